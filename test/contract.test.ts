@@ -1,0 +1,239 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundledContract, deref, operations, parametersOf, root } from './contract-helpers';
+
+/**
+ * The 64 operations of spec section 4, written out as the spec lists them (method + path,
+ * `:name` parameters). Trailing slashes are normalised; parameter names are compared by position.
+ */
+const SPEC_OPERATIONS = `
+POST /auth/signin
+POST /auth/signinAnonymously
+POST /auth/signinWithCustomToken
+GET /:project_id/kb/
+GET /:project_id/kb/:content_id
+POST /:project_id/kb/
+POST /:project_id/kb/multi
+POST /:project_id/kb/sitemap
+DELETE /:project_id/kb/:content_id
+GET /:project_id/kb/namespace/all
+POST /:project_id/kb/namespace
+PUT /:project_id/kb/namespace/:id
+DELETE /:project_id/kb/namespace/:id
+GET /:project_id/project_users
+GET /:project_id/project_users/:project_user_id
+GET /:project_id/project_users/users/:user_id
+POST /:project_id/project_users/invite
+PUT /:project_id/project_users/
+PUT /:project_id/project_users/:project_user_id
+DELETE /:project_id/project_users/:project_user_id
+GET /:project_id/groups
+GET /:project_id/groups/:id
+POST /:project_id/groups
+PUT /:project_id/groups/:id
+DELETE /:project_id/groups/:id
+GET /:project_id/segments
+GET /:project_id/segments/:id
+POST /:project_id/segments
+PUT /:project_id/segments/:id
+DELETE /:project_id/segments/:id
+GET /:project_id/tags
+GET /:project_id/tags/:id
+POST /:project_id/tags
+PUT /:project_id/tags/:id
+DELETE /:project_id/tags/:id
+GET /:project_id/labels
+GET /:project_id/labels/:id
+POST /:project_id/labels
+PATCH /:project_id/labels/:lang/default
+DELETE /:project_id/labels/:lang
+DELETE /:project_id/labels/
+GET /:project_id/labels/default
+GET /:project_id/labels/default/:lang
+POST /:project_id/labels/default/clone
+GET /:project_id/leads
+GET /:project_id/leads/:id
+POST /:project_id/leads
+PUT /:project_id/leads/:id
+DELETE /:project_id/leads/:id
+GET /:project_id/analytics/requests/waiting
+GET /:project_id/analytics/requests/waiting/day/last
+GET /:project_id/analytics/requests/count
+GET /:project_id/analytics/requests/aggregate/status
+GET /:project_id/analytics/requests/aggregate/day
+GET /:project_id/analytics/requests/aggregate/month
+GET /:project_id/analytics/requests/aggregate/week
+GET /:project_id/analytics/requests/aggregate/hours
+GET /:project_id/analytics/requests/duration
+GET /:project_id/analytics/requests/satisfaction
+GET /:project_id/analytics/requests/hasBot/count
+GET /:project_id/analytics/messages/count
+GET /:project_id/analytics/messages/aggregate/day
+POST /:project_id/requests/:request_id/messages
+POST /:project_id/subscriptions
+`
+  .trim()
+  .split('\n');
+
+/** `GET /:project_id/kb/` and `GET /{project_id}/kb` → `GET /{}/kb`. */
+function normalise(operation: string): string {
+  const [method, path] = operation.split(' ') as [string, string];
+  const shape = path
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) => (segment.startsWith(':') || /^\{.+\}$/.test(segment) ? '{}' : segment))
+    .join('/');
+  return `${method} ${shape}`;
+}
+
+let doc: any;
+beforeAll(() => {
+  doc = bundledContract();
+});
+
+describe('the contract covers spec section 4', () => {
+  it('lists 64 spec operations', () => {
+    expect(SPEC_OPERATIONS).toHaveLength(64);
+    expect(new Set(SPEC_OPERATIONS.map(normalise)).size).toBe(64);
+  });
+
+  it('has exactly the 64 operations of the spec, no more and no fewer', () => {
+    const inContract = operations(doc).map((op) => normalise(`${op.method} ${op.path}`));
+    expect(inContract.sort()).toEqual(SPEC_OPERATIONS.map(normalise).sort());
+  });
+
+  it('gives every operation a unique operationId, one tag, a minimum role and a provenance', () => {
+    const ids = new Set<string>();
+    const tagNames = new Set(doc.tags.map((t: any) => t.name));
+    for (const { operation, method, path } of operations(doc)) {
+      const where = `${method} ${path}`;
+      expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(ids.has(operation.operationId), `${where} duplicates ${operation.operationId}`).toBe(false);
+      ids.add(operation.operationId);
+      expect(operation.tags, where).toHaveLength(1);
+      expect(tagNames.has(operation.tags[0]), where).toBe(true);
+      expect(['none', 'guest', 'user', 'agent', 'admin', 'owner'], where).toContain(operation['x-min-role']);
+      expect(['spec', 'reference', 'decided'], where).toContain(operation['x-source']);
+      if (operation['x-min-role'] !== 'none') expect(operation.description, where).toContain(`Minimum role: **${operation['x-min-role']}**`);
+    }
+  });
+
+  it('answers 200 on success for every operation, with a JSON schema and an example', () => {
+    for (const { operation, method, path } of operations(doc)) {
+      const codes = Object.keys(operation.responses).filter((code) => code.startsWith('2'));
+      expect(codes, `${method} ${path}`).toEqual(['200']);
+      const media = deref(doc, operation.responses['200']).content?.['application/json'];
+      expect(media?.schema, `${method} ${path}`).toBeDefined();
+      expect(media.example ?? Object.keys(media.examples ?? {})[0], `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('has the message.create webhook with no security of its own', () => {
+    const hook = deref(doc, doc.webhooks['message.create']).post;
+    expect(hook.security).toEqual([]);
+    const body = deref(doc, hook.requestBody.content['application/json'].schema);
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['timestamp', 'payload', 'hook', 'token']));
+  });
+
+  it('keeps every tag used and described', () => {
+    const used = new Set([
+      ...operations(doc).map((op) => op.operation.tags[0]),
+      ...Object.values<any>(doc.webhooks).flatMap((item) => deref(doc, item).post.tags),
+    ]);
+    for (const tag of doc.tags) {
+      expect(used.has(tag.name), tag.name).toBe(true);
+      expect(tag.description, tag.name).toBeTruthy();
+    }
+  });
+});
+
+describe('examples', () => {
+  function validator() {
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(ajv);
+    ajv.addSchema({ $id: 'contract.json', components: doc.components }, 'contract.json');
+    return (schema: any) =>
+      ajv.compile({ $id: `s${Math.random()}`, ...JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"contract.json#/components/')) });
+  }
+
+  /** Every (schema, example) pair of the document: media types of request bodies, responses and webhooks, and parameters. */
+  function pairs(): { where: string; schema: any; value: unknown }[] {
+    const found: { where: string; schema: any; value: unknown }[] = [];
+    const visitMedia = (where: string, content: any) => {
+      for (const [type, media] of Object.entries<any>(content ?? {})) {
+        if (!media.schema) continue;
+        if ('example' in media) found.push({ where: `${where} ${type}`, schema: media.schema, value: media.example });
+        for (const [name, example] of Object.entries<any>(media.examples ?? {})) {
+          found.push({ where: `${where} ${type} ${name}`, schema: media.schema, value: deref(doc, example).value });
+        }
+      }
+    };
+    const visitOperation = (where: string, op: any, pathItem: any) => {
+      for (const p of [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((x: any) => deref(doc, x))) {
+        if ('example' in p) found.push({ where: `${where} parameter ${p.name}`, schema: p.schema, value: p.example });
+      }
+      if (op.requestBody) visitMedia(`${where} request`, deref(doc, op.requestBody).content);
+      for (const [code, response] of Object.entries<any>(op.responses ?? {})) visitMedia(`${where} ${code}`, deref(doc, response).content);
+    };
+    for (const entry of operations(doc)) visitOperation(`${entry.method} ${entry.path}`, entry.operation, entry.pathItem);
+    for (const [name, item] of Object.entries<any>(doc.webhooks ?? {})) {
+      const pathItem = deref(doc, item);
+      visitOperation(`webhook ${name}`, pathItem.post, pathItem);
+    }
+    return found;
+  }
+
+  it('has a request example for every request body and a 200 example for every operation', () => {
+    for (const entry of operations(doc)) {
+      if (entry.operation.requestBody) {
+        const media = deref(doc, entry.operation.requestBody).content['application/json'];
+        expect(media.example ?? media.examples, `${entry.method} ${entry.path}`).toBeDefined();
+      }
+    }
+  });
+
+  it('validates every example against its schema', () => {
+    const compile = validator();
+    const all = pairs();
+    expect(all.length).toBeGreaterThan(64 * 2);
+    const failures = all.flatMap(({ where, schema, value }) => {
+      const validate = compile(schema);
+      return validate(value) ? [] : [`${where}: ${JSON.stringify(validate.errors?.slice(0, 3))}`];
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it('gives every parameter a description, a schema and an example', () => {
+    for (const entry of operations(doc)) {
+      for (const p of parametersOf(doc, entry)) {
+        const where = `${entry.method} ${entry.path} ${p.name}`;
+        expect(p.description, where).toBeTruthy();
+        expect(p.schema, where).toBeDefined();
+        expect('example' in p, where).toBe(true);
+      }
+    }
+  });
+});
+
+describe('split layout', () => {
+  it('bundles every component file: none is unused', () => {
+    const unused: string[] = [];
+    const componentsDir = join(root, 'openapi/components');
+    for (const type of readdirSync(componentsDir)) {
+      for (const file of readdirSync(join(componentsDir, type))) {
+        const name = file.replace(/\.yaml$/, '');
+        if (!doc.components?.[type]?.[name]) unused.push(relative(root, join(componentsDir, type, file)));
+      }
+    }
+    expect(unused).toEqual([]);
+  });
+
+  it('has one path file per path, named after the path', () => {
+    const files = readdirSync(join(root, 'openapi/paths')).sort();
+    const expected = Object.keys(doc.paths).map((path) => `${path.slice(1).replace(/\//g, '_')}.yaml`).sort();
+    expect(files).toEqual(expected);
+  });
+});
