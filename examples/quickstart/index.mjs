@@ -77,7 +77,7 @@ export async function quickstart({ baseUrl, email, password, projectId, log = co
   const tags = await ok('listTags', listTags({ client, path: { project_id }, query: { page: 0 } }));
   say('listTags', `${tags.length} tag(s) on page 0: ${tags.map((t) => t.tag).join(', ')}`);
 
-  const labels = await ok('getLabels', getLabels({ client, path: { project_id, lang: 'EN' } }));
+  const labels = await ok('getLabels', getLabels({ client, path: { project_id, lang: 'IT' } }));
   say('getLabels', `labels for ${labels.lang}: ${Object.keys(labels.data ?? {}).length} key(s)`);
 
   const leads = await ok('listLeads', listLeads({ client, path: { project_id } }));
