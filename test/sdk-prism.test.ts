@@ -1,4 +1,5 @@
 import * as sdk from '@supportkb/sdk';
+import * as schemas from '@supportkb/sdk/zod';
 import { startPrism, type RunningMock } from '@supportkb/mocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledContract, deref, firstExample, operations, parametersOf, type OperationEntry } from './contract-helpers';
@@ -45,7 +46,7 @@ describe('all 64 operations through the built SDK against Prism', () => {
     expect(entries).toHaveLength(64);
     for (const { operation } of entries) {
       expect(typeof (sdk as any)[operation.operationId], operation.operationId).toBe('function');
-      expect((sdk.schemas as any)[`z${pascal(operation.operationId)}Response`], operation.operationId).toBeDefined();
+      expect((schemas as any)[`z${pascal(operation.operationId)}Response`], operation.operationId).toBeDefined();
     }
   });
 
@@ -55,7 +56,7 @@ describe('all 64 operations through the built SDK against Prism', () => {
     const result = await call({ client, ...inputs(entry) });
     expect(result.error, JSON.stringify(result.error)).toBeUndefined();
     expect(result.response.status).toBe(200);
-    const schema = (sdk.schemas as any)[`z${pascal(operationId)}Response`];
+    const schema = (schemas as any)[`z${pascal(operationId)}Response`];
     const parsed = schema.safeParse(result.data);
     expect(parsed.success, JSON.stringify(parsed.error?.issues?.slice(0, 3))).toBe(true);
   });

@@ -16,9 +16,8 @@ export default defineConfig({
     '@hey-api/client-ky',
     '@hey-api/typescript',
     'zod',
-    {
-      name: '@hey-api/sdk',
-      validator: { request: 'zod', response: 'zod' },
-    },
+    // Plain functions, no validator baked in: zod stays out of the default import path.
+    // Validation is opt-in through `@supportkb/sdk/zod`, which applies the generated schemas.
+    '@hey-api/sdk',
   ],
 });

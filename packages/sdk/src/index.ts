@@ -6,5 +6,4 @@ export { createSupportKbClient, type SupportKbClientOptions } from './client';
 export { jwtAuthorization, type Credentials } from './auth';
 export * from './generated/sdk.gen';
 export type * from './generated/types.gen';
-export * as schemas from './generated/zod.gen';
 export type { Client } from './generated/client';
