@@ -21,19 +21,19 @@ it('the quickstart behind `npm run demo` signs in and calls every resource group
   });
   const operations = lines.map((line) => line.trim().split(/\s+/)[1]);
   expect(operations).toEqual([
-    'signIn',
-    'listKnowledgeBases',
-    'listContents',
-    'listTeammates',
-    'listGroups',
-    'listSegments',
-    'createTag',
-    'listTags',
-    'getLabels',
-    'listLeads',
-    'countRequests',
-    'createMessage',
-    'createSubscription',
+    'auth.signIn',
+    'kb.list',
+    'kb.contents.list',
+    'team.list',
+    'groups.list',
+    'segments.list',
+    'tags.create',
+    'tags.list',
+    'labels.get',
+    'leads.list',
+    'analytics.countRequests',
+    'messages.create',
+    'subscriptions.create',
   ]);
   // No secret in the transcript: neither the token nor the subscription secret.
   expect(lines.join('\n')).not.toMatch(/eyJ|JWT [A-Za-z0-9]/);

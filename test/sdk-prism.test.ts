@@ -51,10 +51,9 @@ describe('all 64 operations through the built SDK against Prism', () => {
   });
 
   it.each(entries.map((e) => [e.operation.operationId, e] as const))('%s answers 200 with a body that passes its zod schema', async (operationId, entry) => {
-    const client = sdk.createSupportKbClient({ baseUrl: prism.url, auth: { token: 'JWT eyJhbGciOiJIUzI1NiJ9.e30.signature' } });
-    const call = (sdk as any)[operationId] as (options: object) => Promise<{ data: unknown; error: unknown; response: Response }>;
-    const result = await call({ client, ...inputs(entry) });
-    expect(result.error, JSON.stringify(result.error)).toBeUndefined();
+    const http = sdk.createHttpClient({ baseUrl: prism.url, auth: { token: 'JWT eyJhbGciOiJIUzI1NiJ9.e30.signature' }, maxRetries: 0 });
+    const call = (sdk as any)[operationId] as (options: object) => Promise<{ data: unknown; response: Response }>;
+    const result = await call({ client: http.client, ...inputs(entry) });
     expect(result.response.status).toBe(200);
     const schema = (schemas as any)[`z${pascal(operationId)}Response`];
     const parsed = schema.safeParse(result.data);
@@ -64,9 +63,11 @@ describe('all 64 operations through the built SDK against Prism', () => {
 
 describe('Prism enforces the contract', () => {
   it('answers 401 without Authorization on a protected operation', async () => {
-    const client = sdk.createSupportKbClient({ baseUrl: prism.url });
-    const result = await sdk.listTags({ client, path: { project_id: '65f1a2b3c4d5e6f708090a0b' } });
-    expect(result.response?.status).toBe(401);
+    const http = sdk.createHttpClient({ baseUrl: prism.url, maxRetries: 0 });
+    const failure = await sdk.listTags({ client: http.client, path: { project_id: '65f1a2b3c4d5e6f708090a0b' } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(sdk.AuthenticationError);
+    expect((failure as InstanceType<typeof sdk.AuthenticationError>).status).toBe(401);
+    expect((failure as InstanceType<typeof sdk.AuthenticationError>).body).toBe('Unauthorized');
   });
 
   it('answers 422 on an invalid request body', async () => {

@@ -3,98 +3,64 @@
 //   SUPPORTKB_BASE_URL=https://api.tiledesk.com/v2 SUPPORTKB_EMAIL=... SUPPORTKB_PASSWORD=... SUPPORTKB_PROJECT_ID=... node examples/quickstart/index.mjs
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  createSupportKbClient,
-  signIn,
-  listContents,
-  listKnowledgeBases,
-  listTeammates,
-  listGroups,
-  listSegments,
-  createTag,
-  listTags,
-  getLabels,
-  listLeads,
-  countRequests,
-  createMessage,
-  createSubscription,
-} from '@supportkb/sdk';
-
-/**
- * Unwraps an SDK result: the typed `data` of a 200, or an Error naming the operation, status and the service's message.
- * @template T
- * @param {string} operation
- * @param {Promise<{ data?: T, error?: unknown, response?: Response }>} call
- * @returns {Promise<T>}
- */
-async function ok(operation, call) {
-  const { data, error, response } = await call;
-  if (error !== undefined || !response?.ok) {
-    const detail = typeof error === 'string' ? error : JSON.stringify(error);
-    throw new Error(`${operation} failed with HTTP ${response?.status}: ${detail}`);
-  }
-  return /** @type {T} */ (data);
-}
+import { createClient } from '@supportkb/sdk';
 
 /**
  * Runs the tour and returns its transcript lines (also printed through `log`).
  * @param {{ baseUrl: string, email: string, password: string, projectId: string, log?: (line: string) => void }} options
+ * @returns {Promise<string[]>}
  */
 export async function quickstart({ baseUrl, email, password, projectId, log = console.log }) {
   const lines = [];
   const say = (operation, text) => {
-    const line = `  ✓ ${operation.padEnd(20)} ${text}`;
+    const line = `  ✓ ${operation.padEnd(26)} ${text}`;
     lines.push(line);
     log(line);
   };
-  const project_id = projectId;
 
-  // 1. Sign in as an agent; the returned token (with its `JWT ` prefix) authenticates every later call.
-  const anonymous = createSupportKbClient({ baseUrl });
-  const session = await ok('signIn', signIn({ client: anonymous, body: { email, password } }));
-  say('signIn', `signed in as ${session.user.email} (token received, ${session.token.length} chars, not shown)`);
-  const client = createSupportKbClient({ baseUrl, auth: { token: session.token } });
+  // One client for the project; errors throw typed SupportKbError subclasses.
+  const sk = createClient({ baseUrl, projectId });
+
+  // 1. Sign in as an agent: the client keeps the returned `JWT ` token for every later call.
+  const session = await sk.auth.signIn({ email, password });
+  say('auth.signIn', `signed in as ${session.user.email} (token kept by the client, not shown)`);
 
   // 2. One call in every group.
-  const kbs = await ok('listKnowledgeBases', listKnowledgeBases({ client, path: { project_id } }));
+  const kbs = await sk.kb.list();
   const defaultKb = kbs.find((kb) => kb.default) ?? kbs[0];
-  say('listKnowledgeBases', `${kbs.length} knowledge base(s); default "${defaultKb?.name}"`);
+  say('kb.list', `${kbs.length} knowledge base(s); default "${defaultKb?.name}"`);
 
-  const contents = await ok('listContents', listContents({ client, path: { project_id }, query: { namespace: defaultKb?.id ?? project_id } }));
-  say('listContents', `${contents.count} content(s), first: ${contents.kbs[0] ? `"${contents.kbs[0].name}" (status ${contents.kbs[0].status})` : 'none'}`);
+  const contents = await sk.kb.contents.list({ namespace: defaultKb?.id ?? projectId });
+  say('kb.contents.list', `${contents.count} content(s), first: ${contents.kbs[0] ? `"${contents.kbs[0].name}" (status ${contents.kbs[0].status})` : 'none'}`);
 
-  const team = await ok('listTeammates', listTeammates({ client, path: { project_id } }));
-  say('listTeammates', `${team.length} teammate(s): ${team.map((t) => t.role).join(', ')}`);
+  const team = await sk.team.list();
+  say('team.list', `${team.length} teammate(s): ${team.map((t) => t.role).join(', ')}`);
 
-  const groups = await ok('listGroups', listGroups({ client, path: { project_id } }));
-  say('listGroups', `${groups.length} group(s): ${groups.map((g) => g.name).join(', ')}`);
+  const groups = await sk.groups.list();
+  say('groups.list', `${groups.length} group(s): ${groups.map((g) => g.name).join(', ')}`);
 
-  const segments = await ok('listSegments', listSegments({ client, path: { project_id } }));
-  say('listSegments', `${segments.count} segment(s), ${segments.perPage} per page`);
+  const segments = await sk.segments.list();
+  say('segments.list', `${segments.count} segment(s), ${segments.perPage} per page`);
 
-  const tag = await ok('createTag', createTag({ client, path: { project_id }, body: { tag: 'refund', color: '#43a047' } }));
-  say('createTag', `tag "${tag.tag}" ${tag.color} (${tag._id})`);
-  const tags = await ok('listTags', listTags({ client, path: { project_id }, query: { page: 0 } }));
-  say('listTags', `${tags.length} tag(s) on page 0: ${tags.map((t) => t.tag).join(', ')}`);
+  const tag = await sk.tags.create({ tag: 'refund', color: '#43a047' });
+  say('tags.create', `tag "${tag.tag}" ${tag.color} (${tag._id})`);
+  const tags = await sk.tags.list({ page: 0 });
+  say('tags.list', `${tags.length} tag(s) on page 0: ${tags.map((t) => t.tag).join(', ')}`);
 
-  const labels = await ok('getLabels', getLabels({ client, path: { project_id, lang: 'IT' } }));
-  say('getLabels', `labels for ${labels.lang}: ${Object.keys(labels.data ?? {}).length} key(s)`);
+  const labels = await sk.labels.get({ lang: 'IT' });
+  say('labels.get', `labels for ${labels.lang}: ${Object.keys(labels.data ?? {}).length} key(s)`);
 
-  const leads = await ok('listLeads', listLeads({ client, path: { project_id } }));
-  say('listLeads', `${leads.count} lead(s), first: ${leads.leads[0]?.fullname ?? 'none'}`);
+  const leads = await sk.leads.list();
+  say('leads.list', `${leads.count} lead(s), first: ${leads.leads[0]?.fullname ?? 'none'}`);
 
-  const conversations = await ok('countRequests', countRequests({ client, path: { project_id } }));
-  say('countRequests', `${conversations[0]?.totalCount ?? 0} conversation(s) in the last 30 days`);
+  const conversations = await sk.analytics.countRequests();
+  say('analytics.countRequests', `${conversations[0]?.totalCount ?? 0} conversation(s) in the last 30 days`);
 
-  const request_id = 'support-group-7d3e5f9a-2b4c-4d6e-8f0a-1b2c3d4e5f6a';
-  const message = await ok('createMessage', createMessage({ client, path: { project_id, request_id }, body: { text: 'Hello! How can I help you today?' } }));
-  say('createMessage', `message ${message._id} in ${message.recipient}: "${message.text}"`);
+  const message = await sk.messages.create({ request_id: 'support-group-7d3e5f9a-2b4c-4d6e-8f0a-1b2c3d4e5f6a', text: 'Hello! How can I help you today?' });
+  say('messages.create', `message ${message._id} in ${message.recipient}: "${message.text}"`);
 
-  const subscription = await ok(
-    'createSubscription',
-    createSubscription({ client, path: { project_id }, body: { event: 'message.create', target: 'https://hooks.acme-support.test/tiledesk' } }),
-  );
-  say('createSubscription', `${subscription.event} → ${subscription.target} (secret received, not shown)`);
+  const subscription = await sk.subscriptions.create({ event: 'message.create', target: 'https://hooks.acme-support.test/tiledesk' });
+  say('subscriptions.create', `${subscription.event} → ${subscription.target} (secret received, not shown)`);
   return lines;
 }
 

@@ -1,33 +1,69 @@
 import type { Auth } from './generated/core/auth.gen';
+import { REDACTED } from './redact';
 
 /**
  * Credentials for the Support and Knowledge Base Service (spec §5).
  *
- * - `{ token }`: a JWT returned by a sign-in (`signIn`, `signInAnonymously`,
- *   `signInWithCustomToken`), with or without its `JWT ` prefix; sent as
- *   `Authorization: JWT <token>` (the service does not accept `Bearer`).
+ * - `{ token }`: a JWT returned by a sign-in (`signIn`, `signInAnonymously`, `signInWithCustomToken`),
+ *   with or without its `JWT ` prefix; sent as `Authorization: JWT <token>` (the service rejects `Bearer`).
  * - `{ basic: { email, password } }`: an agent's email and password, sent as HTTP Basic.
  */
 export type Credentials = { token: string } | { basic: { email: string; password: string } };
 
 const JWT_PREFIX = /^jwt\s+/i;
 
-/** Returns the `Authorization` header value for a sign-in token: `JWT <token>`, whether or not `token` already had the prefix. */
+/** The `Authorization` header value for a sign-in token: `JWT <token>`, whether or not `token` already had the prefix. */
 export function jwtAuthorization(token: string): string {
   return `JWT ${token.trim().replace(JWT_PREFIX, '')}`;
 }
 
 /**
- * Builds the `auth` callback of the generated client: for each security scheme an operation
- * accepts (`JWT` apiKey, then `basicAuth`), returns the value to send, or `undefined` to try the next.
- * The generated client sends the first value it gets and base64-encodes Basic credentials itself.
+ * Holds the client's credentials and answers the generated client's auth callback.
+ * The secret lives in a private field: `JSON.stringify`, `toString()` and `util.inspect` show only its kind.
  */
-export function authCallback(credentials: Credentials | undefined): (scheme: Auth) => string | undefined {
-  return (scheme) => {
-    if (!credentials) return undefined;
-    if ('token' in credentials) return scheme.type === 'apiKey' ? jwtAuthorization(credentials.token) : undefined;
-    return scheme.type === 'http' && scheme.scheme === 'basic'
-      ? `${credentials.basic.email}:${credentials.basic.password}`
-      : undefined;
-  };
+export class CredentialStore {
+  #credentials: Credentials | undefined;
+
+  constructor(credentials?: Credentials) {
+    this.set(credentials);
+  }
+
+  /** Replaces the credentials (`undefined` signs out). Throws `TypeError` on an empty token or missing Basic fields. */
+  set(credentials: Credentials | undefined): void {
+    if (credentials && 'token' in credentials && !credentials.token?.trim().replace(JWT_PREFIX, '')) {
+      throw new TypeError('auth.token is empty');
+    }
+    if (credentials && 'basic' in credentials && (!credentials.basic?.email || credentials.basic.password == null)) {
+      throw new TypeError('auth.basic needs an email and a password');
+    }
+    this.#credentials = credentials && ('token' in credentials ? { token: credentials.token } : { basic: { ...credentials.basic } });
+  }
+
+  /** `jwt`, `basic` or `none`. */
+  get kind(): 'jwt' | 'basic' | 'none' {
+    return !this.#credentials ? 'none' : 'token' in this.#credentials ? 'jwt' : 'basic';
+  }
+
+  /**
+   * The value to send for one security scheme of an operation, or `undefined` to try the next one:
+   * `JWT <token>` for the `JWT` apiKey scheme, `email:password` for `basicAuth` (the generated client base64-encodes it).
+   */
+  authorization(scheme: Auth): string | undefined {
+    const c = this.#credentials;
+    if (!c) return undefined;
+    if ('token' in c) return scheme.type === 'apiKey' ? jwtAuthorization(c.token) : undefined;
+    return scheme.type === 'http' && scheme.scheme === 'basic' ? `${c.basic.email}:${c.basic.password}` : undefined;
+  }
+
+  toJSON(): { kind: string; credentials?: string } {
+    return this.kind === 'none' ? { kind: 'none' } : { kind: this.kind, credentials: REDACTED };
+  }
+
+  toString(): string {
+    return `CredentialStore(${this.kind})`;
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return this.toString();
+  }
 }

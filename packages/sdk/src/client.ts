@@ -1,35 +1,213 @@
-import { createClient, createConfig, type Client } from './generated/client';
-import { authCallback, type Credentials } from './auth';
-
-/** Options of {@link createSupportKbClient}. */
-export interface SupportKbClientOptions {
-  /** API root of the service, e.g. `https://api.tiledesk.com/v2` or a mock's `http://127.0.0.1:4010`. No trailing slash needed. */
-  baseUrl: string;
-  /** Credentials sent on operations that declare security; omit for sign-in calls. */
-  auth?: Credentials;
-  /** A `fetch` implementation to use instead of the global one (tests, proxies). */
-  fetch?: typeof globalThis.fetch;
-}
+import { APIPromise, type WithResponse } from './api-promise';
+import { jwtAuthorization, type Credentials } from './auth';
+import { APIError, SupportKbError, ValidationError, type RequestContext } from './errors';
+import { createHttpClient, toSupportKbError, type HttpClient, type HttpClientOptions } from './http';
+import { operations, type OperationId, type OperationInfo, type OperationTypes, type PagedOperationId, type ResourceTree } from './generated/operations.gen';
+import * as sdk from './generated/sdk.gen';
+import { PagePromise } from './pagination';
+import type { RetryPolicy } from './retry';
+import { REDACTED } from './redact';
 
 /**
- * Creates a client for the generated operation functions (`listTags`, `createLead`, ... in
- * `@supportkb/sdk`). Pass it as `client` to any of them:
+ * Opt-in validation of requests and responses against the contract. `@supportkb/sdk/zod` provides
+ * one built from the generated zod schemas (`zodValidation()`); the default import never loads zod.
+ */
+export interface Validator {
+  /** Checks the parts of a request before it is sent; throws {@link ValidationError}. */
+  request?(operationId: OperationId, parts: { path?: unknown; query?: unknown; body?: unknown }): void;
+  /** Checks a 200 body; throws {@link ValidationError}. Unknown enum values and extra fields must pass. */
+  response?(operationId: OperationId, data: unknown): void;
+}
+
+/** Options of {@link createClient}. Times in milliseconds. */
+export interface ClientOptions extends HttpClientOptions {
+  /** Default `project_id` for project-scoped operations, so calls need not repeat it. */
+  projectId?: string;
+  /** Validate requests and responses (e.g. `zodValidation()` from `@supportkb/sdk/zod`). Off by default. */
+  validate?: Validator;
+}
+
+/** Per-call options, the last argument of every client method. */
+export interface RequestOptions extends Pick<RetryPolicy, 'maxRetries' | 'retryNonIdempotent'> {
+  /** `project_id` for this call (overrides the client's `projectId`). */
+  projectId?: string;
+  /** Aborts the call (and its retries); the call then throws `APIUserAbortError`. */
+  signal?: AbortSignal;
+  /** Per-attempt timeout for this call, in milliseconds. */
+  timeout?: number;
+  /** Extra headers for this call. */
+  headers?: Record<string, string>;
+  /** `false` skips the client's validator for this call. */
+  validate?: boolean;
+}
+
+type Part<T> = [T] extends [never] ? {} : [T] extends [undefined] ? {} : NonNullable<T>;
+type PathOf<D> = D extends { path?: infer P } ? Part<P> : {};
+type QueryOf<D> = D extends { query?: infer Q } ? Part<Q> : {};
+type BodyOf<D> = D extends { body?: infer B } ? Part<B> : {};
+type ProjectScoped<D> = 'project_id' extends keyof PathOf<D> ? { /** Overrides the client's `projectId`. */ project_id?: string } : {};
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/**
+ * The one parameter object of a client method: the operation's path parameters (except `project_id`,
+ * which comes from the client's `projectId`), its query parameters and its body fields, side by side.
+ */
+export type Params<K extends OperationId> = Simplify<
+  Omit<PathOf<OperationTypes[K]['data']>, 'project_id'> & ProjectScoped<OperationTypes[K]['data']> & QueryOf<OperationTypes[K]['data']> & BodyOf<OperationTypes[K]['data']>
+>;
+
+/** The 200 body of an operation. */
+export type ResponseOf<K extends OperationId> = OperationTypes[K]['response'];
+
+/** The item type of a paged list body: the array itself, or the one array property of its wrapper. */
+export type ItemOf<R> = R extends readonly (infer I)[] ? I : { [P in keyof R]-?: NonNullable<R[P]> extends readonly (infer I)[] ? I : never }[keyof R];
+
+type Result<K extends OperationId> = K extends PagedOperationId ? PagePromise<ResponseOf<K>, ItemOf<ResponseOf<K>>> : APIPromise<ResponseOf<K>>;
+
+/** The method type of an operation on the client. */
+export type Method<K extends OperationId> = {} extends Params<K>
+  ? (params?: Params<K>, options?: RequestOptions) => Result<K>
+  : (params: Params<K>, options?: RequestOptions) => Result<K>;
+
+type Methods = { [K in OperationId]: Method<K> } & {
+  /** Signs in with a JWT your backend signed with the project's secret (`aud` `https://tiledesk.com/projects/<project_id>`); keeps the returned token. */
+  signInWithCustomToken: (params: { customToken: string }, options?: RequestOptions) => APIPromise<ResponseOf<'signInWithCustomToken'>>;
+};
+
+/** The SDK client: every operation of the contract, grouped by resource. */
+export type SupportKbClient = ResourceTree<Methods> & {
+  /** The configured transport, for calling generated functions directly (`listTags({ client: sk.http.client, ... })`). */
+  readonly http: HttpClient;
+  /** Replaces the credentials (e.g. after a sign-in done elsewhere); `undefined` signs out. */
+  setAuth(credentials: Credentials | undefined): void;
+  /** `jwt`, `basic` or `none`: which credentials are held (never their value). */
+  readonly authKind: 'jwt' | 'basic' | 'none';
+};
+
+const SIGN_INS = new Set<OperationId>(['signIn', 'signInAnonymously', 'signInWithCustomToken']);
+
+/**
+ * Creates a client with typed, per-resource access to the 64 operations of the contract:
  *
  * ```ts
- * const client = createSupportKbClient({ baseUrl, auth: { token } });
- * const { data, error, response } = await listTags({ client, path: { project_id } });
+ * const sk = createClient({ baseUrl: 'https://api.tiledesk.com/v2', projectId });
+ * await sk.auth.signIn({ email, password });        // keeps the JWT for the calls that follow
+ * const tag = await sk.tags.create({ tag: 'vip', color: '#e53935' });
+ * for await (const lead of sk.leads.list()) console.log(lead.fullname);
  * ```
  *
- * Each call resolves to `{ data, error, response }`: `data` is the typed 200 body,
- * `error` the parsed error body of a non-2xx answer. Calls never throw for HTTP errors.
- * Requests and responses are validated with the contract's zod schemas.
+ * Every method takes one parameter object (path parameters, query parameters and body fields) and
+ * per-call {@link RequestOptions}, and returns an {@link APIPromise} of the typed 200 body (paged lists a
+ * {@link PagePromise}). Failures throw {@link SupportKbError} subclasses: `APIError` per status,
+ * `APIConnectionError`, `APIConnectionTimeoutError`, `APIUserAbortError`, `ValidationError`.
+ * Retries (default 2, idempotent methods, 408/429/5xx/connection errors) and timeouts come from `options`.
+ *
+ * @throws {TypeError} on an invalid `baseUrl` or incomplete credentials.
  */
-export function createSupportKbClient(options: SupportKbClientOptions): Client {
-  return createClient(
-    createConfig({
-      baseUrl: options.baseUrl.replace(/\/+$/, ''),
-      auth: authCallback(options.auth),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    }),
-  );
+export function createClient(options: ClientOptions): SupportKbClient {
+  const http = createHttpClient(options);
+  const validator = options.validate;
+
+  function parts(info: OperationInfo, params: Record<string, unknown>, requestOptions: RequestOptions) {
+    const path: Record<string, unknown> = {};
+    const query: Record<string, unknown> = {};
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(params)) {
+      if (value === undefined) continue;
+      if (info.pathParams.includes(key)) path[key] = value;
+      else if (info.queryParams.includes(key) || !info.hasBody) query[key] = value;
+      else body[key] = value;
+    }
+    if (info.pathParams.includes('project_id')) {
+      path.project_id ??= requestOptions.projectId ?? options.projectId;
+      if (path.project_id === undefined) {
+        throw new SupportKbError(`${info.operationId} needs a project: pass project_id, or projectId to createClient() or to the call.`);
+      }
+    }
+    for (const name of info.pathParams) {
+      if (path[name] === undefined || path[name] === '') throw new SupportKbError(`${info.operationId} needs the path parameter ${name}.`);
+    }
+    return {
+      ...(Object.keys(path).length ? { path } : {}),
+      ...(Object.keys(query).length ? { query } : {}),
+      ...(info.hasBody ? { body } : {}),
+    };
+  }
+
+  async function call(info: OperationInfo, params: Record<string, unknown>, requestOptions: RequestOptions): Promise<WithResponse<unknown>> {
+    const context: RequestContext = { operationId: info.operationId, method: info.method };
+    const useValidator = requestOptions.validate === false ? undefined : validator;
+    const headers: Record<string, string> = { ...requestOptions.headers };
+    let callParams = params;
+    if (info.operationId === 'signInWithCustomToken') {
+      const { customToken, ...rest } = params as { customToken?: unknown };
+      if (typeof customToken !== 'string' || !customToken.trim()) throw new SupportKbError('signInWithCustomToken needs { customToken }.');
+      headers.Authorization = jwtAuthorization(customToken);
+      callParams = rest;
+    }
+    const request = parts(info, callParams, requestOptions);
+    useValidator?.request?.(info.operationId, request);
+    const fn = (sdk as unknown as Record<string, (o: object) => Promise<{ data: unknown; response: Response }>>)[info.operationId]!;
+    let result: { data: unknown; response: Response };
+    try {
+      result = await fn({
+        client: http.client,
+        ...request,
+        headers,
+        parseAs: 'text',
+        throwOnError: true,
+        ...(requestOptions.signal ? { signal: requestOptions.signal } : {}),
+        kyOptions: http.kyOptionsFor(context, {
+          ...(requestOptions.maxRetries !== undefined ? { maxRetries: requestOptions.maxRetries } : {}),
+          ...(requestOptions.retryNonIdempotent !== undefined ? { retryNonIdempotent: requestOptions.retryNonIdempotent } : {}),
+          ...(requestOptions.timeout !== undefined ? { timeout: requestOptions.timeout } : {}),
+        }),
+      });
+    } catch (error) {
+      throw toSupportKbError(error, context);
+    }
+    const { response } = result;
+    context.url = response.url;
+    const text = typeof result.data === 'string' ? result.data : '';
+    let data: unknown;
+    try {
+      data = text === '' ? undefined : JSON.parse(text);
+    } catch (cause) {
+      throw new APIError(response.status, response.headers, text.slice(0, 2000), { ...context, operationId: `${info.operationId}: the 200 body is not JSON` });
+    }
+    useValidator?.response?.(info.operationId, data);
+    if (SIGN_INS.has(info.operationId)) {
+      const token = (data as { token?: unknown } | undefined)?.token;
+      if (typeof token !== 'string' || !token) {
+        throw new ValidationError('response', [{ path: ['token'], message: 'sign-in answered without a token', code: 'invalid_type' }], data, context);
+      }
+      http.credentials.set({ token });
+    }
+    return { data, response };
+  }
+
+  function method(info: OperationInfo) {
+    return (params: Record<string, unknown> = {}, requestOptions: RequestOptions = {}) => {
+      if (info.pagination) {
+        const pagination = info.pagination;
+        const first = Number(params.page ?? 0);
+        return new PagePromise(pagination, Number.isInteger(first) && first >= 0 ? first : 0, (page) => call(info, { ...params, page }, requestOptions));
+      }
+      return new APIPromise(() => call(info, params, requestOptions));
+    };
+  }
+
+  const root: Record<string, unknown> = {};
+  for (const info of Object.values(operations)) {
+    let node = root;
+    for (const key of info.resource) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[info.name] = method(info);
+  }
+  Object.defineProperties(root, {
+    http: { value: http, enumerable: false },
+    setAuth: { value: (credentials: Credentials | undefined) => http.credentials.set(credentials), enumerable: false },
+    authKind: { get: () => http.credentials.kind, enumerable: false },
+    toJSON: { value: () => ({ baseUrl: options.baseUrl, projectId: options.projectId, auth: http.credentials.kind === 'none' ? 'none' : REDACTED }), enumerable: false },
+  });
+  return root as unknown as SupportKbClient;
 }

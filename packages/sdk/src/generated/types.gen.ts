@@ -104,7 +104,7 @@ export type ErrorMessage = {
 /**
  * One failed check of a validated request field (express-validator). Source: reference.
  */
-export type ValidationError = {
+export type ValidationErrorItem = {
     /**
      * The value received.
      */
@@ -129,7 +129,7 @@ export type ValidationError = {
  *
  */
 export type ValidationErrors = {
-    errors: Array<ValidationError | string>;
+    errors: Array<ValidationErrorItem | string>;
 };
 
 /**

@@ -53,7 +53,7 @@ export const zErrorMessage = z.object({
 /**
  * One failed check of a validated request field (express-validator). Source: reference.
  */
-export const zValidationError = z.object({
+export const zValidationErrorItem = z.object({
     value: z.unknown().optional(),
     msg: z.string().optional(),
     param: z.string().optional(),
@@ -66,7 +66,7 @@ export const zValidationError = z.object({
  *
  */
 export const zValidationErrors = z.object({
-    errors: z.array(z.union([zValidationError, z.string()]))
+    errors: z.array(z.union([zValidationErrorItem, z.string()]))
 });
 
 /**

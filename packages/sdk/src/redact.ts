@@ -1,0 +1,31 @@
+/** Field names whose values are secrets: never logged, never put in an error. */
+const SECRET_KEY = /pass(word)?|secret|token|authorization|api[-_]?key|cookie/i;
+
+/** What replaces a secret value. */
+export const REDACTED = '[redacted]';
+
+/**
+ * Returns a deep copy of `value` where every property whose name looks like a secret
+ * (`password`, `token`, `secret`, `authorization`, ...) is replaced by `"[redacted]"`.
+ * Used on every body the SDK logs or attaches to an error. Cycles are cut.
+ */
+export function redact<T>(value: T, seen = new WeakSet<object>()): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (seen.has(value as object)) return '[circular]' as T;
+  seen.add(value as object);
+  if (Array.isArray(value)) return value.map((item) => redact(item, seen)) as T;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    out[key] = SECRET_KEY.test(key) && item !== undefined && item !== null ? REDACTED : redact(item, seen);
+  }
+  return out as T;
+}
+
+/** Returns the headers as a plain object with `Authorization`, `Cookie`, `x-hook-secret` and the like redacted. */
+export function redactHeaders(headers: Headers | Record<string, string> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!headers) return out;
+  const entries = headers instanceof Headers ? headers.entries() : Object.entries(headers);
+  for (const [key, value] of entries) out[key] = SECRET_KEY.test(key) ? REDACTED : value;
+  return out;
+}

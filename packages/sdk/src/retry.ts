@@ -1,0 +1,41 @@
+import type { RetryOptions as KyRetryOptions } from 'ky';
+
+/** Retry policy of a client or a single call. Times in milliseconds. */
+export interface RetryPolicy {
+  /** Retries after the first attempt (default 2; 0 disables retrying). */
+  maxRetries?: number;
+  /** Also retry POST and PATCH (not idempotent: a retried create may create twice). Default false. */
+  retryNonIdempotent?: boolean;
+  /** Delay before the first retry, doubled each time (default 500 ms). */
+  initialRetryDelay?: number;
+  /** Cap of the exponential delay (default 8000 ms). */
+  maxRetryDelay?: number;
+  /** Ceiling for a server's `Retry-After` (seconds or HTTP-date); longer asks are cut to it (default 60000 ms). */
+  maxRetryAfter?: number;
+}
+
+/** Statuses retried: 408, 429 and every 5xx. */
+export const RETRY_STATUSES: readonly number[] = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+const IDEMPOTENT: KyRetryOptions['methods'] = ['get', 'put', 'head', 'delete', 'options', 'trace'];
+const ALL: KyRetryOptions['methods'] = [...(IDEMPOTENT ?? []), 'post', 'patch'];
+
+/**
+ * Translates a {@link RetryPolicy} into ky's retry options. ky performs the retries: exponential
+ * backoff `initialRetryDelay * 2^(n-1)` capped at `maxRetryDelay`, with jitter (each delay drawn in
+ * [50%, 100%]), `Retry-After` honoured on every retried status up to `maxRetryAfter` (no jitter then),
+ * connection errors and per-attempt timeouts retried like 5xx.
+ */
+export function kyRetryOptions(policy: RetryPolicy = {}): KyRetryOptions {
+  const initial = policy.initialRetryDelay ?? 500;
+  return {
+    limit: Math.max(0, Math.floor(policy.maxRetries ?? 2)),
+    methods: policy.retryNonIdempotent ? ALL : IDEMPOTENT,
+    statusCodes: [...RETRY_STATUSES],
+    afterStatusCodes: [...RETRY_STATUSES],
+    maxRetryAfter: policy.maxRetryAfter ?? 60_000,
+    backoffLimit: policy.maxRetryDelay ?? 8_000,
+    delay: (attempt) => initial * 2 ** (attempt - 1),
+    jitter: (delay) => delay * (0.5 + Math.random() * 0.5),
+    retryOnTimeout: true,
+  };
+}
