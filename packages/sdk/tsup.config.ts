@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/zod.ts'],
+  entry: ['src/index.ts', 'src/zod.ts', 'src/webhooks.ts'],
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

@@ -147,6 +147,11 @@ export function createClient(options: ClientOptions): SupportKbClient {
     }
     const request = parts(info, callParams, requestOptions);
     useValidator?.request?.(info.operationId, request);
+    const kyOptions = http.kyOptionsFor(context, {
+      ...(requestOptions.maxRetries !== undefined ? { maxRetries: requestOptions.maxRetries } : {}),
+      ...(requestOptions.retryNonIdempotent !== undefined ? { retryNonIdempotent: requestOptions.retryNonIdempotent } : {}),
+      ...(requestOptions.timeout !== undefined ? { timeout: requestOptions.timeout } : {}),
+    });
     const fn = (sdk as unknown as Record<string, (o: object) => Promise<{ data: unknown; response: Response }>>)[info.operationId]!;
     let result: { data: unknown; response: Response };
     try {
@@ -157,11 +162,9 @@ export function createClient(options: ClientOptions): SupportKbClient {
         parseAs: 'text',
         throwOnError: true,
         ...(requestOptions.signal ? { signal: requestOptions.signal } : {}),
-        kyOptions: http.kyOptionsFor(context, {
-          ...(requestOptions.maxRetries !== undefined ? { maxRetries: requestOptions.maxRetries } : {}),
-          ...(requestOptions.retryNonIdempotent !== undefined ? { retryNonIdempotent: requestOptions.retryNonIdempotent } : {}),
-          ...(requestOptions.timeout !== undefined ? { timeout: requestOptions.timeout } : {}),
-        }),
+        kyOptions,
+        // The generated client prefers a top-level `retry` over `kyOptions.retry`: pass both.
+        retry: kyOptions.retry,
       });
     } catch (error) {
       throw toSupportKbError(error, context);

@@ -7,27 +7,11 @@
 import type { z } from 'zod';
 import type { Validator } from './client';
 import { ValidationError, type ValidationIssue } from './errors';
+import { violations } from './validation';
 import type { OperationId } from './generated/operations.gen';
 import * as schemas from './generated/zod.gen';
 
 export * from './generated/zod.gen';
-
-type Issue = z.core.$ZodIssue;
-
-/**
- * Forward compatibility: an enum or literal value the contract does not know yet (`invalid_value`)
- * and a key it does not list never count as violations. Inside a union, the value passes when
- * one branch has only such issues.
- */
-function tolerated(issue: Issue): boolean {
-  if (issue.code === 'invalid_value' || issue.code === 'unrecognized_keys') return true;
-  if (issue.code === 'invalid_union') return issue.errors.some((branch) => branch.every(tolerated));
-  return false;
-}
-
-function toIssues(issues: readonly Issue[]): ValidationIssue[] {
-  return issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message, code: i.code }));
-}
 
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 const table = schemas as unknown as Record<string, z.ZodType | undefined>;
@@ -59,8 +43,7 @@ export function zodValidation(options: ZodValidationOptions = {}): Validator {
         const schema = table[`z${pascal(operationId)}${suffix}`];
         const value = parts[part];
         if (!schema || (value === undefined && part !== 'body')) continue;
-        const result = schema.safeParse(value);
-        if (!result.success) issues.push(...toIssues(result.error.issues).map((i) => ({ ...i, path: [part, ...i.path] })));
+        issues.push(...violations(schema, value, false).map((i) => ({ ...i, path: [part, ...i.path] })));
       }
       if (issues.length) throw new ValidationError('request', issues, parts, { operationId });
     };
@@ -69,10 +52,8 @@ export function zodValidation(options: ZodValidationOptions = {}): Validator {
     validator.response = (operationId: OperationId, data) => {
       const schema = table[`z${pascal(operationId)}Response`];
       if (!schema) return;
-      const result = schema.safeParse(data);
-      if (result.success) return;
-      const real = result.error.issues.filter((issue) => !tolerated(issue));
-      if (real.length) throw new ValidationError('response', toIssues(real), data, { operationId });
+      const real = violations(schema, data, true);
+      if (real.length) throw new ValidationError('response', real, data, { operationId });
     };
   }
   return validator;
