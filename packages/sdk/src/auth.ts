@@ -10,7 +10,7 @@ import { REDACTED } from './redact';
  */
 export type Credentials = { token: string } | { basic: { email: string; password: string } };
 
-const JWT_PREFIX = /^jwt\s+/i;
+const JWT_PREFIX = /^jwt(\s+|$)/i;
 
 /** The `Authorization` header value for a sign-in token: `JWT <token>`, whether or not `token` already had the prefix. */
 export function jwtAuthorization(token: string): string {

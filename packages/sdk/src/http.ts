@@ -87,22 +87,23 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const kyOptionsFor = (context: RequestContext, overrides: RetryPolicy & { timeout?: number } = {}): KyOptions => {
     const hooks: Hooks = { beforeError: [({ error }) => toSupportKbError(error, context)] };
     if (logger) {
-      const started = new WeakMap<Request, number>();
+      // One call: its attempts run one after another, so one start time is enough.
+      let startedAt = 0;
       hooks.beforeRequest = [
         ({ request, retryCount }) => {
-          started.set(request, Date.now());
+          startedAt = Date.now();
           logger.debug(`→ ${request.method} ${request.url}`, { operationId: context.operationId, attempt: retryCount + 1, headers: Object.fromEntries(request.headers) });
         },
       ];
       hooks.afterResponse = [
-        ({ request, response }) => {
-          const ms = Date.now() - (started.get(request) ?? Date.now());
-          logger[response.ok ? 'debug' : 'info'](`← ${response.status} ${request.method} ${request.url} in ${ms} ms`, { operationId: context.operationId });
+        ({ request, response, retryCount }) => {
+          logger[response.ok ? 'debug' : 'info'](`← ${response.status} ${request.method} ${request.url} in ${Date.now() - startedAt} ms`, { operationId: context.operationId, attempt: retryCount + 1 });
         },
       ];
       hooks.beforeRetry = [
         ({ request, error, retryCount }) => {
           logger.warn(`retry ${retryCount} of ${request.method} ${request.url} after ${error.name}`, { operationId: context.operationId });
+          startedAt = Date.now();
         },
       ];
     }

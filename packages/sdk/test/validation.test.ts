@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { createClient, ValidationError } from '../src/index';
+import { zodValidation } from '../src/zod';
+import { HttpResponse, on, PROJECT, useMockServer, BASE } from './helpers';
+
+const { server, seen } = useMockServer();
+const TAG = { _id: '65f1a2b3c4d5e6f708091101', tag: 'vip', color: '#e53935', id_project: PROJECT, createdAt: '2026-11-10T08:00:00.000Z', __v: 0 };
+const validated = () => createClient({ baseUrl: BASE, projectId: PROJECT, validate: zodValidation() });
+
+describe('opt-in zod validation', () => {
+  it('is off by default: a body that breaks the contract passes through untouched', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...TAG, createdAt: 42 })));
+    const sk = createClient({ baseUrl: BASE, projectId: PROJECT });
+    await expect(sk.tags.get({ id: TAG._id })).resolves.toMatchObject({ createdAt: 42 });
+  });
+
+  it('is forward-compatible: extra fields are kept and unknown enum values pass', async () => {
+    const content = { _id: '65f1a2b3c4d5e6f708090e01', name: 'Refunds', id_project: PROJECT, namespace: PROJECT, status: 999, type: 'video', brandNewField: { x: 1 } };
+    server.use(on('get', `/${PROJECT}/kb/:content_id`, () => HttpResponse.json(content)));
+    await expect(validated().kb.contents.get({ content_id: content._id })).resolves.toEqual(content);
+  });
+
+  it('raises ValidationError with the path and the raw body on a real violation', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...TAG, createdAt: 42, password: 'leaked' })));
+    const failure = (await validated().tags.get({ id: TAG._id }).catch((e: unknown) => e)) as ValidationError;
+    expect(failure).toBeInstanceOf(ValidationError);
+    expect(failure.direction).toBe('response');
+    expect(failure.issues[0]!.path).toEqual(['createdAt']);
+    expect(failure.message).toMatch(/Response of getTag violates the contract: createdAt/);
+    expect(failure.body).toMatchObject({ createdAt: 42, password: '[redacted]' });
+  });
+
+  it('validates requests before sending: nothing goes out', async () => {
+    const failure = (await validated()
+      // @ts-expect-error -- tag must be a string
+      .tags.create({ tag: 42 })
+      .catch((e: unknown) => e)) as ValidationError;
+    expect(failure).toBeInstanceOf(ValidationError);
+    expect(failure.direction).toBe('request');
+    expect(failure.issues[0]!.path).toEqual(['body', 'tag']);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('can be turned off for one call', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...TAG, createdAt: 42 })));
+    await expect(validated().tags.get({ id: TAG._id }, { validate: false })).resolves.toMatchObject({ createdAt: 42 });
+  });
+});
+
+describe('raw access', () => {
+  it('withResponse() gives the Response (status, headers) beside the data; asResponse() the Response alone', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json(TAG, { headers: { 'x-powered-by': 'Express' } })));
+    const sk = createClient({ baseUrl: BASE, projectId: PROJECT });
+    const { data, response } = await sk.tags.get({ id: TAG._id }).withResponse();
+    expect(data).toEqual(TAG);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-powered-by')).toBe('Express');
+    expect((await sk.tags.get({ id: TAG._id }).asResponse()).status).toBe(200);
+  });
+
+  it('a paged list exposes the response of each page', async () => {
+    server.use(on('get', `/${PROJECT}/leads`, () => HttpResponse.json({ perPage: 40, count: 0, leads: [] })));
+    const { response } = await createClient({ baseUrl: BASE, projectId: PROJECT }).leads.list().withResponse();
+    expect(response.status).toBe(200);
+  });
+
+  it('starts no request until the promise is used', async () => {
+    server.use(on('get', `/${PROJECT}/tags`, () => HttpResponse.json([])));
+    const pending = createClient({ baseUrl: BASE, projectId: PROJECT }).tags.list();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toHaveLength(0);
+    await pending;
+    expect(seen).toHaveLength(1);
+  });
+});
