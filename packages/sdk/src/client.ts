@@ -3,7 +3,6 @@ import { jwtAuthorization, type Credentials } from './auth';
 import { APIError, SupportKbError, ValidationError, type RequestContext } from './errors';
 import { createHttpClient, toSupportKbError, type HttpClient, type HttpClientOptions } from './http';
 import { operations, type OperationId, type OperationInfo, type OperationTypes, type PagedOperationId, type ResourceTree } from './generated/operations.gen';
-import * as sdk from './generated/sdk.gen';
 import { PagePromise } from './pagination';
 import type { RetryPolicy } from './retry';
 import { REDACTED } from './redact';
@@ -135,7 +134,7 @@ export function createClient(options: ClientOptions): SupportKbClient {
   }
 
   async function call(info: OperationInfo, params: Record<string, unknown>, requestOptions: RequestOptions): Promise<WithResponse<unknown>> {
-    const context: RequestContext = { operationId: info.operationId, method: info.method };
+    const context: RequestContext = { operationId: info.operationId };
     const useValidator = requestOptions.validate === false ? undefined : validator;
     const headers: Record<string, string> = { ...requestOptions.headers };
     let callParams = params;
@@ -152,10 +151,9 @@ export function createClient(options: ClientOptions): SupportKbClient {
       ...(requestOptions.retryNonIdempotent !== undefined ? { retryNonIdempotent: requestOptions.retryNonIdempotent } : {}),
       ...(requestOptions.timeout !== undefined ? { timeout: requestOptions.timeout } : {}),
     });
-    const fn = (sdk as unknown as Record<string, (o: object) => Promise<{ data: unknown; response: Response }>>)[info.operationId]!;
     let result: { data: unknown; response: Response };
     try {
-      result = await fn({
+      result = await info.send({
         client: http.client,
         ...request,
         headers,

@@ -18,7 +18,7 @@ import { SupportKbError } from './errors';
 import type { Conversation, Group, Lead, Message, SubscriptionHook, Teammate } from './generated/types.gen';
 import { zMessageCreateEvent, zSubscriptionHook } from './generated/zod.gen';
 import { violations } from './validation';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Issuer of delivery tokens (reference §11). */
 export const WEBHOOK_TOKEN_ISSUER = 'https://tiledesk.com';
