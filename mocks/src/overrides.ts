@@ -1,0 +1,96 @@
+/**
+ * Per-operation overrides and fault injection, the MSW way: each helper returns a request handler
+ * for one operation of the contract; prepend it with `server.use(...)` (Node), `worker.use(...)`
+ * (browser) or `mock.use(...)` (standalone server), and drop it with `resetHandlers()`.
+ *
+ * `latency` delays the operation and lets the stateful handler answer; `status`, `serverError`
+ * and `networkError` answer instead of it.
+ */
+import { delay, http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw';
+import { operations, type OperationId, type OperationTypes } from './generated/operations';
+import { joinPath } from './service';
+
+/** The 200 body of an operation, from the SDK's generated types. */
+export type SuccessBody<Op extends OperationId> = OperationTypes[Op]['responses'] extends { 200: infer B } ? B : unknown;
+
+/** Options shared by the override helpers. */
+export interface OverrideOptions {
+  /** Base URL the handler answers at; default `*` (anywhere), as `createMockService`. */
+  baseUrl?: string;
+  /** Answer only the first matching request, then step aside (MSW `once`). */
+  once?: boolean;
+}
+
+function metaOf(operationId: OperationId) {
+  const meta = operations.find((op) => op.operationId === operationId);
+  if (!meta) throw new Error(`Unknown operation ${operationId}`);
+  return meta;
+}
+
+/**
+ * A handler for one operation with your own resolver. The resolver may return `undefined` to let
+ * the stateful handler answer.
+ *
+ * @param operationId the contract's operationId (typed).
+ * @param resolver an MSW resolver; type its JSON with `HttpResponse.json<SuccessBody<'getTag'>>(...)`.
+ * @example server.use(override('getTag', () => HttpResponse.json({ _id: '...', tag: 'x', id_project: '...' })))
+ */
+export function override<Op extends OperationId>(operationId: Op, resolver: HttpResponseResolver<any, any, any>, options: OverrideOptions = {}): HttpHandler {
+  const meta = metaOf(operationId);
+  const method = meta.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  return http[method](joinPath(options.baseUrl ?? '*', meta.mswPath), resolver, { once: options.once ?? false });
+}
+
+/**
+ * A typed 200 answer for one operation: `respondWith('getTag', tag)` checks `tag` against the
+ * SDK's `GetTagResponses[200]` at compile time.
+ */
+export function respondWith<Op extends OperationId>(operationId: Op, body: SuccessBody<Op>, options: OverrideOptions & { headers?: Record<string, string> } = {}): HttpHandler {
+  return override(operationId, () => HttpResponse.json(body as any, { status: 200, headers: options.headers }), options);
+}
+
+/**
+ * Delays every request of the operation by `ms` milliseconds (or MSW's `real`/`infinite`
+ * modes), then lets the stateful handler answer.
+ */
+export function latency(operationId: OperationId, ms: number | 'real' | 'infinite', options: OverrideOptions = {}): HttpHandler {
+  return override(
+    operationId,
+    async () => {
+      await delay(ms as any);
+      return undefined;
+    },
+    options,
+  );
+}
+
+/**
+ * Answers the operation with `status` (e.g. 429 or 503) and, when given, `Retry-After`
+ * (seconds, or an HTTP date). The body is `{message}` (the service's rate-limit body) unless given.
+ */
+export function status(operationId: OperationId, code: number, init: OverrideOptions & { retryAfter?: number | string; body?: unknown } = {}): HttpHandler {
+  const headers: Record<string, string> = {};
+  if (init.retryAfter !== undefined) headers['Retry-After'] = String(init.retryAfter);
+  const body = init.body ?? { message: code === 429 ? 'Rate limit exceeded' : `HTTP ${code}` };
+  return override(operationId, () => HttpResponse.json(body as any, { status: code, headers }), init);
+}
+
+/** Answers the operation with a 5xx (default 500 `{err: "error"}`, the service's global error body). */
+export function serverError(operationId: OperationId, code = 500, options: OverrideOptions = {}): HttpHandler {
+  return status(operationId, code, { ...options, body: { err: 'error' } });
+}
+
+/** Makes the operation fail at the network level (`TypeError: Failed to fetch` for the client). */
+export function networkError(operationId: OperationId, options: OverrideOptions = {}): HttpHandler {
+  return override(operationId, () => HttpResponse.error(), options);
+}
+
+/** The override helpers bound to one base URL (what `service.overrides` gives). */
+export interface Overrides {
+  override: typeof override;
+  respondWith: typeof respondWith;
+  latency: typeof latency;
+  status: typeof status;
+  serverError: typeof serverError;
+  networkError: typeof networkError;
+}

@@ -1,0 +1,137 @@
+/**
+ * Prism, the stateless example-based mock of the contract (`prism mock`), run as a child process.
+ * Node only.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+/** Path of the bundled contract (`npm run bundle` writes it). */
+export const defaultDocument: string = fileURLToPath(new URL('../../openapi/dist/openapi.yaml', import.meta.url));
+
+/**
+ * Asks the OS for a free TCP port.
+ * @param host interface, default `127.0.0.1`.
+ * @returns the port number.
+ */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A running Prism mock. */
+export interface RunningPrism {
+  /** API root to use as the SDK's `baseUrl`, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  /** TCP port it listens on. */
+  port: number;
+  /** Process id of the Prism child process. */
+  pid: number;
+  /** Stops Prism (SIGTERM by PID) and resolves when it has exited. */
+  stop(): Promise<void>;
+}
+
+/** Options of {@link startPrism}. */
+export interface PrismOptions {
+  /** TCP port; `0` (the default) picks a free one. */
+  port?: number;
+  /** Interface to bind, default `127.0.0.1` (loopback only). */
+  host?: string;
+  /** OpenAPI document to serve, default the bundled contract. */
+  document?: string;
+  /** Pass `--errors` (request/response violations become error responses). */
+  errors?: boolean;
+  /** Prism's own log lines: `ignore` (default) or `inherit` (to stderr). */
+  log?: 'inherit' | 'ignore';
+  /** How long to wait for Prism to listen, default 30000 ms. */
+  startTimeoutMs?: number;
+  /**
+   * `mock` (default) serves examples; `proxy` forwards to `upstream` and validates requests and
+   * responses against the document (with `errors`, a violation becomes an error response).
+   */
+  mode?: 'mock' | 'proxy';
+  /** Upstream URL for `mode: 'proxy'`. */
+  upstream?: string;
+  /** Called with every chunk Prism writes (stdout and stderr), e.g. to collect violation logs. */
+  onOutput?: (text: string) => void;
+}
+
+/**
+ * Starts Prism on the contract as a child process and resolves once it listens.
+ *
+ * @param options see {@link PrismOptions}.
+ * @returns `{ url, port, pid, stop }`.
+ * @throws {Error} when the document is missing, or Prism exits or does not listen in time.
+ */
+export async function startPrism(options: PrismOptions = {}): Promise<RunningPrism> {
+  const host = options.host ?? '127.0.0.1';
+  const document = options.document ?? defaultDocument;
+  if (!existsSync(document)) {
+    throw new Error(`Contract not found at ${document}: run \`npm run bundle\` first.`);
+  }
+  const port = options.port || (await freePort(host));
+  const bin = require.resolve('@stoplight/prism-cli/dist/index.js');
+  const mode = options.mode ?? 'mock';
+  if (mode === 'proxy' && !options.upstream) throw new Error('startPrism: mode proxy needs an upstream URL');
+  const args = mode === 'proxy' ? [bin, 'proxy', document, options.upstream!] : [bin, 'mock', document];
+  args.push('--host', host, '--port', String(port));
+  if (options.errors) args.push('--errors');
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const timeoutMs = options.startTimeoutMs ?? 30_000;
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`Prism did not listen on ${host}:${port} within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (options.log === 'inherit') process.stderr.write(text);
+      options.onOutput?.(text);
+      output += text;
+      if (output.includes('Prism is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`Prism exited (code ${code}, signal ${signal}) before listening:\n${output}`));
+    });
+  });
+  // Keep draining Prism's output so its pipes never fill up.
+  child.stdout.removeAllListeners('data');
+  child.stderr.removeAllListeners('data');
+  const forward = (chunk: Buffer) => {
+    const text = chunk.toString();
+    if (options.log === 'inherit') process.stderr.write(text);
+    options.onOutput?.(text);
+  };
+  child.stdout.on('data', forward);
+  child.stderr.on('data', forward);
+
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGTERM');
+      await exited;
+    },
+  };
+}

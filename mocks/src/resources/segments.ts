@@ -1,0 +1,78 @@
+/**
+ * Segments, saved filters over leads (spec §2.5, §4.6; reference sheet §5). Lists wrap a page as
+ * `{perPage, count, segments}` (40 per page, zero-based `page`, `sort`/`sortField`, `direction`);
+ * deletes are soft (`status: 0`); PUT and DELETE upsert.
+ */
+import { callerId } from '../auth';
+import { stamps, touch, type OperationTable, type ServiceCore } from '../context';
+import { compareBy, objectNotFound, ok } from '../http';
+import type { Doc } from '../store';
+
+/** The sort field of a list request: the server's `sort`, else the spec's `sortField`, else `createdAt`. */
+export function sortFieldOf(rawQuery: URLSearchParams): string {
+  return rawQuery.get('sort') || rawQuery.get('sortField') || 'createdAt';
+}
+
+function upsert(core: ServiceCore, projectId: string, id: string, caller: Parameters<typeof callerId>[0]): Doc {
+  let segment = core.store.segments.get(id);
+  if (!segment) {
+    segment = { _id: id, name: '', match: 'all', filters: [], status: 100, id_project: projectId, createdBy: callerId(caller), ...stamps(core) };
+    core.store.segments.set(id, segment);
+  }
+  return segment;
+}
+
+export const segmentOperations: OperationTable = {
+  listSegments: {
+    handle({ core, projectId, query, rawQuery }) {
+      const list = [...core.store.segments.values()].filter((s) => s.id_project === projectId && s.status === 100);
+      list.sort(compareBy(sortFieldOf(rawQuery), query.direction));
+      const { limit, page } = query;
+      return ok({ perPage: limit, count: list.length, segments: structuredClone(list.slice(page * limit, page * limit + limit)) });
+    },
+  },
+
+  getSegment: {
+    handle({ core, projectId, params }) {
+      const segment = core.store.segments.get(params.id!);
+      return segment && segment.id_project === projectId ? ok(structuredClone(segment)) : objectNotFound();
+    },
+  },
+
+  createSegment: {
+    handle({ core, projectId, body, caller }) {
+      const segment: Doc = {
+        _id: core.ids.objectId(),
+        name: body.name,
+        match: body.match ?? 'all',
+        filters: structuredClone(body.filters ?? []),
+        status: 100,
+        id_project: projectId,
+        createdBy: callerId(caller),
+        ...stamps(core),
+      };
+      core.store.segments.set(segment._id, segment);
+      return ok(structuredClone(segment));
+    },
+  },
+
+  updateSegment: {
+    handle({ core, projectId, params, body, caller }) {
+      const segment = upsert(core, projectId, params.id!, caller);
+      if (typeof body.name === 'string') segment.name = body.name;
+      if (typeof body.match === 'string') segment.match = body.match;
+      if (Array.isArray(body.filters)) segment.filters = structuredClone(body.filters);
+      touch(core, segment);
+      return ok(structuredClone(segment));
+    },
+  },
+
+  deleteSegment: {
+    handle({ core, projectId, params, caller }) {
+      const segment = upsert(core, projectId, params.id!, caller);
+      segment.status = 0;
+      touch(core, segment);
+      return ok(structuredClone(segment));
+    },
+  },
+};

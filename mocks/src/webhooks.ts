@@ -1,0 +1,180 @@
+/**
+ * Webhook delivery as the service does it (spec §6; reference sheet §11): for each event, every
+ * subscription of the project with exactly that `event` gets one HTTP POST to its `target` with
+ * `Content-Type: application/json`, `x-hook-secret: <secret>`, `User-Agent: tiledesk-webhooks` and
+ * the body `{timestamp, payload, hook, token}`; `token` is an HS256 JWT of `hook` signed with the
+ * subscription secret (`iss` `https://tiledesk.com`, `sub` `subscription`,
+ * `aud` `https://tiledesk.com/subscriptions/<_id>`). Failed deliveries (network error, 1xx, 429,
+ * 5xx) are retried twice with exponential backoff (`baseDelayMs * 2^n` plus jitter).
+ * Deliveries are fire-and-forget; in-process listeners see every delivery.
+ */
+import { bypass } from 'msw';
+import { signToken, TOKEN_ISSUER } from './auth';
+import type { Clock, Doc, Store } from './store';
+
+/** The body POSTed to a subscription target (contract `MessageCreateEvent` for `message.create`). */
+export interface WebhookBody {
+  /** Epoch milliseconds of the delivery. */
+  timestamp: number;
+  /** The event's object, e.g. the message with its conversation as `request`. */
+  payload: unknown;
+  /** The subscription, secret omitted (contract `SubscriptionHook`). */
+  hook: Doc;
+  /** HS256 JWT of `hook`, signed with the subscription secret. */
+  token: string;
+}
+
+/** How one delivery ended. */
+export interface DeliveryResult {
+  /** True when the target answered 2xx/3xx/4xx other than 429 (no retry needed). */
+  delivered: boolean;
+  /** Number of HTTP attempts made (0 when not sent over HTTP). */
+  attempts: number;
+  /** Last HTTP status received, if any. */
+  status?: number;
+  /** Last error message (network error), if any. */
+  error?: string;
+  /** Why it was not sent over HTTP, if it was not. */
+  skipped?: 'disabled' | 'reserved-host';
+}
+
+/** One delivery of one event to one subscription, as in-process listeners see it. */
+export interface WebhookDelivery {
+  /** Event name, e.g. `message.create`. */
+  event: string;
+  /** Subscription id. */
+  subscriptionId: string;
+  /** Target URL. */
+  target: string;
+  /** Request headers sent. */
+  headers: Record<string, string>;
+  /** Request body sent. */
+  body: WebhookBody;
+  /** Settles when the delivery (with its retries) is over; never rejects. */
+  result: Promise<DeliveryResult>;
+}
+
+/** Listener of {@link WebhookDispatcher.onDelivery}. */
+export type WebhookListener = (delivery: WebhookDelivery) => void;
+
+/** Options of webhook delivery. */
+export interface WebhookOptions {
+  /**
+   * `http` (default): POST to the target with `fetch` (through MSW's `bypass()`, so a target in
+   * the same process is reached for real even while MSW intercepts `fetch`). `none`: only notify
+   * in-process listeners.
+   */
+  delivery?: 'http' | 'none';
+  /** Base delay of the retry backoff in ms; default 1000 (the service's ≈ 2^n s). */
+  baseDelayMs?: number;
+  /** Retries after the first attempt; default 2. */
+  retries?: number;
+  /** Per-attempt timeout in ms; default 10000. */
+  timeoutMs?: number;
+  /** `fetch` to use; default the global one. */
+  fetch?: typeof fetch;
+}
+
+/** Hosts under RFC 2606/6761 reserved names never resolve: deliveries to them are not attempted. */
+function reservedHost(target: string): boolean {
+  try {
+    const host = new URL(target).hostname;
+    return /\.(test|example|invalid)$/i.test(host) || /^(example\.(com|net|org))$/i.test(host);
+  } catch {
+    return true;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Emits events to the subscriptions of the store. */
+export class WebhookDispatcher {
+  private readonly listeners = new Set<WebhookListener>();
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+    private readonly options: WebhookOptions = {},
+  ) {}
+
+  /**
+   * Registers an in-process listener, called synchronously for every delivery (before the HTTP
+   * POST). @returns a function that removes the listener.
+   */
+  onDelivery(listener: WebhookListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves once every delivery started so far (retries included) is over. */
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  /**
+   * Emits `event` with `payload` for `projectId`: one delivery per subscription of the project whose
+   * `event` is exactly this name. Returns at once; deliveries run in the background.
+   */
+  emit(event: string, projectId: string, payload: unknown): void {
+    for (const subscription of this.store.subscriptions.values()) {
+      if (subscription.id_project !== projectId || subscription.event !== event) continue;
+      const task = this.deliver(event, subscription, structuredClone(payload));
+      this.pending.add(task);
+      void task.finally(() => this.pending.delete(task));
+    }
+  }
+
+  private async deliver(event: string, subscription: Doc, payload: unknown): Promise<void> {
+    const { secret, global: _global, ...hook } = subscription;
+    const issuedAt = Math.floor(this.clock.now() / 1000);
+    const token = await signToken(
+      { ...hook, iat: issuedAt, aud: `${TOKEN_ISSUER}/subscriptions/${subscription._id}`, iss: TOKEN_ISSUER, sub: 'subscription' },
+      secret,
+    );
+    const body: WebhookBody = { timestamp: this.clock.now(), payload, hook, token };
+    const headers = {
+      'Content-Type': 'application/json',
+      'x-hook-secret': String(secret),
+      'User-Agent': 'tiledesk-webhooks',
+      Origin: 'http://localhost:3000',
+    };
+    let settle!: (result: DeliveryResult) => void;
+    const result = new Promise<DeliveryResult>((resolve) => (settle = resolve));
+    const delivery: WebhookDelivery = { event, subscriptionId: subscription._id, target: subscription.target, headers, body, result };
+    for (const listener of this.listeners) {
+      try {
+        listener(delivery);
+      } catch {
+        // A failing listener must not break the request that emitted the event.
+      }
+    }
+    if ((this.options.delivery ?? 'http') === 'none') return settle({ delivered: false, attempts: 0, skipped: 'disabled' });
+    if (reservedHost(subscription.target)) return settle({ delivered: false, attempts: 0, skipped: 'reserved-host' });
+    settle(await this.post(subscription.target, headers, JSON.stringify(body)));
+  }
+
+  private async post(target: string, headers: Record<string, string>, text: string): Promise<DeliveryResult> {
+    const retries = this.options.retries ?? 2;
+    const base = this.options.baseDelayMs ?? 1000;
+    const doFetch = this.options.fetch ?? fetch;
+    let status: number | undefined;
+    let error: string | undefined;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      if (attempt > 0) await sleep(base * 2 ** (attempt - 1) + Math.floor(Math.random() * Math.min(base, 1000) * 0.1));
+      try {
+        const request = bypass(new Request(target, { method: 'POST', headers, body: text, signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) }));
+        const response = await doFetch(request);
+        status = response.status;
+        error = undefined;
+        await response.body?.cancel().catch(() => {});
+        const retryable = status < 200 || status === 429 || status >= 500;
+        if (!retryable) return { delivered: true, attempts: attempt + 1, status };
+      } catch (cause) {
+        status = undefined;
+        error = cause instanceof Error ? cause.message : String(cause);
+      }
+    }
+    return { delivered: false, attempts: retries + 1, ...(status !== undefined ? { status } : {}), ...(error ? { error } : {}) };
+  }
+}

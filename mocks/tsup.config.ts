@@ -1,0 +1,23 @@
+import { defineConfig } from 'tsup';
+
+// One ESM build. The core (`.`, `./browser`) is platform neutral: it imports no Node built-in at load
+// time (`startMockServer`/`startPrism` load their Node-only modules lazily). `./node`, `./server` and
+// `./prism` are for Node. Dependencies and `node:*` stay external.
+export default defineConfig({
+  entry: {
+    index: 'src/index.ts',
+    node: 'src/node.ts',
+    browser: 'src/browser.ts',
+    server: 'src/server.ts',
+    prism: 'src/prism.ts',
+  },
+  format: ['esm'],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  splitting: true,
+  target: 'es2022',
+  platform: 'neutral',
+  external: [/^node:/, 'msw', /^msw\//, 'jose', '@supportkb/sdk', /^@supportkb\/sdk\//, '@stoplight/prism-cli'],
+  treeshake: true,
+});
