@@ -23,6 +23,7 @@ export function jwtAuthorization(token: string): string {
  */
 export class CredentialStore {
   #credentials: Credentials | undefined;
+  #header: string | undefined;
 
   constructor(credentials?: Credentials) {
     this.set(credentials);
@@ -37,6 +38,7 @@ export class CredentialStore {
       throw new TypeError('auth.basic needs an email and a password');
     }
     this.#credentials = credentials && ('token' in credentials ? { token: credentials.token } : { basic: { ...credentials.basic } });
+    this.#header = !credentials ? undefined : 'token' in credentials ? jwtAuthorization(credentials.token) : `${credentials.basic.email}:${credentials.basic.password}`;
   }
 
   /** `jwt`, `basic` or `none`. */
@@ -51,8 +53,8 @@ export class CredentialStore {
   authorization(scheme: Auth): string | undefined {
     const c = this.#credentials;
     if (!c) return undefined;
-    if ('token' in c) return scheme.type === 'apiKey' ? jwtAuthorization(c.token) : undefined;
-    return scheme.type === 'http' && scheme.scheme === 'basic' ? `${c.basic.email}:${c.basic.password}` : undefined;
+    if ('token' in c) return scheme.type === 'apiKey' ? this.#header : undefined;
+    return scheme.type === 'http' && scheme.scheme === 'basic' ? this.#header : undefined;
   }
 
   toJSON(): { kind: string; credentials?: string } {

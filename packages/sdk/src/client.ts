@@ -136,27 +136,23 @@ export function createClient(options: ClientOptions): SupportKbClient {
   async function call(info: OperationInfo, params: Record<string, unknown>, requestOptions: RequestOptions): Promise<WithResponse<unknown>> {
     const context: RequestContext = { operationId: info.operationId };
     const useValidator = requestOptions.validate === false ? undefined : validator;
-    const headers: Record<string, string> = { ...requestOptions.headers };
+    let headers = requestOptions.headers;
     let callParams = params;
     if (info.operationId === 'signInWithCustomToken') {
       const { customToken, ...rest } = params as { customToken?: unknown };
       if (typeof customToken !== 'string' || !customToken.trim()) throw new SupportKbError('signInWithCustomToken needs { customToken }.');
-      headers.Authorization = jwtAuthorization(customToken);
+      headers = { ...headers, Authorization: jwtAuthorization(customToken) };
       callParams = rest;
     }
     const request = parts(info, callParams, requestOptions);
     useValidator?.request?.(info.operationId, request);
-    const kyOptions = http.kyOptionsFor(context, {
-      ...(requestOptions.maxRetries !== undefined ? { maxRetries: requestOptions.maxRetries } : {}),
-      ...(requestOptions.retryNonIdempotent !== undefined ? { retryNonIdempotent: requestOptions.retryNonIdempotent } : {}),
-      ...(requestOptions.timeout !== undefined ? { timeout: requestOptions.timeout } : {}),
-    });
+    const kyOptions = http.kyOptionsFor(context, requestOptions);
     let result: { data: unknown; response: Response };
     try {
       result = await info.send({
         client: http.client,
         ...request,
-        headers,
+        ...(headers ? { headers } : {}),
         parseAs: 'text',
         throwOnError: true,
         ...(requestOptions.signal ? { signal: requestOptions.signal } : {}),

@@ -84,36 +84,54 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const credentials = new CredentialStore(options.auth);
   const logger = createLogger(options.logLevel, options.logger);
 
+  // ky options are built once per retry policy and shared by every call: per-call data (the operationId
+  // for error messages) travels in ky's `context`, which hooks read back. Nothing is allocated per call
+  // but the `{ ...shared, context }` spread.
+  const contextOf = (options: { context?: unknown }): RequestContext => (options.context as { supportkb?: RequestContext } | undefined)?.supportkb ?? {};
+  const hooks: Hooks = { beforeError: [({ error, options: normalized }) => toSupportKbError(error, contextOf(normalized))] };
+  if (logger) {
+    // One call's attempts run one after another, so one start time per call context is enough.
+    const startedAt = new WeakMap<object, number>();
+    hooks.beforeRequest = [
+      ({ request, options: normalized, retryCount }) => {
+        startedAt.set(contextOf(normalized), Date.now());
+        logger.debug(`→ ${request.method} ${request.url}`, { operationId: contextOf(normalized).operationId, attempt: retryCount + 1, headers: Object.fromEntries(request.headers) });
+      },
+    ];
+    hooks.afterResponse = [
+      ({ request, response, options: normalized, retryCount }) => {
+        const context = contextOf(normalized);
+        logger[response.ok ? 'debug' : 'info'](`← ${response.status} ${request.method} ${request.url} in ${Date.now() - (startedAt.get(context) ?? Date.now())} ms`, { operationId: context.operationId, attempt: retryCount + 1 });
+      },
+    ];
+    hooks.beforeRetry = [
+      ({ request, error, options: normalized, retryCount }) => {
+        const context = contextOf(normalized);
+        logger.warn(`retry ${retryCount} of ${request.method} ${request.url} after ${error.name}`, { operationId: context.operationId });
+        startedAt.set(context, Date.now());
+      },
+    ];
+  }
+  const shared = new Map<string, KyOptions>();
   const kyOptionsFor = (context: RequestContext, overrides: RetryPolicy & { timeout?: number } = {}): KyOptions => {
-    const hooks: Hooks = { beforeError: [({ error }) => toSupportKbError(error, context)] };
-    if (logger) {
-      // One call: its attempts run one after another, so one start time is enough.
-      let startedAt = 0;
-      hooks.beforeRequest = [
-        ({ request, retryCount }) => {
-          startedAt = Date.now();
-          logger.debug(`→ ${request.method} ${request.url}`, { operationId: context.operationId, attempt: retryCount + 1, headers: Object.fromEntries(request.headers) });
-        },
-      ];
-      hooks.afterResponse = [
-        ({ request, response, retryCount }) => {
-          logger[response.ok ? 'debug' : 'info'](`← ${response.status} ${request.method} ${request.url} in ${Date.now() - startedAt} ms`, { operationId: context.operationId, attempt: retryCount + 1 });
-        },
-      ];
-      hooks.beforeRetry = [
-        ({ request, error, retryCount }) => {
-          logger.warn(`retry ${retryCount} of ${request.method} ${request.url} after ${error.name}`, { operationId: context.operationId });
-          startedAt = Date.now();
-        },
-      ];
+    const { maxRetries, retryNonIdempotent, timeout } = overrides;
+    const key = `${maxRetries}|${retryNonIdempotent}|${timeout}`;
+    let base = shared.get(key);
+    if (!base) {
+      base = {
+        throwHttpErrors: true,
+        retry: kyRetryOptions({
+          ...options,
+          ...(maxRetries !== undefined ? { maxRetries } : {}),
+          ...(retryNonIdempotent !== undefined ? { retryNonIdempotent } : {}),
+        }),
+        timeout: timeout ?? options.timeout ?? 60_000,
+        hooks,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      };
+      shared.set(key, base);
     }
-    return {
-      throwHttpErrors: true,
-      retry: kyRetryOptions({ ...options, ...overrides }),
-      timeout: overrides.timeout ?? options.timeout ?? 60_000,
-      hooks,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    };
+    return { ...base, context: { supportkb: context } };
   };
 
   const defaults = kyOptionsFor({});

@@ -1,0 +1,31 @@
+// The SDK layer's own CPU per call, without any network: every variant gets the same canned
+// Response from a stub `fetch`, so the differences are the client code alone (`npm run bench:sdk`).
+// Interleaved rounds; bounded (10 × 1000 calls per variant).
+import ky from 'ky';
+import { createClient, createHttpClient, listTags } from '@supportkb/sdk';
+
+const PROJECT = '65f1a2b3c4d5e6f708090a0b';
+const body = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ _id: `65f1a2b3c4d5e6f7080911${String(i).padStart(2, '0')}`, tag: `t${i}`, id_project: PROJECT })));
+const stub = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+const url = `http://127.0.0.1:1/${PROJECT}/tags`;
+const sk = createClient({ baseUrl: 'http://127.0.0.1:1', projectId: PROJECT, auth: { token: 'abc' }, fetch: stub });
+const http = createHttpClient({ baseUrl: 'http://127.0.0.1:1', auth: { token: 'abc' }, fetch: stub });
+const variants = {
+  'stub fetch + json()': () => stub().then((r) => r.json()),
+  'raw ky': () => ky.get(url, { headers: { Authorization: 'JWT abc' }, fetch: stub }).json(),
+  'generated listTags (createHttpClient)': () => listTags({ client: http.client, path: { project_id: PROJECT } }),
+  'createClient().tags.list()': () => sk.tags.list(),
+};
+for (const fn of Object.values(variants)) for (let i = 0; i < 3000; i++) await fn();
+const cpu = Object.fromEntries(Object.keys(variants).map((k) => [k, 0]));
+for (let round = 0; round < 10; round++) {
+  for (const [name, fn] of Object.entries(variants)) {
+    const before = process.cpuUsage();
+    for (let i = 0; i < 1000; i++) await fn();
+    const used = process.cpuUsage(before);
+    cpu[name] += (used.user + used.system) / 10_000;
+  }
+}
+console.log('\n| no network: CPU per call | µs | vs raw ky |');
+console.log('|---|---|---|');
+for (const [name, us] of Object.entries(cpu)) console.log(`| ${name} | ${us.toFixed(1)} | ${(us / cpu['raw ky']).toFixed(3)} |`);
