@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// `npm run mock:prism [-- --port N]`: serves the contract with Prism on 127.0.0.1:4010 until interrupted.
+// `npm run mock:prism [-- --port N]`: serves the contract with Prism (stateless, example-based) on
+// 127.0.0.1:4010 until interrupted. Uses the built package, or the TypeScript source (Node 24 strips
+// types) when it is not built.
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startPrism } from '../src/prism.mjs';
+
+const dist = new URL('../dist/prism.js', import.meta.url);
+const { startPrism } = await import(existsSync(dist) ? dist.href : new URL('../src/prism.ts', import.meta.url).href);
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, errors: { type: 'boolean' } },
