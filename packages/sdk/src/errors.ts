@@ -20,6 +20,14 @@ export interface RequestContext {
   url?: string;
 }
 
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
 /** Response headers that may carry a request id. The reference server sends none; proxies and gateways often add one. */
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid', 'cf-ray'];
 
@@ -71,7 +79,7 @@ export class APIError extends SupportKbError {
   constructor(status: number, headers: Headers, body: unknown, request: RequestContext = {}) {
     const detail = errorBodyMessage(body);
     const requestId = REQUEST_ID_HEADERS.map((h) => headers.get(h)).find(Boolean) ?? undefined;
-    const where = request.operationId ?? [request.method, request.url && new URL(request.url).pathname].filter(Boolean).join(' ');
+    const where = request.operationId ?? [request.method, request.url && pathOf(request.url)].filter(Boolean).join(' ');
     super(`${status}${detail ? ` ${detail}` : ''}${where ? ` (${where})` : ''}${requestId ? ` [request ${requestId}]` : ''}`);
     this.status = status;
     this.headers = headers;
