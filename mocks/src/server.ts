@@ -45,6 +45,39 @@ export interface MockHttpServer {
   stop(): Promise<void>;
 }
 
+/**
+ * A prefilter, not a router: keeps the handlers whose method matches and whose literal path
+ * segments, aligned from the end, equal the request's (MSW's `*` prefix absorbs any leading
+ * part). MSW still matches and resolves among these candidates, so answers are identical to
+ * `getResponse(allHandlers)`; only handlers that cannot match are skipped. Used when the service
+ * answers at `*`.
+ */
+export function candidateFilter(handlers: readonly RequestHandler[]): (method: string, pathname: string) => RequestHandler[] {
+  const entries = handlers.map((handler) => {
+    const info = (handler as any).info as { method?: unknown; path?: unknown } | undefined;
+    const path = typeof info?.path === 'string' && info.path.startsWith('*/') ? info.path.slice(1) : undefined;
+    return { handler, method: typeof info?.method === 'string' ? info.method.toUpperCase() : undefined, segments: path?.split('/').slice(1) };
+  });
+  const cache = new Map<string, RequestHandler[]>();
+  return (method, pathname) => {
+    const parts = pathname.replace(/\/$/, '').split('/').slice(1);
+    const key = `${method} ${parts.length} ${parts.map((p) => (/^[A-Za-z_]+$/.test(p) ? p : ':')).join('/')}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const out = entries
+      .filter(({ method: m, segments }) => {
+        if (!segments) return true;
+        if (m !== method) return false;
+        if (segments.length > parts.length) return false;
+        const offset = parts.length - segments.length;
+        return segments.every((segment, i) => segment.startsWith(':') || segment === parts[offset + i]);
+      })
+      .map(({ handler }) => handler);
+    if (cache.size < 5000) cache.set(key, out);
+    return out;
+  };
+}
+
 function toRequest(req: IncomingMessage, origin: string, body: Buffer | undefined): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -97,6 +130,7 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
   const host = options.host ?? '127.0.0.1';
   const service = options.service ?? createMockService(options.serviceOptions);
   let extra: RequestHandler[] = [];
+  const candidates = service.baseUrl === '*' ? candidateFilter(service.handlers) : () => service.handlers;
 
   const server = createServer(async (req, res) => {
     try {
@@ -115,7 +149,8 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
       const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
       const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
       const request = toRequest(req, origin, body);
-      const response = await getResponse([...extra, ...service.handlers], request, { baseUrl: origin });
+      const pathname = new URL(request.url).pathname;
+      const response = await getResponse(extra.length ? [...extra, ...candidates(method, pathname)] : candidates(method, pathname), request, { baseUrl: origin });
       if (!response) {
         const path = (req.url ?? '/').split('?')[0];
         await send(res, new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${path}</pre>\n</body>\n</html>\n`, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }));

@@ -3,7 +3,7 @@ import { operations } from '../src/generated/operations';
 import { startPrism, type RunningPrism } from '../src/prism';
 import { startMockHttpServer, type MockHttpServer } from '../src/server';
 import { createConformanceCollector } from './conformance';
-import { runScenario, type Send } from './scenario';
+import { runScenario, type Call, type Send } from './scenario';
 
 /**
  * Conformance over the wire: Prism's validation proxy (`prism proxy <contract> <mock> --errors`)
@@ -56,7 +56,7 @@ describe('prism proxy --errors in front of the standalone mock', () => {
     // Error answers with valid requests go through the proxy too.
     const P = mock.service.seed.projectId;
     const agent = await mock.service.authorization('agent');
-    const errors = [
+    const errors: (Call & { status: number })[] = [
       { operationId: 'signIn', method: 'POST', path: '/auth/signin', body: { email: 'agent@acme-support.test', password: 'wrong' }, status: 401 },
       { operationId: 'listContents', method: 'GET', path: `/${P}/kb`, query: { namespace: P }, auth: agent, status: 403 },
       { operationId: 'getTag', method: 'GET', path: `/${P}/tags/65f1a2b3c4d5e6f7080911ff`, auth: agent, status: 404 },

@@ -13,14 +13,14 @@ export const groupOperations: OperationTable = {
       const list = [...core.store.groups.values()].filter(
         (g) => g.id_project === projectId && !g.trashed && (query.member === undefined || (g.members ?? []).includes(query.member)),
       );
-      return ok(structuredClone(list));
+      return ok(list);
     },
   },
 
   getGroup: {
     handle({ core, projectId, params }) {
       const group = core.store.groups.get(params.id!);
-      return group && group.id_project === projectId ? ok(structuredClone(group)) : objectNotFound();
+      return group && group.id_project === projectId ? ok(group) : objectNotFound();
     },
   },
 
@@ -38,7 +38,7 @@ export const groupOperations: OperationTable = {
       };
       core.store.groups.set(group._id, group);
       core.webhooks.emit('group.create', projectId, group);
-      return ok(structuredClone(group));
+      return ok(group);
     },
   },
 
@@ -56,7 +56,7 @@ export const groupOperations: OperationTable = {
       if (isObject(body.attributes)) group.attributes = structuredClone(body.attributes);
       touch(core, group);
       core.webhooks.emit('group.update', group.id_project, group);
-      return ok(structuredClone(group));
+      return ok(group);
     },
   },
 
@@ -67,7 +67,7 @@ export const groupOperations: OperationTable = {
         if (query.force === true) {
           core.store.groups.delete(group._id);
           core.webhooks.emit('group.delete', projectId, group);
-          return ok(structuredClone(group));
+          return ok(group);
         }
         group.trashed = true;
         group.enabled = false;

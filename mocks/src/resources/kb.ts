@@ -112,7 +112,7 @@ export const kbOperations: OperationTable = {
       const echo: Doc = { limit, sortField, direction };
       if (status !== undefined) Object.assign(echo, { status, page });
       if (rawQuery.has('search')) echo.search = search;
-      return ok({ count: list.length, query: echo, kbs: structuredClone(list.slice(page * limit, page * limit + limit)) });
+      return ok({ count: list.length, query: echo, kbs: list.slice(page * limit, page * limit + limit) });
     },
   },
 
@@ -120,7 +120,7 @@ export const kbOperations: OperationTable = {
     handle({ core, projectId, params }) {
       const content = core.store.contents.get(params.content_id!);
       if (!content || content.id_project !== projectId) return failError(404, `Content not found with id ${params.content_id} for project ${projectId}`);
-      return ok(structuredClone(progress(core, content)));
+      return ok(progress(core, content));
     },
   },
 
@@ -175,7 +175,7 @@ export const kbOperations: OperationTable = {
       progress(core, content);
       core.store.contents.delete(content._id);
       core.store.secrets.indexing.delete(content._id);
-      return ok(structuredClone(content));
+      return ok(content);
     },
   },
 
@@ -210,7 +210,7 @@ export const kbOperations: OperationTable = {
       }
       const kb = newKnowledgeBase(core, projectId, core.ids.objectId(), body.name, existing.length === 0, body.hybrid === true);
       core.store.knowledgeBases.set(kb.id, kb);
-      return ok(structuredClone(kb));
+      return ok(kb);
     },
   },
 
@@ -225,7 +225,7 @@ export const kbOperations: OperationTable = {
       if (typeof body.name === 'string') kb.name = body.name;
       if (body.preview_settings !== undefined) kb.preview_settings = structuredClone(body.preview_settings);
       touch(core, kb);
-      return ok(structuredClone(kb));
+      return ok(kb);
     },
   },
 

@@ -80,7 +80,7 @@ export const labelOperations: OperationTable = {
       const source = builtinLabel(body.lang) ?? builtinLabel('EN')!;
       const doc = labelDocument(core, projectId, callerId(caller));
       upsertEntry(core, doc, body.lang, source.data, false);
-      return ok(structuredClone(doc));
+      return ok(doc);
     },
   },
 

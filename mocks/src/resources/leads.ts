@@ -89,14 +89,14 @@ export const leadOperations: OperationTable = {
       }
       list.sort(compareBy(sortFieldOf(rawQuery), query.direction));
       const { limit, page } = query;
-      return ok({ perPage: limit, count: list.length, leads: structuredClone(list.slice(page * limit, page * limit + limit)) });
+      return ok({ perPage: limit, count: list.length, leads: list.slice(page * limit, page * limit + limit) });
     },
   },
 
   getLead: {
     handle({ core, projectId, params }) {
       const lead = core.store.leads.get(params.id!);
-      return lead && lead.id_project === projectId ? ok(structuredClone(lead)) : objectNotFound();
+      return lead && lead.id_project === projectId ? ok(lead) : objectNotFound();
     },
   },
 
@@ -114,7 +114,7 @@ export const leadOperations: OperationTable = {
       if (Array.isArray(body.tags)) lead.tags = [...body.tags];
       if (typeof body.status === 'number') lead.status = body.status;
       touch(core, lead);
-      return ok(structuredClone(lead));
+      return ok(lead);
     },
   },
 
@@ -123,7 +123,7 @@ export const leadOperations: OperationTable = {
       const lead = upsert(core, projectId, params.id!, callerId(caller));
       lead.status = 1000;
       touch(core, lead);
-      return ok(structuredClone(lead));
+      return ok(lead);
     },
   },
 };

@@ -28,14 +28,14 @@ export const segmentOperations: OperationTable = {
       const list = [...core.store.segments.values()].filter((s) => s.id_project === projectId && s.status === 100);
       list.sort(compareBy(sortFieldOf(rawQuery), query.direction));
       const { limit, page } = query;
-      return ok({ perPage: limit, count: list.length, segments: structuredClone(list.slice(page * limit, page * limit + limit)) });
+      return ok({ perPage: limit, count: list.length, segments: list.slice(page * limit, page * limit + limit) });
     },
   },
 
   getSegment: {
     handle({ core, projectId, params }) {
       const segment = core.store.segments.get(params.id!);
-      return segment && segment.id_project === projectId ? ok(structuredClone(segment)) : objectNotFound();
+      return segment && segment.id_project === projectId ? ok(segment) : objectNotFound();
     },
   },
 
@@ -52,7 +52,7 @@ export const segmentOperations: OperationTable = {
         ...stamps(core),
       };
       core.store.segments.set(segment._id, segment);
-      return ok(structuredClone(segment));
+      return ok(segment);
     },
   },
 
@@ -63,7 +63,7 @@ export const segmentOperations: OperationTable = {
       if (typeof body.match === 'string') segment.match = body.match;
       if (Array.isArray(body.filters)) segment.filters = structuredClone(body.filters);
       touch(core, segment);
-      return ok(structuredClone(segment));
+      return ok(segment);
     },
   },
 
@@ -72,7 +72,7 @@ export const segmentOperations: OperationTable = {
       const segment = upsert(core, projectId, params.id!, caller);
       segment.status = 0;
       touch(core, segment);
-      return ok(structuredClone(segment));
+      return ok(segment);
     },
   },
 };

@@ -27,7 +27,7 @@ export const subscriptionOperations: OperationTable = {
         core.store.subscriptions.set(doc._id, doc);
         subscription = doc;
       }
-      return ok(structuredClone(subscription), { 'x-hook-secret': subscription.secret });
+      return ok(subscription, { 'x-hook-secret': subscription.secret });
     },
   },
 };

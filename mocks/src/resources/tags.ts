@@ -19,24 +19,24 @@ export const tagOperations: OperationTable = {
       const list = [...core.store.tags.values()].filter((t) => t.id_project === projectId);
       list.sort(compareBy(sortFieldOf(rawQuery), query.direction));
       const start = query.page * TAGS_PER_PAGE;
-      return ok(structuredClone(list.slice(start, start + TAGS_PER_PAGE)));
+      return ok(list.slice(start, start + TAGS_PER_PAGE));
     },
   },
 
   getTag: {
     handle({ core, projectId, params }) {
       const tag = core.store.tags.get(params.id!);
-      return tag && tag.id_project === projectId ? ok(structuredClone(tag)) : objectNotFound();
+      return tag && tag.id_project === projectId ? ok(tag) : objectNotFound();
     },
   },
 
   createTag: {
     handle({ core, projectId, body, caller }) {
       const existing = [...core.store.tags.values()].find((t) => t.id_project === projectId && t.tag === body.tag);
-      if (existing) return ok(structuredClone(existing));
+      if (existing) return ok(existing);
       const tag: Doc = { _id: core.ids.objectId(), tag: body.tag, ...(body.color !== undefined ? { color: body.color } : {}), id_project: projectId, createdBy: callerId(caller), ...stamps(core) };
       core.store.tags.set(tag._id, tag);
-      return ok(structuredClone(tag));
+      return ok(tag);
     },
   },
 
@@ -52,7 +52,7 @@ export const tagOperations: OperationTable = {
       tag.tag = body.tag;
       if (body.color !== undefined) tag.color = body.color;
       touch(core, tag);
-      return ok(structuredClone(tag));
+      return ok(tag);
     },
   },
 
