@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operations, type OperationMeta } from '../src/generated/operations';
 import { SEED } from '../src/seed';
 import { createMockService } from '../src/service';
+import { candidateFilter } from '../src/server';
 import { checkExchange, createConformanceCollector } from './conformance';
 
 const RUNS = Number(process.env.FC_RUNS ?? 25);
@@ -158,6 +159,29 @@ describe.each(operations.map((meta) => [meta.operationId, meta] as const))('%s w
       );
     });
   }
+});
+
+describe('the standalone server prefilter (candidateFilter)', () => {
+  it('gives the same answers as the full handler list, for any method, path and prefix', async () => {
+    const filter = candidateFilter(service.handlers);
+    const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...operations), fc.constantFrom(...methods), fc.constantFrom('', '/v2', '/a/b'), fc.boolean(), fc.gen(), async (meta, method, prefix, slash, gen) => {
+        const input = gen(() => inputArb(meta));
+        const template = toRequest(meta, input);
+        const url = new URL(template.url);
+        url.pathname = `${prefix}${url.pathname}${slash ? '/' : ''}`;
+        const make = () => new Request(url, { method, headers: template.headers, body: method === 'GET' || method === 'DELETE' ? undefined : (input.body ?? undefined) });
+        service.reset();
+        const full = await getResponse(service.handlers, make());
+        service.reset();
+        const filtered = await getResponse(filter(method, url.pathname), make());
+        expect(filtered?.status).toBe(full?.status);
+        expect(await filtered?.text()).toBe(await full?.text());
+      }),
+      { numRuns: RUNS * 8, seed: 0xf117e5 },
+    );
+  });
 });
 
 describe('the conformance checker itself', () => {
