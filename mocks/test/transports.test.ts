@@ -1,18 +1,23 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer } from '../src/index';
 import { startMockHttpServer } from '../src/server';
 import { setupMockServer } from '../src/node';
 import { SEED } from '../src/seed';
+import { createConformanceCollector } from './conformance';
+
+// Every answer of the stateful servers started here is checked against the contract too.
+const conformance = createConformanceCollector();
+afterEach(() => expect(conformance.problems.splice(0)).toEqual([]));
 
 const P = SEED.projectId;
 const mocksDir = fileURLToPath(new URL('..', import.meta.url));
 
 describe('standalone server', () => {
   it('startMockServer starts the stateful server by default, in this process', async () => {
-    const mock = await startMockServer({ port: 0 });
+    const mock = await startMockServer({ port: 0, service: { onResponse: conformance.onResponse } });
     try {
       expect(mock.kind).toBe('stateful');
       expect(mock.pid).toBe(process.pid);
@@ -31,7 +36,7 @@ describe('standalone server', () => {
   });
 
   it('answers CORS preflights, unknown routes like Express and network-error overrides by closing the socket', async () => {
-    const mock = await startMockHttpServer();
+    const mock = await startMockHttpServer({ serviceOptions: { onResponse: conformance.onResponse } });
     try {
       const preflight = await fetch(`${mock.url}/${P}/tags`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' } });
       expect(preflight.status).toBe(204);
@@ -83,7 +88,7 @@ describe('standalone server', () => {
 
 describe('Node and browser transports', () => {
   it('setupMockServer gives an MSW server and its service', async () => {
-    const { server, service } = setupMockServer({ baseUrl: 'https://api.tiledesk.com/v2' });
+    const { server, service } = setupMockServer({ baseUrl: 'https://api.tiledesk.com/v2', onResponse: conformance.onResponse });
     server.listen({ onUnhandledFrame: 'error' });
     try {
       const res = await fetch(`https://api.tiledesk.com/v2/${P}/labels/IT`);
