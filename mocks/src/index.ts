@@ -17,7 +17,9 @@ export { createMockService, type MockService, type MockServiceOptions, type Exch
 export { SEED, SEED_PASSWORD, type SeededMember } from './seed';
 export { createClock, createIdGenerator, SEED_NOW, type Clock, type ClockOptions, type IdGenerator, type Store, type Doc } from './store';
 export { ROLES, roleRank, type Role, type Caller } from './auth';
+/** Webhook delivery types (spec §6). */
 export type { WebhookBody, WebhookDelivery, WebhookListener, WebhookOptions, DeliveryResult } from './webhooks';
+/** Behaviour tunables of the service (indexing pace, plan limits, sitemap fixtures). */
 export type { BehaviourOptions } from './context';
 export { operations, type OperationId, type OperationMeta, type OperationTypes } from './generated/operations';
 export { builtinLabels, type LabelTranslation } from './labels-builtin';

@@ -83,6 +83,7 @@ export function validTimezone(timezone: string): boolean {
   return hourIn(new Date(0), timezone) !== undefined;
 }
 
+/** Handlers of the 13 analytics operations (spec §4.10), all `GET /{project_id}/analytics/...`. */
 export const analyticsOperations: OperationTable = {
   getRequestWaitingTime: {
     handle({ core, projectId, query }) {

@@ -53,6 +53,7 @@ export function newTeammate(core: ServiceCore, fields: Doc): Doc {
   };
 }
 
+/** Handlers of signIn, signInAnonymously, signInWithCustomToken (spec §4.1). */
 export const authOperations: OperationTable = {
   signIn: {
     async handle({ core, body }) {

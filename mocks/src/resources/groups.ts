@@ -7,6 +7,7 @@ import { stamps, touch, type OperationTable } from '../context';
 import { isObject, objectNotFound, ok } from '../http';
 import type { Doc } from '../store';
 
+/** Handlers of listGroups, getGroup, createGroup, updateGroup, deleteGroup (spec §4.5). */
 export const groupOperations: OperationTable = {
   listGroups: {
     handle({ core, projectId, query }) {

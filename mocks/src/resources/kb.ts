@@ -96,6 +96,7 @@ function targetKnowledgeBase(ctx: OpContext, namespace: string): { error: Result
   return { kb };
 }
 
+/** Handlers of listContents, getContent, createContent, createContentsFromUrls, parseSitemap, deleteContent (spec §4.2) and listKnowledgeBases, createKnowledgeBase, updateKnowledgeBase, deleteKnowledgeBase (spec §4.3). */
 export const kbOperations: OperationTable = {
   listContents: {
     pre: ({ rawQuery }) => (rawQuery.get('namespace') ? undefined : failError(400, "queryParam 'namespace' is not defined")),

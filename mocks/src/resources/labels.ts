@@ -42,6 +42,7 @@ function upsertEntry(core: ServiceCore, doc: Doc, lang: string, data: Doc, makeD
   doc.__v = (doc.__v ?? 0) + 1;
 }
 
+/** Handlers of listLabels, getLabels, upsertLabels, setDefaultLabels, deleteLabels, deleteAllLabels, listDefaultLabels, getDefaultLabels, cloneDefaultLabels (spec §4.8). */
 export const labelOperations: OperationTable = {
   listLabels: {
     handle({ core, projectId }) {

@@ -67,6 +67,7 @@ function upsert(core: ServiceCore, projectId: string, id: string, createdBy: str
   return lead;
 }
 
+/** Handlers of listLeads, getLead, createLead, updateLead, deleteLead (spec §4.9). */
 export const leadOperations: OperationTable = {
   listLeads: {
     handle({ core, projectId, query, rawQuery }) {

@@ -81,6 +81,7 @@ function fullnameOf(core: ServiceCore, teammate: Doc): string | undefined {
   return name || undefined;
 }
 
+/** Handlers of createMessage (spec §4.11). */
 export const messageOperations: OperationTable = {
   createMessage: {
     pre: ({ body, badInputStatus }) =>

@@ -22,6 +22,7 @@ function upsert(core: ServiceCore, projectId: string, id: string, caller: Parame
   return segment;
 }
 
+/** Handlers of listSegments, getSegment, createSegment, updateSegment, deleteSegment (spec §4.6). */
 export const segmentOperations: OperationTable = {
   listSegments: {
     handle({ core, projectId, query, rawQuery }) {

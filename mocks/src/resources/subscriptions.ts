@@ -9,6 +9,7 @@ import { stamps, type OperationTable } from '../context';
 import { ok } from '../http';
 import type { Doc } from '../store';
 
+/** Handlers of createSubscription (spec §4.12). */
 export const subscriptionOperations: OperationTable = {
   createSubscription: {
     handle({ core, projectId, body, caller }) {

@@ -13,6 +13,7 @@ import { sortFieldOf } from './segments';
 /** Fixed page size of `listTags`. */
 export const TAGS_PER_PAGE = 40;
 
+/** Handlers of listTags, getTag, createTag, updateTag, deleteTag (spec §4.7). */
 export const tagOperations: OperationTable = {
   listTags: {
     handle({ core, projectId, query, rawQuery }) {

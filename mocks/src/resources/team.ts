@@ -61,6 +61,7 @@ function applyUpdate(core: ServiceCore, teammate: Doc, body: Doc, admin: boolean
   touch(core, teammate);
 }
 
+/** Handlers of listTeammates, getTeammate, getTeammateByUserId, inviteTeammate, updateCurrentTeammate, updateTeammate, deleteTeammate (spec §4.4). */
 export const teamOperations: OperationTable = {
   listTeammates: {
     handle({ core, projectId, query }) {
