@@ -161,6 +161,75 @@ describe.each(operations.map((meta) => [meta.operationId, meta] as const))('%s w
   }
 });
 
+describe('random sequences of valid calls', () => {
+  // Valid requests on seeded and fresh ids; in any order, every answer must conform and none may be 500.
+  const fresh = '65f1a2b3c4d5e6f7080999aa';
+  const K = SEED.secondKnowledgeBaseId;
+  const calls: [string, string, string, unknown?][] = [
+    ['@admin', 'POST', `/${P}/kb/namespace`, { name: 'Seq KB' }],
+    ['@admin', 'PUT', `/${P}/kb/namespace/${K}`, { name: 'Renamed' }],
+    ['@admin', 'PUT', `/${P}/kb/namespace/${fresh}`, { preview_settings: { model: 'x' } }],
+    ['@admin', 'DELETE', `/${P}/kb/namespace/${K}`],
+    ['@admin', 'DELETE', `/${P}/kb/namespace/${P}?contents_only=true`],
+    ['@admin', 'GET', `/${P}/kb/namespace/all?count=true`],
+    ['@admin', 'POST', `/${P}/kb`, { name: 'T', type: 'text', source: 'T', namespace: K }],
+    ['@admin', 'POST', `/${P}/kb/multi?namespace=${K}`, { list: ['https://www.acme-support.test/a'] }],
+    ['@admin', 'GET', `/${P}/kb?namespace=${K}&status=-1`],
+    ['@admin', 'DELETE', `/${P}/kb/${SEED.contents.url}`],
+    ['@admin', 'GET', `/${P}/kb/${SEED.contents.url}`],
+    ['@agent', 'PUT', `/${P}/project_users`, { user_available: false }],
+    ['@admin', 'PUT', `/${P}/project_users/${fresh}`, { role: 'agent' }],
+    ['@admin', 'DELETE', `/${P}/project_users/${SEED.members.agent.teammateId}?soft=true`],
+    ['@admin', 'DELETE', `/${P}/project_users/${SEED.guest.teammateId}?hard=true`],
+    ['@admin', 'POST', `/${P}/project_users/invite`, { email: SEED.invitee.email }],
+    ['@admin', 'GET', `/${P}/project_users?role=guest,agent`],
+    ['@admin', 'GET', `/${P}/project_users/users/${SEED.guest.uuid}`],
+    ['@admin', 'PUT', `/${P}/groups/${fresh}`, { members: [] }],
+    ['@admin', 'DELETE', `/${P}/groups/${SEED.groups.tier1}?force=true`],
+    ['@admin', 'DELETE', `/${P}/groups/${SEED.groups.billing}`],
+    ['@admin', 'GET', `/${P}/groups/${fresh}`],
+    ['@admin', 'PUT', `/${P}/segments/${fresh}`, { match: 'any' }],
+    ['@admin', 'DELETE', `/${P}/segments/${fresh}`],
+    ['@admin', 'GET', `/${P}/segments?sort=name`],
+    ['@admin', 'PUT', `/${P}/tags/${fresh}`, { tag: 'fresh' }],
+    ['@admin', 'DELETE', `/${P}/tags/${SEED.tags.vip}`],
+    ['@admin', 'POST', `/${P}/tags`, { tag: 'vip' }],
+    ['@admin', 'GET', `/${P}/tags?page=0`],
+    ['@admin', 'DELETE', `/${P}/labels`],
+    ['@admin', 'DELETE', `/${P}/labels/IT`],
+    ['@admin', 'PATCH', `/${P}/labels/DE/default`],
+    ['@admin', 'POST', `/${P}/labels`, { lang: 'DE', data: { A: 'b' }, default: true }],
+    ['@admin', 'POST', `/${P}/labels/default/clone`, { lang: 'IT' }],
+    [undefined as unknown as string, 'GET', `/${P}/labels`],
+    [undefined as unknown as string, 'GET', `/${P}/labels/IT`],
+    ['@admin', 'PUT', `/${P}/leads/${fresh}`, { fullname: 'Fresh' }],
+    ['@admin', 'DELETE', `/${P}/leads/${SEED.leads.giulia}`],
+    ['@admin', 'GET', `/${P}/leads?segment=${SEED.segments.vip}`],
+    ['@admin', 'GET', `/${P}/leads?status=1000`],
+    ['@guest', 'POST', `/${P}/requests/support-group-seq/messages`, { text: 'seq' }],
+    ['@admin', 'POST', `/${P}/subscriptions`, { event: 'message.create', target: 'http://127.0.0.1:9/x' }],
+    ['@admin', 'GET', `/${P}/analytics/requests/waiting/day/last`],
+    ['@admin', 'GET', `/${P}/analytics/requests/duration`],
+    ['@admin', 'GET', `/${P}/analytics/messages/aggregate/day?lastdays=1`],
+  ];
+  it('conform in any order', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...calls), { minLength: 1, maxLength: 25 }), async (sequence) => {
+        service.reset();
+        for (const [auth, method, path, body] of sequence) {
+          const headers = new Headers();
+          if (auth) headers.set('Authorization', tokens[auth.slice(1)]!);
+          if (body !== undefined) headers.set('Content-Type', 'application/json');
+          const { status, problems } = await send(new Request(`http://api.supportkb.test${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+          expect(status, `${method} ${path}`).not.toBe(500);
+          expect(problems).toEqual([]);
+        }
+      }),
+      { numRuns: RUNS * 4, seed: 0x5e9 },
+    );
+  });
+});
+
 describe('the standalone server prefilter (candidateFilter)', () => {
   it('gives the same answers as the full handler list, for any method, path and prefix', async () => {
     const filter = candidateFilter(service.handlers);
