@@ -1,0 +1,216 @@
+// Breaking-change classification of two bundled OpenAPI 3.1 contracts, for scripts/contract-gate.mjs.
+//
+// The comparison itself is api-smart-diff's (`apiCompare`): it walks paths, parameters, request and
+// response bodies with every $ref resolved and classifies each change as breaking or not, in the
+// direction of the data (a narrower request breaks callers, a wider response breaks readers). This
+// module adds what the SDK's users need on top of it:
+//   * `webhooks` (OpenAPI 3.1), which api-smart-diff does not read, become pseudo-operations whose
+//     delivery body is compared like a response (the SDK user receives it), so removing a webhook or
+//     a field of its body is caught;
+//   * a field or an enum value removed from a response is breaking: the generated types lose it and
+//     code reading it stops compiling (api-smart-diff calls both "non-breaking" for a reader); so is a
+//     field removed from a request body (object literals that send it fail TypeScript's excess
+//     property check, although an open JSON schema still accepts them);
+//   * OpenAPI 3.1 type lists (`type: [string, 'null']`) are compared as sets: widening a request type
+//     is fine, widening a response type (e.g. adding `null`) breaks readers, and vice versa;
+//   * only changes under `paths` count (changes in `components` are reported once per use site).
+// apiCompare mutates its inputs, so both documents are cloned first.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiCompare } from 'api-smart-diff';
+import { parse } from 'yaml';
+
+export const SDK_PACKAGE = '@supportkb/sdk';
+const WEBHOOK_PREFIX = 'webhook:';
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+
+/** Reads a YAML or JSON contract. */
+export function loadContract(file) {
+  return parse(readFileSync(file, 'utf8'));
+}
+
+/** Copies `webhooks` into `paths` as pseudo-operations whose delivery body is a 200 response. */
+function webhooksAsOperations(doc) {
+  const out = structuredClone(doc);
+  out.paths ??= {};
+  for (const [name, item] of Object.entries(out.webhooks ?? {})) {
+    const pseudo = {};
+    for (const [method, op] of Object.entries(item ?? {})) {
+      if (!METHODS.has(method) || !op || typeof op !== 'object') continue;
+      const headers = {};
+      for (const p of op.parameters ?? []) if (p && p.in === 'header') headers[p.name] = { required: !!p.required, schema: p.schema };
+      pseudo[method] = {
+        operationId: op.operationId,
+        responses: {
+          200: {
+            description: 'delivery',
+            ...(Object.keys(headers).length ? { headers } : {}),
+            ...(op.requestBody?.content ? { content: op.requestBody.content } : {}),
+          },
+        },
+      };
+    }
+    out.paths[`${WEBHOOK_PREFIX}${name}`] = pseudo;
+  }
+  delete out.webhooks;
+  return out;
+}
+
+function direction(path) {
+  if (path.includes('responses')) return 'response';
+  if (path.includes('requestBody') || path.includes('parameters')) return 'request';
+  return undefined;
+}
+
+/** `integer` is a subset of `number`. */
+function covers(types, t) {
+  return types.includes(t) || (t === 'integer' && types.includes('number'));
+}
+
+function typeList(value) {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
+  return undefined;
+}
+
+/** The project's verdict on one api-smart-diff change: [breaking, reason]. */
+function verdict(diff) {
+  const { path, action } = diff;
+  const dir = direction(path);
+  const last = path.at(-1);
+  const parent = path.at(-2);
+  if (dir === 'response' && action === 'remove' && parent === 'properties') {
+    return [true, 'field removed from a response: the SDK type loses it'];
+  }
+  if (dir === 'request' && action === 'remove' && parent === 'properties') {
+    return [true, 'field removed from a request: SDK calls that send it stop compiling'];
+  }
+  if (dir === 'response' && action === 'remove' && parent === 'enum') {
+    return [true, 'enum value removed from a response: the SDK type loses it'];
+  }
+  if (dir && action === 'replace' && last === 'type' && parent !== 'properties') {
+    const before = typeList(diff.before);
+    const after = typeList(diff.after);
+    if (before && after) {
+      const narrowed = before.some((t) => !covers(after, t));
+      const widened = after.some((t) => !covers(before, t));
+      if (dir === 'request') return [narrowed, narrowed ? 'request type narrowed' : 'request type widened'];
+      return [widened, widened ? 'response type widened: readers get values the SDK type did not allow' : 'response type narrowed'];
+    }
+  }
+  return [diff.type === 'breaking', diff.type];
+}
+
+function resolve(doc, node) {
+  let current = node;
+  for (let i = 0; current && typeof current.$ref === 'string' && current.$ref.startsWith('#/') && i < 20; i++) {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((n, k) => n?.[k], doc);
+  }
+  return current;
+}
+
+/** Names the parameter a diff is about, from api-smart-diff's merged document (its indexes are the merged list's). */
+function parameterName(merged, path) {
+  const item = merged?.paths?.[path[1]];
+  const list = METHODS.has(String(path[2])) ? item?.[path[2]]?.parameters : item?.parameters;
+  const param = resolve(merged, list?.[path[path.indexOf('parameters') + 1]]);
+  return param?.name ? `${param.in} parameter \`${param.name}\`` : undefined;
+}
+
+const show = (v) => (v === undefined ? '∅' : JSON.stringify(v));
+
+/** A short statement of one change, from its path and values (api-smart-diff's own text is generic at repeated sites). */
+function summarize(diff) {
+  const { path, action, before, after } = diff;
+  const last = path.at(-1);
+  const parent = path.at(-2);
+  if (path.length <= 3 && (action === 'add' || action === 'remove')) return `operation ${action === 'add' ? 'added' : 'removed'}`;
+  if (parent === 'properties') return `field \`${last}\` ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed'}`;
+  if (parent === 'enum') return action === 'add' ? `enum value ${show(after)} added` : action === 'remove' ? `enum value ${show(before)} removed` : `enum value ${show(before)} → ${show(after)}`;
+  if (parent === 'required') return action === 'add' ? `\`${after}\` became required` : action === 'remove' ? `\`${before}\` no longer required` : `required ${show(before)} → ${show(after)}`;
+  if (last === 'required' && typeof (after ?? before) === 'boolean') return `required ${show(before)} → ${show(after)}`;
+  if (parent === 'parameters') return `parameter ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed'}`;
+  return `${String(last)} ${action === 'add' ? `added (${show(after)})` : action === 'remove' ? `removed (was ${show(before)})` : `${show(before)} → ${show(after)}`}`;
+}
+
+/** Human location of a diff: `GET /{project_id}/tags · response 200 · [].color`. */
+export function describeLocation(path, merged) {
+  if (path[0] !== 'paths') return path.join('/');
+  const route = String(path[1]);
+  const method = path[2];
+  const where = route.startsWith(WEBHOOK_PREFIX)
+    ? `webhook ${route.slice(WEBHOOK_PREFIX.length)}`
+    : method !== undefined && METHODS.has(String(method))
+      ? `${String(method).toUpperCase()} ${route}`
+      : route;
+  const rest = path.slice(METHODS.has(String(method)) ? 3 : 2);
+  let part = '';
+  if (rest[0] === 'responses') {
+    part = route.startsWith(WEBHOOK_PREFIX) ? ' · delivery body' : ` · response ${rest[1]}`;
+  } else if (rest[0] === 'requestBody') part = ' · request body';
+  else if (rest[0] === 'parameters') part = ` · ${parameterName(merged, path) ?? `parameter #${rest[1]}`}`;
+  const pointer = [];
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === 'properties' && rest[i + 1] !== undefined) pointer.push(String(rest[++i]));
+    else if (rest[i] === 'items') pointer.push('[]');
+  }
+  return `${where}${part}${pointer.length ? ` · ${pointer.join('.')}` : ''}`;
+}
+
+/**
+ * Compares two bundled contracts. Returns every change under `paths` (webhooks included) with the
+ * project's verdict: `{ breaking: Change[], nonBreaking: Change[] }`, where a Change is
+ * `{ location, summary, path, action, type, description, reason, before, after }`.
+ */
+export function compareContracts(before, after) {
+  const { diffs, merged } = apiCompare(webhooksAsOperations(before), webhooksAsOperations(after));
+  const breaking = [];
+  const nonBreaking = [];
+  for (const diff of diffs) {
+    if (diff.path[0] !== 'paths') continue;
+    const [isBreaking, reason] = verdict(diff);
+    const change = {
+      location: describeLocation(diff.path, merged),
+      summary: summarize(diff),
+      path: diff.path.map(String),
+      action: diff.action,
+      type: diff.type,
+      description: diff.description ?? `${diff.action} ${diff.path.join('/')}`,
+      reason,
+      before: diff.before,
+      after: diff.after,
+    };
+    (isBreaking ? breaking : nonBreaking).push(change);
+  }
+  return { breaking, nonBreaking };
+}
+
+/**
+ * The pending changesets of a `.changeset` folder: `[{ file, releases: { [pkg]: bump } }]`. Reads the
+ * front matter the way Changesets writes it (`"@supportkb/sdk": major`); README.md is not one.
+ */
+export function pendingChangesets(dir) {
+  let files = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.md') && f.toLowerCase() !== 'readme.md');
+  } catch {
+    return [];
+  }
+  return files.sort().map((file) => {
+    const text = readFileSync(join(dir, file), 'utf8');
+    const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+    const releases = match ? (parse(match[1]) ?? {}) : {};
+    return { file, releases };
+  });
+}
+
+/** The changeset files that bump `@supportkb/sdk` by major (the gate's override). */
+export function majorSdkChangesets(dir) {
+  return pendingChangesets(dir)
+    .filter((c) => c.releases[SDK_PACKAGE] === 'major')
+    .map((c) => c.file);
+}
