@@ -1,4 +1,4 @@
-import { startMockServer, type RunningMock } from '@supportkb/mocks';
+import { SEED, startMockServer, type RunningMock } from '@supportkb/mocks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 // @ts-expect-error -- the quickstart is plain JavaScript (ESM) so it runs with `node` as users copy it.
 import { quickstart } from '../examples/quickstart/index.mjs';
@@ -14,15 +14,17 @@ afterAll(async () => {
 it('the quickstart behind `npm run demo` signs in and calls every resource group', async () => {
   const lines: string[] = await quickstart({
     baseUrl: mock.url,
-    email: 'agent@acme-support.test',
-    password: 'example-password',
-    projectId: '65f1a2b3c4d5e6f708090a0b',
+    email: SEED.members.admin.email,
+    password: SEED.members.admin.password,
+    projectId: SEED.projectId,
+    receiveWebhooks: true,
     log: () => {},
   });
   const operations = lines.map((line) => line.trim().split(/\s+/)[1]);
   expect(operations).toEqual([
     'auth.signIn',
     'kb.list',
+    'kb.contents.create',
     'kb.contents.list',
     'team.list',
     'groups.list',
@@ -30,11 +32,17 @@ it('the quickstart behind `npm run demo` signs in and calls every resource group
     'tags.create',
     'tags.list',
     'labels.get',
-    'leads.list',
+    'leads.create',
     'analytics.countRequests',
-    'messages.create',
     'subscriptions.create',
+    'messages.create',
+    'webhook',
   ]);
+  const transcript = lines.join('\n');
+  expect(transcript).toContain('"Shipping times" added (status -1');
+  expect(transcript).toMatch(/tags\.list \(pages\)\s+page 0: .*refund/);
+  expect(transcript).toContain('Ada Lovelace');
+  expect(transcript).toMatch(/webhook message\.create\s+delivery verified .*"Hello! How can I help you today\?"/);
   // No secret in the transcript: neither the token nor the subscription secret.
   expect(lines.join('\n')).not.toMatch(/eyJ|JWT [A-Za-z0-9]/);
 });

@@ -1,24 +1,47 @@
-// `npm run demo`: starts the mock on a free loopback port, runs the quickstart through the built SDK,
-// prints the transcript, stops the mock by its PID and exits 0 (1 if any step failed).
-import { startMockServer } from '@supportkb/mocks';
+// `npm run demo`: starts the stateful mock (`mocks/bin/mock.mjs`, the same server as `npm run mock`)
+// as its own process on a free loopback port, runs the quickstart through the built SDK as the seeded
+// admin, prints the transcript, stops the mock by its PID and exits 0 (1 if any step failed).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { freePort, SEED } from '@supportkb/mocks';
 import { quickstart } from './index.mjs';
 
+/** Starts the standalone mock as a child process; resolves with its URL and PID once it listens. */
+async function startMockProcess() {
+  const port = await freePort();
+  const bin = fileURLToPath(new URL('../../mocks/bin/mock.mjs', import.meta.url));
+  const child = spawn(process.execPath, [bin, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  for await (const chunk of child.stdout) {
+    output += chunk;
+    const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    if (url) {
+      child.stdout.resume();
+      return { url, pid: /** @type {number} */ (child.pid), exited: once(child, 'exit') };
+    }
+  }
+  throw new Error(`the mock exited before listening:\n${output}`);
+}
+
 const started = Date.now();
-const mock = await startMockServer({ port: 0 });
-console.log(`supportkb demo: mock of the Support and Knowledge Base Service at ${mock.url} (pid ${mock.pid})`);
+const mock = await startMockProcess();
+console.log(`supportkb demo: stateful mock of the Support and Knowledge Base Service at ${mock.url} (pid ${mock.pid})`);
 let failed = false;
 try {
   await quickstart({
     baseUrl: mock.url,
-    email: 'agent@acme-support.test',
-    password: 'example-password',
-    projectId: '65f1a2b3c4d5e6f708090a0b',
+    email: SEED.members.admin.email,
+    password: SEED.members.admin.password,
+    projectId: SEED.projectId,
+    receiveWebhooks: true,
   });
 } catch (error) {
   failed = true;
-  console.error(`  ✗ ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`  ✗ ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
 } finally {
-  await mock.stop();
+  process.kill(mock.pid, 'SIGTERM');
+  await mock.exited;
   console.log(`mock stopped (pid ${mock.pid}); ${failed ? 'FAILED' : 'done'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 process.exit(failed ? 1 : 0);

@@ -161,7 +161,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   let ids = createIdGenerator(options.ids);
   const serverSecret = options.serverSecret ?? SEED.serverSecret;
   const auth = new Authenticator(store, { server: serverSecret });
-  const webhooks = new WebhookDispatcher(store, clock, options.webhooks);
+  const webhooks = new WebhookDispatcher(store, options.webhooks);
   const core: ServiceCore = {
     store,
     clock,

@@ -10,7 +10,7 @@
  */
 import { bypass } from 'msw';
 import { signToken, TOKEN_ISSUER } from './auth';
-import type { Clock, Doc, Store } from './store';
+import type { Doc, Store } from './store';
 
 /** The body POSTed to a subscription target (contract `MessageCreateEvent` for `message.create`). */
 export interface WebhookBody {
@@ -73,6 +73,12 @@ export interface WebhookOptions {
   timeoutMs?: number;
   /** `fetch` to use; default the global one. */
   fetch?: typeof fetch;
+  /**
+   * Clock of a delivery's `timestamp` and its token's `iat`, epoch ms. Default the wall clock
+   * (`Date.now`), not the service clock: receivers check `timestamp` against their own clock
+   * (`verifyWebhook` allows 5 minutes), while the service clock starts at the seed's date.
+   */
+  now?: () => number;
 }
 
 /** Hosts under RFC 2606/6761 reserved names never resolve: deliveries to them are not attempted. */
@@ -94,7 +100,6 @@ export class WebhookDispatcher {
 
   constructor(
     private readonly store: Store,
-    private readonly clock: Clock,
     private readonly options: WebhookOptions = {},
   ) {}
 
@@ -127,12 +132,13 @@ export class WebhookDispatcher {
 
   private async deliver(event: string, subscription: Doc, payload: unknown): Promise<void> {
     const { secret, global: _global, ...hook } = subscription;
-    const issuedAt = Math.floor(this.clock.now() / 1000);
+    const sentAt = (this.options.now ?? Date.now)();
+    const issuedAt = Math.floor(sentAt / 1000);
     const token = await signToken(
       { ...hook, iat: issuedAt, aud: `${TOKEN_ISSUER}/subscriptions/${subscription._id}`, iss: TOKEN_ISSUER, sub: 'subscription' },
       secret,
     );
-    const body: WebhookBody = { timestamp: this.clock.now(), payload, hook, token };
+    const body: WebhookBody = { timestamp: sentAt, payload, hook, token };
     const headers = {
       'Content-Type': 'application/json',
       'x-hook-secret': String(secret),
