@@ -13,7 +13,11 @@
 //     property check, although an open JSON schema still accepts them);
 //   * OpenAPI 3.1 type lists (`type: [string, 'null']`) are compared as sets: widening a request type
 //     is fine, widening a response type (e.g. adding `null`) breaks readers, and vice versa;
-//   * only changes under `paths` count (changes in `components` are reported once per use site).
+//   * what only the SDK's names see: a changed operationId (function and type names), a changed tag
+//     (the resource of `createClient()`), a renamed parameter (SDK calls name them) and a removed or
+//     renamed schema of `components.schemas` (an exported type) are breaking;
+//   * otherwise only changes under `paths` count (changes in `components` are reported once per use
+//     site).
 // apiCompare mutates its inputs, so both documents are cloned first.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,6 +89,15 @@ function verdict(diff) {
   if (dir === 'request' && action === 'remove' && parent === 'properties') {
     return [true, 'field removed from a request: SDK calls that send it stop compiling'];
   }
+  if (path.length === 4 && METHODS.has(String(path[2])) && last === 'operationId' && action !== 'add') {
+    return [true, 'operationId changed: the SDK function and its types are named after it'];
+  }
+  if (path.length === 5 && METHODS.has(String(path[2])) && parent === 'tags' && action !== 'add') {
+    return [true, "tag changed: the operation moves to another resource of the SDK's client"];
+  }
+  if (dir === 'request' && action === 'replace' && last === 'name' && path.at(-3) === 'parameters') {
+    return [true, 'parameter renamed: SDK calls name their parameters'];
+  }
   if (dir === 'response' && action === 'remove' && parent === 'enum') {
     return [true, 'enum value removed from a response: the SDK type loses it'];
   }
@@ -133,13 +146,15 @@ function summarize(diff) {
   if (parent === 'enum') return action === 'add' ? `enum value ${show(after)} added` : action === 'remove' ? `enum value ${show(before)} removed` : `enum value ${show(before)} → ${show(after)}`;
   if (parent === 'required') return action === 'add' ? `\`${after}\` became required` : action === 'remove' ? `\`${before}\` no longer required` : `required ${show(before)} → ${show(after)}`;
   if (last === 'required' && typeof (after ?? before) === 'boolean') return `required ${show(before)} → ${show(after)}`;
+  if (last === 'name' && path.at(-3) === 'parameters' && action === 'replace') return `parameter \`${before}\` renamed \`${after}\``;
+  if (last === 'operationId') return `operationId ${show(before)} → ${show(after)}`;
   if (parent === 'parameters') return `parameter ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed'}`;
   return `${String(last)} ${action === 'add' ? `added (${show(after)})` : action === 'remove' ? `removed (was ${show(before)})` : `${show(before)} → ${show(after)}`}`;
 }
 
 /** Human location of a diff: `GET /{project_id}/tags · response 200 · [].color`. */
 export function describeLocation(path, merged) {
-  if (path[0] !== 'paths') return path.join('/');
+  if (path[0] !== 'paths' || path.length < 2) return path.join('/');
   const route = String(path[1]);
   const method = path[2];
   const where = route.startsWith(WEBHOOK_PREFIX)
@@ -152,7 +167,10 @@ export function describeLocation(path, merged) {
   if (rest[0] === 'responses') {
     part = route.startsWith(WEBHOOK_PREFIX) ? ' · delivery body' : ` · response ${rest[1]}`;
   } else if (rest[0] === 'requestBody') part = ' · request body';
-  else if (rest[0] === 'parameters') part = ` · ${parameterName(merged, path) ?? `parameter #${rest[1]}`}`;
+  else if (rest[0] === 'parameters') {
+    const name = parameterName(merged, path);
+    part = name ? ` · ${name}` : '';
+  }
   const pointer = [];
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === 'properties' && rest[i + 1] !== undefined) pointer.push(String(rest[++i]));
@@ -170,6 +188,12 @@ export function compareContracts(before, after) {
   const { diffs, merged } = apiCompare(webhooksAsOperations(before), webhooksAsOperations(after));
   const breaking = [];
   const nonBreaking = [];
+  // The SDK exports one TypeScript type per schema of `components.schemas`, named after it.
+  const kept = new Set(Object.keys(after?.components?.schemas ?? {}));
+  for (const name of Object.keys(before?.components?.schemas ?? {})) {
+    if (kept.has(name)) continue;
+    breaking.push({ location: `components.schemas.${name}`, summary: `schema \`${name}\` removed or renamed`, path: ['components', 'schemas', name], action: 'remove', type: 'breaking', description: `[Removed] schema ${name}`, reason: `the SDK's exported type \`${name}\` disappears`, before: undefined, after: undefined });
+  }
   for (const diff of diffs) {
     if (diff.path[0] !== 'paths') continue;
     const [isBreaking, reason] = verdict(diff);
