@@ -134,7 +134,11 @@ function parameterName(merged, path) {
   return param?.name ? `${param.in} parameter \`${param.name}\`` : undefined;
 }
 
-const show = (v) => (v === undefined ? '∅' : JSON.stringify(v));
+const show = (v) => {
+  if (v === undefined) return '∅';
+  const text = JSON.stringify(v);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+};
 
 /** A short statement of one change, from its path and values (api-smart-diff's own text is generic at repeated sites). */
 function summarize(diff) {
@@ -167,6 +171,7 @@ export function describeLocation(path, merged) {
   if (rest[0] === 'responses') {
     part = route.startsWith(WEBHOOK_PREFIX) ? ' · delivery body' : ` · response ${rest[1]}`;
   } else if (rest[0] === 'requestBody') part = ' · request body';
+  else if (rest[0] === 'security') part = ' · security';
   else if (rest[0] === 'parameters') {
     const name = parameterName(merged, path);
     part = name ? ` · ${name}` : '';
