@@ -41,7 +41,7 @@ describe('classification of deliberate edits', () => {
     const { breaking } = compareContracts(baseline, edited(breakingEdits.find((e) => e.name === 'removed-response-field')!));
     expect(breaking.map((c) => `${c.location}: ${c.summary}`)).toContain('GET /{project_id}/tags · response 200 · [].color: field `color` removed');
     const param = compareContracts(baseline, edited(breakingEdits.find((e) => e.name === 'new-required-parameter')!)).breaking;
-    expect(param.map((c) => `${c.location}: ${c.summary}`)).toEqual(['GET /{project_id}/tags · query parameter `q`: parameter added']);
+    expect(param.map((c) => `${c.location}: ${c.summary}`)).toEqual(['GET /{project_id}/tags · query parameter `q`: required parameter added']);
   });
 });
 

@@ -152,7 +152,7 @@ function summarize(diff) {
   if (last === 'required' && typeof (after ?? before) === 'boolean') return `required ${show(before)} → ${show(after)}`;
   if (last === 'name' && path.at(-3) === 'parameters' && action === 'replace') return `parameter \`${before}\` renamed \`${after}\``;
   if (last === 'operationId') return `operationId ${show(before)} → ${show(after)}`;
-  if (parent === 'parameters') return `parameter ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed'}`;
+  if (parent === 'parameters') return `${(after ?? before)?.required ? 'required ' : ''}parameter ${action === 'add' ? 'added' : action === 'remove' ? 'removed' : 'changed'}`;
   return `${String(last)} ${action === 'add' ? `added (${show(after)})` : action === 'remove' ? `removed (was ${show(before)})` : `${show(before)} → ${show(after)}`}`;
 }
 
