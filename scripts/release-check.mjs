@@ -16,7 +16,7 @@
 //            packages, whose `default` condition promises both) every code entry of the exports map,
 //            each exports something, and a dual package's ESM and CJS builds export the same names;
 //            asset entries (no types) resolve to a file; browser-only entries (a `browser` condition
-//            with `node: null`, or listed in BROWSER_ONLY below) are bundled for the browser instead;
+//            with `node: null`) are bundled for the browser instead;
 //            every bin is linked, starts with `#!/usr/bin/env node` and parses.
 //   bundle   esbuild bundles (browser, ESM, minified) each `size-limit` entry of the installed
 //            package.json, with one real SDK call for `createHttpClient` + a generated function, and
@@ -36,8 +36,6 @@ import { gzipSync } from 'node:zlib';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
 const CHECKS = ['files', 'publint', 'types', 'entries', 'bundle'];
-/** Entries that only work in a browser although their exports map does not say so. */
-const BROWSER_ONLY = { '@supportkb/mocks': ['./browser'] };
 const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
 
 let opts;
@@ -89,7 +87,7 @@ function entriesOf(manifest) {
     const conds = new Set(targets.flatMap(([c]) => c));
     const typed = conds.has('types') || (subpath === '.' && !!(manifest.types ?? manifest.typings));
     const nodeBlocked = targets.some(([c, t]) => t === null && c.includes('node'));
-    const browserOnly = (conds.has('browser') && nodeBlocked) || (BROWSER_ONLY[manifest.name] ?? []).includes(subpath);
+    const browserOnly = conds.has('browser') && nodeBlocked;
     const requireable = conds.has('require') || conds.has('default') || (!conds.has('import') && targets.some(([c]) => c.length === 0));
     out.push({ subpath, spec: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, kind: !typed ? 'asset' : browserOnly ? 'browser' : 'code', requireable, dualCjs: conds.has('require') });
   }

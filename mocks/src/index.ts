@@ -50,7 +50,7 @@ export interface StartMockOptions extends PrismOptions {
 }
 
 /** Path of the bundled contract Prism serves by default. */
-export const defaultDocument: string = decodeURIComponent(new URL('../../openapi/dist/openapi.yaml', import.meta.url).pathname);
+export const defaultDocument: string = decodeURIComponent(new URL('../contract/openapi.yaml', import.meta.url).pathname);
 
 /**
  * Starts the project's mock backend on loopback: the single seam the demo and tests use.

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 
 /** Path of the bundled contract (`npm run bundle` writes it). */
-export const defaultDocument: string = fileURLToPath(new URL('../../openapi/dist/openapi.yaml', import.meta.url));
+export const defaultDocument: string = fileURLToPath(new URL('../contract/openapi.yaml', import.meta.url));
 
 /**
  * Asks the OS for a free TCP port.

@@ -13,6 +13,7 @@ export const off = {
   'owasp:api4:2023-string-restricted': 'Free-text fields (names, messages, notes, label texts, sort fields) have no format; ids, e-mails, URLs and dates already carry pattern or format.',
   'owasp:api4:2023-integer-limit': 'The server clamps no integer (page, limit, lastdays, counters); coded integers (status, direction) are enums and natural bounds are stated as minimum.',
   'owasp:api4:2023-integer-format': 'Integers are JSON numbers from a Node.js/Mongo server: neither int32 nor int64 describes them (JavaScript safe integers).',
+  'owasp:api8:2023-define-cors-origin': 'CORS is cross-cutting: the server answers every response with the cors() defaults (reference §0), stated once in info.description; ~400 per-response copies would add nothing a client can act on.',
   'owasp:api4:2023-array-limit': 'The server returns unbounded plain arrays (teammates, groups, aggregations) and bounds no request array except the 300 URLs of /kb/multi, which the contract states (maxItems 300).',
 };
 
