@@ -1,4 +1,4 @@
-import type { RetryOptions as KyRetryOptions } from 'ky';
+import { isHTTPError, type RetryOptions as KyRetryOptions } from 'ky';
 
 /** Retry policy of a client or a single call. Times in milliseconds. */
 export interface RetryPolicy {
@@ -14,8 +14,11 @@ export interface RetryPolicy {
   maxRetryAfter?: number;
 }
 
-/** Statuses retried: 408, 429 and every 5xx. */
-export const RETRY_STATUSES: readonly number[] = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+/**
+ * Statuses retried with `Retry-After` honoured: 408, 429 and the common 5xx. Every other 5xx is retried
+ * too (see `shouldRetry` below). The list stays short because ky copies it into every call's options.
+ */
+export const RETRY_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
 const IDEMPOTENT: KyRetryOptions['methods'] = ['get', 'put', 'head', 'delete', 'options', 'trace'];
 const ALL: KyRetryOptions['methods'] = [...(IDEMPOTENT ?? []), 'post', 'patch'];
 
@@ -30,12 +33,14 @@ export function kyRetryOptions(policy: RetryPolicy = {}): KyRetryOptions {
   return {
     limit: Math.max(0, Math.floor(policy.maxRetries ?? 2)),
     methods: policy.retryNonIdempotent ? ALL : IDEMPOTENT,
-    statusCodes: [...RETRY_STATUSES],
-    afterStatusCodes: [...RETRY_STATUSES],
+    statusCodes: RETRY_STATUSES as number[],
+    afterStatusCodes: RETRY_STATUSES as number[],
     maxRetryAfter: policy.maxRetryAfter ?? 60_000,
     backoffLimit: policy.maxRetryDelay ?? 8_000,
     delay: (attempt) => initial * 2 ** (attempt - 1),
     jitter: (delay) => delay * (0.5 + Math.random() * 0.5),
     retryOnTimeout: true,
+    // Any other 5xx is retried as well (no Retry-After for those); `undefined` leaves the rest to ky.
+    shouldRetry: ({ error }) => (isHTTPError(error) && error.response.status >= 500 && !RETRY_STATUSES.includes(error.response.status) ? true : undefined),
   };
 }

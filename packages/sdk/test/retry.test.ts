@@ -71,6 +71,12 @@ describe('fault injection (default policy: 2 retries for idempotent methods on 4
     expect(second!).toBeLessThan(600);
   });
 
+  it('any other 5xx (507) is retried too', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, sequence(() => HttpResponse.json({}, { status: 507 }), () => HttpResponse.json(TAG))));
+    await expect(createClient(fast).tags.get({ id: TAG._id })).resolves.toEqual(TAG);
+    expect(seen).toHaveLength(2);
+  });
+
   it('connection reset once: retried, then succeeds', async () => {
     server.use(on('get', `/${PROJECT}/tags/:id`, sequence(() => HttpResponse.error(), () => HttpResponse.json(TAG))));
     const sk = createClient(fast);
