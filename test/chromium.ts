@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { root } from './contract-helpers';
+
+/**
+ * Headless Chromium for the browser checks: Debian's `chromium` (installed by `.ci/run`) driven by
+ * playwright-core, with the flags of the toolchain notes and a fresh profile per launch.
+ */
+export const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+
+/** Skip where no Chromium is installed, except in CI (`CI=true`): there a missing browser fails. */
+export const skipWithoutChromium = !CHROMIUM && process.env.CI !== 'true';
+
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Git-ignored folder for screenshots (`build/` is ignored). */
+export const screenshotDir = join(root, 'build/screenshots');
+
+export interface Chromium {
+  context: BrowserContext;
+  page: Page;
+  /** Page errors, console errors and failed loads seen so far (see `allow`). */
+  problems: string[];
+  /** Closes the browser (bounded: 15 s) and removes the profile. */
+  close(): Promise<void>;
+}
+
+/**
+ * Launches headless Chromium with a fresh user-data-dir (launchPersistentContext) and records
+ * every page error and console error of its pages. `allowConsoleError(url)` may excuse a console
+ * error by the URL it is about (a resource the caller blocked on purpose).
+ */
+export async function launchChromium(options: { allowConsoleError?: (url: string) => boolean; viewport?: { width: number; height: number } } = {}): Promise<Chromium> {
+  if (!CHROMIUM) throw new Error('Debian chromium is required (apt-get install chromium; .ci/run installs it in CI)');
+  const profile = mkdtempSync(join(tmpdir(), 'supportkb-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: options.viewport ?? { width: 1400, height: 900 },
+    timeout: 30_000,
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const problems: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      if (options.allowConsoleError?.(message.location().url)) return;
+      problems.push(`console error: ${message.text()} (${message.location().url})`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    problems,
+    async close() {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([context.close(), new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+      clearTimeout(timer);
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Path of a screenshot in the git-ignored folder (created if needed). */
+export function screenshotPath(name: string): string {
+  mkdirSync(screenshotDir, { recursive: true });
+  return join(screenshotDir, name);
+}

@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchChromium, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
+import { bundledContract, firstExample, operations, root } from './contract-helpers';
+
+/**
+ * The Redoc page of `npm run docs`, in a real browser: built by the script itself, served on
+ * loopback, opened in headless Chromium (playwright-core). Every tag and all 64 operations must be
+ * listed in the sidebar with their summaries, an operation must show its example, the
+ * `message.create` webhook must be shown, and nothing may go wrong in the page: no page error, no
+ * console error, no request leaving the machine except Redoc's attribution logo (an `<img>` that
+ * Redoc drops when it cannot load; the page is otherwise self-contained). Skipped without Chromium,
+ * except in CI (`CI=true`), where a missing browser fails.
+ */
+const run = promisify(execFile);
+const doc = bundledContract();
+/** Redoc's "API docs by Redocly" image, always loaded from its CDN (no option turns it off). */
+const ATTRIBUTION = new Set(['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg']);
+
+let server: Server | undefined;
+let origin = '';
+let browser: Chromium | undefined;
+const external: string[] = [];
+
+beforeAll(async () => {
+  if (!CHROMIUM) return;
+  // The same command users run; it writes build/docs/index.html.
+  await run('npm', ['run', '--silent', 'docs'], { cwd: root, timeout: 120_000 });
+  const html = readFileSync(join(root, 'build/docs/index.html'));
+  server = createServer((req, res) => {
+    if (req.method === 'GET' && (req.url === '/' || req.url === '/index.html')) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchChromium({ allowConsoleError: (url) => ATTRIBUTION.has(url) });
+  // Nothing leaves loopback: record and refuse every other request.
+  await browser.context.route(
+    (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => {
+      external.push(route.request().url());
+      return route.abort();
+    },
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
+
+const groupItems = () => browser!.page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group');
+const itemLabel = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', () => {
+  it('lists every tag and all 64 operations, shows an example and the message.create webhook, without errors', async () => {
+    expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
+    const page = browser!.page;
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+    await page.getByTestId('menu-item-label').first().waitFor();
+
+    // The guides of info.description are sections of the sidebar.
+    const sections = await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default > a').allInnerTexts();
+    expect(sections.map(itemLabel)).toEqual(expect.arrayContaining(['Authentication', 'Pagination', 'Errors', 'Webhooks', 'What the specification leaves unstated, and how the contract decided']));
+
+    // One sidebar group per tag, in the contract's order (the last one, Webhooks, holds the webhooks).
+    const groups = groupItems();
+    const groupNames = (await groups.locator(':scope > a').allInnerTexts()).map(itemLabel);
+    expect(groupNames).toEqual(doc.tags.map((tag: { name: string }) => tag.name));
+    expect(doc.webhooks['message.create'].post.tags).toEqual(['Webhooks']);
+
+    // Expand each group and read its operations: "<summary> <METHOD>".
+    const listed = new Map<string, string[]>();
+    for (let i = 0; i < groupNames.length; i++) {
+      const group = groups.nth(i);
+      await group.locator(':scope > a').click();
+      const items = group.locator('[data-component-name="Menu/MenuItem"].menu-item-type-operation > a');
+      await items.first().waitFor({ state: 'visible' });
+      listed.set(groupNames[i]!, (await items.allInnerTexts()).map(itemLabel));
+    }
+    const expected = new Map<string, string[]>();
+    for (const { method, operation } of operations(doc)) {
+      const tag = operation.tags[0] as string;
+      expected.set(tag, [...(expected.get(tag) ?? []), `${operation.summary} ${method}`]);
+    }
+    for (const [tag, items] of expected) expect(listed.get(tag)?.slice().sort(), tag).toEqual(items.slice().sort());
+    expect([...listed.entries()].filter(([name]) => name !== 'Webhooks').flatMap(([, items]) => items)).toHaveLength(64);
+
+    // The message.create webhook: listed, and its page names the event.
+    const webhookSummary = doc.webhooks['message.create'].post.summary as string;
+    expect(listed.get('Webhooks')).toEqual([`${webhookSummary} POST`]);
+    await groups.nth(groupNames.indexOf('Webhooks')).locator('[data-component-name="Menu/MenuItem"].menu-item-type-operation > a').click();
+    await expect.poll(() => page.url()).toMatch(/webhooks\//);
+    await page.locator('main').getByText('message.create', { exact: true }).first().waitFor({ state: 'visible' });
+    expect(await page.locator('main').innerText()).toContain(webhookSummary);
+
+    // An operation shows its example: listTags' 200 body from the contract, in the right panel.
+    const listTags = operations(doc).find((entry) => entry.operation.operationId === 'listTags')!;
+    const example = firstExample(doc, listTags.operation.responses['200'].content['application/json']) as { tag: string }[];
+    expect(example.map((tag) => tag.tag)).toContain('vip');
+    const tags = groups.nth(groupNames.indexOf('Tags'));
+    await tags.locator(':scope > a').click();
+    await tags.getByText(listTags.operation.summary, { exact: true }).click();
+    const sample = page.getByTestId('right-panel').getByTestId('json-viewer').filter({ hasText: '"vip"' }).first();
+    await sample.waitFor({ state: 'visible' });
+    const shown = JSON.parse((await sample.locator('pre').first().innerText()).trim());
+    expect(shown).toEqual(example);
+
+    await sample.scrollIntoViewIfNeeded();
+    // Let the middle column finish rendering the body's fields before the screenshot.
+    await page.locator('main').getByText('id_project', { exact: true }).first().waitFor({ state: 'visible' });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: screenshotPath('docs.png') });
+
+    expect(browser!.problems).toEqual([]);
+    expect(external.filter((url) => !ATTRIBUTION.has(url))).toEqual([]);
+  }, 120_000);
+});
