@@ -1,0 +1,17 @@
+// Entry point. Without VITE_SUPPORTKB_API the stateful mock answers every API call inside the
+// page, through MSW's service worker (the script is served by vite.config.ts from the package).
+import { mountApp } from './app.ts';
+
+const projectId = import.meta.env.VITE_SUPPORTKB_PROJECT_ID ?? '65f1a2b3c4d5e6f708090a0b'; // the seeded project
+const api = import.meta.env.VITE_SUPPORTKB_API;
+
+if (api) {
+  mountApp({ baseUrl: api, projectId, readyText: `Connected to ${api}. Sign in.` });
+} else {
+  // Loaded only in this branch, so a build with a real API does not ship the mocks.
+  const { setupMockWorker } = await import('@supportkb/mocks/browser');
+  const baseUrl = `${location.origin}/api`;
+  const { worker } = setupMockWorker({ baseUrl });
+  await worker.start({ quiet: true, onUnhandledFrame: 'bypass', serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` } });
+  mountApp({ baseUrl, projectId, readyText: 'Mock API ready (service worker). Sign in as agent@acme-support.test / Str0ng-example-passw0rd.' });
+}
