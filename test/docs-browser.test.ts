@@ -78,8 +78,8 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     const listed = new Map<string, string[]>();
     for (let i = 0; i < groupNames.length; i++) {
       const group = groups.nth(i);
-      await group.locator(':scope > a').click();
       const items = group.locator('[data-component-name="Menu/MenuItem"].menu-item-type-operation > a');
+      if (!(await items.first().isVisible())) await group.locator(':scope > a').click(); // a click on an open group would close it
       await items.first().waitFor({ state: 'visible' });
       listed.set(groupNames[i]!, (await items.allInnerTexts()).map(itemLabel));
     }
@@ -104,7 +104,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     const example = firstExample(doc, listTags.operation.responses['200'].content['application/json']) as { tag: string }[];
     expect(example.map((tag) => tag.tag)).toContain('vip');
     const tags = groups.nth(groupNames.indexOf('Tags'));
-    await tags.locator(':scope > a').click();
+    if (!(await tags.getByText(listTags.operation.summary, { exact: true }).isVisible())) await tags.locator(':scope > a').click();
     await tags.getByText(listTags.operation.summary, { exact: true }).click();
     const sample = page.getByTestId('right-panel').getByTestId('json-viewer').filter({ hasText: '"vip"' }).first();
     await sample.waitFor({ state: 'visible' });
