@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import ky from 'ky';
-import { createClient } from '@supportkb/sdk';
+import { createClient, createHttpClient, listTags } from '@supportkb/sdk';
 import { zodValidation } from '@supportkb/sdk/zod';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,9 +43,11 @@ const plain = async () => {
 const rawKy = () => ky.get(url, { headers: { Authorization: `JWT ${auth.token}` } }).json();
 const sk = createClient({ baseUrl: base, projectId: PROJECT, auth });
 const skValidated = createClient({ baseUrl: base, projectId: PROJECT, auth, validate: zodValidation() });
+const http = createHttpClient({ baseUrl: base, auth });
 const variants = {
   'plain fetch': plain,
   'raw ky': rawKy,
+  'generated listTags (hey-api client)': () => listTags({ client: http.client, path: { project_id: PROJECT } }),
   'SDK (validation off)': () => sk.tags.list(),
   'SDK (validation on)': () => skValidated.tags.list(),
 };
@@ -81,8 +83,8 @@ async function bundle(contents) {
 const sizes = {
   'fetch only (baseline)': await bundle(`console.log(await fetch('/x'))`),
   'createHttpClient + listTags': await bundle(`import { createHttpClient, listTags } from '@supportkb/sdk'; const { client } = createHttpClient({ baseUrl: '/' }); console.log(await listTags({ client, path: { project_id: 'p' } }));`),
-  'createClient + tags.list': await bundle(`import { createClient } from '@supportkb/sdk'; console.log(await createClient({ baseUrl: 'http://x' }).tags.list());`),
-  'createClient + zodValidation + tags.list': await bundle(`import { createClient } from '@supportkb/sdk'; import { zodValidation } from '@supportkb/sdk/zod'; console.log(await createClient({ baseUrl: 'http://x', validate: zodValidation() }).tags.list());`),
+  'createClient + tags.list': await bundle(`import { createClient, createHttpClient, listTags } from '@supportkb/sdk'; console.log(await createClient({ baseUrl: 'http://x' }).tags.list());`),
+  'createClient + zodValidation + tags.list': await bundle(`import { createClient, createHttpClient, listTags } from '@supportkb/sdk'; import { zodValidation } from '@supportkb/sdk/zod'; console.log(await createClient({ baseUrl: 'http://x', validate: zodValidation() }).tags.list());`),
 };
 
 // Cold start: in a fresh Node process, the time from before `import()` to the first call's answer
@@ -122,6 +124,8 @@ for (const r of rows) console.log(`| ${r.name} | ${fmt(r.mean)} | ${fmt(r.p50)} 
 console.log('\n| ratio (same run) | latency | CPU | target |');
 console.log('|---|---|---|---|');
 console.log(`| raw ky / plain fetch | ${ratio('raw ky', 'plain fetch')} | ${cpuRatio('raw ky', 'plain fetch')} | (about 1.3) |`);
+console.log(`| generated client / raw ky | ${ratio('generated listTags (hey-api client)', 'raw ky')} | ${cpuRatio('generated listTags (hey-api client)', 'raw ky')} | – |`);
+console.log(`| SDK layer (createClient) / generated client | ${ratio('SDK (validation off)', 'generated listTags (hey-api client)')} | ${cpuRatio('SDK (validation off)', 'generated listTags (hey-api client)')} | – |`);
 console.log(`| SDK, validation off / raw ky | ${ratio('SDK (validation off)', 'raw ky')} | ${cpuRatio('SDK (validation off)', 'raw ky')} | ≤ 1.05 |`);
 console.log(`| SDK, validation on / plain fetch | ${ratio('SDK (validation on)', 'plain fetch')} | ${cpuRatio('SDK (validation on)', 'plain fetch')} | ≤ 1.5 |`);
 console.log('\n| bundle (minified + gzip, esbuild, browser) | bytes | KiB |');
