@@ -21,7 +21,8 @@ export { ROLES, roleRank, type Role, type Caller } from './auth';
 export type { WebhookBody, WebhookDelivery, WebhookListener, WebhookOptions, DeliveryResult } from './webhooks';
 /** Behaviour tunables of the service (indexing pace, plan limits, sitemap fixtures). */
 export type { BehaviourOptions } from './context';
-export { operations, type OperationId, type OperationMeta, type OperationTypes } from './generated/operations';
+export { operations, type OperationId, type OperationMeta } from './generated/operations';
+export type { OperationTypes } from '@supportkb/sdk';
 export { builtinLabels, type LabelTranslation } from './labels-builtin';
 export * from './overrides';
 

@@ -7,11 +7,12 @@
  * and `networkError` answer instead of it.
  */
 import { delay, http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw';
-import { operations, type OperationId, type OperationTypes } from './generated/operations';
+import type { ResponseOf } from '@supportkb/sdk';
+import { operations, type OperationId } from './generated/operations';
 import { joinPath } from './service';
 
 /** The 200 body of an operation, from the SDK's generated types. */
-export type SuccessBody<Op extends OperationId> = OperationTypes[Op]['responses'] extends { 200: infer B } ? B : unknown;
+export type SuccessBody<Op extends OperationId> = ResponseOf<Op>;
 
 /** Options shared by the override helpers. */
 export interface OverrideOptions {

@@ -17,7 +17,7 @@ export { kyRetryOptions, RETRY_STATUSES, type RetryPolicy } from './retry';
 export { createLogger, type Logger, type LogLevel } from './logging';
 export { redact } from './redact';
 export * from './errors';
-export { operations, type OperationId, type OperationInfo, type PagedOperationId } from './generated/operations.gen';
+export { operations, type OperationId, type OperationInfo, type OperationTypes, type PagedOperationId } from './generated/operations.gen';
 export * from './generated/sdk.gen';
 export type * from './generated/types.gen';
 export type { Client, ClientMeta, Options as GeneratedCallOptions, RequestResult, TDataShape } from './generated/client';
