@@ -1,7 +1,8 @@
 import { APIPromise, type WithResponse } from './api-promise';
 import { jwtAuthorization, type Credentials } from './auth';
 import { APIError, SupportKbError, ValidationError, type RequestContext } from './errors';
-import { createHttpClient, toSupportKbError, type HttpClient, type HttpClientOptions } from './http';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from './http';
+import { createTransport, type TransportResult } from './transport';
 import { operations, type OperationId, type OperationInfo, type OperationTypes, type PagedOperationId, type ResourceTree } from './generated/operations.gen';
 import { PagePromise } from './pagination';
 import type { RetryPolicy } from './retry';
@@ -105,6 +106,7 @@ const SIGN_INS = new Set<OperationId>(['signIn', 'signInAnonymously', 'signInWit
  */
 export function createClient(options: ClientOptions): SupportKbClient {
   const http = createHttpClient(options);
+  const transport = createTransport(options, http.credentials);
   const validator = options.validate;
 
   function parts(info: OperationInfo, params: Record<string, unknown>, requestOptions: RequestOptions) {
@@ -146,37 +148,28 @@ export function createClient(options: ClientOptions): SupportKbClient {
     }
     const request = parts(info, callParams, requestOptions);
     useValidator?.request?.(info.operationId, request);
-    const kyOptions = http.kyOptionsFor(context, requestOptions);
-    let result: { data: unknown; response: Response };
-    try {
-      result = await info.send({
-        client: http.client,
-        ...request,
-        ...(headers ? { headers } : {}),
-        parseAs: 'text',
-        throwOnError: true,
-        ...(requestOptions.signal ? { signal: requestOptions.signal } : {}),
-        kyOptions,
-        // The generated client prefers a top-level `retry` over `kyOptions.retry`: pass both.
-        retry: kyOptions.retry,
-      });
-    } catch (error) {
-      throw toSupportKbError(error, context);
-    }
+    // The generated function supplies the URL template, security and Content-Type; the transport sends it.
+    const result: TransportResult = await info.send({
+      client: transport,
+      ...request,
+      ...(headers ? { headers } : {}),
+      ...(requestOptions.signal ? { signal: requestOptions.signal } : {}),
+      policy: requestOptions,
+      context,
+    });
     const { response } = result;
-    context.url = response.url;
-    const text = typeof result.data === 'string' ? result.data : '';
+    const text = result.data;
     let data: unknown;
     try {
       data = text === '' ? undefined : JSON.parse(text);
     } catch (cause) {
-      throw new APIError(response.status, response.headers, text.slice(0, 2000), { ...context, operationId: `${info.operationId}: the 200 body is not JSON` });
+      throw new APIError(response.status, response.headers, text.slice(0, 2000), { ...context, url: response.url, operationId: `${info.operationId}: the 200 body is not JSON` });
     }
     useValidator?.response?.(info.operationId, data);
     if (SIGN_INS.has(info.operationId)) {
       const token = (data as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || !token) {
-        throw new ValidationError('response', [{ path: ['token'], message: 'sign-in answered without a token', code: 'invalid_type' }], data, context);
+        throw new ValidationError('response', [{ path: ['token'], message: 'sign-in answered without a token', code: 'invalid_type' }], data, { ...context, url: response.url });
       }
       http.credentials.set({ token });
     }

@@ -23,14 +23,12 @@ export interface HttpClientOptions extends RetryPolicy {
   logger?: Logger;
 }
 
-/** The configured transport: the generated client plus what the SDK layer needs to drive it. */
+/** The configured generated client and the credentials it sends. */
 export interface HttpClient {
   /** The generated (hey-api) client: pass it as `client` to any generated operation function. */
   readonly client: Client;
   /** The credentials it sends; sign-ins replace them. */
   readonly credentials: CredentialStore;
-  /** Builds ky's options for one call: retries, timeout, logging and the typed-error hook. */
-  kyOptionsFor(context: RequestContext, overrides?: RetryPolicy & { timeout?: number }): KyOptions;
 }
 
 function isAbort(error: unknown): boolean {
@@ -61,9 +59,63 @@ export function toSupportKbError(error: unknown, context: RequestContext): Error
   return error instanceof Error ? error : new SupportKbError(String(error));
 }
 
+/** Reads the SDK's per-call context back out of ky's `context` option (hooks get it there). */
+export const contextOf = (options: { context?: unknown }): RequestContext => (options.context as { supportkb?: RequestContext } | undefined)?.supportkb ?? {};
+
+/** Retry policy and per-attempt timeout (ms) of one call. */
+export type CallPolicy = Pick<RetryPolicy, 'maxRetries' | 'retryNonIdempotent'> & { timeout?: number };
+
 /**
- * Creates the configured transport: the generated client with credentials, retries, timeout,
- * logging and typed errors. Enough on its own for the tree-shakable style:
+ * The ky settings both request paths share (the generated client of {@link createHttpClient} and
+ * `createClient`'s transport): the logging hooks (when a log level is set) and the ky options of a
+ * retry policy (retries, per-attempt timeout, `throwHttpErrors`, the custom `fetch`).
+ * @internal
+ */
+export function kySettings(options: HttpClientOptions): { logging: Hooks | undefined; forPolicy: (policy: CallPolicy) => KyOptions } {
+  const logger = createLogger(options.logLevel, options.logger);
+  let logging: Hooks | undefined;
+  if (logger) {
+    // One call's attempts run one after another, so one start time per call context is enough.
+    const startedAt = new WeakMap<object, number>();
+    logging = {
+      beforeRequest: [
+        ({ request, options: normalized, retryCount }) => {
+          startedAt.set(contextOf(normalized), Date.now());
+          logger.debug(`→ ${request.method} ${request.url}`, { operationId: contextOf(normalized).operationId, attempt: retryCount + 1, headers: Object.fromEntries(request.headers) });
+        },
+      ],
+      afterResponse: [
+        ({ request, response, options: normalized, retryCount }) => {
+          const context = contextOf(normalized);
+          logger[response.ok ? 'debug' : 'info'](`← ${response.status} ${request.method} ${request.url} in ${Date.now() - (startedAt.get(context) ?? Date.now())} ms`, { operationId: context.operationId, attempt: retryCount + 1 });
+        },
+      ],
+      beforeRetry: [
+        ({ request, error, options: normalized, retryCount }) => {
+          const context = contextOf(normalized);
+          logger.warn(`retry ${retryCount} of ${request.method} ${request.url} after ${error.name}`, { operationId: context.operationId });
+          startedAt.set(context, Date.now());
+        },
+      ],
+    };
+  }
+  const forPolicy = (policy: CallPolicy): KyOptions => ({
+    throwHttpErrors: true,
+    retry: kyRetryOptions({
+      ...options,
+      ...(policy.maxRetries !== undefined ? { maxRetries: policy.maxRetries } : {}),
+      ...(policy.retryNonIdempotent !== undefined ? { retryNonIdempotent: policy.retryNonIdempotent } : {}),
+    }),
+    timeout: policy.timeout ?? options.timeout ?? 60_000,
+    ...(logging ? { hooks: logging } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  return { logging, forPolicy };
+}
+
+/**
+ * Creates the generated (hey-api) client configured with credentials, retries, timeout, logging and
+ * typed errors. Enough on its own for the tree-shakable style:
  *
  * ```ts
  * import { createHttpClient, listTags } from '@supportkb/sdk';
@@ -82,59 +134,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError(`baseUrl must be http(s), got ${base.protocol}`);
   const credentials = new CredentialStore(options.auth);
-  const logger = createLogger(options.logLevel, options.logger);
 
-  // ky options are built once per retry policy and shared by every call: per-call data (the operationId
-  // for error messages) travels in ky's `context`, which hooks read back. Nothing is allocated per call
-  // but the `{ ...shared, context }` spread.
-  const contextOf = (options: { context?: unknown }): RequestContext => (options.context as { supportkb?: RequestContext } | undefined)?.supportkb ?? {};
-  const hooks: Hooks = { beforeError: [({ error, options: normalized }) => toSupportKbError(error, contextOf(normalized))] };
-  if (logger) {
-    // One call's attempts run one after another, so one start time per call context is enough.
-    const startedAt = new WeakMap<object, number>();
-    hooks.beforeRequest = [
-      ({ request, options: normalized, retryCount }) => {
-        startedAt.set(contextOf(normalized), Date.now());
-        logger.debug(`→ ${request.method} ${request.url}`, { operationId: contextOf(normalized).operationId, attempt: retryCount + 1, headers: Object.fromEntries(request.headers) });
-      },
-    ];
-    hooks.afterResponse = [
-      ({ request, response, options: normalized, retryCount }) => {
-        const context = contextOf(normalized);
-        logger[response.ok ? 'debug' : 'info'](`← ${response.status} ${request.method} ${request.url} in ${Date.now() - (startedAt.get(context) ?? Date.now())} ms`, { operationId: context.operationId, attempt: retryCount + 1 });
-      },
-    ];
-    hooks.beforeRetry = [
-      ({ request, error, options: normalized, retryCount }) => {
-        const context = contextOf(normalized);
-        logger.warn(`retry ${retryCount} of ${request.method} ${request.url} after ${error.name}`, { operationId: context.operationId });
-        startedAt.set(context, Date.now());
-      },
-    ];
-  }
-  const shared = new Map<string, KyOptions>();
-  const kyOptionsFor = (context: RequestContext, overrides: RetryPolicy & { timeout?: number } = {}): KyOptions => {
-    const { maxRetries, retryNonIdempotent, timeout } = overrides;
-    const key = `${maxRetries}|${retryNonIdempotent}|${timeout}`;
-    let base = shared.get(key);
-    if (!base) {
-      base = {
-        throwHttpErrors: true,
-        retry: kyRetryOptions({
-          ...options,
-          ...(maxRetries !== undefined ? { maxRetries } : {}),
-          ...(retryNonIdempotent !== undefined ? { retryNonIdempotent } : {}),
-        }),
-        timeout: timeout ?? options.timeout ?? 60_000,
-        hooks,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      };
-      shared.set(key, base);
-    }
-    return { ...base, context: { supportkb: context } };
-  };
+  const { logging, forPolicy } = kySettings(options);
 
-  const defaults = kyOptionsFor({});
+  // The generated client: ky's `beforeError` hook turns every failure into an SDK error (the #4339 fix above).
+  const defaults = forPolicy({});
   const client = createClient(
     createConfig({
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -143,8 +147,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       headers: options.headers,
       retry: defaults.retry,
       timeout: defaults.timeout,
-      kyOptions: defaults,
+      kyOptions: { ...defaults, hooks: { ...logging, beforeError: [({ error, options: normalized }) => toSupportKbError(error, contextOf(normalized))] } },
     }),
   );
-  return { client, credentials, kyOptionsFor };
+
+  return { client, credentials };
 }
