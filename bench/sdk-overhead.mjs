@@ -6,15 +6,19 @@ import { createClient, createHttpClient, listTags } from '@supportkb/sdk';
 
 const PROJECT = '65f1a2b3c4d5e6f708090a0b';
 const body = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ _id: `65f1a2b3c4d5e6f7080911${String(i).padStart(2, '0')}`, tag: `t${i}`, id_project: PROJECT })));
-const stub = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+const TAG = '65f1a2b3c4d5e6f708091100';
+const one = JSON.stringify({ _id: TAG, tag: 't0', id_project: PROJECT });
+const stub = async (input) => new Response(String(input.url ?? input).split('?')[0].endsWith('/tags') ? body : one, { status: 200, headers: { 'content-type': 'application/json' } });
 const url = `http://127.0.0.1:1/${PROJECT}/tags`;
 const sk = createClient({ baseUrl: 'http://127.0.0.1:1', projectId: PROJECT, auth: { token: 'abc' }, fetch: stub });
 const http = createHttpClient({ baseUrl: 'http://127.0.0.1:1', auth: { token: 'abc' }, fetch: stub });
 const variants = {
-  'stub fetch + json()': () => stub().then((r) => r.json()),
+  'stub fetch + json()': () => stub(url).then((r) => r.json()),
   'raw ky': () => ky.get(url, { headers: { Authorization: 'JWT abc' }, fetch: stub }).json(),
   'generated listTags (createHttpClient)': () => listTags({ client: http.client, path: { project_id: PROJECT } }),
   'createClient().tags.list()': () => sk.tags.list(),
+  'one tag: raw ky': () => ky.get(`${url}/${TAG}`, { headers: { Authorization: 'JWT abc' }, fetch: stub }).json(),
+  'one tag: createClient().tags.get()': () => sk.tags.get({ id: TAG }),
 };
 for (const fn of Object.values(variants)) for (let i = 0; i < 3000; i++) await fn();
 // The fastest round of each variant: other load on the machine only ever adds time, so the minimum
@@ -30,4 +34,7 @@ for (let round = 0; round < 20; round++) {
 }
 console.log('\n| no network: CPU per call | µs | vs raw ky |');
 console.log('|---|---|---|');
-for (const [name, us] of Object.entries(cpu)) console.log(`| ${name} | ${us.toFixed(1)} | ${(us / cpu['raw ky']).toFixed(3)} |`);
+for (const [name, us] of Object.entries(cpu)) {
+  const baseline = name.startsWith('one tag') ? cpu['one tag: raw ky'] : cpu['raw ky'];
+  console.log(`| ${name} | ${us.toFixed(1)} | ${(us / baseline).toFixed(3)} |`);
+}

@@ -113,8 +113,9 @@ export function createClient(options: ClientOptions): SupportKbClient {
     const path: Record<string, unknown> = {};
     const query: Record<string, unknown> = {};
     const body: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(params)) {
-      if (value === undefined) continue;
+    for (const key in params) {
+      const value = params[key];
+      if (value === undefined || !Object.hasOwn(params, key)) continue;
       if (info.pathParams.includes(key)) path[key] = value;
       else if (info.queryParams.includes(key) || !info.hasBody) query[key] = value;
       else body[key] = value;

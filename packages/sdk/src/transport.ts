@@ -54,31 +54,36 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
   const { querySerializer, bodySerializer } = createConfig();
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   // ky options are built once per retry policy and shared by every call that uses it.
+  const standard = forPolicy({});
   const shared = new Map<string, KyOptions>();
-  const optionsFor = (policy: CallPolicy = {}): KyOptions => {
+  const optionsFor = (policy: CallPolicy | undefined): KyOptions => {
+    if (!policy || (policy.maxRetries === undefined && policy.retryNonIdempotent === undefined && policy.timeout === undefined)) return standard;
     const key = `${policy.maxRetries}|${policy.retryNonIdempotent}|${policy.timeout}`;
     let found = shared.get(key);
     if (!found) shared.set(key, (found = forPolicy(policy)));
     return found;
   };
+  // Header names lower-cased, so that client, operation and call headers override one another case-insensitively.
+  const clientHeaders: Record<string, string> = {};
+  for (const name in options.headers) clientHeaders[name.toLowerCase()] = options.headers[name]!;
   const send =
     (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
     async (call: TransportOptions): Promise<TransportResult> => {
-      const headers = new Headers(options.headers);
-      if (call.headers) for (const name in call.headers) headers.set(name, call.headers[name]!);
+      const headers = { ...clientHeaders };
+      if (call.headers) for (const name in call.headers) headers[name.toLowerCase()] = call.headers[name]!;
       // As the generated client's `setAuthParams`: the first scheme with credentials, unless the header is already set.
       for (const scheme of call.security ?? []) {
-        const name = scheme.name ?? 'Authorization';
-        if (headers.has(name)) break;
+        const name = (scheme.name ?? 'Authorization').toLowerCase();
+        if (name in headers) break;
         const value = await getAuthToken(scheme as Auth, (s) => credentials.authorization(s));
         if (value) {
-          headers.set(name, value);
+          headers[name] = value;
           break;
         }
       }
       let body: string | undefined;
       if (call.body !== undefined) body = bodySerializer!(call.body) as string;
-      else headers.delete('Content-Type');
+      else delete headers['content-type'];
       const url = buildUrl({ baseUrl, url: call.url, path: call.path, query: call.query, querySerializer });
       const context: RequestContext = { ...call.context, method, url };
       try {

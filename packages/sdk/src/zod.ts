@@ -13,7 +13,6 @@ import * as schemas from './generated/zod.gen';
 
 export * from './generated/zod.gen';
 
-const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 const table = schemas as unknown as Record<string, z.ZodType | undefined>;
 
 /** Options of {@link zodValidation}. */
@@ -35,22 +34,35 @@ export interface ZodValidationOptions {
  * ```
  */
 export function zodValidation(options: ZodValidationOptions = {}): Validator {
+  // Each operation's schemas are looked up once, on its first call.
+  const found = new Map<OperationId, { path?: z.ZodType; query?: z.ZodType; body?: z.ZodType; response?: z.ZodType }>();
+  const schemasOf = (operationId: OperationId) => {
+    let entry = found.get(operationId);
+    if (!entry) {
+      const name = `z${operationId.charAt(0).toUpperCase()}${operationId.slice(1)}`;
+      entry = { path: table[`${name}Path`], query: table[`${name}Query`], body: table[`${name}Body`], response: table[`${name}Response`] };
+      found.set(operationId, entry);
+    }
+    return entry;
+  };
   const validator: Validator = {};
   if (options.request !== false) {
     validator.request = (operationId: OperationId, parts) => {
-      const issues: ValidationIssue[] = [];
-      for (const [part, suffix] of [['path', 'Path'], ['query', 'Query'], ['body', 'Body']] as const) {
-        const schema = table[`z${pascal(operationId)}${suffix}`];
+      const schemas = schemasOf(operationId);
+      let issues: ValidationIssue[] | undefined;
+      for (const part of ['path', 'query', 'body'] as const) {
+        const schema = schemas[part];
         const value = parts[part];
         if (!schema || (value === undefined && part !== 'body')) continue;
-        issues.push(...violations(schema, value, false).map((i) => ({ ...i, path: [part, ...i.path] })));
+        const found = violations(schema, value, false);
+        if (found.length) (issues ??= []).push(...found.map((i) => ({ ...i, path: [part, ...i.path] })));
       }
-      if (issues.length) throw new ValidationError('request', issues, parts, { operationId });
+      if (issues) throw new ValidationError('request', issues, parts, { operationId });
     };
   }
   if (options.response !== false) {
     validator.response = (operationId: OperationId, data) => {
-      const schema = table[`z${pascal(operationId)}Response`];
+      const schema = schemasOf(operationId).response;
       if (!schema) return;
       const real = violations(schema, data, true);
       if (real.length) throw new ValidationError('response', real, data, { operationId });
