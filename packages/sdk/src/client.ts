@@ -76,7 +76,7 @@ type Methods = { [K in OperationId]: Method<K> } & {
 
 /** The SDK client: every operation of the contract, grouped by resource. */
 export type SupportKbClient = ResourceTree<Methods> & {
-  /** The configured transport, for calling generated functions directly (`listTags({ client: sk.http.client, ... })`). */
+  /** The configured generated client, for calling generated functions directly (`listTags({ client: sk.http.client, ... })`), and the credentials it shares with the client's methods (a sign-in through `sk.auth.signIn` applies to both). */
   readonly http: HttpClient;
   /** Replaces the credentials (e.g. after a sign-in done elsewhere); `undefined` signs out. */
   setAuth(credentials: Credentials | undefined): void;

@@ -27,6 +27,9 @@ describe('sign-ins keep the JWT for the calls that follow', () => {
     expect(sk.authKind).toBe('jwt');
     await sk.tags.list();
     expect(seen[1]!.headers.get('authorization')).toBe(`JWT ${TOKEN}`);
+    // The generated functions, called with the client's generated client, share the same credentials.
+    await listTags({ client: sk.http.client, path: { project_id: PROJECT } });
+    expect(seen[2]!.headers.get('authorization')).toBe(`JWT ${TOKEN}`);
     const wrong = await sk.auth.signIn({ email: 'agent@acme-support.test', password: 'nope' }).catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(AuthenticationError);
     expect(String(wrong)).toContain('Wrong password');
