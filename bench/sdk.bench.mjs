@@ -66,14 +66,14 @@ const variants = {
 // Warm up every path (JIT, connection pool).
 for (const fn of Object.values(variants)) for (let i = 0; i < 200; i++) await fn();
 
-// Latency and CPU in blocks: 60 rounds (\`--rounds\`), each running every variant for a block of 100
-// calls (\`--calls\`), the order rotating from round to round so that machine noise and drift fall on
-// all variants alike. With \`--expose-gc\` (as \`npm run bench:sdk\` runs it) a young-generation
+// Latency and CPU in blocks: 60 rounds (`--rounds`), each running every variant for a block of 100
+// calls (`--calls`), the order rotating from round to round so that machine noise and drift fall on
+// all variants alike. With `--expose-gc` (as `npm run bench:sdk` runs it) a young-generation
 // collection precedes every block, so no block pays for the short-lived garbage of the one before;
-// each still pays for the collections its own allocations cause. (A full collection there would age
-// the code of the variants not running and penalise them: measured, it moved raw ky / plain fetch
-// from 1.33 to 1.44.) A variant's figure is the median of its block means; the A/A control (raw ky
-// twice) shows how far two identical variants land apart in the same run.
+// each still pays for the collections its own allocations cause. (A full collection there slowed
+// some variants more than others, raw ky / plain fetch 1.44 instead of 1.33, for a reason not
+// established, so the lighter one is used.) A variant's figure is the median of its block means;
+// the A/A control (raw ky twice) shows how far two identical variants land apart in the same run.
 const arg = (name, fallback, max) => {
   const at = process.argv.indexOf(`--${name}`);
   return at > 0 ? Math.min(max, Math.max(1, Number(process.argv[at + 1]) || fallback)) : fallback;
