@@ -39,7 +39,7 @@ export function mountApp({ baseUrl, projectId, readyText }: AppOptions): void {
         const swatch = document.createElement('span');
         swatch.className = 'swatch';
         if (tag.color) swatch.style.backgroundColor = tag.color;
-        item.append(swatch, tag.tag);
+        item.append(swatch, tag.tag ?? '(unnamed tag)'); // a tag upserted by a PUT without a name has none
         return item;
       }),
     );

@@ -47,7 +47,7 @@ export function userMessage(error: unknown): string {
 }
 
 function toRow(lead: Lead): LeadRow {
-  return { id: lead._id, name: lead.fullname || lead.email || lead.lead_id, email: lead.email ?? null, tags: lead.tags ?? [] };
+  return { id: lead._id, name: lead.fullname || lead.email || lead.lead_id || lead._id, email: lead.email ?? null, tags: lead.tags ?? [] };
 }
 
 /** The inbox view model. */

@@ -61,6 +61,12 @@ function pagination(op, queryParams) {
   return { items: arrays[0], count: 'count', pageSizeField: props.perPage ? 'perPage' : 'query.limit', limitParam: limit };
 }
 
+/** Whether the 200 may have an empty body: the contract declares it as a `text/plain` empty string. */
+function emptyBody(op) {
+  const text = deref(op.responses['200']).content?.['text/plain'];
+  return text ? deref(text.schema)?.const === '' : false;
+}
+
 const ops = [];
 for (const [path, item] of Object.entries(doc.paths)) {
   const pathItem = deref(item);
@@ -90,6 +96,7 @@ for (const [path, item] of Object.entries(doc.paths)) {
       hasBody: Boolean(op.requestBody),
       minRole: op['x-min-role'],
       pagination: pagination(op, queryParams),
+      emptyBody: emptyBody(op),
     });
   }
 }
@@ -133,6 +140,8 @@ lines.push('  readonly pathParams: readonly string[];');
 lines.push('  readonly queryParams: readonly string[];');
 lines.push('  readonly hasBody: boolean;');
 lines.push('  readonly pagination?: PaginationInfo;');
+lines.push('  /** The 200 may have an empty body (the method then resolves to `undefined`). */');
+lines.push('  readonly emptyBody?: boolean;');
 lines.push('  /** The generated function that sends it. */');
 lines.push('  readonly send: (options: any) => Promise<any>;');
 lines.push('}');
@@ -146,6 +155,7 @@ for (const o of ops) {
   // Only what the client needs at run time; path, method and role are in the ResourceTree's TSDoc.
   const { summary, path, method, minRole, operationId, resource, name, ...info } = o;
   if (!info.pagination) delete info.pagination;
+  if (!info.emptyBody) delete info.emptyBody;
   info.resource = resource;
   info.name = name;
   lines.push(`  ${o.operationId}: { ...${JSON.stringify(info)}, operationId: '${o.operationId}', send: ${o.operationId} },`);
@@ -154,7 +164,7 @@ lines.push('};');
 lines.push('');
 lines.push('/** Request data and 200 body type of each operation. */');
 lines.push('export interface OperationTypes {');
-for (const o of ops) lines.push(`  ${o.operationId}: { data: ${pascal(o.operationId)}Data; response: ${pascal(o.operationId)}Responses[200] };`);
+for (const o of ops) lines.push(`  ${o.operationId}: { data: ${pascal(o.operationId)}Data; response: ${pascal(o.operationId)}Responses[200]${o.emptyBody ? ' | undefined' : ''} };`);
 lines.push('}');
 lines.push('');
 lines.push('/** Operations whose list pages (`for await` over items, `.pages()`). */');

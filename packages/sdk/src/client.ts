@@ -166,7 +166,8 @@ export function createClient(options: ClientOptions): SupportKbClient {
     } catch (cause) {
       throw new APIError(response.status, response.headers, text.slice(0, 2000), { ...context, url: response.url, operationId: `${info.operationId}: the 200 body is not JSON` });
     }
-    useValidator?.response?.(info.operationId, data);
+    // An empty 200 body is the answer itself where the contract declares one (resolves to `undefined`).
+    if (!(data === undefined && info.emptyBody)) useValidator?.response?.(info.operationId, data);
     if (SIGN_INS.has(info.operationId)) {
       const token = (data as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || !token) {

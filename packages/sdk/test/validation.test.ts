@@ -41,6 +41,21 @@ describe('opt-in zod validation', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('an empty 200 body resolves to undefined where the contract declares one, and is a violation elsewhere', async () => {
+    server.use(on('delete', `/${PROJECT}/groups/:id`, () => new HttpResponse(null, { status: 200 })));
+    await expect(validated().groups.delete({ id: '65f1a2b3c4d5e6f7080999aa', force: true })).resolves.toBeUndefined();
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => new HttpResponse(null, { status: 200 })));
+    await expect(validated().tags.get({ id: TAG._id })).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it('accepts what real servers send: stored nulls and open values', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...TAG, color: null })));
+    await expect(validated().tags.get({ id: TAG._id })).resolves.toMatchObject({ color: null });
+    const teammate = { _id: '65f1a2b3c4d5e6f708090c06', id: '65f1a2b3c4d5e6f708090c06', id_project: PROJECT, id_user: null, role: 'custom-reviewer', status: 'active' };
+    server.use(on('get', `/${PROJECT}/project_users/:id`, () => HttpResponse.json(teammate)));
+    await expect(validated().team.get({ project_user_id: teammate._id })).resolves.toEqual(teammate);
+  });
+
   it('can be turned off for one call', async () => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...TAG, createdAt: 42 })));
     await expect(validated().tags.get({ id: TAG._id }, { validate: false })).resolves.toMatchObject({ createdAt: 42 });

@@ -26,6 +26,8 @@ export interface OperationInfo {
   readonly queryParams: readonly string[];
   readonly hasBody: boolean;
   readonly pagination?: PaginationInfo;
+  /** The 200 may have an empty body (the method then resolves to `undefined`). */
+  readonly emptyBody?: boolean;
   /** The generated function that sends it. */
   readonly send: (options: any) => Promise<any>;
 }
@@ -56,7 +58,7 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
   createTag: { ...{"pathParams":["project_id"],"queryParams":[],"hasBody":true,"resource":["tags"],"name":"create"}, operationId: 'createTag', send: createTag },
   deleteAllLabels: { ...{"pathParams":["project_id"],"queryParams":[],"hasBody":false,"resource":["labels"],"name":"deleteAll"}, operationId: 'deleteAllLabels', send: deleteAllLabels },
   deleteContent: { ...{"pathParams":["project_id","content_id"],"queryParams":[],"hasBody":false,"resource":["kb","contents"],"name":"delete"}, operationId: 'deleteContent', send: deleteContent },
-  deleteGroup: { ...{"pathParams":["project_id","id"],"queryParams":["force"],"hasBody":false,"resource":["groups"],"name":"delete"}, operationId: 'deleteGroup', send: deleteGroup },
+  deleteGroup: { ...{"pathParams":["project_id","id"],"queryParams":["force"],"hasBody":false,"emptyBody":true,"resource":["groups"],"name":"delete"}, operationId: 'deleteGroup', send: deleteGroup },
   deleteKnowledgeBase: { ...{"pathParams":["project_id","id"],"queryParams":["contents_only"],"hasBody":false,"resource":["kb"],"name":"delete"}, operationId: 'deleteKnowledgeBase', send: deleteKnowledgeBase },
   deleteLabels: { ...{"pathParams":["project_id","lang"],"queryParams":[],"hasBody":false,"resource":["labels"],"name":"delete"}, operationId: 'deleteLabels', send: deleteLabels },
   deleteLead: { ...{"pathParams":["project_id","id"],"queryParams":[],"hasBody":false,"resource":["leads"],"name":"delete"}, operationId: 'deleteLead', send: deleteLead },
@@ -64,7 +66,7 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
   deleteTag: { ...{"pathParams":["project_id","id"],"queryParams":[],"hasBody":false,"resource":["tags"],"name":"delete"}, operationId: 'deleteTag', send: deleteTag },
   deleteTeammate: { ...{"pathParams":["project_id","project_user_id"],"queryParams":["soft","hard"],"hasBody":false,"resource":["team"],"name":"delete"}, operationId: 'deleteTeammate', send: deleteTeammate },
   getContent: { ...{"pathParams":["project_id","content_id"],"queryParams":[],"hasBody":false,"resource":["kb","contents"],"name":"get"}, operationId: 'getContent', send: getContent },
-  getDefaultLabels: { ...{"pathParams":["project_id","lang"],"queryParams":[],"hasBody":false,"resource":["labels"],"name":"getDefault"}, operationId: 'getDefaultLabels', send: getDefaultLabels },
+  getDefaultLabels: { ...{"pathParams":["project_id","lang"],"queryParams":[],"hasBody":false,"emptyBody":true,"resource":["labels"],"name":"getDefault"}, operationId: 'getDefaultLabels', send: getDefaultLabels },
   getGroup: { ...{"pathParams":["project_id","id"],"queryParams":[],"hasBody":false,"resource":["groups"],"name":"get"}, operationId: 'getGroup', send: getGroup },
   getLabels: { ...{"pathParams":["project_id","lang"],"queryParams":[],"hasBody":false,"resource":["labels"],"name":"get"}, operationId: 'getLabels', send: getLabels },
   getLead: { ...{"pathParams":["project_id","id"],"queryParams":[],"hasBody":false,"resource":["leads"],"name":"get"}, operationId: 'getLead', send: getLead },
@@ -124,7 +126,7 @@ export interface OperationTypes {
   createTag: { data: CreateTagData; response: CreateTagResponses[200] };
   deleteAllLabels: { data: DeleteAllLabelsData; response: DeleteAllLabelsResponses[200] };
   deleteContent: { data: DeleteContentData; response: DeleteContentResponses[200] };
-  deleteGroup: { data: DeleteGroupData; response: DeleteGroupResponses[200] };
+  deleteGroup: { data: DeleteGroupData; response: DeleteGroupResponses[200] | undefined };
   deleteKnowledgeBase: { data: DeleteKnowledgeBaseData; response: DeleteKnowledgeBaseResponses[200] };
   deleteLabels: { data: DeleteLabelsData; response: DeleteLabelsResponses[200] };
   deleteLead: { data: DeleteLeadData; response: DeleteLeadResponses[200] };
@@ -132,7 +134,7 @@ export interface OperationTypes {
   deleteTag: { data: DeleteTagData; response: DeleteTagResponses[200] };
   deleteTeammate: { data: DeleteTeammateData; response: DeleteTeammateResponses[200] };
   getContent: { data: GetContentData; response: GetContentResponses[200] };
-  getDefaultLabels: { data: GetDefaultLabelsData; response: GetDefaultLabelsResponses[200] };
+  getDefaultLabels: { data: GetDefaultLabelsData; response: GetDefaultLabelsResponses[200] | undefined };
   getGroup: { data: GetGroupData; response: GetGroupResponses[200] };
   getLabels: { data: GetLabelsData; response: GetLabelsResponses[200] };
   getLead: { data: GetLeadData; response: GetLeadResponses[200] };

@@ -72,6 +72,12 @@ export const signInAnonymously = <ThrowOnError extends boolean = false>(options:
  * it as `Authorization: JWT <custom token>`; there is no body. Users signed in this way are
  * strongly authenticated (`isAuthenticated` true, spec §5.6).
  *
+ * Source: reference — the server matches the `JWT` scheme case-insensitively (passport-jwt's
+ * `fromAuthHeaderWithScheme("jwt")` in `middleware/passport.js`), so `jwt <token>` and
+ * `Jwt <token>` are accepted too; `Bearer` is not. The answer's `token` echoes the header as
+ * sent, scheme case included; on a user's first sign-in a lower-case scheme comes back as
+ * `JWT jwt <token>`, which is unusable (a server bug), so send `JWT` in upper case.
+ *
  * Minimum role: **none**. Source: decided — the spec states no role; the custom token is the
  * credential and the server checks no teammate role (it creates the teammate on first use).
  *
@@ -79,10 +85,13 @@ export const signInAnonymously = <ThrowOnError extends boolean = false>(options:
  * id of the user, required), `aud` `https://tiledesk.com/projects/<project_id>` (required),
  * `sub` `userexternal`, optional `role` (default `user`), `firstname`, `lastname`, `email`. It
  * must be signed with the project's `jwtSecret` (shown in the project settings). On first use
- * the server adds the user to the project as a teammate with that role; `owner`, `admin` and
- * `agent` roles also create a stored user and receive a new server token. A token without
- * `aud` gets 400; a bad signature gets 401 `Unauthorized` (text); a disabled teammate gets 401
- * JSON.
+ * the server adds the user to the project as a teammate with that role (any string: custom
+ * role names are stored as sent); `owner`, `admin` and `agent` roles also create a stored user
+ * and receive a new server token. The answer's `user` is the token's payload as written (a
+ * `null` claim stays `null`), or that stored user. A token without `aud` gets 400 (reachable
+ * only with a token signed with the server's own secret: a custom token without `aud` is
+ * checked against that secret and gets 401); a bad signature gets 401 `Unauthorized` (text);
+ * a disabled teammate gets 401 JSON.
  *
  */
 export const signInWithCustomToken = <ThrowOnError extends boolean = false>(options?: Options<SignInWithCustomTokenData, ThrowOnError>): RequestResult<SignInWithCustomTokenResponses, SignInWithCustomTokenErrors, ThrowOnError> => (options?.client ?? client).post<SignInWithCustomTokenResponses, SignInWithCustomTokenErrors, ThrowOnError>({
@@ -107,7 +116,9 @@ export const signInWithCustomToken = <ThrowOnError extends boolean = false>(opti
  * holds the page. Defaults: `limit` 200, `page` 0, `sortField` `updatedAt`, `direction` -1.
  *
  * Source: reference — without `namespace` the server answers
- * `400 {success: false, error: "queryParam 'namespace' is not defined"}`.
+ * `400 {success: false, error: "queryParam 'namespace' is not defined"}`. The `query` echo
+ * omits every value that parsed to `0` or not a number (see `ContentListQuery`); the contents
+ * come back as stored (see `Content` for the fields that can be `null`).
  *
  */
 export const listContents = <ThrowOnError extends boolean = false>(options: Options<ListContentsData, ThrowOnError>): RequestResult<ListContentsResponses, ListContentsErrors, ThrowOnError> => (options.client ?? client).get<ListContentsResponses, ListContentsErrors, ThrowOnError>({
@@ -137,6 +148,16 @@ export const listContents = <ThrowOnError extends boolean = false>(options: Opti
  * 400) as it is indexed (see `ContentStatus`). The 200 body is the raw upsert result
  * `{lastErrorObject, value}`, not the bare content.
  *
+ * Source: decided — the server's upsert key has two surprising consequences the contract
+ * describes rather than hides (they are server bugs, not promises): the key ignores the
+ * knowledge base, so re-sending a type and source that exist in another knowledge base of the
+ * project moves that content (same `_id`) into `namespace`; and a content sent without
+ * `source` (or with `null`) is keyed on "no source", so a second source-less content of the
+ * same type replaces the first one, in whatever knowledge base it was. Send a `source` unique
+ * within the project for every content. The upsert also skips the model's validation: fields
+ * not sent come back `null` (`source`, `content`, even `name` and `type`), and `content` is
+ * `null` for url, pdf and docx contents.
+ *
  * Source: reference — a body without `namespace` gets
  * `400 {success: false, error: "parameter 'namespace' is not defined"}`, an unknown knowledge
  * base `404`, a knowledge base of another project or an exhausted content quota `403`.
@@ -161,9 +182,24 @@ export const createContent = <ThrowOnError extends boolean = false>(options: Opt
  * requires admin (or a bot/subscription token), so agents get 403.
  *
  * Source: reference — the 200 body is the deleted content. An unknown id gets
- * `404 {success: false, error: "Content not found"}`. When the content cannot be removed from
- * the index, the server still deletes it unless it is being indexed (status 200), which gets
- * `500 {success: false, error: "Unable to delete the content in indexing status"}`.
+ * `404 {success: false, error: "Content not found"}`, a malformed id
+ * `500 {success: false, error: <cast error>}`.
+ *
+ * Source: reference — the server first asks its vector-store engine (the indexing service) to
+ * remove the content from the index:
+ * * the engine confirms (`success: true`): the content is deleted, 200;
+ * * the engine answers 2xx without `success: true`: the content is still deleted if its
+ * status is -1, 3, 4, 100, 300 or 400; otherwise (typically 200, being indexed) it gets
+ * `500 {success: false, error: "Unable to delete the content in indexing status"}`;
+ * * the engine answers with an error status: that status is passed on with
+ * `{success: false, statusText, error: <the engine's detail>}` (`KnowledgeBaseEngineError`)
+ * and nothing is deleted;
+ * * the engine cannot be reached (no engine configured, connection refused): the real server
+ * **never answers** (its error handler reads the missing HTTP response and throws), so
+ * clients time out and nothing is deleted. The contract gives this case no status.
+ *
+ * The contract declares the 400, 404 and 500 shapes; other engine statuses are passed on as
+ * they come.
  *
  */
 export const deleteContent = <ThrowOnError extends boolean = false>(options: Options<DeleteContentData, ThrowOnError>): RequestResult<DeleteContentResponses, DeleteContentErrors, ThrowOnError> => (options.client ?? client).delete<DeleteContentResponses, DeleteContentErrors, ThrowOnError>({
@@ -200,10 +236,13 @@ export const getContent = <ThrowOnError extends boolean = false>(options: Option
  * requires admin (or a bot/subscription token), so agents get 403.
  *
  * Source: reference — the 200 body is a plain array of the stored contents, one per URL, each
- * with `name` = `source` = the URL, `type` `url` and status `-1`; URLs already present are
- * upserted and re-indexed, not duplicated. Optional `refresh_rate` (default `never`),
- * `scrape_type` (default 2, with the server's default `scrape_options`) and `tags` apply to
- * every content.
+ * with `name` = `source` = the URL, `type` `url`, `content` `""` and status `-1`, in the
+ * database's order (not necessarily the order of `list`); they carry no `__v` or
+ * `situated_context` (bulk upserts skip the model defaults). URLs already present in the
+ * knowledge base are upserted and re-indexed, not duplicated. Optional `refresh_rate`
+ * (default `never`), `scrape_type` (default 2, with the server's default `scrape_options`)
+ * and `tags` apply to every content; the defaults apply only to absent values, so a `null`
+ * `refresh_rate` or `scrape_type` is stored as `null`.
  *
  * Source: reference — without `namespace` the server answers
  * `400 {success: false, error: "queryParam 'namespace' is not defined"}`; an unknown knowledge
@@ -234,7 +273,11 @@ export const createContentsFromUrls = <ThrowOnError extends boolean = false>(opt
  *
  * Source: reference — the 200 body is `{url, sites, errors}`: the sitemap URL, the page URLs
  * found (nested sitemaps are followed) and the fetches that failed. The server gives the fetch
- * 15 seconds; a sitemap that cannot be read at all gets `500 {success: false, error}`.
+ * 15 seconds. A sitemap that cannot be fetched or parsed (404, timeout, not XML, not a URL)
+ * still gets 200, with `sites` empty and the failure in `errors`; only an exception of the
+ * sitemap reader gets `500 {success: false, error}`. The server validates nothing: a body
+ * without `sitemap` gets 200 without `url` and with a `RequestError`, and the page URLs are
+ * the sitemap's `loc` values as written.
  *
  */
 export const parseSitemap = <ThrowOnError extends boolean = false>(options: Options<ParseSitemapData, ThrowOnError>): RequestResult<ParseSitemapResponses, ParseSitemapErrors, ThrowOnError> => (options.client ?? client).post<ParseSitemapResponses, ParseSitemapErrors, ThrowOnError>({
@@ -309,8 +352,21 @@ export const createKnowledgeBase = <ThrowOnError extends boolean = false>(option
  * emptied with `contents_only=true`. An unknown id gets
  * `404 {success: false, error: "No namespace found for id <id>"}`. The 200 body is
  * `{success: true, message}` with `All contents deleted successfully` (contents only) or
- * `Namespace deleted succesfully` (sic). Errors of the vector store pass through with their
- * own status.
+ * `Namespace deleted succesfully` (sic).
+ *
+ * Source: reference — the server first asks its vector-store engine (the indexing service) to
+ * delete the index, and deletes nothing when that fails:
+ * * the engine answers with an error status: that status is passed on, with
+ * `{success: false, error: "Unable to delete namespace"}` for a whole knowledge base and
+ * `{success: false, statusText, error: <the engine's detail>}` (`KnowledgeBaseEngineError`)
+ * with `contents_only=true`;
+ * * the engine cannot be reached (no engine configured, connection refused): a whole knowledge
+ * base gets `400 {success: false, error: "Unable to delete namespace"}`, `contents_only=true`
+ * gets `500 {success: false, message: "Unable to delete namespace", error: <the HTTP client's
+ * error object>}`.
+ *
+ * The contract declares the 400, 404 and 500 shapes; other engine statuses are passed on as
+ * they come.
  *
  */
 export const deleteKnowledgeBase = <ThrowOnError extends boolean = false>(options: Options<DeleteKnowledgeBaseData, ThrowOnError>): RequestResult<DeleteKnowledgeBaseResponses, DeleteKnowledgeBaseErrors, ThrowOnError> => (options.client ?? client).delete<DeleteKnowledgeBaseResponses, DeleteKnowledgeBaseErrors, ThrowOnError>({
@@ -328,9 +384,17 @@ export const deleteKnowledgeBase = <ThrowOnError extends boolean = false>(option
  * requires admin (or a bot/subscription token), so agents get 403.
  *
  * Source: reference — only the fields sent are changed, and `preview_settings` is **replaced
- * whole** (members not sent are dropped, not merged): send every member you want to keep. The
- * server upserts by `id` without checking the project, so an unknown id never gets 404 (it
- * creates a bare record); the 200 body is the knowledge base without `_id`/`__v`.
+ * whole** (members not sent are dropped, not merged): send every member you want to keep.
+ * `name` and `preview_settings` are tested for truthiness, so `null` leaves them unchanged. The
+ * server stores `preview_settings` without checking its members. The 200 body is the knowledge
+ * base without `_id`/`__v`.
+ *
+ * Source: reference — the server upserts by `id` alone, without checking the project: an id
+ * of another project's knowledge base updates that knowledge base, and an unknown id never
+ * gets 404 but creates and returns a bare record (`KnowledgeBaseUpserted`: the id, the fields
+ * sent, `default: false`, `hybrid: false` and the timestamps; no `id_project`, `engine` or
+ * `embedding`). The 200 schema accepts both shapes: a response without `id_project` means the
+ * id was unknown.
  *
  */
 export const updateKnowledgeBase = <ThrowOnError extends boolean = false>(options: Options<UpdateKnowledgeBaseData, ThrowOnError>): RequestResult<UpdateKnowledgeBaseResponses, UpdateKnowledgeBaseErrors, ThrowOnError> => (options.client ?? client).put<UpdateKnowledgeBaseResponses, UpdateKnowledgeBaseErrors, ThrowOnError>({
@@ -352,8 +416,10 @@ export const updateKnowledgeBase = <ThrowOnError extends boolean = false>(option
  *
  * Source: reference — the real server returns a plain array with no pagination or sort, each
  * teammate with its user populated in `id_user` and with `isBusy`. By default it lists the
- * agent-side members (roles owner, admin, supervisor, agent; `roleType` 1) that are not
- * trashed; disabled members are included unless `status` filters them out.
+ * agent-side members (roles owner, admin, supervisor, agent and custom roles; `roleType` 1)
+ * that are not trashed; disabled members are included unless `status` filters them out. A
+ * teammate whose user document was deleted has `id_user: null`, and a teammate invited
+ * without a role has no `role`.
  *
  */
 export const listTeammates = <ThrowOnError extends boolean = false>(options: Options<ListTeammatesData, ThrowOnError>): RequestResult<ListTeammatesResponses, ListTeammatesErrors, ThrowOnError> => (options.client ?? client).get<ListTeammatesResponses, ListTeammatesErrors, ThrowOnError>({
@@ -375,8 +441,8 @@ export const listTeammates = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Source: reference — the real server ignores `role` on this route, reads the chat limit as
  * `max_assigned_chat` (the spec's `max_served_chat`; the contract accepts both), changes
- * settings only through the dotted keys `settings.email.notification.*`, and returns the
- * teammate with `id_user` as a plain user id.
+ * settings only through the dotted keys `settings.email.notification.*`, ignores every field
+ * sent as `null`, and returns the teammate with `id_user` as a plain user id.
  *
  */
 export const updateCurrentTeammate = <ThrowOnError extends boolean = false>(options: Options<UpdateCurrentTeammateData, ThrowOnError>): RequestResult<UpdateCurrentTeammateResponses, UpdateCurrentTeammateErrors, ThrowOnError> => (options.client ?? client).put<UpdateCurrentTeammateResponses, UpdateCurrentTeammateErrors, ThrowOnError>({
@@ -399,8 +465,9 @@ export const updateCurrentTeammate = <ThrowOnError extends boolean = false>(opti
  * Source: reference — by default the real server only disables the teammate (`status`
  * `disabled`, `user_available` false); `soft=true` marks it trashed (which also disables it,
  * the state spec §3 describes as removed) and `hard=true` deletes the document. Each returns the
- * teammate; an unknown id gives 404 `{success: false, error: "Project user not found with id
- * <id>"}`.
+ * teammate (as stored, `id_user` a plain id); an unknown id gives 404 `{success: false, error:
+ * "Project user not found with id <id>"}`. The project is not checked: the id alone selects the
+ * teammate.
  *
  */
 export const deleteTeammate = <ThrowOnError extends boolean = false>(options: Options<DeleteTeammateData, ThrowOnError>): RequestResult<DeleteTeammateResponses, DeleteTeammateErrors, ThrowOnError> => (options.client ?? client).delete<DeleteTeammateResponses, DeleteTeammateErrors, ThrowOnError>({
@@ -416,8 +483,9 @@ export const deleteTeammate = <ThrowOnError extends boolean = false>(options: Op
  *
  * Minimum role: **agent** (spec §4.4).
  *
- * Source: reference — the real server populates the user in `id_user` and adds `isBusy`; an
- * unknown id gives 404 `{success: false, msg: "Object not found."}`.
+ * Source: reference — the real server populates the user in `id_user` (`null` when the user
+ * document was deleted) and adds `isBusy`; an unknown id gives 404 `{success: false, msg:
+ * "Object not found."}`.
  *
  */
 export const getTeammate = <ThrowOnError extends boolean = false>(options: Options<GetTeammateData, ThrowOnError>): RequestResult<GetTeammateResponses, GetTeammateErrors, ThrowOnError> => (options.client ?? client).get<GetTeammateResponses, GetTeammateErrors, ThrowOnError>({
@@ -440,7 +508,11 @@ export const getTeammate = <ThrowOnError extends boolean = false>(options: Optio
  * Source: reference — here the real server applies `role` (without validating it) and also
  * accepts `status` (`active` or `disabled`); it upserts (an unknown id creates a document,
  * never 404), does not check the project, and returns the teammate with `id_user` as a plain
- * user id.
+ * user id. Source: decided — the upserted document of an unknown id carries only `_id`, `id`,
+ * the defaults (`status`, `user_available`, `number_assigned_requests`, `trashed`, `tags`,
+ * `permissions`, `last_login_at`, `isAuthenticated`), the timestamps and the fields sent: no
+ * `id_project`, `id_user`, `role`, `roleType` or `createdBy`, which is why `Teammate` requires
+ * only `_id`, `id` and `status`.
  *
  */
 export const updateTeammate = <ThrowOnError extends boolean = false>(options: Options<UpdateTeammateData, ThrowOnError>): RequestResult<UpdateTeammateResponses, UpdateTeammateErrors, ThrowOnError> => (options.client ?? client).put<UpdateTeammateResponses, UpdateTeammateErrors, ThrowOnError>({
@@ -464,7 +536,8 @@ export const updateTeammate = <ThrowOnError extends boolean = false>(options: Op
  * one-element array holding it, and the contract describes that array.
  *
  * Source: reference — for a registered user (an ObjectId) `id_user` is populated; for a guest or
- * external user (a `uuid_user`) it is not. No teammate gives 404 `{success: false, msg: "Object
+ * external user (a `uuid_user`) it is absent, and the role is whatever the sign-in stored
+ * (`guest`, `user` or a custom token's role claim, custom names included). No teammate gives 404 `{success: false, msg: "Object
  * not found."}`.
  *
  */
@@ -484,8 +557,13 @@ export const getTeammateByUserId = <ThrowOnError extends boolean = false>(option
  * Source: reference — when a registered user has that e-mail the real server creates the
  * teammate at once and returns it (`id_user` as a plain user id); otherwise it stores a pending
  * invitation and answers 200 `{msg: "User not found, save invite in pending ",
- * pendingInvitation}`. Inviting oneself gives 403 with `code` 4000, inviting an active member
- * 403 with `code` 4001. `role` is not validated and `firstname`/`lastname` are not stored.
+ * pendingInvitation}`. When the pending invitation is not stored the answer is still **200**,
+ * with `{success: false, msg, ...}` (`TeammateInviteNotSaved`): `Role is required.` (code 405)
+ * without a role, `Pending Invitation already exist.` for an e-mail already invited. Inviting
+ * oneself gives 403 with `code` 4000, inviting an active member 403 with `code` 4001. `role` is
+ * not validated (custom roles are stored as sent; without a role a registered user becomes a
+ * teammate with no role), the e-mail is only lower-cased, and `firstname`/`lastname` are not
+ * stored.
  *
  */
 export const inviteTeammate = <ThrowOnError extends boolean = false>(options: Options<InviteTeammateData, ThrowOnError>): RequestResult<InviteTeammateResponses, InviteTeammateErrors, ThrowOnError> => (options.client ?? client).post<InviteTeammateResponses, InviteTeammateErrors, ThrowOnError>({
@@ -546,8 +624,15 @@ export const createGroup = <ThrowOnError extends boolean = false>(options: Optio
  * Minimum role: **agent**. Source: reference — the spec states no minimum role.
  *
  * Source: reference — by default the real server marks the group trashed (and not enabled) and
- * answers `{success: true, message: "Group successfully deleted"}`; `force=true` removes it for
- * good and returns the removed group. A group used by a department cannot be deleted (403).
+ * answers `{success: true, message: "Group successfully deleted"}`, also when no group has
+ * that id; `force=true` removes it for good and returns the removed group. A group used by a
+ * department cannot be deleted (403).
+ *
+ * Source: reference — `force=true` on an id that names no group answers 200 with an **empty
+ * body**: `routes/group.js` sends the `null` that `findByIdAndRemove` found
+ * (`res.status(200).send(null)`), which Express writes as `Content-Length: 0` with no
+ * `Content-Type`. The contract declares it as the `text/plain` empty string; clients should
+ * treat an empty 200 body as "nothing was deleted".
  *
  */
 export const deleteGroup = <ThrowOnError extends boolean = false>(options: Options<DeleteGroupData, ThrowOnError>): RequestResult<DeleteGroupResponses, DeleteGroupErrors, ThrowOnError> => (options.client ?? client).delete<DeleteGroupResponses, DeleteGroupErrors, ThrowOnError>({
@@ -580,8 +665,11 @@ export const getGroup = <ThrowOnError extends boolean = false>(options: Options<
  *
  * Minimum role: **agent**. Source: reference — the spec states no minimum role.
  *
- * Source: reference — the real server also accepts `trashed` and `attributes`, and upserts (an
- * unknown id creates the group, never 404).
+ * Source: reference — the real server also accepts `trashed` and `attributes`, ignores fields
+ * sent as `null`, and upserts (an unknown id creates the group, never 404). A group created by
+ * an upsert holds only the fields sent plus `members: []` and `enabled: true`: no
+ * `id_project`, `createdBy` or `trashed` (so `listGroups` never lists it); the response schema
+ * does not require them.
  *
  */
 export const updateGroup = <ThrowOnError extends boolean = false>(options: Options<UpdateGroupData, ThrowOnError>): RequestResult<UpdateGroupResponses, UpdateGroupErrors, ThrowOnError> => (options.client ?? client).put<UpdateGroupResponses, UpdateGroupErrors, ThrowOnError>({
@@ -650,7 +738,9 @@ export const createSegment = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Source: reference — the delete is soft: the server sets `status` to 0 (the segment
  * disappears from `listSegments`) and returns the updated segment. It upserts, so an unknown
- * id never gets 404.
+ * id never gets 404: it creates and returns a segment holding only `_id`, `status: 0`, the
+ * defaults `match: all` and `filters: []`, the timestamps and `__v` (no `name`, `id_project`
+ * or `createdBy`; the response schema does not require them).
  *
  */
 export const deleteSegment = <ThrowOnError extends boolean = false>(options: Options<DeleteSegmentData, ThrowOnError>): RequestResult<DeleteSegmentResponses, DeleteSegmentErrors, ThrowOnError> => (options.client ?? client).delete<DeleteSegmentResponses, DeleteSegmentErrors, ThrowOnError>({
@@ -685,8 +775,11 @@ export const getSegment = <ThrowOnError extends boolean = false>(options: Option
  * Minimum role: **agent** (spec §4.6, §5).
  *
  * Source: reference — the real server changes only the fields sent (`filters`, when sent,
- * replaces the whole list) and returns the updated segment; it upserts, so an unknown id
- * creates a segment holding only the fields sent and never gets 404.
+ * replaces the whole list; a field sent as `null` is ignored) and returns the updated
+ * segment; it upserts, so an unknown id creates a segment holding only the fields sent and
+ * never gets 404. Such a segment has no `id_project` and no `createdBy` (and no `name` unless
+ * one was sent); the response schema does not require them. The real server validates
+ * nothing on update: it stores `match` and filters as sent (see `SegmentFilter`).
  *
  * Source: decided — no field of the body is required (`SegmentUpdateInput`), unlike
  * `createSegment` where `name` is required, because the server applies partial updates.
@@ -729,7 +822,8 @@ export const listTags = <ThrowOnError extends boolean = false>(options: Options<
  * Minimum role: **agent**. Source: reference — the spec states no minimum role.
  *
  * Source: reference — creating a tag whose name exists returns the existing tag with 200
- * (no 409), and `attributes` is ignored by the real server.
+ * (no 409), and `attributes` is ignored by the real server. A tag created without `color` has
+ * no `color` key; with `color: null` it has `color: null`.
  *
  */
 export const createTag = <ThrowOnError extends boolean = false>(options: Options<CreateTagData, ThrowOnError>): RequestResult<CreateTagResponses, CreateTagErrors, ThrowOnError> => (options.client ?? client).post<CreateTagResponses, CreateTagErrors, ThrowOnError>({
@@ -780,7 +874,10 @@ export const getTag = <ThrowOnError extends boolean = false>(options: Options<Ge
  * Minimum role: **agent**. Source: reference — the spec states no minimum role.
  *
  * Source: reference — the real server upserts (an unknown id creates the tag, never 404)
- * and ignores `attributes`.
+ * and ignores `attributes`. It writes `tag` and `color` on every call (`routes/tag.js` sets
+ * `update.color = req.body.color`), so an omitted `color` is stored as `null`. A tag created
+ * by an upsert has no `id_project` and no `createdBy` (and is therefore never listed by
+ * `listTags`); the response schema does not require them.
  *
  */
 export const updateTag = <ThrowOnError extends boolean = false>(options: Options<UpdateTagData, ThrowOnError>): RequestResult<UpdateTagResponses, UpdateTagErrors, ThrowOnError> => (options.client ?? client).put<UpdateTagResponses, UpdateTagErrors, ThrowOnError>({
@@ -950,8 +1047,9 @@ export const listDefaultLabels = <ThrowOnError extends boolean = false>(options:
  * credentials for deployments that enforce the spec.
  *
  * Source: decided — for a code that is not built in (including lower-case `it`) the real
- * server answers 200 with an empty body; the contract describes that answer as an empty
- * object `{}` (what the mocks send) and clients must treat an empty body the same way.
+ * server answers 200 with an **empty body** (labelled `application/json`); the mocks send an
+ * empty object `{}`. The contract declares both: the empty object, and the empty string as
+ * `text/plain`. The SDK resolves an empty body to `undefined`.
  *
  */
 export const getDefaultLabels = <ThrowOnError extends boolean = false>(options: Options<GetDefaultLabelsData, ThrowOnError>): RequestResult<GetDefaultLabelsResponses, GetDefaultLabelsErrors, ThrowOnError> => (options.client ?? client).get<GetDefaultLabelsResponses, GetDefaultLabelsErrors, ThrowOnError>({
@@ -1020,7 +1118,13 @@ export const listLeads = <ThrowOnError extends boolean = false>(options: Options
  *
  * Source: reference — the server assigns a random UUID v4 `lead_id` when none is sent,
  * performs no duplicate check (a second lead with the same `lead_id` or email is created),
- * sets status 100 and returns the created lead.
+ * sets status 100 and returns the created lead. The lead always carries `phone: null`: the
+ * route does not pass a phone to the lead service, which normalises a missing one to `null`.
+ *
+ * Source: reference — a body the database rejects (e.g. an object as `fullname`) gets **no
+ * answer at all** from the real server: the lead service's rejection is not handled in
+ * `routes/lead.js`, so the request stays open until the client times out. The contract's
+ * request schema keeps such bodies out.
  *
  */
 export const createLead = <ThrowOnError extends boolean = false>(options: Options<CreateLeadData, ThrowOnError>): RequestResult<CreateLeadResponses, CreateLeadErrors, ThrowOnError> => (options.client ?? client).post<CreateLeadResponses, CreateLeadErrors, ThrowOnError>({
@@ -1042,7 +1146,9 @@ export const createLead = <ThrowOnError extends boolean = false>(options: Option
  *
  * Source: reference — the delete is soft: the server sets `status` to 1000 (the lead
  * disappears from `listLeads` unless `status=1000` is asked for) and returns the updated
- * lead. It upserts, so an unknown id never gets 404. (The server's owner-only
+ * lead. It upserts, so an unknown id never gets 404: it creates and returns a lead holding
+ * only `_id`, `status: 1000`, `tags: []`, the timestamps and `__v` (no `lead_id`,
+ * `id_project` or `createdBy`; the response schema does not require them). (The server's owner-only
  * `DELETE /{project_id}/leads/{id}/physical` is not part of this contract.)
  *
  */
@@ -1078,9 +1184,11 @@ export const getLead = <ThrowOnError extends boolean = false>(options: Options<G
  * Minimum role: **agent** (spec §4.9, §5).
  *
  * Source: reference — the real server changes only the fields sent (`attributes` and
- * `tags`, when sent, replace the whole object or list), also accepts `status`, and returns
- * the updated lead; it upserts, so an unknown id creates a lead holding only the fields sent
- * and never gets 404.
+ * `tags`, when sent, replace the whole object or list; a field sent as `null` is ignored),
+ * also accepts `status`, and returns the updated lead; it upserts, so an unknown id creates a
+ * lead holding only the fields sent (plus `tags: []` and `status: 100`) and never gets 404.
+ * Such a lead has no `lead_id`, `id_project` or `createdBy` (so `listLeads` never lists it);
+ * the response schema does not require them.
  *
  */
 export const updateLead = <ThrowOnError extends boolean = false>(options: Options<UpdateLeadData, ThrowOnError>): RequestResult<UpdateLeadResponses, UpdateLeadErrors, ThrowOnError> => (options.client ?? client).put<UpdateLeadResponses, UpdateLeadErrors, ThrowOnError>({
@@ -1393,10 +1501,18 @@ export const aggregateMessagesByDay = <ThrowOnError extends boolean = false>(opt
  *
  * Source: reference — when no conversation has this `request_id`, the message creates it
  * (proactively), using `departmentid`, `sourcePage`, `userAgent`, `subject`, `participants`
- * and `priority` from the body. A text message without `text` gets 422
- * `{errors: ["text field is required"]}`; a `sender` who is not a member and a plan quota
- * reached get 403; a save error gets 500
- * `{success: false, msg: "Error creating message", err}`.
+ * and `priority` from the body. A text message without `text` that would create the
+ * conversation gets 422 `{errors: ["text field is required"]}`; in an existing conversation
+ * the check is not made and the message is stored without `text`. A `sender` who is not a
+ * member gets 403 `{success: false, msg: "Unauthorized. Project_user not found with user id
+ * : <sender>"}`; a second message into a conversation of the `form` channel from someone who
+ * is neither its first agent nor a named `sender` gets 403 `{success: false, message: "Error
+ * creating message", err: "You don't belong the conversation"}` (`message`, not `msg`). A
+ * reached conversation quota and a conversation that cannot be saved (e.g. a first message
+ * without text) get 500 `{success: false, msg: "Error creating request", err: {}}`; a message
+ * save error gets 500 `{success: false, msg: "Error creating message", err}`. The answer
+ * stores the body's `status`, `attributes`, `metadata`, `language` and `channel` as sent, so
+ * they come back as any number or as `null` when sent so.
  *
  */
 export const createMessage = <ThrowOnError extends boolean = false>(options: Options<CreateMessageData, ThrowOnError>): RequestResult<CreateMessageResponses, CreateMessageErrors, ThrowOnError> => (options.client ?? client).post<CreateMessageResponses, CreateMessageErrors, ThrowOnError>({
@@ -1426,8 +1542,10 @@ export const createMessage = <ThrowOnError extends boolean = false>(options: Opt
  * field gets 500 `{success: false, msg: "Error saving object."}`). Subscribing again to an
  * event the project already has a subscription for returns that existing subscription with
  * 200 (matched on project and event only, so its `target` may differ) instead of a 409.
- * Every subscription created during one run of a server shares the same secret. Deliveries
- * are only sent by servers that enable them (`RESTHOOK_ENABLED`).
+ * Every subscription created during one run of a server shares the same secret. The answer
+ * to a new subscription carries `global: false`; the existing subscription returned for a
+ * repeated event has no `global`. `target` comes back as sent (the server stores any string).
+ * Deliveries are only sent by servers that enable them (`RESTHOOK_ENABLED`).
  *
  */
 export const createSubscription = <ThrowOnError extends boolean = false>(options: Options<CreateSubscriptionData, ThrowOnError>): RequestResult<CreateSubscriptionResponses, CreateSubscriptionErrors, ThrowOnError> => (options.client ?? client).post<CreateSubscriptionResponses, CreateSubscriptionErrors, ThrowOnError>({

@@ -38,17 +38,23 @@ export type AuthUser = {
      */
     _id: ObjectId;
     /**
-     * The user's email.
+     * The user's email. Source: reference — no `format` in the response: the server returns the
+     * stored address (`models/user.js`, a plain String); the sign-in request is validated with
+     * express-validator's `isEmail`, which accepts addresses (e.g. non-ASCII local parts) that a
+     * JSON Schema `email` format rejects.
+     *
      */
     email: string;
     /**
-     * First name. Source: reference.
+     * First name. Source: reference — absent (or `null`) for a user created by a custom-token
+     * sign-in without a `firstname` claim.
+     *
      */
-    firstname?: string;
+    firstname?: string | null;
     /**
-     * Last name. Source: reference.
+     * Last name. Source: reference — absent or `null` as `firstname`.
      */
-    lastname?: string;
+    lastname?: string | null;
     /**
      * Whether the user confirmed their email. Source: reference.
      */
@@ -171,12 +177,28 @@ export type ServerError = {
 };
 
 /**
- * Any JSON error body the service sends. The shapes are not uniform (spec §7 leaves them "not
- * shown"); SDKs read the first present of `msg`, `error`, `errors[].msg`, `err` and `message`.
- * Source: reference.
+ * Error body `{success: false, message}`. Source: reference — sent when a plan quota refuses a
+ * write (e.g. the messages quota: 403 `{success: false, message: "..."}` from `createMessage`)
+ * and by the inbound webhook rate limiter (`{message: "Rate limit exceeded"}`, without
+ * `success`).
  *
  */
-export type ErrorBody = ErrorMessage | ErrorDescription | ValidationErrors | ServerError;
+export type ErrorWithMessage = {
+    success?: false;
+    /**
+     * Human-readable message.
+     */
+    message: string;
+};
+
+/**
+ * Any JSON error body the service sends. The shapes are not uniform (the interface specification
+ * leaves them unstated): `{success: false, msg}`, `{success: false, error}`, `{errors: [...]}`,
+ * `{err}` and `{success: false, message}`. SDKs read the first present of `msg`, `error`,
+ * `errors[].msg`, `err` and `message`. Source: reference.
+ *
+ */
+export type ErrorBody = ErrorMessage | ErrorDescription | ValidationErrors | ServerError | ErrorWithMessage;
 
 /**
  * Custom attributes, free-form key/value pairs.
@@ -197,21 +219,27 @@ export type AnonymousSignInRequest = {
      */
     id_project: ObjectId;
     /**
-     * First name. Default `guest#` followed by four characters of the new id.
+     * First name. Default `guest#` followed by four characters of the new id. Source: reference —
+     * `routes/auth.js` reads `req.body.firstname || "guest#..."`, so `null` (or an empty string)
+     * gets the default.
+     *
      */
-    firstname?: string;
+    firstname?: string | null;
     /**
-     * Last name.
+     * Last name. Source: reference — `null` is echoed and left out of `fullName`.
      */
-    lastname?: string;
+    lastname?: string | null;
     /**
-     * Email of the end user.
+     * Email of the end user. Source: reference — `null` is echoed; the server validates no value.
      */
-    email?: string;
+    email?: string | null;
     /**
-     * Custom attributes of the end user, echoed in the response and stored on the guest teammate.
+     * Custom attributes of the end user. Source: reference — echoed in the response and the token
+     * (not stored on the guest teammate); `createMessage` copies them to the lead of the guest's
+     * first conversation when the message itself has no attributes. `null` is echoed.
+     *
      */
-    attributes?: Attributes;
+    attributes?: Attributes | null;
 };
 
 /**
@@ -234,19 +262,26 @@ export type AnonymousUser = {
      */
     firstname: string;
     /**
-     * Last name, when sent. Source: reference.
+     * Last name, when sent. Source: reference — `routes/auth.js` echoes `req.body.lastname` as is:
+     * absent when not sent, `null` when sent as `null`.
+     *
      */
-    lastname?: string;
+    lastname?: string | null;
     /**
-     * Email, when sent. Source: reference.
+     * Email, when sent. Source: reference — echoed as sent without validation (no `format` in
+     * the response): absent when not sent, `null` when sent as `null`.
+     *
      */
-    email?: string;
+    email?: string | null;
     /**
-     * Custom attributes, when sent. Source: reference.
+     * Custom attributes, when sent. Source: reference — echoed as sent, `null` included.
      */
-    attributes?: Attributes;
+    attributes?: Attributes | null;
     /**
-     * First name and last name joined with a space.
+     * First name and last name joined with a space. Source: reference — `utils/userUtil.js`
+     * joins `firstname || ''` and `lastname || ''`, so without a last name it ends with a space
+     * (`guest#5f60 `).
+     *
      */
     fullName: string;
 };
@@ -270,23 +305,37 @@ export type AnonymousSignInResponse = {
 };
 
 /**
+ * Role of a teammate in the project (spec §2.3, §5), highest first: `owner`, `admin`,
+ * `supervisor`, `agent`, `teammate`, `user`, `guest`. Anonymous end users are `guest`; users
+ * signed in with a custom token default to `user`.
+ * Source: reference — the spec names owner, admin, agent, user and guest; the real server also
+ * ranks `supervisor` (between agent and admin) and `teammate` (between user and agent) and stores
+ * the role without validating it.
+ *
+ */
+export type TeammateRole = 'owner' | 'admin' | 'supervisor' | 'agent' | 'teammate' | 'user' | 'guest';
+
+/**
  * The user of a custom-token sign-in. Source: reference — for a `user` or `guest` role (the
- * default) the server returns the verified payload of the custom JWT itself, claims included;
- * for `owner`, `admin` or `agent` it returns the stored user it created or found. Your backend
- * chooses the claims; the ones the service reads are described here.
+ * default) the server returns the verified payload of the custom JWT itself, claims included and
+ * unchanged; for `owner`, `admin` or `agent` it returns the stored user it created or found. Your
+ * backend chooses the claims; the ones the service reads are described here. A server token (aud
+ * `https://tiledesk.com`) sent to this route is answered with its own claims. On the first
+ * sign-in of an `owner`, `admin` or `agent` custom user the real server also returns the new
+ * stored user's bcrypt `password` hash (a server quirk, not described here: ignore it).
  *
  */
 export type CustomTokenUser = {
     /**
      * Required claim: your system's identifier of the end user. It becomes the teammate's
      * `uuid_user` (any string, not necessarily an ObjectId), or the stored user's ObjectId.
+     * Source: reference — echoed as the claim was written, so a numeric id comes back as a number.
      *
      */
-    _id?: string;
+    _id?: string | number;
     /**
-     * Required claim (400 `JWT Aud field is required` without it):
-     * `https://tiledesk.com/projects/<project_id>`, naming the project; the token must then be
-     * signed (HS256) with that project's `jwtSecret`.
+     * Required claim: `https://tiledesk.com/projects/<project_id>`, naming the project; the token
+     * must then be signed (HS256) with that project's `jwtSecret`.
      *
      */
     aud?: string;
@@ -295,23 +344,25 @@ export type CustomTokenUser = {
      */
     sub?: string;
     /**
-     * Role of the teammate created for this user in the project; `user` when absent.
-     * `owner`, `admin` and `agent` create a real user and get a fresh server token.
+     * Role of the teammate created for this user in the project; `user` when absent (or `null`).
+     * `owner`, `admin` and `agent` create a real user and get a fresh server token. Source:
+     * reference — `routes/auth.js` takes any string from the claim (custom role names included)
+     * and echoes the claim unchanged, `null` included.
      *
      */
-    role?: 'owner' | 'admin' | 'agent' | 'user' | 'guest';
+    role?: TeammateRole | string | null;
     /**
-     * First name.
+     * First name. Source: reference — the claim as written, `null` included.
      */
-    firstname?: string;
+    firstname?: string | null;
     /**
-     * Last name.
+     * Last name. Source: reference — the claim as written, `null` included.
      */
-    lastname?: string;
+    lastname?: string | null;
     /**
-     * Email.
+     * Email. Source: reference — the claim as written (not validated), `null` included.
      */
-    email?: string;
+    email?: string | null;
     /**
      * Issued-at claim, epoch seconds.
      */
@@ -333,9 +384,15 @@ export type CustomTokenSignInResponse = {
      */
     success: boolean;
     /**
-     * The token to send as `Authorization` from now on, with its `JWT ` prefix: the incoming
-     * custom token for `user` and `guest` roles, a new server token for `owner`, `admin` and
-     * `agent`.
+     * The token to send as `Authorization` from now on: the incoming custom token for `user` and
+     * `guest` roles, a new server token (`JWT <token>`) for `owner`, `admin` and `agent`.
+     * Source: reference — `routes/auth.js` returns the incoming `Authorization` header value
+     * unchanged, so the scheme keeps the case the client used (`jwt eyJ...` comes back as sent;
+     * the scheme is matched case-insensitively). On the first sign-in of a new user it prefixes
+     * `JWT ` when the value does not contain `JWT`, so a lower-case `jwt eyJ...` comes back as
+     * `JWT jwt eyJ...`, which is not a usable credential (a server bug: send the scheme as
+     * upper-case `JWT`). When the token came in the `secret_token` query parameter the header is
+     * echoed whatever it holds.
      *
      */
     token: string;
@@ -374,28 +431,41 @@ export type ContentInternalType = 'sitemap' | 'txt' | 'regex_custom';
 
 /**
  * The paging, sorting and filters the server applied to a content list. Source: reference — not
- * in the spec; the server echoes `limit`, `sortField` and `direction` always, `status` and
- * `page` only when a status filter was given, and `search` when given.
+ * in the spec; `listContents` (`routes/kb.js`) echoes each value only when it is truthy:
+ * `sortField` always, `limit` and `direction` unless they parse to `0` or not a number, `status`
+ * and `page` only when a non-zero status filter was given, and `search` when given.
  *
  */
 export type ContentListQuery = {
     /**
-     * Page size applied.
+     * Page size applied. Source: reference — absent when `limit` was sent as `0` or not a number
+     * (then no limit, respectively the parse failure, applies).
+     *
      */
-    limit: number;
+    limit?: number;
     /**
      * Field sorted by.
      */
     sortField: string;
     /**
-     * Sort direction applied, `-1` descending or `1` ascending.
+     * Sort direction applied, `-1` descending or `1` ascending. Source: reference — absent when
+     * `direction` was sent as `0` or not a number.
+     *
      */
-    direction: number;
-    status?: ContentStatus;
+    direction?: number;
     /**
-     * Zero-based page returned (echoed only together with `status`).
+     * The status filter applied (see `ContentStatus`). Source: reference — the server parses any
+     * integer and echoes it as given.
+     *
      */
-    page?: number;
+    status?: ContentStatus | number;
+    /**
+     * Zero-based page returned (echoed only together with `status`). Source: reference — a
+     * `page` that is not a number parses to `NaN`, which the server's JSON encoder writes as
+     * `null`.
+     *
+     */
+    page?: number | null;
     /**
      * The search applied to `source`.
      */
@@ -405,7 +475,9 @@ export type ContentListQuery = {
 /**
  * How a web page is scraped before indexing: which HTML elements to keep and which to drop.
  * Source: reference — not in the spec; the server's default (used with `scrape_type` 2) is
- * `{tags_to_extract: ["body"], unwanted_tags: [], unwanted_classnames: []}`.
+ * `{tags_to_extract: ["body"], unwanted_tags: [], unwanted_classnames: []}`. The server stores the
+ * object as sent (`models/kb_setting.js` declares it as a free-form `Object`), so responses
+ * describe `scrape_options` as this shape or any object.
  *
  */
 export type ContentScrapeOptions = {
@@ -430,15 +502,27 @@ export type Timestamp = string;
 
 /**
  * The last indexing error of a content (status 400). Source: reference — not in the spec; the
- * server records it when indexing fails.
+ * server records it when indexing fails (`services/aiManager.js`, `updateStatus`), in a field
+ * `models/kb_setting.js` declares as a free-form `Object`.
  *
  */
 export type ContentLastError = {
-    timestamp?: Timestamp;
     /**
-     * What went wrong, as reported by the indexer.
+     * When the error was recorded, in epoch milliseconds (e.g. `1794477912000`). Source:
+     * reference — `services/aiManager.js` writes `Date.now()` into the untyped `last_error`
+     * object, so it is a number, not an ISO 8601 string.
+     *
      */
-    message?: string;
+    timestamp?: number;
+    /**
+     * What went wrong, as reported by the indexer: a string in practice. Source: reference —
+     * the server stores the indexer's `error` value as is (or `An unexpected error occurred`),
+     * so it may be an object.
+     *
+     */
+    message?: string | {
+        [key: string]: unknown;
+    };
 };
 
 /**
@@ -454,9 +538,13 @@ export type Content = {
      */
     _id: ObjectId;
     /**
-     * Content name. For contents added from a URL list it is the URL.
+     * Content name. For contents added from a URL list it is the URL. Source: reference —
+     * `routes/kb.js` (`createContent`) writes the content with a `findOneAndUpdate` upsert, which
+     * skips the model's `required` check, so a content sent without `name` is stored and returned
+     * with `name: null`.
+     *
      */
-    name: string;
+    name: string | null;
     /**
      * Project identifier.
      */
@@ -464,48 +552,82 @@ export type Content = {
     /**
      * Content type: one of url, text, pdf, docx, faq. Source: reference — the server may also
      * return its internal types `sitemap`, `txt` and `regex_custom`, so responses accept them.
+     * `models/kb_setting.js` declares `type` as a `String` without an enum and `createContent`
+     * stores whatever it is sent, so any other string is possible, and a content sent without
+     * `type` comes back with `type: null`.
      *
      */
-    type?: ContentType | ContentInternalType;
+    type?: ContentType | ContentInternalType | string | null;
     /**
-     * Content source. For url, pdf and docx it is the resource URL.
+     * Content source. For url, pdf and docx it is the resource URL. Source: reference —
+     * `createContent` (`routes/kb.js`) stores `null` when no source is sent; the server then
+     * treats every source-less content of the same type in the project as one content (see
+     * `createContent`).
+     *
      */
-    source?: string;
+    source?: string | null;
     /**
      * Textual content. Empty unless type is text (for faq it is the question and answer
-     * separated by a line break, question first).
+     * separated by a line break, question first). Source: reference — `createContent`
+     * (`routes/kb.js`) stores `null` when no content is sent (so url, pdf and docx contents
+     * created there read `content: null`); `createContentsFromUrls` stores `""`.
      *
      */
-    content?: string;
+    content?: string | null;
     /**
      * Identifier of the knowledge base the content belongs to (the knowledge base's `id`).
      */
     namespace: ObjectId;
-    status: ContentStatus;
+    /**
+     * Indexing status (see `ContentStatus` for the known values). Source: reference —
+     * `models/kb_setting.js` declares `status` as a plain `Number` and `POST /webhook/kb/status`
+     * (`routes/webhook.js`) stores the status the indexer reports without checking it, so other
+     * integers occur; contents indexed by older indexers carry the legacy codes `0`-`4` (the
+     * server's own delete route still lists `3` and `4`).
+     *
+     */
+    status: ContentStatus | number;
     /**
      * Scraping mode of a web page. Source: reference — not in the spec; url contents default to
-     * `2` (with the default `scrape_options`); `txt` contents use `1`.
+     * `2` (with the default `scrape_options`); `txt` contents use `1`. `createContentsFromUrls`
+     * stores `null` when the body sends `scrape_type: null` (its default applies only to an
+     * absent value).
      *
      */
-    scrape_type?: number;
-    scrape_options?: ContentScrapeOptions;
+    scrape_type?: number | null;
+    /**
+     * How the page is scraped (see `ContentScrapeOptions`). Source: reference —
+     * `models/kb_setting.js` declares it as a free-form `Object` and the server stores what the
+     * client sends for `scrape_type` 0 and 4, so any object is possible; it is `null` when
+     * `scrape_type` 0 or 4 was sent without `scrape_options` (or, in `createContentsFromUrls`,
+     * with `scrape_type: null`), and absent on contents that are not web pages.
+     *
+     */
+    scrape_options?: ContentScrapeOptions | {
+        [key: string]: unknown;
+    } | null;
     /**
      * How often a web page is scraped again, e.g. `never` (the default for url contents).
-     * Source: reference — not in the spec.
+     * Source: reference — not in the spec; the server stores any string, and
+     * `createContentsFromUrls` stores `null` when the body sends `refresh_rate: null` (its
+     * default applies only to an absent value).
      *
      */
-    refresh_rate?: string;
+    refresh_rate?: string | null;
     /**
      * When a web page was last scraped again. Source: reference — not in the spec.
      */
     last_refresh?: Timestamp;
     last_error?: ContentLastError;
     /**
-     * Free labels attached to the content, passed to the index to filter answers.
-     * Source: reference — not in the spec.
+     * Free labels attached to the content, passed to the index to filter answers; strings in
+     * practice. Source: reference — not in the spec; `models/kb_setting.js` declares `tags` as an
+     * untyped `Array`: `createContent` and `createContentsFromUrls` keep only arrays of strings,
+     * but the knowledge-base import route stores the items it is given unchecked, so the items
+     * are free-form.
      *
      */
-    tags?: Array<string>;
+    tags?: Array<unknown>;
     /**
      * Whether the content is indexed with situated context (each chunk enriched with context
      * drawn from its whole document); default false. Source: reference — not in the spec.
@@ -519,17 +641,18 @@ export type Content = {
      */
     sitemap_origin_id?: ObjectId;
     /**
-     * For a page imported from a `sitemap` content, the sitemap URL. Source: reference — not in
-     * the spec.
+     * For a page imported from a `sitemap` content, the sitemap URL as the client sent it (the
+     * server does not check that it is a URL). Source: reference — not in the spec.
      *
      */
     sitemap_origin?: string;
     /**
      * For `regex_custom` contents, the regular expression that splits the text into chunks.
-     * Source: reference — not in the spec.
+     * Source: reference — not in the spec; `createContent` stores `null` for a `regex_custom`
+     * content sent without `chunk_regex`.
      *
      */
-    chunk_regex?: string;
+    chunk_regex?: string | null;
     /**
      * When the content was created. Source: reference.
      */
@@ -571,7 +694,9 @@ export type ContentList = {
  * server answers 400 without it), `name` (required by the server's content model) and `type`
  * (the server identifies a content by project, type and source, and indexes it by type).
  * `source` stays optional because `text` and `faq` contents have no URL; send it anyway to
- * identify the content (re-sending the same type and source replaces the content).
+ * identify the content (re-sending the same type and source replaces the content, and
+ * source-less contents of one type share a single slot per project: see `source`). The
+ * optional fields accept `null`, which the server treats as not given.
  *
  */
 export type ContentCreateRequest = {
@@ -584,38 +709,53 @@ export type ContentCreateRequest = {
      * Content source. For url, pdf and docx it is the resource URL; for text and faq a label of
      * your choice (the question is customary for faq).
      *
-     */
-    source?: string;
-    /**
-     * Textual content. Empty unless type is text (for faq it is the question and answer
-     * separated by a line break, question first).
+     * Source: decided — `createContent` (`routes/kb.js`) upserts on (project, `type`, `source`)
+     * without the knowledge base: a content with the same type and source anywhere in the
+     * project is replaced (keeping its `_id` and `createdAt`) and moved to the `namespace` sent.
+     * Without `source` (or with `null`, which the server treats the same) the key is
+     * (project, `type`, no source): a second source-less content of the same type replaces the
+     * first one, even in another knowledge base. The contract describes this server behaviour
+     * and accepts `null`; always send a source unique within the project to keep contents apart.
      *
      */
-    content?: string;
+    source?: string | null;
+    /**
+     * Textual content. Empty unless type is text (for faq it is the question and answer
+     * separated by a line break, question first). Source: reference — the server stores `null`
+     * when it is absent or `null`.
+     *
+     */
+    content?: string | null;
     /**
      * Identifier of the knowledge base the content is added to (its `id`).
      */
     namespace: ObjectId;
     /**
      * Free labels attached to the content. Source: reference — not in the spec; the server keeps
-     * them only when every item is a string.
+     * them only when every item is a string, and ignores `null`.
      *
      */
-    tags?: Array<string>;
+    tags?: Array<string> | null;
     /**
      * How often a url content is scraped again; default `never`. Source: reference — not in the
-     * spec; the server applies it to url contents only.
+     * spec; the server applies it to url contents only (`refresh_rate || 'never'`, so `null`
+     * means the default).
      *
      */
-    refresh_rate?: string;
+    refresh_rate?: string | null;
     /**
-     * Scraping mode of a url content. Source: reference — not in the spec; without it (or with
-     * `2`) the server uses `2` and its default `scrape_options`; with another value it stores
-     * the `scrape_options` sent.
+     * Scraping mode of a url content. Source: reference — not in the spec; the server stores
+     * `0` and `4` with the `scrape_options` sent; any other value, `null` or no value gives `2`
+     * with its default `scrape_options`.
      *
      */
-    scrape_type?: number;
-    scrape_options?: ContentScrapeOptions;
+    scrape_type?: number | null;
+    /**
+     * Scraping options, used with `scrape_type` 0 or 4 only. Source: reference — the server
+     * ignores them for other scrape types and stores them as sent (`null` included) for 0 and 4.
+     *
+     */
+    scrape_options?: ContentScrapeOptions | null;
 };
 
 /**
@@ -645,6 +785,22 @@ export type ContentUpsertResult = {
     value: Content;
 };
 
+export type KnowledgeBaseEngineError = unknown & {
+    success: false;
+    /**
+     * The HTTP status text of the engine's answer, e.g. `Not Found`.
+     */
+    statusText?: string;
+    /**
+     * `Unable to delete namespace` when the engine could not be reached.
+     */
+    message?: string;
+    /**
+     * The `detail` member of the engine's answer as sent (usually a string), or the HTTP client's error object.
+     */
+    error?: unknown;
+};
+
 /**
  * Body of `createContentsFromUrls` (spec §4.2): the list of URLs to add as url contents.
  * Source: reference — the optional `refresh_rate`, `scrape_type`, `scrape_options` and `tags`
@@ -660,20 +816,33 @@ export type ContentUrlListRequest = {
      */
     list: Array<string>;
     /**
-     * How often the pages are scraped again; default `never`. Source: reference.
+     * How often the pages are scraped again; default `never`. Source: reference — the default
+     * applies only when the field is absent: `null` is stored as `null`, so the contract does not
+     * accept it.
+     *
      */
     refresh_rate?: string;
     /**
      * Scraping mode of the pages; default `2` (with the server's default `scrape_options`).
-     * Source: reference.
+     * Source: reference — the default applies only when the field is absent: `null` is stored
+     * as `null` (and then no default `scrape_options` either), so the contract does not accept it.
      *
      */
     scrape_type?: number;
-    scrape_options?: ContentScrapeOptions;
     /**
-     * Free labels attached to every content. Source: reference.
+     * Scraping options for every page. Source: reference — with `scrape_type` 2 (the default),
+     * `createContentsFromUrls` (`routes/kb.js`) replaces an absent or `null` value by its default
+     * options; with another scrape type it stores the value as sent.
+     *
      */
-    tags?: Array<string>;
+    scrape_options?: ContentScrapeOptions | null;
+    /**
+     * Free labels attached to every content. Source: reference — the server keeps them only
+     * when every item is a string (a JSON-encoded array string is accepted too) and ignores
+     * `null`.
+     *
+     */
+    tags?: Array<string> | null;
 };
 
 /**
@@ -688,16 +857,20 @@ export type SitemapRequest = {
 
 /**
  * A sitemap (or nested sitemap) that could not be fetched or parsed. Source: reference — not in
- * the spec; the server passes on the errors of its sitemap reader.
+ * the spec; the server passes on the errors of its sitemap reader (the `sitemapper` package).
  *
  */
 export type SitemapError = {
     /**
-     * Kind of failure, e.g. `CancelError` (timeout) or `HTTPError`.
+     * Kind of failure, e.g. `CancelError` (timeout), `HTTPError`, `RequestError` (connection
+     * refused or no URL), `TypeError` (not a URL) or `UnknownStateError` (not a sitemap).
+     *
      */
     type?: string;
     /**
-     * The sitemap URL that failed.
+     * The sitemap URL that failed, as given. Source: reference — not checked by the server (a
+     * value that is not a URL is echoed as is) and absent when no sitemap URL was sent.
+     *
      */
     url?: string;
     /**
@@ -711,18 +884,24 @@ export type SitemapError = {
 };
 
 /**
- * The URLs of a sitemap, ready to upload with `createContentsFromUrls` (spec §4.2). Nothing is
- * stored. Source: reference — the spec does not show the body; the server returns its sitemap
- * reader's result `{url, sites, errors}`.
+ * The URLs of a sitemap, ready to upload with `createContentsFromUrls`. Nothing is stored.
+ * Source: reference — the interface specification does not show the body; the server returns its sitemap
+ * reader's result `{url, sites, errors}`: a sitemap that cannot be fetched or parsed still gets
+ * 200, with no `sites` and the failure in `errors`.
  *
  */
 export type SitemapResult = {
     /**
-     * The sitemap URL read.
+     * The sitemap URL read, as sent. Source: reference — `parseSitemap` (`routes/kb.js`) does not
+     * validate the body: the value is echoed even when it is not a URL, and `url` is absent when
+     * the body has no `sitemap`.
+     *
      */
-    url: string;
+    url?: string;
     /**
-     * The page URLs the sitemap lists (nested sitemaps followed).
+     * The page URLs the sitemap lists (nested sitemaps followed). Source: reference — the `loc`
+     * values of the sitemap, passed on without checking that they are URLs.
+     *
      */
     sites: Array<string>;
     /**
@@ -735,7 +914,9 @@ export type SitemapResult = {
  * Settings used to preview answers from the knowledge base (spec §2.2): the model, the maximum
  * answer length, the temperature, how many chunks are retrieved and an optional custom
  * context. Source: reference — the defaults are the values the server assigns to a new
- * knowledge base; `alpha` is not in the spec.
+ * knowledge base; `alpha` is not in the spec. The server checks none of the members
+ * (`preview_settings` is a free-form `Object` in `models/kb_setting.js`), so the ranges are
+ * stated in `KnowledgeBaseUpdateRequest`, where clients send them, not here.
  *
  */
 export type KnowledgeBasePreviewSettings = {
@@ -801,9 +982,14 @@ export type KnowledgeBaseEngine = {
      */
     host?: string;
     /**
-     * Vector store port, for self-hosted stores.
+     * Vector store port, for self-hosted stores, e.g. `"6333"`. Source: decided —
+     * `models/kb_setting.js` declares `port` as a `String`, so the server casts the configured
+     * number (`VECTOR_STORE_PORT`) and sends a string; the contract accepts a string (what the
+     * server sends) or an integer (the port's natural type, and what the contract described
+     * before).
+     *
      */
-    port?: number;
+    port?: string | number;
     /**
      * Deployment name, for self-hosted stores.
      */
@@ -860,7 +1046,16 @@ export type KnowledgeBase = {
      * Project identifier.
      */
     id_project: ObjectId;
-    preview_settings: KnowledgeBasePreviewSettings;
+    /**
+     * Settings used to preview answers (see `KnowledgeBasePreviewSettings`). Source: reference —
+     * `models/kb_setting.js` declares `preview_settings` as a free-form `Object` and
+     * `updateKnowledgeBase` stores the object the client sends without checking it, so any
+     * object is possible (other members, other types, out-of-range values).
+     *
+     */
+    preview_settings: KnowledgeBasePreviewSettings | {
+        [key: string]: unknown;
+    };
     /**
      * True for the default knowledge base.
      */
@@ -880,11 +1075,11 @@ export type KnowledgeBase = {
      */
     count?: number;
     /**
-     * When the knowledge base was created (present in list responses).
+     * When the knowledge base was created.
      */
     createdAt?: Timestamp;
     /**
-     * When the knowledge base was last changed (present in list responses).
+     * When the knowledge base was last changed.
      */
     updatedAt?: Timestamp;
 };
@@ -910,17 +1105,74 @@ export type KnowledgeBaseCreateRequest = {
 };
 
 /**
- * Body of `updateKnowledgeBase` (spec §4.3): a new name and/or new preview settings. Source:
+ * Body of `updateKnowledgeBase`: a new name and/or new preview settings. Source:
  * reference — the server changes only the fields sent, and replaces `preview_settings` whole:
- * send every member you want to keep.
+ * send every member you want to keep. It tests both fields for truthiness, so `null` (or an
+ * empty name) leaves the field unchanged.
  *
  */
 export type KnowledgeBaseUpdateRequest = {
     /**
-     * New name.
+     * New name. Source: reference — `null` is treated as not given (`routes/kb.js` checks
+     * `if (body.name)`).
+     *
+     */
+    name?: string | null;
+    /**
+     * New preview settings, replacing the stored ones whole. Source: reference — the server
+     * stores the object as sent without checking it; the ranges below are the contract's, for
+     * values the previews can use. `null` is treated as not given (`if (body.preview_settings)`).
+     *
+     */
+    preview_settings?: (KnowledgeBasePreviewSettings & {
+        max_tokens?: number;
+        temperature?: number;
+        top_k?: number;
+        alpha?: number;
+    }) | null;
+};
+
+/**
+ * The bare record `updateKnowledgeBase` returns for an id no knowledge base has. Source:
+ * reference — `PUT /{project_id}/kb/namespace/{id}` (`routes/kb.js`) runs `findOneAndUpdate`
+ * with `upsert: true` on the id alone, so an unknown id creates a record holding only that id,
+ * the fields sent, the model defaults (`default: false`, `hybrid: false`) and the timestamps:
+ * no `id_project`, `engine` or `embedding`, and no `name` or `preview_settings` unless sent. The
+ * record belongs to no project (`listKnowledgeBases` never shows it, contents cannot be added to
+ * it, `deleteKnowledgeBase` answers 404 for it).
+ *
+ */
+export type KnowledgeBaseUpserted = {
+    /**
+     * The id of the request path, as sent.
+     */
+    id: string;
+    /**
+     * The name sent, if any.
      */
     name?: string;
-    preview_settings?: KnowledgeBasePreviewSettings;
+    /**
+     * The preview settings sent, if any, stored as sent.
+     */
+    preview_settings?: KnowledgeBasePreviewSettings | {
+        [key: string]: unknown;
+    };
+    /**
+     * Always false (the model default).
+     */
+    default: boolean;
+    /**
+     * Always false (the model default).
+     */
+    hybrid: boolean;
+    /**
+     * When the record was created by this request.
+     */
+    createdAt?: Timestamp;
+    /**
+     * Same as `createdAt`.
+     */
+    updatedAt?: Timestamp;
 };
 
 /**
@@ -958,23 +1210,31 @@ export type User = {
      */
     _id: ObjectId;
     /**
-     * Sign-in e-mail of the user. Source: reference.
+     * Sign-in e-mail of the user. Source: reference — no `format` in responses: `models/user.js`
+     * declares a plain String, and users created by a custom-token sign-in (roles owner, admin,
+     * agent) get the token's `email` claim lower-cased, whatever it is.
+     *
      */
     email?: string;
     /**
-     * First name. Source: reference.
+     * First name. Source: reference — absent, or `null`, for a user created by a custom-token
+     * sign-in whose token had no (or a null) `firstname` claim (`services/userService.js` stores
+     * the value it receives).
+     *
      */
-    firstname?: string;
+    firstname?: string | null;
     /**
-     * Last name. Source: reference.
+     * Last name. Source: reference — absent or `null` as `firstname`.
      */
-    lastname?: string;
+    lastname?: string | null;
     /**
      * True once the user confirmed the e-mail address. Source: reference.
      */
     emailverified?: boolean;
     /**
-     * Account status, `100` for an active account. Source: reference.
+     * Account status, `100` for an active account, `0` for an account its owner deleted
+     * (anonymised by `DELETE /users`). Source: reference.
+     *
      */
     status?: number;
     /**
@@ -992,29 +1252,20 @@ export type User = {
 };
 
 /**
- * Role of a teammate in the project (spec §2.3, §5), highest first: `owner`, `admin`,
- * `supervisor`, `agent`, `teammate`, `user`, `guest`. Anonymous end users are `guest`; users
- * signed in with a custom token default to `user`.
- * Source: reference — the spec names owner, admin, agent, user and guest; the real server also
- * ranks `supervisor` (between agent and admin) and `teammate` (between user and agent) and stores
- * the role without validating it.
- *
- */
-export type TeammateRole = 'owner' | 'admin' | 'supervisor' | 'agent' | 'teammate' | 'user' | 'guest';
-
-/**
- * A tag attached to a teammate (spec §2.3, "tag objects"). Source: reference — the spec does not
- * show the inner shape; the server stores `tag`, `color` and `attributes`, and gives each
- * stored tag its own `_id`.
+ * A tag attached to a teammate (spec §2.3, "tag objects"), as the service returns it. Source:
+ * reference — the spec does not show the inner shape; the server stores `tag`, `color` and
+ * `attributes`, and gives each stored tag its own `_id`. Requests use `TeammateTagInput`.
  *
  */
 export type TeammateTag = {
     /**
-     * Identifier of the stored tag entry, assigned by the service (ignored on input). Source: reference.
+     * Identifier of the stored tag entry, assigned by the service. Source: reference.
      */
     _id?: ObjectId;
     /**
-     * Tag name.
+     * Tag name. Source: reference — the update routes store the tags with `findByIdAndUpdate`,
+     * which skips the model's validators, so the name is returned as sent (no minimum length).
+     *
      */
     tag: string;
     /**
@@ -1075,9 +1326,13 @@ export type TeammateSettings = {
  */
 export type TeammatePresence = {
     /**
-     * Presence value (spec §2.3), `online` or `offline`.
+     * Presence value (spec §2.3), `online` or `offline`. Source: reference — `models/presence.js`
+     * declares a String without enum and the chat21 presence webhook
+     * (`channels/chat21/chat21WebHook.js`) stores the value it receives, so read it as an open
+     * string.
+     *
      */
-    status: 'online' | 'offline';
+    status: 'online' | 'offline' | string;
     /**
      * When the presence status last changed. Source: reference.
      */
@@ -1092,6 +1347,10 @@ export type TeammatePresence = {
  * `roleType`, `last_ip`, `last_login_at` and `permissions`. `id_user` is the populated user on
  * reads and a plain user id in write responses; guests and external users have no `id_user` but
  * a `uuid_user`.
+ * Source: decided — only `_id`, `id` and `status` are required: `updateTeammate` upserts, so an
+ * unknown teammate id answers a new document without `id_project`, `role`, `roleType` or
+ * `createdBy` (`routes/project_user.js`, `findByIdAndUpdate` with `upsert: true`), and
+ * `inviteTeammate` without a `role` stores a teammate that has none.
  *
  */
 export type Teammate = {
@@ -1104,24 +1363,37 @@ export type Teammate = {
      */
     id: ObjectId;
     /**
-     * Project identifier.
+     * Project identifier. Source: decided — absent from the document `updateTeammate` creates
+     * when it upserts an unknown teammate id.
+     *
      */
-    id_project: ObjectId;
+    id_project?: ObjectId;
     /**
      * The referenced user object (spec §2.3). Source: decided — the real server populates it on
      * `listTeammates`, `getTeammate` and `getTeammateByUserId` (by ObjectId) and sends the bare
      * user id in the responses of invite, update and delete; the contract accepts both shapes.
-     * Absent for guests and external users.
+     * Absent for guests and external users. Source: reference — `null` when the user document
+     * was deleted (`DELETE /users/physical` removes it while the teammate stays): Mongoose
+     * populates a reference to a deleted document as `null`.
      *
      */
-    id_user?: User | ObjectId;
+    id_user?: User | ObjectId | null;
     /**
      * Identifier of a guest (anonymous) or external (custom token) user who has no user account,
      * e.g. a UUID. Source: reference.
      *
      */
     uuid_user?: string;
-    role: TeammateRole;
+    /**
+     * Role of the teammate in the project. Source: reference — `models/project_user.js` declares
+     * `role` as a plain String: besides the built-in roles (`TeammateRole`) projects define custom
+     * roles (any name, checked against the teammate's permissions by `middleware/has-role.js`),
+     * `inviteTeammate` and `updateTeammate` store any string without validating it, and a custom
+     * token's `role` claim becomes the role. Absent when an invite sent no role and on upserted
+     * documents.
+     *
+     */
+    role?: TeammateRole | string;
     /**
      * Kind of member. Source: reference — `1` for agents (owner, admin, supervisor, agent,
      * teammate), `2` for end users (user, guest); `listTeammates` returns only `1` by default.
@@ -1136,18 +1408,23 @@ export type Teammate = {
     user_available?: boolean;
     /**
      * Concurrent chats allowed (enterprise plans only). Source: decided — the spec's name; the real
-     * server stores and sends it as `max_assigned_chat`, so read both.
+     * server stores and sends it as `max_assigned_chat`, so read both. No lower bound in
+     * responses (see `max_assigned_chat`).
      *
      */
     max_served_chat?: number;
     /**
      * Concurrent chats allowed (enterprise plans only). Source: reference — the real server's name
-     * for the spec's `max_served_chat`.
+     * for the spec's `max_served_chat`. `models/project_user.js` declares it as a Number without
+     * bounds and the update routes store the value sent; `-1` means "no personal limit, use the
+     * project's" (`services/projectUserService.js`).
      *
      */
     max_assigned_chat?: number;
     /**
-     * Active requests of the teammate (enterprise plans only). Default `0`.
+     * Active requests of the teammate (enterprise plans only). Default `0`. Source: reference —
+     * a Number without bounds in `models/project_user.js`; the update routes store the value sent.
+     *
      */
     number_assigned_requests?: number;
     status: TeammateStatus;
@@ -1158,7 +1435,9 @@ export type Teammate = {
      */
     isBusy?: boolean;
     /**
-     * Free alias describing availability, e.g. `inactive` or `away`.
+     * Free alias describing availability, e.g. `inactive` or `away`. Source: reference — any
+     * string the teammate or an admin sent; absent until one is set.
+     *
      */
     profileStatus?: string;
     attributes?: Attributes;
@@ -1203,66 +1482,96 @@ export type Teammate = {
 };
 
 /**
+ * A tag to attach to a teammate, as `updateCurrentTeammate` and `updateTeammate` take it (spec §2.3,
+ * "tag objects"). Source: decided — the request side of `TeammateTag`: the contract keeps a
+ * non-empty `tag` required, as `models/tag.js` declares it, although the update routes do not run
+ * the model's validators.
+ *
+ */
+export type TeammateTagInput = {
+    /**
+     * Identifier of the tag entry: kept when sent, assigned by the server otherwise. Source: reference.
+     */
+    _id?: ObjectId;
+    /**
+     * Tag name.
+     */
+    tag: string;
+    /**
+     * Hexadecimal color, e.g. `#e53935`.
+     */
+    color?: string;
+    attributes?: Attributes;
+};
+
+/**
  * Body of `updateCurrentTeammate` (spec §4.4); `updateTeammate` takes it plus `status`
  * (`TeammateAdminUpdateRequest`). Every field is optional; only the fields sent are changed.
  * Source: reference — the real server reads `max_assigned_chat` (the spec's `max_served_chat`),
  * also accepts `profileStatus`, `number_assigned_requests` and `tags`, and changes settings only
  * through the two dotted keys `settings.email.notification.conversation.assigned.toyou` and
- * `settings.email.notification.conversation.pooled`.
+ * `settings.email.notification.conversation.pooled`. It tests every field with `!= undefined`
+ * (`routes/project_user.js`), so a field sent as `null` counts as not sent and changes nothing:
+ * the contract accepts `null` for each of them.
  *
  */
 export type TeammateUpdateRequest = {
     /**
      * New role, `admin` or `agent` (spec §4.4). Source: reference — ignored by the real server on
      * `updateCurrentTeammate` (a teammate cannot change their own role); applied by
-     * `updateTeammate`.
+     * `updateTeammate`, which stores any string without validating it, so custom role names of
+     * the project are accepted too. `null` changes nothing.
      *
      */
-    role?: 'admin' | 'agent';
+    role?: 'admin' | 'agent' | string | null;
     /**
-     * Whether the teammate accepts requests. Default `true`.
+     * Whether the teammate accepts requests. Default `true`. Source: reference — `null` changes nothing.
      */
-    user_available?: boolean;
+    user_available?: boolean | null;
     /**
      * Concurrent chats allowed (enterprise plans only). Source: decided — the spec's name, accepted
      * beside `max_assigned_chat`; real servers read only `max_assigned_chat`, so send that one (or
-     * both with the same value).
+     * both with the same value). `-1` means no personal limit (see `max_assigned_chat`).
      *
      */
-    max_served_chat?: number;
+    max_served_chat?: number | null;
     /**
      * Concurrent chats allowed (enterprise plans only). Source: reference — the real server's name
-     * for `max_served_chat`.
+     * for `max_served_chat`; `-1` removes the personal limit so the project's limit applies
+     * (`services/projectUserService.js`), `null` changes nothing.
      *
      */
-    max_assigned_chat?: number;
+    max_assigned_chat?: number | null;
     /**
-     * Free alias describing availability. Source: reference.
+     * Free alias describing availability. Source: reference — `null` changes nothing.
      */
-    profileStatus?: string;
+    profileStatus?: string | null;
     /**
-     * Active requests of the teammate. Source: reference.
+     * Active requests of the teammate. Source: reference — `null` changes nothing.
      */
-    number_assigned_requests?: number;
-    attributes?: Attributes;
+    number_assigned_requests?: number | null;
+    /**
+     * Custom attributes; replace the stored ones. Source: reference — `null` changes nothing.
+     */
+    attributes?: Attributes | null;
     /**
      * Teammate settings (spec §4.4). Source: reference — the real server ignores a `settings`
-     * object and changes only the two dotted keys below.
+     * object (and `null`) and changes only the two dotted keys below.
      *
      */
-    settings?: TeammateSettings;
+    settings?: TeammateSettings | null;
     /**
-     * Sets `settings.email.notification.conversation.assigned.toyou`. Source: reference.
+     * Sets `settings.email.notification.conversation.assigned.toyou`. Source: reference — `null` changes nothing.
      */
-    'settings.email.notification.conversation.assigned.toyou'?: boolean;
+    'settings.email.notification.conversation.assigned.toyou'?: boolean | null;
     /**
-     * Sets `settings.email.notification.conversation.pooled`. Source: reference.
+     * Sets `settings.email.notification.conversation.pooled`. Source: reference — `null` changes nothing.
      */
-    'settings.email.notification.conversation.pooled'?: boolean;
+    'settings.email.notification.conversation.pooled'?: boolean | null;
     /**
-     * Tag objects of the teammate; replaces the whole list. Source: reference.
+     * Tag objects of the teammate; replaces the whole list. Source: reference — `null` changes nothing.
      */
-    tags?: Array<TeammateTag>;
+    tags?: Array<TeammateTagInput> | null;
 };
 
 /**
@@ -1272,9 +1581,11 @@ export type TeammateUpdateRequest = {
  */
 export type TeammateAdminUpdateRequest = TeammateUpdateRequest & {
     /**
-     * Enable or disable the teammate. Source: reference.
+     * Enable or disable the teammate. Source: reference — the server applies only `active` or
+     * `disabled` and ignores any other value, `null` included (`routes/project_user.js`).
+     *
      */
-    status?: TeammateStatus;
+    status?: TeammateStatus | null;
 };
 
 /**
@@ -1283,30 +1594,40 @@ export type TeammateAdminUpdateRequest = TeammateUpdateRequest & {
  */
 export type TeammateInviteRequest = {
     /**
-     * E-mail of the user to invite (the server lower-cases it).
+     * E-mail of the user to invite (the server lower-cases it). Source: decided — the contract
+     * requires an e-mail address; the real server does not validate it and stores any string in
+     * a pending invitation.
+     *
      */
     email: string;
     /**
      * Role of the new teammate, `agent` or `admin` (spec §4.4). Source: reference — the real server
-     * does not validate it and stores any string.
+     * does not validate it and stores any string, so the project's custom role names are accepted
+     * too. Without a role a registered user becomes a teammate with no role, and an unknown
+     * e-mail gets 200 `{success: false, msg: "Role is required.", code: 405}` instead of a pending
+     * invitation.
      *
      */
-    role?: 'agent' | 'admin';
+    role?: 'agent' | 'admin' | string;
     /**
      * First name of the invited user. Source: reference — the real server does not store it (the
-     * user's own account name is used).
+     * user's own account name is used), so `null` is accepted too.
      *
      */
-    firstname?: string;
+    firstname?: string | null;
     /**
-     * Last name of the invited user. Source: reference — the real server does not store it.
+     * Last name of the invited user. Source: reference — the real server does not store it, so
+     * `null` is accepted too.
      *
      */
-    lastname?: string;
+    lastname?: string | null;
     /**
-     * Initial availability of the new teammate. Default `true`.
+     * Initial availability of the new teammate. Default `true`. Source: reference — any value
+     * that is not a boolean, `null` included, counts as not sent (`typeof ... === 'boolean'` in
+     * `routes/project_user.js`).
+     *
      */
-    user_available?: boolean;
+    user_available?: boolean | null;
 };
 
 /**
@@ -1329,7 +1650,10 @@ export type TeammatePendingInvitation = {
          */
         _id: ObjectId;
         /**
-         * Invited e-mail address, lower-cased.
+         * Invited e-mail address, lower-cased. Source: reference — `models/pending-invitation.js`
+         * declares a plain String and the invite route does not validate it, so this is the
+         * lower-cased value sent, e-mail or not.
+         *
          */
         email: string;
         /**
@@ -1354,9 +1678,72 @@ export type TeammatePendingInvitation = {
 };
 
 /**
+ * Answer of `inviteTeammate` when no registered user has the invited e-mail and the pending
+ * invitation is not stored. Source: reference — `services/pendingInvitationService.js` rejects
+ * with an object that `routes/project_user.js` sends back with `res.send(err)`, that is with
+ * status **200**: `{success: false, msg: "Role is required.", code: 405}` when the invite has no
+ * role, `{success: false, msg: "Pending Invitation already exist.", pendinginvitation: [...]}` when
+ * the e-mail was already invited to the project, `{success: false, msg: "Error saving object.",
+ * err}` on a database error. Check `success` before reading a 200 answer as a teammate.
+ *
+ */
+export type TeammateInviteNotSaved = {
+    success: false;
+    /**
+     * What went wrong.
+     */
+    msg: string;
+    /**
+     * `405` when the invite has no role.
+     */
+    code?: number;
+    /**
+     * The pending invitations already stored for this e-mail and project.
+     */
+    pendinginvitation?: Array<{
+        /**
+         * Pending invitation identifier.
+         */
+        _id?: ObjectId;
+        /**
+         * Invited e-mail address, lower-cased.
+         */
+        email?: string;
+        /**
+         * Project identifier.
+         */
+        id_project?: ObjectId;
+        /**
+         * Role the user will get.
+         */
+        role?: string;
+        /**
+         * Identifier of the inviting user.
+         */
+        createdBy?: string;
+        createdAt?: Timestamp;
+        updatedAt?: Timestamp;
+        /**
+         * Mongo document version.
+         */
+        __v?: number;
+    }>;
+    /**
+     * The underlying database error, on `Error find object.` and `Error saving object.`.
+     */
+    err?: unknown;
+};
+
+/**
  * A group of teammates (spec §2.4). Source: reference — the server sends Mongo's `_id` and `__v`
  * and no plain `id`; the spec's `id` is kept as an optional alias. The server also sends
  * `enabled`.
+ *
+ * Source: reference — only `_id` is always present. `updateGroup` upserts (`routes/group.js`
+ * calls `findByIdAndUpdate` with `upsert: true`), so `updateGroup` on an unknown id creates and
+ * returns a group holding only `_id`, the fields sent, the defaults `members: []` and
+ * `enabled: true`, the timestamps and `__v`: no `id_project`, `createdBy` or `trashed`, and no
+ * `name` when none was sent. `getGroup` returns such a group too.
  *
  */
 export type Group = {
@@ -1369,17 +1756,22 @@ export type Group = {
      */
     id?: ObjectId;
     /**
-     * Name.
+     * Name. Source: reference — absent on a group created by `updateGroup` on an unknown id without a `name`.
      */
-    name: string;
+    name?: string;
     /**
      * Member ids. Source: reference — the user ids (`id_user`) of the member teammates, not their
-     * project_user ids.
+     * project_user ids. `models/group.js` declares `members` as an untyped `Array` (default `[]`):
+     * the server stores whatever a client sends, so `createGroup` with `members: null` stores
+     * `null`, and items are not guaranteed to be strings (user id strings are what the dashboard
+     * and this contract's requests send).
      *
      */
-    members?: Array<string>;
+    members?: Array<unknown> | null;
     /**
-     * True if deleted (spec §3); trashed groups are left out of `listGroups`.
+     * True if deleted; trashed groups are left out of `listGroups`. Source: reference —
+     * absent on a group created by `updateGroup` on an unknown id.
+     *
      */
     trashed?: boolean;
     /**
@@ -1390,11 +1782,11 @@ export type Group = {
     enabled?: boolean;
     attributes?: Attributes;
     /**
-     * Project identifier.
+     * Project identifier. Source: reference — absent on a group created by `updateGroup` on an unknown id (upsert).
      */
-    id_project: ObjectId;
+    id_project?: ObjectId;
     /**
-     * Creator identifier.
+     * Creator identifier. Source: reference — absent on a group created by `updateGroup` on an unknown id (upsert).
      */
     createdBy?: string;
     createdAt?: Timestamp;
@@ -1423,52 +1815,64 @@ export type GroupCreateRequest = {
 
 /**
  * Body of `updateGroup` (spec §4.5). Every field is optional; only the fields sent are changed.
- * Source: reference — the real server also accepts `trashed` and `attributes`.
+ * Source: reference — the real server also accepts `trashed` and `attributes`, and ignores a
+ * field sent as `null` (`routes/group.js` copies a field only when `req.body.x != undefined`), so
+ * every field accepts `null`, meaning "leave unchanged".
  *
  */
 export type GroupUpdateRequest = {
     /**
-     * Name.
+     * Name. Source: reference — `null` leaves the name unchanged.
      */
-    name?: string;
+    name?: string | null;
     /**
-     * Member ids (the user ids of the teammates); replaces the whole list.
+     * Member ids (the user ids of the teammates); replaces the whole list. Source: reference — `null` leaves the list unchanged.
      */
-    members?: Array<string>;
+    members?: Array<string> | null;
     /**
-     * Marks the group deleted (`true`) or restores it (`false`). Source: reference.
+     * Marks the group deleted (`true`) or restores it (`false`); `null` leaves it unchanged. Source: reference.
      */
-    trashed?: boolean;
+    trashed?: boolean | null;
     /**
-     * Custom attributes. Source: reference.
+     * Custom attributes, replacing the current ones; `null` leaves them unchanged. Source: reference.
      */
-    attributes?: Attributes;
+    attributes?: Attributes | null;
 };
+
+/**
+ * How a segment combines its filters: `all` (every filter must hold) or `any` (one is enough).
+ * Source: reference — the real server stores the value but always combines the filters with
+ * AND, so `any` behaves like `all`.
+ *
+ */
+export type SegmentMatch = 'all' | 'any';
 
 /**
  * One filter of a segment, as the service returns it: a condition on one lead field.
  * Source: reference — the spec leaves the shape "not shown"; the server stores
  * `{field, operator, value}` (no `_id`). The server does not validate `operator`, so segments
  * saved by other clients may carry any string; see `SegmentFilterInput` for the operators the
- * lead query understands.
+ * lead query understands. `models/segment.js` declares the three fields `required`, but
+ * Mongoose checks that only on `createSegment`: a filter list written by `updateSegment` is
+ * stored without validation, so a filter may lack any of the three, or hold `null` in them.
  *
  */
 export type SegmentFilter = {
     /**
      * Lead field the condition applies to, e.g. `country`, `email`, `tags` or a dotted path such as `attributes.plan`.
      */
-    field: string;
+    field?: string | null;
     /**
      * Comparison operator. Operators the lead query understands: `=`, `!=`, `>`, `>=`,
      * `starts with`, `contains`, `is null`, `is not null`; a filter with any other operator is
      * ignored when the segment is applied.
      *
      */
-    operator: string;
+    operator?: string | null;
     /**
-     * Value to compare with, any JSON value (string, number, boolean, object or array).
+     * Value to compare with, any JSON value (string, number, boolean, object, array, or `null` when written by `updateSegment`).
      */
-    value: unknown;
+    value?: unknown;
 };
 
 /**
@@ -1477,6 +1881,12 @@ export type SegmentFilter = {
  * optional alias), and adds `status` and `updatedAt`. Source: reference — `match` is stored
  * but never applied: when a segment filters leads (`listLeads?segment=`), its filters are
  * always combined with AND.
+ *
+ * Source: reference — only `_id` is always present. `updateSegment` and `deleteSegment` upsert
+ * (`routes/segment.js` calls `findByIdAndUpdate` with `upsert: true`), so either on an unknown
+ * id creates and returns a segment holding only `_id`, the fields sent, the defaults
+ * (`match: all`, `status`, `filters: []`), the timestamps and `__v`: no `id_project` or
+ * `createdBy`, and no `name` unless one was sent. `getSegment` returns such a segment too.
  *
  */
 export type Segment = {
@@ -1489,30 +1899,37 @@ export type Segment = {
      */
     id?: ObjectId;
     /**
-     * Name.
+     * Name. Source: reference — absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id.
      */
-    name: string;
+    name?: string;
     /**
      * `all` or `any`: whether a lead must match all filters or any of them. Source: reference —
      * defaults to `all`; the real server stores the value but always combines the filters with
-     * AND, so `any` behaves like `all`.
+     * AND, so `any` behaves like `all`. `models/segment.js` declares `match` as a plain `String`
+     * and the server never checks it against `all`/`any` (`updateSegment` even stores an empty
+     * string), so responses carry any string; `all` and `any` are the known values.
      *
      */
-    match?: 'all' | 'any';
+    match?: SegmentMatch | string;
     /**
      * Filter list. Source: reference — the spec does not show the shape of its elements.
+     * `createSegment` with `filters: null` stores `null` (`routes/segment.js` passes
+     * `req.body.filters` to the model as is).
+     *
      */
-    filters?: Array<SegmentFilter>;
+    filters?: Array<SegmentFilter> | null;
     /**
      * Lifecycle state, `100` active or `0` deleted. Source: reference.
      */
     status?: 100 | 0;
     /**
-     * Project identifier.
+     * Project identifier. Source: reference — absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id (upsert).
      */
-    id_project: ObjectId;
+    id_project?: ObjectId;
     /**
-     * Creator identifier (the user id of the caller that created the segment).
+     * Creator identifier (the user id of the caller that created the segment). Source: reference —
+     * absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id.
+     *
      */
     createdBy?: string;
     createdAt?: Timestamp;
@@ -1592,10 +2009,11 @@ export type SegmentInput = {
     name: string;
     /**
      * `all` or `any`. Source: reference — the real server stores it but always combines the
-     * filters with AND.
+     * filters with AND. An omitted `match` is stored as `all`; `null` is rejected by the real
+     * server (500), so it is not accepted here.
      *
      */
-    match?: 'all' | 'any';
+    match?: SegmentMatch;
     /**
      * Filter list; every filter must hold for a lead to belong to the segment.
      */
@@ -1606,29 +2024,36 @@ export type SegmentInput = {
  * Body of `updateSegment` (spec §4.6): the fields to change. Source: decided — no field is
  * required on update, because the real server changes only the fields sent (an omitted
  * `match` keeps its value rather than reverting to `all`, and `filters`, when sent, replaces
- * the whole list).
+ * the whole list). Source: reference — `routes/segment.js` copies a field only when
+ * `req.body.x != undefined`, so every field accepts `null`, meaning "leave unchanged".
  *
  */
 export type SegmentUpdateInput = {
     /**
-     * Name.
+     * Name. Source: reference — `null` leaves the name unchanged.
      */
-    name?: string;
+    name?: string | null;
     /**
      * `all` or `any`. Source: reference — the real server stores it but always combines the
-     * filters with AND.
+     * filters with AND; `null` leaves the value unchanged.
      *
      */
-    match?: 'all' | 'any';
+    match?: SegmentMatch | null;
     /**
-     * The new filter list, replacing the current one.
+     * The new filter list, replacing the current one. Source: reference — `null` leaves the list unchanged.
      */
-    filters?: Array<SegmentFilterInput>;
+    filters?: Array<SegmentFilterInput> | null;
 };
 
 /**
  * A tag of the project's tag library (spec §2.6). Source: reference — the server sends Mongo's
  * `_id` and `__v` and no plain `id`; the spec's `id` is kept as an optional alias.
+ *
+ * Source: reference — only `_id` and `tag` are always present. `updateTag` upserts
+ * (`routes/tag.js` calls `findByIdAndUpdate` with `upsert: true`), so `updateTag` on an unknown
+ * id creates and returns a tag holding only `_id`, `tag`, `color`, the timestamps and `__v`,
+ * without `id_project` and `createdBy`; `getTag` returns such a tag too. `tag` and `color` are
+ * `null` when the update that wrote them did not send them.
  *
  */
 export type Tag = {
@@ -1641,20 +2066,27 @@ export type Tag = {
      */
     id?: ObjectId;
     /**
-     * Tag name, unique within the project.
+     * Tag name, unique within the project. Source: reference — `routes/tag.js` sets
+     * `update.tag = req.body.tag` on every `updateTag`, and Mongoose runs no `required` validator
+     * on updates, so an update without `tag` stores `null`.
+     *
      */
-    tag: string;
+    tag: string | null;
     /**
-     * Hexadecimal color, e.g. `#e53935`.
+     * Hexadecimal color, e.g. `#e53935`; absent when the tag was created without one.
+     * Source: reference — the server never validates it, and `routes/tag.js` sets
+     * `update.color = req.body.color` on every `updateTag`, so an update without `color` (or a
+     * create with `color: null`) stores `null`.
+     *
      */
-    color?: string;
+    color?: string | null;
     attributes?: Attributes;
     /**
-     * Project identifier.
+     * Project identifier. Source: reference — absent on a tag created by `updateTag` on an unknown id (upsert).
      */
-    id_project: ObjectId;
+    id_project?: ObjectId;
     /**
-     * Identifier of the creator.
+     * Identifier of the creator. Source: reference — absent on a tag created by `updateTag` on an unknown id (upsert).
      */
     createdBy?: string;
     createdAt?: Timestamp;
@@ -1667,7 +2099,8 @@ export type Tag = {
 
 /**
  * Body of `createTag` and `updateTag` (spec §4.7). Source: reference — the server stores only
- * `tag` and `color` and ignores `attributes`.
+ * `tag` and `color` and ignores `attributes`; `updateTag` replaces both, so send the current
+ * `color` again to keep it.
  *
  */
 export type TagInput = {
@@ -1676,9 +2109,12 @@ export type TagInput = {
      */
     tag: string;
     /**
-     * Hexadecimal color, e.g. `#e53935`.
+     * Hexadecimal color, e.g. `#e53935`. Source: reference — `routes/tag.js` stores the value as
+     * sent: `null` and an omitted `color` both leave the tag without a color (`updateTag` then
+     * clears a color set before).
+     *
      */
-    color?: string;
+    color?: string | null;
     attributes?: Attributes;
 };
 
@@ -1708,15 +2144,18 @@ export type DeleteResult = {
 
 /**
  * Translation labels of one language: a flat map from a label key (such as `LABEL_PLACEHOLDER`
- * or `WELCOME_TITLE`) to the text the chat widget shows (spec §2.7, "inner key structure: not
- * shown"). Source: decided — the spec leaves the keys open and the contract does too; the
- * values are strings, except that the built-in sets of the real server also carry
- * `ARRAY_DAYS`, an array of the seven day names (Monday first), so a value may be an array of
- * strings.
+ * or `WELCOME_TITLE`) to the text the chat widget shows (the interface specification leaves the inner key
+ * structure unstated). The values are strings, except that the built-in sets of the real server also carry
+ * `ARRAY_DAYS`, an array of the seven day names (Monday first).
+ *
+ * Source: decided — the spec leaves the keys open and the contract does too. The values are
+ * free-form: `models/label.js` declares the entry's `data` as a free-form `Object` and
+ * `upsertLabels` stores what the client sends without checking it (numbers and nested objects
+ * are kept), so clients should expect strings and string arrays but accept any value.
  *
  */
 export type LabelData = {
-    [key: string]: string | Array<string>;
+    [key: string]: unknown;
 };
 
 /**
@@ -1798,7 +2237,13 @@ export type LabelUpsertRequest = {
     lang: string;
     data: LabelData;
     /**
-     * Make this language the project default; `true` clears the previous default. The first entry of a project becomes the default whatever this says.
+     * Make this language the project default; `true` clears the previous default. The first
+     * entry of a project becomes the default whatever this says. Source: reference — omit it
+     * rather than sending `null`: the entry's `default` is a required boolean in
+     * `models/label.js`, so `null` fails the save with
+     * `500 {success: false, msg: "Error saving object."}`. Replacing the default entry without
+     * `default: true` leaves the project without a default.
+     *
      */
     default?: boolean;
     /**
@@ -1840,6 +2285,13 @@ export type LabelCloneRequest = {
  * (spec §4.9). Source: reference — the server sends Mongo's `_id` and `__v` and no plain `id`
  * (the spec's `id` is kept as an optional alias), and adds `status` and `properties`.
  *
+ * Source: reference — only `_id` is always present. `updateLead` and `deleteLead` upsert
+ * (`routes/lead.js` calls `findByIdAndUpdate` with `upsert: true`), so either on an unknown id
+ * creates and returns a lead holding only `_id`, the fields sent, the defaults (`tags: []`,
+ * `status`), the timestamps and `__v`: no `lead_id`, `id_project` or `createdBy`. The lead
+ * service's upserts by `lead_id` (when a conversation's requester changes email) also write
+ * leads without `id_project`. `getLead` returns such leads too.
+ *
  */
 export type Lead = {
     /**
@@ -1852,22 +2304,34 @@ export type Lead = {
     id?: ObjectId;
     /**
      * External identifier supplied by the client. Source: reference — a random UUID v4 when
-     * the client sent none; not unique (two leads may share it).
+     * the client sent none; not unique (two leads may share it). Absent on a lead created by
+     * `updateLead` or `deleteLead` on an unknown id.
      *
      */
-    lead_id: string;
+    lead_id?: string;
     /**
-     * Name and surname.
+     * Name and surname. Source: reference — `null` when `createLead` got `fullname: null`, or
+     * when the lead service rewrote the lead for a requester without a name
+     * (`services/leadService.js` `updateWitId` sets `update.fullname = fullname`).
+     *
      */
-    fullname?: string;
+    fullname?: string | null;
     /**
-     * Email address (spec §4.9).
+     * Email address. Source: reference — `models/lead.js` declares a plain `String`
+     * and the server never checks the format, so any string comes back (e.g. `not an email`);
+     * `null` when `createLead` got `email: null` or the lead service rewrote the lead without
+     * one (`services/leadService.js` `updateWitId`).
+     *
      */
-    email?: string;
+    email?: string | null;
     /**
-     * Phone number (spec §4.9).
+     * Phone number. Source: reference — every lead the lead service creates
+     * carries `phone`: `services/leadService.js` `createWitId` stores
+     * `phoneUtil.normalizePhone(phone)`, which is `null` when no phone was given (always the
+     * case for `createLead`, which does not pass one). `updateLead` stores the value as sent.
+     *
      */
-    phone?: string;
+    phone?: string | null;
     /**
      * Company (spec §4.9).
      */
@@ -1900,7 +2364,13 @@ export type Lead = {
      * Tags of the lead, as tag names (spec §4.9). Source: reference — an empty array by default.
      */
     tags?: Array<string>;
-    attributes?: Attributes;
+    /**
+     * Custom attributes, free-form key/value pairs. Source: reference — `createLead` with
+     * `attributes: null` stores `null` (`services/leadService.js` `createWitId` passes the value
+     * to the model as is).
+     *
+     */
+    attributes?: Attributes | null;
     /**
      * Further free-form properties the service may attach. Source: reference — not settable through this API.
      */
@@ -1908,16 +2378,19 @@ export type Lead = {
         [key: string]: unknown;
     };
     /**
-     * Lifecycle state. Source: reference.
+     * Lifecycle state: `50` temporary, `100` normal, `1000` deleted. Source: reference —
+     * `models/lead.js` declares a plain `Number` (default 100) and `updateLead` stores any number
+     * sent in `status`, so other values may come back.
+     *
      */
-    status?: 50 | 100 | 1000;
+    status?: 50 | 100 | 1000 | number;
     /**
-     * Project identifier.
+     * Project identifier. Source: reference — absent on a lead created by `updateLead` or `deleteLead` on an unknown id (upsert).
      */
-    id_project: ObjectId;
+    id_project?: ObjectId;
     /**
      * Creator identifier. Source: reference — the user id of the caller, or `system` for
-     * leads the service created itself.
+     * leads the service created itself; absent on a lead created by an upsert.
      *
      */
     createdBy?: string;
@@ -1952,83 +2425,94 @@ export type LeadList = {
 /**
  * Body of `createLead` (spec §4.9). Every field is optional. Source: reference — the server
  * performs no duplicate check (neither on `lead_id` nor on `email`) and creates the lead with
- * status 100.
+ * status 100. Source: reference — `null` is accepted for every field: a `null` `lead_id` is
+ * treated as not given (a UUID v4 is assigned), and a `null` `fullname`, `email` or `attributes`
+ * is stored as `null` (the lead then has no name, email or attributes).
  *
  */
 export type LeadCreateRequest = {
     /**
-     * Email address.
+     * Email address. Source: reference — `null` is stored as `null`.
      */
-    email?: string;
+    email?: string | null;
     /**
-     * External identifier supplied by the client. Source: reference — when absent the server
-     * assigns a random UUID v4.
+     * External identifier supplied by the client. Source: reference — when absent or `null`
+     * the server assigns a random UUID v4.
      *
      */
-    lead_id?: string;
+    lead_id?: string | null;
     /**
-     * Name and surname.
+     * Name and surname. Source: reference — `null` is stored as `null`.
      */
-    fullname?: string;
-    attributes?: Attributes;
+    fullname?: string | null;
+    /**
+     * Custom attributes, free-form key/value pairs. Source: reference — `null` is stored as `null`.
+     */
+    attributes?: Attributes | null;
 };
 
 /**
  * Body of `updateLead` (spec §4.9): the fields to change. Source: reference — the server
  * changes only the fields sent (a `null` value is ignored); `attributes` and `tags`, when
- * sent, replace the whole object or list.
+ * sent, replace the whole object or list. Source: reference — `routes/lead.js` copies a field
+ * only when `req.body.x != undefined` (`tags` only when truthy), so every field accepts `null`,
+ * meaning "leave unchanged": the real JS client's `updateLead(id, {fullname}, null, null)` sends
+ * `attributes: null` and `tags: null`.
  *
  */
 export type LeadUpdateRequest = {
     /**
-     * Email address.
+     * Email address. Source: reference — `null` leaves it unchanged.
      */
-    email?: string;
+    email?: string | null;
     /**
-     * Name and surname.
+     * Name and surname. Source: reference — `null` leaves it unchanged.
      */
-    fullname?: string;
+    fullname?: string | null;
     /**
-     * Phone number.
+     * Phone number. Source: reference — `null` leaves it unchanged.
      */
-    phone?: string;
+    phone?: string | null;
     /**
-     * Company.
+     * Company. Source: reference — `null` leaves it unchanged.
      */
-    company?: string;
+    company?: string | null;
     /**
-     * Free-text note.
+     * Free-text note. Source: reference — `null` leaves it unchanged.
      */
-    note?: string;
+    note?: string | null;
     /**
-     * Street address.
+     * Street address. Source: reference — `null` leaves it unchanged.
      */
-    streetAddress?: string;
+    streetAddress?: string | null;
     /**
-     * City.
+     * City. Source: reference — `null` leaves it unchanged.
      */
-    city?: string;
+    city?: string | null;
     /**
-     * Region.
+     * Region. Source: reference — `null` leaves it unchanged.
      */
-    region?: string;
+    region?: string | null;
     /**
-     * Postal code.
+     * Postal code. Source: reference — `null` leaves it unchanged.
      */
-    zipcode?: string;
+    zipcode?: string | null;
     /**
-     * Country.
+     * Country. Source: reference — `null` leaves it unchanged.
      */
-    country?: string;
-    attributes?: Attributes;
+    country?: string | null;
     /**
-     * Tags of the lead, as tag names; replaces the current list.
+     * Custom attributes, replacing the current ones. Source: reference — `null` leaves them unchanged.
      */
-    tags?: Array<string>;
+    attributes?: Attributes | null;
     /**
-     * Lifecycle state; `100` restores a deleted lead. Source: reference — not in the spec, accepted by the server.
+     * Tags of the lead, as tag names; replaces the current list. Source: reference — `null` leaves the list unchanged.
      */
-    status?: 50 | 100 | 1000;
+    tags?: Array<string> | null;
+    /**
+     * Lifecycle state; `100` restores a deleted lead. Source: reference — not in the spec, accepted by the server; `null` leaves it unchanged.
+     */
+    status?: 50 | 100 | 1000 | null;
 };
 
 /**
@@ -2044,6 +2528,9 @@ export type AnalyticsWaitingTime = {
     /**
      * Average `waiting_time` in **milliseconds**: how long conversations waited before an
      * agent joined them; `null` when no conversation of the window has a waiting time yet.
+     * Source: reference — MongoDB's `$avg` over the untyped-range `Number` field
+     * `waiting_time` of `models/request.js`, which the server never bounds, so the contract
+     * sets no minimum; a double, not necessarily an integer.
      *
      */
     waiting_time_avg: number | null;
@@ -2196,7 +2683,9 @@ export type AnalyticsDuration = {
     _id: ObjectId;
     /**
      * Average duration in **milliseconds** (`closed_at` − `createdAt`) of the conversations
-     * created in the window that are closed; `null` when none is closed.
+     * created in the window that are closed; `null` when none is closed. Source: reference —
+     * MongoDB's `$avg` of values the server computes and never bounds, so the contract sets no
+     * minimum; a double, not necessarily an integer.
      *
      */
     duration_avg: number | null;
@@ -2247,7 +2736,9 @@ export type MessageAttributes = {
  * Body of `createMessage` (spec §4.11: "Body: text (string) ... Other body fields: not shown").
  * Source: reference — the other fields are those the server reads; the last group
  * (`departmentid` to `priority`) is used only when the conversation does not exist yet and is
- * created by this message.
+ * created by this message. Fields the route reads with `||` or an `if` (`sender`,
+ * `senderFullname`, `email`, `status`, `attributes`, `departmentid`) treat `null` as not sent, so
+ * the contract accepts `null` for them.
  *
  */
 export type MessageCreateRequest = {
@@ -2264,26 +2755,32 @@ export type MessageCreateRequest = {
     type?: string;
     /**
      * Send on behalf of this member (user id or UUID) instead of the caller. Source: reference —
-     * a sender that is not a member of the project gets 403.
+     * a sender that is not a member of the project gets 403 when the message creates the
+     * conversation; `null` means the caller.
      *
      */
-    sender?: string;
+    sender?: string | null;
     /**
-     * Display name of the sender; `Guest` when absent. Source: reference.
+     * Display name of the sender. Source: reference — when absent or `null` the caller's full
+     * name is used, `Guest` when the caller has none.
+     *
      */
-    senderFullname?: string;
+    senderFullname?: string | null;
     /**
-     * Email of the requester, stored on the lead of a new conversation. Source: reference.
+     * Email of the requester, stored on the lead of a new conversation; `null` means the caller's. Source: reference.
      */
-    email?: string;
+    email?: string | null;
     /**
-     * Initial delivery status (codes as in `Message.status`); `0` (sending) when absent. Source: reference.
+     * Initial delivery status (codes as in `Message.status`); `0` (sending) when absent or `null`. Source: reference.
      */
-    status?: -100 | 0 | 100 | 150 | 200 | 250 | 300;
+    status?: -100 | 0 | 100 | 150 | 200 | 250 | 300 | null;
     /**
-     * Custom attributes of the message. Source: reference.
+     * Custom attributes of the message. Source: reference — also copied to the lead of a new
+     * conversation; `null` is stored on the message as `null` and the caller's attributes go to
+     * the lead.
+     *
      */
-    attributes?: MessageAttributes;
+    attributes?: MessageAttributes | null;
     /**
      * Media metadata of a non-text message (e.g. `src`, `width`, `height`). Source: reference.
      */
@@ -2304,9 +2801,9 @@ export type MessageCreateRequest = {
         name?: string;
     };
     /**
-     * Department to route a new conversation to; the default department when absent. Source: reference.
+     * Department to route a new conversation to; the default department when absent or `null`. Source: reference.
      */
-    departmentid?: ObjectId;
+    departmentid?: ObjectId | null;
     /**
      * Page a new conversation starts from. Source: reference.
      */
@@ -2333,7 +2830,12 @@ export type MessageCreateRequest = {
  * A conversation (the server's "request"), as embedded in a message (spec §2.10 elides its
  * shape). Source: reference — the fields of the server's request model; every field is
  * optional and the object is open. Named `Conversation` rather than `Request` so that generated
- * TypeScript does not shadow the DOM `Request` type.
+ * TypeScript does not shadow the DOM `Request` type. The conversation fields that `createMessage`
+ * copies from its body when it creates the conversation (`subject`, `sourcePage`, `language`,
+ * `userAgent`, `priority`, `attributes`, `channel`, `preflight`) are stored as sent, so each is
+ * `null` when the client sent `null`; populated references (`requester`, `lead`, `department`)
+ * are `null` once the referenced document is deleted. In a `message.create` delivery the
+ * conversation is read with `lean()`, so the virtuals `id` and `requester_id` are absent.
  *
  */
 export type Conversation = {
@@ -2352,53 +2854,74 @@ export type Conversation = {
      */
     request_id?: string;
     /**
+     * Sequential ticket number of the conversation within the project. Source: reference.
+     */
+    ticket_id?: number;
+    /**
      * Text of the first message.
      */
     first_text?: string;
     /**
-     * State of the conversation.
+     * State of the conversation. Source: reference — `models/request.js` declares a Number
+     * without enum (codes in `models/requestConstants.js`); read it as an open number.
+     *
      */
-    status?: 50 | 100 | 150 | 200 | 300 | 1000;
+    status?: 50 | 100 | 150 | 200 | 300 | 1000 | number;
     /**
-     * Subject, when one was given.
+     * Subject, when one was given. Source: reference — `createMessage` stores the body value as sent (`services/requestService.js`), `null` included.
      */
-    subject?: string;
+    subject?: string | null;
     /**
-     * Page the conversation started from.
+     * Page the conversation started from. Source: reference — `createMessage` stores the body value as sent (`services/requestService.js`), `null` included.
      */
-    sourcePage?: string;
+    sourcePage?: string | null;
     /**
-     * User agent of the requester's client.
+     * User agent of the requester's client. Source: reference — `createMessage` stores the body value as sent (`services/requestService.js`), `null` included.
      */
-    userAgent?: string;
+    userAgent?: string | null;
     /**
-     * Language of the requester.
+     * Language of the requester. Source: reference — `createMessage` stores the body value as sent (`services/requestService.js`), `null` included.
      */
-    language?: string;
+    language?: string | null;
     /**
-     * The requester teammate (project_user), populated as an object, or its id.
+     * The requester teammate (project_user), populated as an object, or its id; `null` when that
+     * teammate was deleted.
+     * Source: reference — Mongoose populates a reference to a deleted document as `null`.
+     *
      */
     requester?: {
         [key: string]: unknown;
-    } | string;
+    } | string | null;
     /**
-     * The lead (contact) of the requester, populated as an object, or its id.
+     * Identifier of the conversation's lead (a virtual); `null` when the lead is missing or was
+     * deleted. Source: reference.
+     *
+     */
+    requester_id?: string | null;
+    /**
+     * The lead (contact) of the requester, populated as an object, or its id; `null` when the lead
+     * was deleted.
+     * Source: reference — Mongoose populates a reference to a deleted document as `null`.
+     *
      */
     lead?: {
         [key: string]: unknown;
-    } | string;
+    } | string | null;
     /**
-     * The department routing the conversation, populated as an object, or its id.
+     * The department routing the conversation, populated as an object, or its id; `null` when the
+     * department was deleted.
+     * Source: reference — Mongoose populates a reference to a deleted document as `null`.
+     *
      */
     department?: {
         [key: string]: unknown;
-    } | string;
+    } | string | null;
     /**
      * Ids of the agents and bots (`bot_<id>`) taking part.
      */
     participants?: Array<string>;
     /**
-     * The participating agents, populated.
+     * The participating agents (their users), populated.
      */
     participatingAgents?: Array<{
         [key: string]: unknown;
@@ -2414,9 +2937,9 @@ export type Conversation = {
      */
     hasBot?: boolean;
     /**
-     * True while the conversation is a preflight (opened but without a real message).
+     * True while the conversation is a preflight (opened but without a real message). Source: reference — stored as sent by `createMessage`, `null` included.
      */
-    preflight?: boolean;
+    preflight?: boolean | null;
     /**
      * Time the requester waited for a first answer, in milliseconds.
      */
@@ -2430,7 +2953,7 @@ export type Conversation = {
      */
     rating?: number;
     /**
-     * Channel of the conversation, e.g. `{name: "chat21"}`.
+     * Channel of the conversation, e.g. `{name: "chat21"}`. Source: reference — `null` when the creating message sent `channel: null`.
      */
     channel?: {
         /**
@@ -2438,12 +2961,15 @@ export type Conversation = {
          */
         name?: string;
         [key: string]: unknown;
-    };
-    attributes?: Attributes;
+    } | null;
     /**
-     * Priority, `medium` by default.
+     * Custom attributes of the conversation. Source: reference — stored as sent by `createMessage`, `null` included.
      */
-    priority?: string;
+    attributes?: Attributes | null;
+    /**
+     * Priority, `medium` by default. Source: reference — `null` when the creating message sent `priority: null`.
+     */
+    priority?: string | null;
     /**
      * Project identifier.
      */
@@ -2474,9 +3000,13 @@ export type Message = {
      */
     type: string;
     /**
-     * Delivery status of the message. Source: reference — the spec gives only "number"; the codes are the server's.
+     * Delivery status of the message. Source: reference — the spec gives only "number"; the codes
+     * are the server's (`models/messageConstants.js`). `models/message.js` declares a Number
+     * without enum and `createMessage` stores `req.body.status || 0`, so any number a client sent
+     * comes back: read it as an open number.
+     *
      */
-    status?: -100 | 0 | 100 | 150 | 200 | 250 | 300;
+    status?: -100 | 0 | 100 | 150 | 200 | 250 | 300 | number;
     /**
      * Identifier of the sender: a user id (ObjectId) for agents and bots, the UUID of an
      * anonymous or custom-token user.
@@ -2492,9 +3022,12 @@ export type Message = {
      */
     recipient: string;
     /**
-     * Message text.
+     * Message text. Source: reference — `models/message.js` does not require it: absent when a
+     * message was posted into an existing conversation without `text` (or is a non-text message
+     * without caption), `null` when sent as `null`.
+     *
      */
-    text?: string;
+    text?: string | null;
     /**
      * Project identifier.
      */
@@ -2504,29 +3037,43 @@ export type Message = {
      */
     createdBy?: string;
     /**
-     * Media metadata of non-text messages (e.g. `src`, `width`, `height`, `name`, `type` of an image or file).
+     * Media metadata of non-text messages (e.g. `src`, `width`, `height`, `name`, `type` of an
+     * image or file). Source: reference — a Mixed field stored as sent: `null` when sent as
+     * `null`.
+     *
      */
     metadata?: {
         [key: string]: unknown;
-    };
-    attributes?: MessageAttributes;
+    } | null;
     /**
-     * Kind of recipient: `group` for a conversation. Source: reference.
+     * Custom attributes of the message. Source: reference — a Mixed field stored as sent:
+     * `null` when sent as `null`.
+     *
      */
-    channel_type?: 'group' | 'direct';
+    attributes?: MessageAttributes | null;
     /**
-     * Language of the message (ISO code). Source: reference.
+     * Kind of recipient: `group` for a conversation, `direct` for a one-to-one message. Source:
+     * reference — `models/message.js` declares a String without enum (default `group`).
+     *
      */
-    language?: string;
+    channel_type?: 'group' | 'direct' | string;
     /**
-     * Channel the message came through. Source: reference.
+     * Language of the message (ISO code). Source: reference — stored as sent: `null` when sent as
+     * `null`.
+     *
+     */
+    language?: string | null;
+    /**
+     * Channel the message came through. Source: reference — `{name: "chat21"}` by default; a
+     * `channel: null` sent by the client is stored and returned as `null`.
+     *
      */
     channel?: {
         /**
          * Channel name, e.g. `chat21` (the web widget, the default), `email`, `form`, `whatsapp`, `telegram`.
          */
         name?: string;
-    };
+    } | null;
     createdAt?: Timestamp;
     updatedAt?: Timestamp;
     /**
@@ -2536,7 +3083,9 @@ export type Message = {
     /**
      * The conversation the message belongs to (spec §2.10: "inner shape elided"). Source:
      * reference — populated with its lead, department, participating agents and bots and
-     * requester.
+     * requester (each `null` when the referenced document was deleted). Always present in the
+     * `createMessage` answer; absent from a `message.create` delivery whose `recipient` is not a
+     * conversation of the project (`event/messageEvent.js`).
      *
      */
     request?: Conversation;
@@ -2584,7 +3133,10 @@ export type Subscription = {
      */
     _id: ObjectId;
     /**
-     * URL receiving the deliveries.
+     * URL receiving the deliveries. Source: reference — no `format` in the response:
+     * `routes/subscription.js` stores `req.body.target` without validating it, so the value sent
+     * comes back as is.
+     *
      */
     target: string;
     /**
@@ -2607,7 +3159,9 @@ export type Subscription = {
     __v?: number;
     /**
      * Source: reference — true for a server-wide subscription notified of every project's
-     * events; probably present (false) in the creation response only.
+     * events. Present (`false`) when the subscription was just created; absent when the answer is
+     * the existing subscription for the same event (read back without `global`, which the model
+     * does not select).
      *
      */
     global?: boolean;
@@ -2623,7 +3177,9 @@ export type SubscriptionHook = {
      */
     _id: ObjectId;
     /**
-     * URL receiving the deliveries.
+     * URL receiving the deliveries. Source: reference — stored as sent without validation, so no
+     * `format` here.
+     *
      */
     target: string;
     /**
@@ -2657,7 +3213,11 @@ export type MessageCreateEvent = {
      */
     timestamp: number;
     /**
-     * The message (spec §2.10), with its conversation as `request`.
+     * The message (spec §2.10), with its conversation as `request`. Source: reference —
+     * `event/messageEvent.js` reads the conversation with `lean()`: no `id` or `requester_id`
+     * virtuals, populated `lead`, `department` and `requester` (`null` once deleted), and no
+     * `request` at all when the message's `recipient` is not a conversation of the project.
+     *
      */
     payload: Message;
     hook: SubscriptionHook;
@@ -2666,7 +3226,8 @@ export type MessageCreateEvent = {
      * (no `JWT ` prefix) of the `hook` fields, signed with the subscription's secret, with `iat`
      * (seconds), `iss` `https://tiledesk.com`, `sub` `subscription` and
      * `aud` `https://tiledesk.com/subscriptions/<subscription _id>`. Verify it with the secret
-     * to authenticate the delivery.
+     * to authenticate the delivery. (A server-wide `global` subscription's token is signed with
+     * the server's own secret instead, with `aud` `https://tiledesk.com`.)
      *
      */
     token?: string;
@@ -2914,7 +3475,8 @@ export type ListContentsErrors = {
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -2971,7 +3533,8 @@ export type CreateContentErrors = {
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3027,8 +3590,9 @@ export type DeleteContentData = {
          */
         project_id: string;
         /**
-         * Content identifier (`_id`). Source: reference — a malformed id gets a 500 from the
-         * server's database layer.
+         * Content identifier (`_id`). Source: reference — a malformed id gets a 500:
+         * `{success: false, error: "An error occurred retrieving the content"}` from `getContent`,
+         * `{success: false, error: <cast error>}` from `deleteContent`.
          *
          */
         content_id: ObjectId;
@@ -3039,17 +3603,17 @@ export type DeleteContentData = {
 
 export type DeleteContentErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * Malformed or unknown project id, or the vector-store engine answered 400. Source:
+     * reference — project errors are `{error}`; an engine 400 is passed on as
+     * `{success: false, statusText, error}`.
      *
      */
-    400: ErrorBody;
+    400: ErrorBody | KnowledgeBaseEngineError;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3061,18 +3625,21 @@ export type DeleteContentErrors = {
      */
     403: ErrorBody;
     /**
-     * No content with that id. Source: reference — `{success: false, error: "Content not found"}`.
+     * No content with that id, or the vector-store engine answered 404. Source: reference —
+     * `{success: false, error: "Content not found"}`; an engine 404 is passed on as
+     * `{success: false, statusText, error}`.
      *
      */
-    404: ErrorBody;
+    404: ErrorBody | KnowledgeBaseEngineError;
     /**
-     * Unexpected server error, or the content is being indexed and could not be removed from
-     * the index. Source: reference —
-     * `{success: false, error: "Unable to delete the content in indexing status"}` for the
-     * latter, `{err: "error"}` for uncaught errors.
+     * Unexpected server error, the content is being indexed and could not be removed from
+     * the index, or the vector-store engine answered 500. Source: reference —
+     * `{success: false, error: "Unable to delete the content in indexing status"}`,
+     * `{success: false, error: <cast error>}` for a malformed id, an engine 500 passed on as
+     * `{success: false, statusText, error}`, `{err: "error"}` for uncaught errors.
      *
      */
-    500: ErrorBody;
+    500: ErrorBody | KnowledgeBaseEngineError;
 };
 
 export type DeleteContentError = DeleteContentErrors[keyof DeleteContentErrors];
@@ -3097,8 +3664,9 @@ export type GetContentData = {
          */
         project_id: string;
         /**
-         * Content identifier (`_id`). Source: reference — a malformed id gets a 500 from the
-         * server's database layer.
+         * Content identifier (`_id`). Source: reference — a malformed id gets a 500:
+         * `{success: false, error: "An error occurred retrieving the content"}` from `getContent`,
+         * `{success: false, error: <cast error>}` from `deleteContent`.
          *
          */
         content_id: ObjectId;
@@ -3112,14 +3680,15 @@ export type GetContentErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3190,7 +3759,8 @@ export type CreateContentsFromUrlsErrors = {
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3228,7 +3798,7 @@ export type CreateContentsFromUrlsError = CreateContentsFromUrlsErrors[keyof Cre
 
 export type CreateContentsFromUrlsResponses = {
     /**
-     * The stored contents, one per URL, in the order of `list`.
+     * The stored contents, one per URL.
      */
     200: Array<Content>;
 };
@@ -3255,14 +3825,15 @@ export type ParseSitemapErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3328,14 +3899,15 @@ export type ListKnowledgeBasesErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3392,7 +3964,8 @@ export type CreateKnowledgeBaseErrors = {
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3459,17 +4032,19 @@ export type DeleteKnowledgeBaseData = {
 
 export type DeleteKnowledgeBaseErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * Malformed or unknown project id, or the vector-store engine could not delete the index.
+     * Source: reference — project errors are `{error}`; a whole-knowledge-base delete whose
+     * engine call fails without an answer (no engine, connection refused) or with a 400 gets
+     * `{success: false, error: "Unable to delete namespace"}`; with `contents_only=true` an
+     * engine 400 is passed on as `{success: false, statusText, error}`.
      *
      */
-    400: ErrorBody;
+    400: ErrorBody | KnowledgeBaseEngineError;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3482,18 +4057,23 @@ export type DeleteKnowledgeBaseErrors = {
      */
     403: ErrorBody;
     /**
-     * No knowledge base with that id in the project. Source: reference —
-     * `{success: false, error: "No namespace found for id <id>"}`.
+     * No knowledge base with that id in the project, or the vector-store engine answered 404.
+     * Source: reference — `{success: false, error: "No namespace found for id <id>"}`; an
+     * engine 404 is passed on as `{success: false, error: "Unable to delete namespace"}` or,
+     * with `contents_only=true`, `{success: false, statusText, error}`.
      *
      */
-    404: ErrorBody;
+    404: ErrorBody | KnowledgeBaseEngineError;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * Unexpected server error, or the vector-store engine failed. Source: reference —
+     * `{success: false, message: "Unable to delete namespace", error: <client error object>}`
+     * when `contents_only=true` cannot reach the engine; an engine 500 is passed on as
+     * `{success: false, error: "Unable to delete namespace"}` or, with `contents_only=true`,
+     * `{success: false, statusText, error}`; database errors `{success: false, error}`;
+     * uncaught errors `{err: "error"}`.
      *
      */
-    500: ErrorBody;
+    500: ErrorBody | KnowledgeBaseEngineError;
 };
 
 export type DeleteKnowledgeBaseError = DeleteKnowledgeBaseErrors[keyof DeleteKnowledgeBaseErrors];
@@ -3533,14 +4113,15 @@ export type UpdateKnowledgeBaseErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3572,9 +4153,11 @@ export type UpdateKnowledgeBaseError = UpdateKnowledgeBaseErrors[keyof UpdateKno
 
 export type UpdateKnowledgeBaseResponses = {
     /**
-     * The updated knowledge base.
+     * The updated knowledge base, or the bare record created for an unknown id. Source:
+     * reference — `routes/kb.js` answers the result of a `findOneAndUpdate` with `upsert: true`.
+     *
      */
-    200: KnowledgeBase;
+    200: KnowledgeBase | KnowledgeBaseUpserted;
 };
 
 export type UpdateKnowledgeBaseResponse = UpdateKnowledgeBaseResponses[keyof UpdateKnowledgeBaseResponses];
@@ -3592,8 +4175,11 @@ export type ListTeammatesData = {
     };
     query?: {
         /**
-         * Only teammates with this role; one role or several separated by commas. Default: owner,
-         * admin, supervisor and agent. Source: reference.
+         * Only teammates with this role (a built-in or a custom role name). Default: the agent-side
+         * members (`roleType` 1: owner, admin, supervisor, agent). Source: decided — the real server
+         * also accepts the parameter repeated (`role=agent&role=admin`, read as a list by Express),
+         * which this contract does not model; a comma-separated value is matched as one role name
+         * and finds nothing (`routes/project_user.js` uses it in `$in` as is).
          *
          */
         role?: string;
@@ -3618,14 +4204,15 @@ export type ListTeammatesErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3676,14 +4263,15 @@ export type UpdateCurrentTeammateErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3755,14 +4343,15 @@ export type DeleteTeammateErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3823,14 +4412,15 @@ export type GetTeammateErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3891,14 +4481,15 @@ export type UpdateTeammateErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -3964,14 +4555,15 @@ export type GetTeammateByUserIdErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4030,14 +4622,15 @@ export type InviteTeammateErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4071,7 +4664,7 @@ export type InviteTeammateResponses = {
     /**
      * The new teammate, or the pending invitation when no user has that e-mail yet.
      */
-    200: Teammate | TeammatePendingInvitation;
+    200: Teammate | TeammatePendingInvitation | TeammateInviteNotSaved;
 };
 
 export type InviteTeammateResponse = InviteTeammateResponses[keyof InviteTeammateResponses];
@@ -4101,14 +4694,15 @@ export type ListGroupsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4159,14 +4753,15 @@ export type CreateGroupErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4234,14 +4829,15 @@ export type DeleteGroupErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4265,7 +4861,9 @@ export type DeleteGroupError = DeleteGroupErrors[keyof DeleteGroupErrors];
 
 export type DeleteGroupResponses = {
     /**
-     * The confirmation (default), or the removed group (`force=true`).
+     * The confirmation (default), or the removed group (`force=true`), or an empty body
+     * (`force=true` on an unknown id).
+     *
      */
     200: SuccessMessage | Group;
 };
@@ -4296,14 +4894,15 @@ export type GetGroupErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4364,14 +4963,15 @@ export type UpdateGroupErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4403,7 +5003,7 @@ export type UpdateGroupError = UpdateGroupErrors[keyof UpdateGroupErrors];
 
 export type UpdateGroupResponses = {
     /**
-     * The updated group.
+     * The updated group, or the group created on an unknown id (without `id_project`, `createdBy` and `trashed`).
      */
     200: Group;
 };
@@ -4453,14 +5053,15 @@ export type ListSegmentsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4511,14 +5112,15 @@ export type CreateSegmentErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4581,14 +5183,15 @@ export type DeleteSegmentErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4612,7 +5215,7 @@ export type DeleteSegmentError = DeleteSegmentErrors[keyof DeleteSegmentErrors];
 
 export type DeleteSegmentResponses = {
     /**
-     * The deleted segment, with status 0.
+     * The deleted segment, with status 0 (on an unknown id, a new segment without `name`, `id_project` and `createdBy`).
      */
     200: Segment;
 };
@@ -4643,14 +5246,15 @@ export type GetSegmentErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4711,14 +5315,15 @@ export type UpdateSegmentErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4750,7 +5355,7 @@ export type UpdateSegmentError = UpdateSegmentErrors[keyof UpdateSegmentErrors];
 
 export type UpdateSegmentResponses = {
     /**
-     * The updated segment.
+     * The updated segment, or the segment created on an unknown id (without `id_project` and `createdBy`).
      */
     200: Segment;
 };
@@ -4796,14 +5401,15 @@ export type ListTagsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4854,14 +5460,15 @@ export type CreateTagErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4924,14 +5531,15 @@ export type DeleteTagErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -4986,14 +5594,15 @@ export type GetTagErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5054,14 +5663,15 @@ export type UpdateTagErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5093,7 +5703,7 @@ export type UpdateTagError = UpdateTagErrors[keyof UpdateTagErrors];
 
 export type UpdateTagResponses = {
     /**
-     * The updated tag.
+     * The updated tag, or the tag created on an unknown id (without `id_project` and `createdBy`).
      */
     200: Tag;
 };
@@ -5120,14 +5730,15 @@ export type DeleteAllLabelsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5178,7 +5789,7 @@ export type ListLabelsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
@@ -5222,14 +5833,15 @@ export type UpsertLabelsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5302,7 +5914,8 @@ export type DeleteLabelsErrors = {
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5367,7 +5980,7 @@ export type GetLabelsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
@@ -5415,14 +6028,15 @@ export type SetDefaultLabelsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5477,7 +6091,7 @@ export type ListDefaultLabelsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
@@ -5529,7 +6143,7 @@ export type GetDefaultLabelsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
@@ -5546,7 +6160,7 @@ export type GetDefaultLabelsError = GetDefaultLabelsErrors[keyof GetDefaultLabel
 
 export type GetDefaultLabelsResponses = {
     /**
-     * The built-in label set of the language, or an empty object for an unknown code.
+     * The built-in label set of the language; for an unknown code an empty object (mocks) or an empty body (real servers).
      */
     200: LabelTranslation | {
         [key: string]: unknown;
@@ -5575,14 +6189,15 @@ export type CloneDefaultLabelsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5665,7 +6280,9 @@ export type ListLeadsData = {
         full_text?: string;
         /**
          * Only leads matching this segment's filters (`_id` of a segment). Source: reference —
-         * an unknown segment gets 404 `{success: false, msg: "Error segment not found"}`.
+         * an unknown segment gets 404 `{success: false, msg: "Error segment not found"}`; a value
+         * that is not an ObjectId gets no answer at all from the real server (the failed lookup is
+         * not handled), which the ObjectId pattern keeps out.
          *
          */
         segment?: ObjectId;
@@ -5701,14 +6318,15 @@ export type ListLeadsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5765,14 +6383,15 @@ export type CreateLeadErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5835,14 +6454,15 @@ export type DeleteLeadErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5866,7 +6486,7 @@ export type DeleteLeadError = DeleteLeadErrors[keyof DeleteLeadErrors];
 
 export type DeleteLeadResponses = {
     /**
-     * The deleted lead, with status 1000.
+     * The deleted lead, with status 1000 (on an unknown id, a new lead without `lead_id`, `id_project` and `createdBy`).
      */
     200: Lead;
 };
@@ -5897,14 +6517,15 @@ export type GetLeadErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -5965,14 +6586,15 @@ export type UpdateLeadErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6004,7 +6626,7 @@ export type UpdateLeadError = UpdateLeadErrors[keyof UpdateLeadErrors];
 
 export type UpdateLeadResponses = {
     /**
-     * The updated lead.
+     * The updated lead, or the lead created on an unknown id (without `lead_id`, `id_project` and `createdBy`).
      */
     200: Lead;
 };
@@ -6038,14 +6660,15 @@ export type GetRequestWaitingTimeErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6096,14 +6719,15 @@ export type GetRequestWaitingTimeLastDayErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6154,14 +6778,15 @@ export type CountRequestsErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6212,14 +6837,15 @@ export type AggregateRequestsByStatusErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6291,14 +6917,15 @@ export type AggregateRequestsByDayErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6354,14 +6981,15 @@ export type AggregateRequestsByMonthErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6412,14 +7040,15 @@ export type AggregateRequestsByWeekErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6478,14 +7107,15 @@ export type AggregateRequestsByHourErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6536,14 +7166,15 @@ export type GetRequestDurationErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6594,14 +7225,15 @@ export type GetRequestSatisfactionErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6652,14 +7284,15 @@ export type CountRequestsWithBotErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6723,14 +7356,15 @@ export type CountMessagesErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6802,14 +7436,15 @@ export type AggregateMessagesByDayErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6868,14 +7503,15 @@ export type CreateMessageErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;
@@ -6894,9 +7530,10 @@ export type CreateMessageErrors = {
      */
     422: ValidationErrors;
     /**
-     * The message could not be saved. Source: reference —
-     * `{success: false, msg: "Error creating message", err}`; malformed JSON gets
-     * `{err: "error"}`.
+     * The message or its new conversation could not be saved. Source: reference —
+     * `{success: false, msg: "Error creating message", err}`, `{success: false, msg: "Error
+     * creating request", err: {}}` (also for a reached conversation quota, the error object
+     * serialising as `{}`); malformed JSON gets `{err: "error"}`.
      *
      */
     500: ErrorBody;
@@ -6933,14 +7570,15 @@ export type CreateSubscriptionErrors = {
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
      * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`.
+     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
      */
     400: ErrorBody;
     /**
      * Authentication failed: no credentials, a wrong password or a bad token signature.
      * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON.
+     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
+     * text whatever the header says.
      *
      */
     401: string;

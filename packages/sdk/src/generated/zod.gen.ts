@@ -22,9 +22,9 @@ export const zObjectId = z.string().regex(/^[0-9a-fA-F]{24}$/);
  */
 export const zAuthUser = z.object({
     _id: zObjectId,
-    email: z.email(),
-    firstname: z.string().optional(),
-    lastname: z.string().optional(),
+    email: z.string(),
+    firstname: z.string().nullish(),
+    lastname: z.string().nullish(),
     emailverified: z.boolean().optional()
 });
 
@@ -98,16 +98,30 @@ export const zServerError = z.object({
 });
 
 /**
- * Any JSON error body the service sends. The shapes are not uniform (spec §7 leaves them "not
- * shown"); SDKs read the first present of `msg`, `error`, `errors[].msg`, `err` and `message`.
- * Source: reference.
+ * Error body `{success: false, message}`. Source: reference — sent when a plan quota refuses a
+ * write (e.g. the messages quota: 403 `{success: false, message: "..."}` from `createMessage`)
+ * and by the inbound webhook rate limiter (`{message: "Rate limit exceeded"}`, without
+ * `success`).
+ *
+ */
+export const zErrorWithMessage = z.object({
+    success: z.literal(false).optional(),
+    message: z.string()
+});
+
+/**
+ * Any JSON error body the service sends. The shapes are not uniform (the interface specification
+ * leaves them unstated): `{success: false, msg}`, `{success: false, error}`, `{errors: [...]}`,
+ * `{err}` and `{success: false, message}`. SDKs read the first present of `msg`, `error`,
+ * `errors[].msg`, `err` and `message`. Source: reference.
  *
  */
 export const zErrorBody = z.union([
     zErrorMessage,
     zErrorDescription,
     zValidationErrors,
-    zServerError
+    zServerError,
+    zErrorWithMessage
 ]);
 
 /**
@@ -120,10 +134,10 @@ export const zAttributes = z.record(z.string(), z.unknown());
  */
 export const zAnonymousSignInRequest = z.object({
     id_project: zObjectId,
-    firstname: z.string().optional(),
-    lastname: z.string().optional(),
-    email: z.email().optional(),
-    attributes: zAttributes.optional()
+    firstname: z.string().nullish(),
+    lastname: z.string().nullish(),
+    email: z.email().nullish(),
+    attributes: zAttributes.nullish()
 });
 
 /**
@@ -136,9 +150,9 @@ export const zAnonymousUser = z.object({
     _id: z.uuid(),
     id: z.uuid(),
     firstname: z.string(),
-    lastname: z.string().optional(),
-    email: z.email().optional(),
-    attributes: zAttributes.optional(),
+    lastname: z.string().nullish(),
+    email: z.string().nullish(),
+    attributes: zAttributes.nullish(),
     fullName: z.string()
 });
 
@@ -152,26 +166,48 @@ export const zAnonymousSignInResponse = z.object({
 });
 
 /**
+ * Role of a teammate in the project (spec §2.3, §5), highest first: `owner`, `admin`,
+ * `supervisor`, `agent`, `teammate`, `user`, `guest`. Anonymous end users are `guest`; users
+ * signed in with a custom token default to `user`.
+ * Source: reference — the spec names owner, admin, agent, user and guest; the real server also
+ * ranks `supervisor` (between agent and admin) and `teammate` (between user and agent) and stores
+ * the role without validating it.
+ *
+ */
+export const zTeammateRole = z.enum([
+    'owner',
+    'admin',
+    'supervisor',
+    'agent',
+    'teammate',
+    'user',
+    'guest'
+]);
+
+/**
  * The user of a custom-token sign-in. Source: reference — for a `user` or `guest` role (the
- * default) the server returns the verified payload of the custom JWT itself, claims included;
- * for `owner`, `admin` or `agent` it returns the stored user it created or found. Your backend
- * chooses the claims; the ones the service reads are described here.
+ * default) the server returns the verified payload of the custom JWT itself, claims included and
+ * unchanged; for `owner`, `admin` or `agent` it returns the stored user it created or found. Your
+ * backend chooses the claims; the ones the service reads are described here. A server token (aud
+ * `https://tiledesk.com`) sent to this route is answered with its own claims. On the first
+ * sign-in of an `owner`, `admin` or `agent` custom user the real server also returns the new
+ * stored user's bcrypt `password` hash (a server quirk, not described here: ignore it).
  *
  */
 export const zCustomTokenUser = z.object({
-    _id: z.string().optional(),
+    _id: z.union([
+        z.string(),
+        z.number()
+    ]).optional(),
     aud: z.string().optional(),
     sub: z.string().optional(),
-    role: z.enum([
-        'owner',
-        'admin',
-        'agent',
-        'user',
-        'guest'
-    ]).optional().default('user'),
-    firstname: z.string().optional(),
-    lastname: z.string().optional(),
-    email: z.email().optional(),
+    role: z.union([
+        zTeammateRole,
+        z.string()
+    ]).nullish().default('user'),
+    firstname: z.string().nullish(),
+    lastname: z.string().nullish(),
+    email: z.string().nullish(),
     iat: z.int().optional(),
     iss: z.string().optional()
 });
@@ -183,7 +219,7 @@ export const zCustomTokenUser = z.object({
  */
 export const zCustomTokenSignInResponse = z.object({
     success: z.boolean(),
-    token: z.string().regex(/^JWT /),
+    token: z.string(),
     user: zCustomTokenUser
 });
 
@@ -235,23 +271,29 @@ export const zContentInternalType = z.enum([
 
 /**
  * The paging, sorting and filters the server applied to a content list. Source: reference — not
- * in the spec; the server echoes `limit`, `sortField` and `direction` always, `status` and
- * `page` only when a status filter was given, and `search` when given.
+ * in the spec; `listContents` (`routes/kb.js`) echoes each value only when it is truthy:
+ * `sortField` always, `limit` and `direction` unless they parse to `0` or not a number, `status`
+ * and `page` only when a non-zero status filter was given, and `search` when given.
  *
  */
 export const zContentListQuery = z.object({
-    limit: z.int(),
+    limit: z.int().optional(),
     sortField: z.string(),
-    direction: z.int(),
-    status: zContentStatus.optional(),
-    page: z.int().optional(),
+    direction: z.int().optional(),
+    status: z.union([
+        zContentStatus,
+        z.int()
+    ]).optional(),
+    page: z.int().nullish(),
     search: z.string().optional()
 });
 
 /**
  * How a web page is scraped before indexing: which HTML elements to keep and which to drop.
  * Source: reference — not in the spec; the server's default (used with `scrape_type` 2) is
- * `{tags_to_extract: ["body"], unwanted_tags: [], unwanted_classnames: []}`.
+ * `{tags_to_extract: ["body"], unwanted_tags: [], unwanted_classnames: []}`. The server stores the
+ * object as sent (`models/kb_setting.js` declares it as a free-form `Object`), so responses
+ * describe `scrape_options` as this shape or any object.
  *
  */
 export const zContentScrapeOptions = z.object({
@@ -267,12 +309,16 @@ export const zTimestamp = z.iso.datetime();
 
 /**
  * The last indexing error of a content (status 400). Source: reference — not in the spec; the
- * server records it when indexing fails.
+ * server records it when indexing fails (`services/aiManager.js`, `updateStatus`), in a field
+ * `models/kb_setting.js` declares as a free-form `Object`.
  *
  */
 export const zContentLastError = z.object({
-    timestamp: zTimestamp.optional(),
-    message: z.string().optional()
+    timestamp: z.int().optional(),
+    message: z.union([
+        z.string(),
+        z.record(z.string(), z.unknown())
+    ]).optional()
 });
 
 /**
@@ -284,26 +330,33 @@ export const zContentLastError = z.object({
  */
 export const zContent = z.object({
     _id: zObjectId,
-    name: z.string(),
+    name: z.string().nullable(),
     id_project: zObjectId,
     type: z.union([
         zContentType,
-        zContentInternalType
-    ]).optional(),
-    source: z.string().optional(),
-    content: z.string().optional(),
+        zContentInternalType,
+        z.string()
+    ]).nullish(),
+    source: z.string().nullish(),
+    content: z.string().nullish(),
     namespace: zObjectId,
-    status: zContentStatus,
-    scrape_type: z.int().optional(),
-    scrape_options: zContentScrapeOptions.optional(),
-    refresh_rate: z.string().optional(),
+    status: z.union([
+        zContentStatus,
+        z.int()
+    ]),
+    scrape_type: z.int().nullish(),
+    scrape_options: z.union([
+        zContentScrapeOptions,
+        z.record(z.string(), z.unknown())
+    ]).nullish(),
+    refresh_rate: z.string().nullish(),
     last_refresh: zTimestamp.optional(),
     last_error: zContentLastError.optional(),
-    tags: z.array(z.string()).optional(),
+    tags: z.array(z.unknown()).optional(),
     situated_context: z.boolean().optional(),
     sitemap_origin_id: zObjectId.optional(),
-    sitemap_origin: z.url().optional(),
-    chunk_regex: z.string().optional(),
+    sitemap_origin: z.string().optional(),
+    chunk_regex: z.string().nullish(),
     createdAt: zTimestamp.optional(),
     updatedAt: zTimestamp.optional(),
     __v: z.int().optional()
@@ -315,7 +368,7 @@ export const zContent = z.object({
  *
  */
 export const zContentList = z.object({
-    count: z.int().gte(0),
+    count: z.int(),
     query: zContentListQuery,
     kbs: z.array(zContent)
 });
@@ -330,19 +383,21 @@ export const zContentList = z.object({
  * server answers 400 without it), `name` (required by the server's content model) and `type`
  * (the server identifies a content by project, type and source, and indexes it by type).
  * `source` stays optional because `text` and `faq` contents have no URL; send it anyway to
- * identify the content (re-sending the same type and source replaces the content).
+ * identify the content (re-sending the same type and source replaces the content, and
+ * source-less contents of one type share a single slot per project: see `source`). The
+ * optional fields accept `null`, which the server treats as not given.
  *
  */
 export const zContentCreateRequest = z.object({
     name: z.string().min(1),
     type: zContentType,
-    source: z.string().optional(),
-    content: z.string().optional(),
+    source: z.string().nullish(),
+    content: z.string().nullish(),
     namespace: zObjectId,
-    tags: z.array(z.string()).optional(),
-    refresh_rate: z.string().optional().default('never'),
-    scrape_type: z.int().optional(),
-    scrape_options: zContentScrapeOptions.optional()
+    tags: z.array(z.string()).nullish(),
+    refresh_rate: z.string().nullish().default('never'),
+    scrape_type: z.int().nullish(),
+    scrape_options: zContentScrapeOptions.nullish()
 });
 
 /**
@@ -360,6 +415,13 @@ export const zContentUpsertResult = z.object({
     value: zContent
 });
 
+export const zKnowledgeBaseEngineError = z.intersection(z.unknown(), z.object({
+    success: z.literal(false),
+    statusText: z.string().optional(),
+    message: z.string().optional(),
+    error: z.unknown().optional()
+}));
+
 /**
  * Body of `createContentsFromUrls` (spec §4.2): the list of URLs to add as url contents.
  * Source: reference — the optional `refresh_rate`, `scrape_type`, `scrape_options` and `tags`
@@ -370,8 +432,8 @@ export const zContentUrlListRequest = z.object({
     list: z.array(z.url()).min(1).max(300),
     refresh_rate: z.string().optional().default('never'),
     scrape_type: z.int().optional().default(2),
-    scrape_options: zContentScrapeOptions.optional(),
-    tags: z.array(z.string()).optional()
+    scrape_options: zContentScrapeOptions.nullish(),
+    tags: z.array(z.string()).nullish()
 });
 
 /**
@@ -383,25 +445,26 @@ export const zSitemapRequest = z.object({
 
 /**
  * A sitemap (or nested sitemap) that could not be fetched or parsed. Source: reference — not in
- * the spec; the server passes on the errors of its sitemap reader.
+ * the spec; the server passes on the errors of its sitemap reader (the `sitemapper` package).
  *
  */
 export const zSitemapError = z.object({
     type: z.string().optional(),
-    url: z.url().optional(),
+    url: z.string().optional(),
     retries: z.int().optional(),
     message: z.string().optional()
 });
 
 /**
- * The URLs of a sitemap, ready to upload with `createContentsFromUrls` (spec §4.2). Nothing is
- * stored. Source: reference — the spec does not show the body; the server returns its sitemap
- * reader's result `{url, sites, errors}`.
+ * The URLs of a sitemap, ready to upload with `createContentsFromUrls`. Nothing is stored.
+ * Source: reference — the interface specification does not show the body; the server returns its sitemap
+ * reader's result `{url, sites, errors}`: a sitemap that cannot be fetched or parsed still gets
+ * 200, with no `sites` and the failure in `errors`.
  *
  */
 export const zSitemapResult = z.object({
-    url: z.url(),
-    sites: z.array(z.url()),
+    url: z.string().optional(),
+    sites: z.array(z.string()),
     errors: z.array(zSitemapError).optional()
 });
 
@@ -409,16 +472,18 @@ export const zSitemapResult = z.object({
  * Settings used to preview answers from the knowledge base (spec §2.2): the model, the maximum
  * answer length, the temperature, how many chunks are retrieved and an optional custom
  * context. Source: reference — the defaults are the values the server assigns to a new
- * knowledge base; `alpha` is not in the spec.
+ * knowledge base; `alpha` is not in the spec. The server checks none of the members
+ * (`preview_settings` is a free-form `Object` in `models/kb_setting.js`), so the ranges are
+ * stated in `KnowledgeBaseUpdateRequest`, where clients send them, not here.
  *
  */
 export const zKnowledgeBasePreviewSettings = z.object({
     model: z.string().optional().default('gpt-4o'),
-    max_tokens: z.int().gte(1).optional().default(256),
-    temperature: z.number().gte(0).optional().default(0.7),
-    top_k: z.int().gte(1).optional().default(4),
+    max_tokens: z.int().optional().default(256),
+    temperature: z.number().optional().default(0.7),
+    top_k: z.int().optional().default(4),
     context: z.string().nullish().default(null),
-    alpha: z.number().gte(0).lte(1).optional().default(0.5)
+    alpha: z.number().optional().default(0.5)
 });
 
 /**
@@ -433,7 +498,10 @@ export const zKnowledgeBaseEngine = z.object({
     vector_size: z.int().optional(),
     index_name: z.string().optional(),
     host: z.string().optional(),
-    port: z.int().optional(),
+    port: z.union([
+        z.string(),
+        z.int()
+    ]).optional(),
     deployment: z.string().optional()
 });
 
@@ -461,12 +529,15 @@ export const zKnowledgeBase = z.object({
     id: zObjectId,
     name: z.string(),
     id_project: zObjectId,
-    preview_settings: zKnowledgeBasePreviewSettings,
+    preview_settings: z.union([
+        zKnowledgeBasePreviewSettings,
+        z.record(z.string(), z.unknown())
+    ]),
     default: z.boolean(),
     hybrid: z.boolean().optional(),
     engine: zKnowledgeBaseEngine.optional(),
     embedding: zKnowledgeBaseEmbedding.optional(),
-    count: z.int().gte(0).optional(),
+    count: z.int().optional(),
     createdAt: zTimestamp.optional(),
     updatedAt: zTimestamp.optional()
 });
@@ -481,14 +552,43 @@ export const zKnowledgeBaseCreateRequest = z.object({
 });
 
 /**
- * Body of `updateKnowledgeBase` (spec §4.3): a new name and/or new preview settings. Source:
+ * Body of `updateKnowledgeBase`: a new name and/or new preview settings. Source:
  * reference — the server changes only the fields sent, and replaces `preview_settings` whole:
- * send every member you want to keep.
+ * send every member you want to keep. It tests both fields for truthiness, so `null` (or an
+ * empty name) leaves the field unchanged.
  *
  */
 export const zKnowledgeBaseUpdateRequest = z.object({
-    name: z.string().min(1).optional(),
-    preview_settings: zKnowledgeBasePreviewSettings.optional()
+    name: z.string().min(1).nullish(),
+    preview_settings: zKnowledgeBasePreviewSettings.and(z.object({
+        max_tokens: z.int().gte(1).optional(),
+        temperature: z.number().gte(0).optional(),
+        top_k: z.int().gte(1).optional(),
+        alpha: z.number().gte(0).lte(1).optional()
+    })).nullish()
+});
+
+/**
+ * The bare record `updateKnowledgeBase` returns for an id no knowledge base has. Source:
+ * reference — `PUT /{project_id}/kb/namespace/{id}` (`routes/kb.js`) runs `findOneAndUpdate`
+ * with `upsert: true` on the id alone, so an unknown id creates a record holding only that id,
+ * the fields sent, the model defaults (`default: false`, `hybrid: false`) and the timestamps:
+ * no `id_project`, `engine` or `embedding`, and no `name` or `preview_settings` unless sent. The
+ * record belongs to no project (`listKnowledgeBases` never shows it, contents cannot be added to
+ * it, `deleteKnowledgeBase` answers 404 for it).
+ *
+ */
+export const zKnowledgeBaseUpserted = z.object({
+    id: z.string(),
+    name: z.string().optional(),
+    preview_settings: z.union([
+        zKnowledgeBasePreviewSettings,
+        z.record(z.string(), z.unknown())
+    ]).optional(),
+    default: z.boolean(),
+    hybrid: z.boolean(),
+    createdAt: zTimestamp.optional(),
+    updatedAt: zTimestamp.optional()
 });
 
 /**
@@ -519,9 +619,9 @@ export const zTeammateStatus = z.enum(['active', 'disabled']);
  */
 export const zUser = z.object({
     _id: zObjectId,
-    email: z.email().optional(),
-    firstname: z.string().optional(),
-    lastname: z.string().optional(),
+    email: z.string().optional(),
+    firstname: z.string().nullish(),
+    lastname: z.string().nullish(),
     emailverified: z.boolean().optional(),
     status: z.int().optional(),
     createdAt: zTimestamp.optional(),
@@ -530,33 +630,14 @@ export const zUser = z.object({
 });
 
 /**
- * Role of a teammate in the project (spec §2.3, §5), highest first: `owner`, `admin`,
- * `supervisor`, `agent`, `teammate`, `user`, `guest`. Anonymous end users are `guest`; users
- * signed in with a custom token default to `user`.
- * Source: reference — the spec names owner, admin, agent, user and guest; the real server also
- * ranks `supervisor` (between agent and admin) and `teammate` (between user and agent) and stores
- * the role without validating it.
- *
- */
-export const zTeammateRole = z.enum([
-    'owner',
-    'admin',
-    'supervisor',
-    'agent',
-    'teammate',
-    'user',
-    'guest'
-]);
-
-/**
- * A tag attached to a teammate (spec §2.3, "tag objects"). Source: reference — the spec does not
- * show the inner shape; the server stores `tag`, `color` and `attributes`, and gives each
- * stored tag its own `_id`.
+ * A tag attached to a teammate (spec §2.3, "tag objects"), as the service returns it. Source:
+ * reference — the spec does not show the inner shape; the server stores `tag`, `color` and
+ * `attributes`, and gives each stored tag its own `_id`. Requests use `TeammateTagInput`.
  *
  */
 export const zTeammateTag = z.object({
     _id: zObjectId.optional(),
-    tag: z.string().min(1),
+    tag: z.string(),
     color: z.string().optional(),
     attributes: zAttributes.optional()
 });
@@ -588,7 +669,10 @@ export const zTeammateSettings = z.object({
  *
  */
 export const zTeammatePresence = z.object({
-    status: z.enum(['online', 'offline']),
+    status: z.union([
+        z.enum(['online', 'offline']),
+        z.string()
+    ]),
     changedAt: zTimestamp.optional()
 });
 
@@ -600,23 +684,30 @@ export const zTeammatePresence = z.object({
  * `roleType`, `last_ip`, `last_login_at` and `permissions`. `id_user` is the populated user on
  * reads and a plain user id in write responses; guests and external users have no `id_user` but
  * a `uuid_user`.
+ * Source: decided — only `_id`, `id` and `status` are required: `updateTeammate` upserts, so an
+ * unknown teammate id answers a new document without `id_project`, `role`, `roleType` or
+ * `createdBy` (`routes/project_user.js`, `findByIdAndUpdate` with `upsert: true`), and
+ * `inviteTeammate` without a `role` stores a teammate that has none.
  *
  */
 export const zTeammate = z.object({
     _id: zObjectId,
     id: zObjectId,
-    id_project: zObjectId,
+    id_project: zObjectId.optional(),
     id_user: z.union([
         zUser,
         zObjectId
-    ]).optional(),
+    ]).nullish(),
     uuid_user: z.string().optional(),
-    role: zTeammateRole,
+    role: z.union([
+        zTeammateRole,
+        z.string()
+    ]).optional(),
     roleType: z.union([z.literal(1), z.literal(2)]).optional(),
     user_available: z.boolean().optional().default(true),
-    max_served_chat: z.int().gte(0).optional(),
-    max_assigned_chat: z.int().gte(0).optional(),
-    number_assigned_requests: z.int().gte(0).optional(),
+    max_served_chat: z.number().optional(),
+    max_assigned_chat: z.number().optional(),
+    number_assigned_requests: z.number().optional(),
     status: zTeammateStatus,
     isBusy: z.boolean().optional(),
     profileStatus: z.string().optional(),
@@ -636,26 +727,45 @@ export const zTeammate = z.object({
 });
 
 /**
+ * A tag to attach to a teammate, as `updateCurrentTeammate` and `updateTeammate` take it (spec §2.3,
+ * "tag objects"). Source: decided — the request side of `TeammateTag`: the contract keeps a
+ * non-empty `tag` required, as `models/tag.js` declares it, although the update routes do not run
+ * the model's validators.
+ *
+ */
+export const zTeammateTagInput = z.object({
+    _id: zObjectId.optional(),
+    tag: z.string().min(1),
+    color: z.string().optional(),
+    attributes: zAttributes.optional()
+});
+
+/**
  * Body of `updateCurrentTeammate` (spec §4.4); `updateTeammate` takes it plus `status`
  * (`TeammateAdminUpdateRequest`). Every field is optional; only the fields sent are changed.
  * Source: reference — the real server reads `max_assigned_chat` (the spec's `max_served_chat`),
  * also accepts `profileStatus`, `number_assigned_requests` and `tags`, and changes settings only
  * through the two dotted keys `settings.email.notification.conversation.assigned.toyou` and
- * `settings.email.notification.conversation.pooled`.
+ * `settings.email.notification.conversation.pooled`. It tests every field with `!= undefined`
+ * (`routes/project_user.js`), so a field sent as `null` counts as not sent and changes nothing:
+ * the contract accepts `null` for each of them.
  *
  */
 export const zTeammateUpdateRequest = z.object({
-    role: z.enum(['admin', 'agent']).optional(),
-    user_available: z.boolean().optional().default(true),
-    max_served_chat: z.int().gte(0).optional(),
-    max_assigned_chat: z.int().gte(0).optional(),
-    profileStatus: z.string().optional(),
-    number_assigned_requests: z.int().gte(0).optional(),
-    attributes: zAttributes.optional(),
-    settings: zTeammateSettings.optional(),
-    'settings.email.notification.conversation.assigned.toyou': z.boolean().optional(),
-    'settings.email.notification.conversation.pooled': z.boolean().optional(),
-    tags: z.array(zTeammateTag).optional()
+    role: z.union([
+        z.enum(['admin', 'agent']),
+        z.string().min(1)
+    ]).nullish(),
+    user_available: z.boolean().nullish().default(true),
+    max_served_chat: z.int().gte(-1).nullish(),
+    max_assigned_chat: z.int().gte(-1).nullish(),
+    profileStatus: z.string().nullish(),
+    number_assigned_requests: z.int().gte(0).nullish(),
+    attributes: zAttributes.nullish(),
+    settings: zTeammateSettings.nullish(),
+    'settings.email.notification.conversation.assigned.toyou': z.boolean().nullish(),
+    'settings.email.notification.conversation.pooled': z.boolean().nullish(),
+    tags: z.array(zTeammateTagInput).nullish()
 });
 
 /**
@@ -664,7 +774,7 @@ export const zTeammateUpdateRequest = z.object({
  *
  */
 export const zTeammateAdminUpdateRequest = zTeammateUpdateRequest.and(z.object({
-    status: zTeammateStatus.optional()
+    status: zTeammateStatus.nullish()
 }));
 
 /**
@@ -673,10 +783,13 @@ export const zTeammateAdminUpdateRequest = zTeammateUpdateRequest.and(z.object({
  */
 export const zTeammateInviteRequest = z.object({
     email: z.email(),
-    role: z.enum(['agent', 'admin']).optional(),
-    firstname: z.string().optional(),
-    lastname: z.string().optional(),
-    user_available: z.boolean().optional().default(true)
+    role: z.union([
+        z.enum(['agent', 'admin']),
+        z.string().min(1)
+    ]).optional(),
+    firstname: z.string().nullish(),
+    lastname: z.string().nullish(),
+    user_available: z.boolean().nullish().default(true)
 });
 
 /**
@@ -689,7 +802,7 @@ export const zTeammatePendingInvitation = z.object({
     msg: z.string(),
     pendingInvitation: z.object({
         _id: zObjectId,
-        email: z.email(),
+        email: z.string(),
         id_project: zObjectId.optional(),
         role: z.string().optional(),
         createdBy: z.string().optional(),
@@ -700,20 +813,53 @@ export const zTeammatePendingInvitation = z.object({
 });
 
 /**
+ * Answer of `inviteTeammate` when no registered user has the invited e-mail and the pending
+ * invitation is not stored. Source: reference — `services/pendingInvitationService.js` rejects
+ * with an object that `routes/project_user.js` sends back with `res.send(err)`, that is with
+ * status **200**: `{success: false, msg: "Role is required.", code: 405}` when the invite has no
+ * role, `{success: false, msg: "Pending Invitation already exist.", pendinginvitation: [...]}` when
+ * the e-mail was already invited to the project, `{success: false, msg: "Error saving object.",
+ * err}` on a database error. Check `success` before reading a 200 answer as a teammate.
+ *
+ */
+export const zTeammateInviteNotSaved = z.object({
+    success: z.literal(false),
+    msg: z.string(),
+    code: z.int().optional(),
+    pendinginvitation: z.array(z.object({
+        _id: zObjectId.optional(),
+        email: z.string().optional(),
+        id_project: zObjectId.optional(),
+        role: z.string().optional(),
+        createdBy: z.string().optional(),
+        createdAt: zTimestamp.optional(),
+        updatedAt: zTimestamp.optional(),
+        __v: z.int().optional()
+    })).optional(),
+    err: z.unknown().optional()
+});
+
+/**
  * A group of teammates (spec §2.4). Source: reference — the server sends Mongo's `_id` and `__v`
  * and no plain `id`; the spec's `id` is kept as an optional alias. The server also sends
  * `enabled`.
+ *
+ * Source: reference — only `_id` is always present. `updateGroup` upserts (`routes/group.js`
+ * calls `findByIdAndUpdate` with `upsert: true`), so `updateGroup` on an unknown id creates and
+ * returns a group holding only `_id`, the fields sent, the defaults `members: []` and
+ * `enabled: true`, the timestamps and `__v`: no `id_project`, `createdBy` or `trashed`, and no
+ * `name` when none was sent. `getGroup` returns such a group too.
  *
  */
 export const zGroup = z.object({
     _id: zObjectId,
     id: zObjectId.optional(),
-    name: z.string(),
-    members: z.array(z.string()).optional(),
+    name: z.string().optional(),
+    members: z.array(z.unknown()).nullish(),
     trashed: z.boolean().optional(),
     enabled: z.boolean().optional(),
     attributes: zAttributes.optional(),
-    id_project: zObjectId,
+    id_project: zObjectId.optional(),
     createdBy: z.string().optional(),
     createdAt: zTimestamp.optional(),
     updatedAt: zTimestamp.optional(),
@@ -732,28 +878,40 @@ export const zGroupCreateRequest = z.object({
 
 /**
  * Body of `updateGroup` (spec §4.5). Every field is optional; only the fields sent are changed.
- * Source: reference — the real server also accepts `trashed` and `attributes`.
+ * Source: reference — the real server also accepts `trashed` and `attributes`, and ignores a
+ * field sent as `null` (`routes/group.js` copies a field only when `req.body.x != undefined`), so
+ * every field accepts `null`, meaning "leave unchanged".
  *
  */
 export const zGroupUpdateRequest = z.object({
-    name: z.string().min(1).optional(),
-    members: z.array(z.string()).optional(),
-    trashed: z.boolean().optional(),
-    attributes: zAttributes.optional()
+    name: z.string().min(1).nullish(),
+    members: z.array(z.string()).nullish(),
+    trashed: z.boolean().nullish(),
+    attributes: zAttributes.nullish()
 });
+
+/**
+ * How a segment combines its filters: `all` (every filter must hold) or `any` (one is enough).
+ * Source: reference — the real server stores the value but always combines the filters with
+ * AND, so `any` behaves like `all`.
+ *
+ */
+export const zSegmentMatch = z.enum(['all', 'any']);
 
 /**
  * One filter of a segment, as the service returns it: a condition on one lead field.
  * Source: reference — the spec leaves the shape "not shown"; the server stores
  * `{field, operator, value}` (no `_id`). The server does not validate `operator`, so segments
  * saved by other clients may carry any string; see `SegmentFilterInput` for the operators the
- * lead query understands.
+ * lead query understands. `models/segment.js` declares the three fields `required`, but
+ * Mongoose checks that only on `createSegment`: a filter list written by `updateSegment` is
+ * stored without validation, so a filter may lack any of the three, or hold `null` in them.
  *
  */
 export const zSegmentFilter = z.object({
-    field: z.string(),
-    operator: z.string(),
-    value: z.unknown()
+    field: z.string().nullish(),
+    operator: z.string().nullish(),
+    value: z.unknown().optional()
 });
 
 /**
@@ -763,15 +921,24 @@ export const zSegmentFilter = z.object({
  * but never applied: when a segment filters leads (`listLeads?segment=`), its filters are
  * always combined with AND.
  *
+ * Source: reference — only `_id` is always present. `updateSegment` and `deleteSegment` upsert
+ * (`routes/segment.js` calls `findByIdAndUpdate` with `upsert: true`), so either on an unknown
+ * id creates and returns a segment holding only `_id`, the fields sent, the defaults
+ * (`match: all`, `status`, `filters: []`), the timestamps and `__v`: no `id_project` or
+ * `createdBy`, and no `name` unless one was sent. `getSegment` returns such a segment too.
+ *
  */
 export const zSegment = z.object({
     _id: zObjectId,
     id: zObjectId.optional(),
-    name: z.string(),
-    match: z.enum(['all', 'any']).optional().default('all'),
-    filters: z.array(zSegmentFilter).optional(),
+    name: z.string().optional(),
+    match: z.union([
+        zSegmentMatch,
+        z.string()
+    ]).optional().default('all'),
+    filters: z.array(zSegmentFilter).nullish(),
     status: z.union([z.literal(100), z.literal(0)]).optional(),
-    id_project: zObjectId,
+    id_project: zObjectId.optional(),
     createdBy: z.string().optional(),
     createdAt: zTimestamp.optional(),
     updatedAt: zTimestamp.optional(),
@@ -826,7 +993,7 @@ export const zSegmentFilterInput = z.object({
  */
 export const zSegmentInput = z.object({
     name: z.string().min(1),
-    match: z.enum(['all', 'any']).optional().default('all'),
+    match: zSegmentMatch.optional().default('all'),
     filters: z.array(zSegmentFilterInput).optional()
 });
 
@@ -834,27 +1001,34 @@ export const zSegmentInput = z.object({
  * Body of `updateSegment` (spec §4.6): the fields to change. Source: decided — no field is
  * required on update, because the real server changes only the fields sent (an omitted
  * `match` keeps its value rather than reverting to `all`, and `filters`, when sent, replaces
- * the whole list).
+ * the whole list). Source: reference — `routes/segment.js` copies a field only when
+ * `req.body.x != undefined`, so every field accepts `null`, meaning "leave unchanged".
  *
  */
 export const zSegmentUpdateInput = z.object({
-    name: z.string().min(1).optional(),
-    match: z.enum(['all', 'any']).optional(),
-    filters: z.array(zSegmentFilterInput).optional()
+    name: z.string().min(1).nullish(),
+    match: zSegmentMatch.nullish(),
+    filters: z.array(zSegmentFilterInput).nullish()
 });
 
 /**
  * A tag of the project's tag library (spec §2.6). Source: reference — the server sends Mongo's
  * `_id` and `__v` and no plain `id`; the spec's `id` is kept as an optional alias.
  *
+ * Source: reference — only `_id` and `tag` are always present. `updateTag` upserts
+ * (`routes/tag.js` calls `findByIdAndUpdate` with `upsert: true`), so `updateTag` on an unknown
+ * id creates and returns a tag holding only `_id`, `tag`, `color`, the timestamps and `__v`,
+ * without `id_project` and `createdBy`; `getTag` returns such a tag too. `tag` and `color` are
+ * `null` when the update that wrote them did not send them.
+ *
  */
 export const zTag = z.object({
     _id: zObjectId,
     id: zObjectId.optional(),
-    tag: z.string(),
-    color: z.string().optional(),
+    tag: z.string().nullable(),
+    color: z.string().nullish(),
     attributes: zAttributes.optional(),
-    id_project: zObjectId,
+    id_project: zObjectId.optional(),
     createdBy: z.string().optional(),
     createdAt: zTimestamp.optional(),
     updatedAt: zTimestamp.optional(),
@@ -863,12 +1037,13 @@ export const zTag = z.object({
 
 /**
  * Body of `createTag` and `updateTag` (spec §4.7). Source: reference — the server stores only
- * `tag` and `color` and ignores `attributes`.
+ * `tag` and `color` and ignores `attributes`; `updateTag` replaces both, so send the current
+ * `color` again to keep it.
  *
  */
 export const zTagInput = z.object({
     tag: z.string().min(1),
-    color: z.string().optional(),
+    color: z.string().nullish(),
     attributes: zAttributes.optional()
 });
 
@@ -886,17 +1061,17 @@ export const zDeleteResult = z.object({
 
 /**
  * Translation labels of one language: a flat map from a label key (such as `LABEL_PLACEHOLDER`
- * or `WELCOME_TITLE`) to the text the chat widget shows (spec §2.7, "inner key structure: not
- * shown"). Source: decided — the spec leaves the keys open and the contract does too; the
- * values are strings, except that the built-in sets of the real server also carry
- * `ARRAY_DAYS`, an array of the seven day names (Monday first), so a value may be an array of
- * strings.
+ * or `WELCOME_TITLE`) to the text the chat widget shows (the interface specification leaves the inner key
+ * structure unstated). The values are strings, except that the built-in sets of the real server also carry
+ * `ARRAY_DAYS`, an array of the seven day names (Monday first).
+ *
+ * Source: decided — the spec leaves the keys open and the contract does too. The values are
+ * free-form: `models/label.js` declares the entry's `data` as a free-form `Object` and
+ * `upsertLabels` stores what the client sends without checking it (numbers and nested objects
+ * are kept), so clients should expect strings and string arrays but accept any value.
  *
  */
-export const zLabelData = z.record(z.string(), z.union([
-    z.string(),
-    z.array(z.string())
-]));
+export const zLabelData = z.record(z.string(), z.unknown());
 
 /**
  * The labels of one language in a project (the spec's label data model, §2.7). Source:
@@ -970,14 +1145,21 @@ export const zLabelCloneRequest = z.object({
  * (spec §4.9). Source: reference — the server sends Mongo's `_id` and `__v` and no plain `id`
  * (the spec's `id` is kept as an optional alias), and adds `status` and `properties`.
  *
+ * Source: reference — only `_id` is always present. `updateLead` and `deleteLead` upsert
+ * (`routes/lead.js` calls `findByIdAndUpdate` with `upsert: true`), so either on an unknown id
+ * creates and returns a lead holding only `_id`, the fields sent, the defaults (`tags: []`,
+ * `status`), the timestamps and `__v`: no `lead_id`, `id_project` or `createdBy`. The lead
+ * service's upserts by `lead_id` (when a conversation's requester changes email) also write
+ * leads without `id_project`. `getLead` returns such leads too.
+ *
  */
 export const zLead = z.object({
     _id: zObjectId,
     id: zObjectId.optional(),
-    lead_id: z.string(),
-    fullname: z.string().optional(),
-    email: z.email().optional(),
-    phone: z.string().optional(),
+    lead_id: z.string().optional(),
+    fullname: z.string().nullish(),
+    email: z.string().nullish(),
+    phone: z.string().nullish(),
     company: z.string().optional(),
     note: z.string().optional(),
     streetAddress: z.string().optional(),
@@ -986,14 +1168,17 @@ export const zLead = z.object({
     zipcode: z.string().optional(),
     country: z.string().optional(),
     tags: z.array(z.string()).optional(),
-    attributes: zAttributes.optional(),
+    attributes: zAttributes.nullish(),
     properties: z.record(z.string(), z.unknown()).optional(),
     status: z.union([
-        z.literal(50),
-        z.literal(100),
-        z.literal(1000)
+        z.union([
+            z.literal(50),
+            z.literal(100),
+            z.literal(1000)
+        ]),
+        z.number()
     ]).optional(),
-    id_project: zObjectId,
+    id_project: zObjectId.optional(),
     createdBy: z.string().optional(),
     createdAt: zTimestamp.optional(),
     updatedAt: zTimestamp.optional(),
@@ -1014,40 +1199,45 @@ export const zLeadList = z.object({
 /**
  * Body of `createLead` (spec §4.9). Every field is optional. Source: reference — the server
  * performs no duplicate check (neither on `lead_id` nor on `email`) and creates the lead with
- * status 100.
+ * status 100. Source: reference — `null` is accepted for every field: a `null` `lead_id` is
+ * treated as not given (a UUID v4 is assigned), and a `null` `fullname`, `email` or `attributes`
+ * is stored as `null` (the lead then has no name, email or attributes).
  *
  */
 export const zLeadCreateRequest = z.object({
-    email: z.email().optional(),
-    lead_id: z.string().min(1).optional(),
-    fullname: z.string().optional(),
-    attributes: zAttributes.optional()
+    email: z.email().nullish(),
+    lead_id: z.string().min(1).nullish(),
+    fullname: z.string().nullish(),
+    attributes: zAttributes.nullish()
 });
 
 /**
  * Body of `updateLead` (spec §4.9): the fields to change. Source: reference — the server
  * changes only the fields sent (a `null` value is ignored); `attributes` and `tags`, when
- * sent, replace the whole object or list.
+ * sent, replace the whole object or list. Source: reference — `routes/lead.js` copies a field
+ * only when `req.body.x != undefined` (`tags` only when truthy), so every field accepts `null`,
+ * meaning "leave unchanged": the real JS client's `updateLead(id, {fullname}, null, null)` sends
+ * `attributes: null` and `tags: null`.
  *
  */
 export const zLeadUpdateRequest = z.object({
-    email: z.email().optional(),
-    fullname: z.string().optional(),
-    phone: z.string().optional(),
-    company: z.string().optional(),
-    note: z.string().optional(),
-    streetAddress: z.string().optional(),
-    city: z.string().optional(),
-    region: z.string().optional(),
-    zipcode: z.string().optional(),
-    country: z.string().optional(),
-    attributes: zAttributes.optional(),
-    tags: z.array(z.string()).optional(),
+    email: z.email().nullish(),
+    fullname: z.string().nullish(),
+    phone: z.string().nullish(),
+    company: z.string().nullish(),
+    note: z.string().nullish(),
+    streetAddress: z.string().nullish(),
+    city: z.string().nullish(),
+    region: z.string().nullish(),
+    zipcode: z.string().nullish(),
+    country: z.string().nullish(),
+    attributes: zAttributes.nullish(),
+    tags: z.array(z.string()).nullish(),
     status: z.union([
         z.literal(50),
         z.literal(100),
         z.literal(1000)
-    ]).optional()
+    ]).nullish()
 });
 
 /**
@@ -1057,7 +1247,7 @@ export const zLeadUpdateRequest = z.object({
  */
 export const zAnalyticsWaitingTime = z.object({
     _id: zObjectId,
-    waiting_time_avg: z.number().gte(0).nullable()
+    waiting_time_avg: z.number().nullable()
 });
 
 /**
@@ -1146,7 +1336,7 @@ export const zAnalyticsHourCount = z.object({
  */
 export const zAnalyticsDuration = z.object({
     _id: zObjectId,
-    duration_avg: z.number().gte(0).nullable()
+    duration_avg: z.number().nullable()
 });
 
 /**
@@ -1175,15 +1365,17 @@ export const zMessageAttributes = z.object({
  * Body of `createMessage` (spec §4.11: "Body: text (string) ... Other body fields: not shown").
  * Source: reference — the other fields are those the server reads; the last group
  * (`departmentid` to `priority`) is used only when the conversation does not exist yet and is
- * created by this message.
+ * created by this message. Fields the route reads with `||` or an `if` (`sender`,
+ * `senderFullname`, `email`, `status`, `attributes`, `departmentid`) treat `null` as not sent, so
+ * the contract accepts `null` for them.
  *
  */
 export const zMessageCreateRequest = z.object({
     text: z.string(),
     type: z.string().optional().default('text'),
-    sender: z.string().optional(),
-    senderFullname: z.string().optional(),
-    email: z.email().optional(),
+    sender: z.string().nullish(),
+    senderFullname: z.string().nullish(),
+    email: z.email().nullish(),
     status: z.union([
         z.literal(-100),
         z.literal(0),
@@ -1192,14 +1384,14 @@ export const zMessageCreateRequest = z.object({
         z.literal(200),
         z.literal(250),
         z.literal(300)
-    ]).optional().default(0),
-    attributes: zMessageAttributes.optional(),
+    ]).nullish().default(0),
+    attributes: zMessageAttributes.nullish(),
     metadata: z.record(z.string(), z.unknown()).optional(),
     language: z.string().optional(),
     channel: z.object({
         name: z.string().optional()
     }).optional(),
-    departmentid: zObjectId.optional(),
+    departmentid: zObjectId.nullish(),
     sourcePage: z.string().optional(),
     userAgent: z.string().optional(),
     subject: z.string().optional(),
@@ -1211,51 +1403,61 @@ export const zMessageCreateRequest = z.object({
  * A conversation (the server's "request"), as embedded in a message (spec §2.10 elides its
  * shape). Source: reference — the fields of the server's request model; every field is
  * optional and the object is open. Named `Conversation` rather than `Request` so that generated
- * TypeScript does not shadow the DOM `Request` type.
+ * TypeScript does not shadow the DOM `Request` type. The conversation fields that `createMessage`
+ * copies from its body when it creates the conversation (`subject`, `sourcePage`, `language`,
+ * `userAgent`, `priority`, `attributes`, `channel`, `preflight`) are stored as sent, so each is
+ * `null` when the client sent `null`; populated references (`requester`, `lead`, `department`)
+ * are `null` once the referenced document is deleted. In a `message.create` delivery the
+ * conversation is read with `lean()`, so the virtuals `id` and `requester_id` are absent.
  *
  */
 export const zConversation = z.object({
     _id: zObjectId.optional(),
     id: zObjectId.optional(),
     request_id: z.string().optional(),
+    ticket_id: z.int().optional(),
     first_text: z.string().optional(),
     status: z.union([
-        z.literal(50),
-        z.literal(100),
-        z.literal(150),
-        z.literal(200),
-        z.literal(300),
-        z.literal(1000)
+        z.union([
+            z.literal(50),
+            z.literal(100),
+            z.literal(150),
+            z.literal(200),
+            z.literal(300),
+            z.literal(1000)
+        ]),
+        z.number()
     ]).optional().default(100),
-    subject: z.string().optional(),
-    sourcePage: z.string().optional(),
-    userAgent: z.string().optional(),
-    language: z.string().optional(),
+    subject: z.string().nullish(),
+    sourcePage: z.string().nullish(),
+    userAgent: z.string().nullish(),
+    language: z.string().nullish(),
     requester: z.union([
         z.record(z.string(), z.unknown()),
         z.string()
-    ]).optional(),
+    ]).nullish(),
+    requester_id: z.string().nullish(),
     lead: z.union([
         z.record(z.string(), z.unknown()),
         z.string()
-    ]).optional(),
+    ]).nullish(),
     department: z.union([
         z.record(z.string(), z.unknown()),
         z.string()
-    ]).optional(),
+    ]).nullish(),
     participants: z.array(z.string()).optional(),
     participatingAgents: z.array(z.record(z.string(), z.unknown())).optional(),
     participatingBots: z.array(z.record(z.string(), z.unknown())).optional(),
     hasBot: z.boolean().optional(),
-    preflight: z.boolean().optional(),
+    preflight: z.boolean().nullish(),
     waiting_time: z.int().optional(),
     closed_at: zTimestamp.optional(),
     rating: z.number().optional(),
     channel: z.object({
         name: z.string().optional()
-    }).optional(),
-    attributes: zAttributes.optional(),
-    priority: z.string().optional().default('medium'),
+    }).nullish(),
+    attributes: zAttributes.nullish(),
+    priority: z.string().nullish().default('medium'),
     id_project: zObjectId.optional(),
     createdAt: zTimestamp.optional(),
     updatedAt: zTimestamp.optional(),
@@ -1272,27 +1474,33 @@ export const zMessage = z.object({
     _id: zObjectId,
     type: z.string(),
     status: z.union([
-        z.literal(-100),
-        z.literal(0),
-        z.literal(100),
-        z.literal(150),
-        z.literal(200),
-        z.literal(250),
-        z.literal(300)
+        z.union([
+            z.literal(-100),
+            z.literal(0),
+            z.literal(100),
+            z.literal(150),
+            z.literal(200),
+            z.literal(250),
+            z.literal(300)
+        ]),
+        z.number()
     ]).optional(),
     sender: z.string(),
     senderFullname: z.string().optional(),
     recipient: z.string(),
-    text: z.string().optional(),
+    text: z.string().nullish(),
     id_project: zObjectId,
     createdBy: z.string().optional(),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-    attributes: zMessageAttributes.optional(),
-    channel_type: z.enum(['group', 'direct']).optional().default('group'),
-    language: z.string().optional(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    attributes: zMessageAttributes.nullish(),
+    channel_type: z.union([
+        z.enum(['group', 'direct']),
+        z.string()
+    ]).optional().default('group'),
+    language: z.string().nullish(),
     channel: z.object({
         name: z.string().optional().default('chat21')
-    }).optional(),
+    }).nullish(),
     createdAt: zTimestamp.optional(),
     updatedAt: zTimestamp.optional(),
     __v: z.int().optional(),
@@ -1315,7 +1523,7 @@ export const zSubscriptionCreateRequest = z.object({
 export const zSubscription = z.object({
     secret: z.string(),
     _id: zObjectId,
-    target: z.url(),
+    target: z.string(),
     event: z.string(),
     id_project: zObjectId,
     createdBy: z.string().optional(),
@@ -1331,7 +1539,7 @@ export const zSubscription = z.object({
  */
 export const zSubscriptionHook = z.object({
     _id: zObjectId,
-    target: z.url(),
+    target: z.string(),
     event: z.string(),
     id_project: zObjectId,
     createdBy: z.string().optional(),
@@ -1485,7 +1693,7 @@ export const zCreateContentsFromUrlsQuery = z.object({
 });
 
 /**
- * The stored contents, one per URL, in the order of `list`.
+ * The stored contents, one per URL.
  */
 export const zCreateContentsFromUrlsResponse = z.array(zContent);
 
@@ -1546,9 +1754,14 @@ export const zUpdateKnowledgeBasePath = z.object({
 });
 
 /**
- * The updated knowledge base.
+ * The updated knowledge base, or the bare record created for an unknown id. Source:
+ * reference — `routes/kb.js` answers the result of a `findOneAndUpdate` with `upsert: true`.
+ *
  */
-export const zUpdateKnowledgeBaseResponse = zKnowledgeBase;
+export const zUpdateKnowledgeBaseResponse = z.union([
+    zKnowledgeBase,
+    zKnowledgeBaseUpserted
+]);
 
 export const zListTeammatesPath = z.object({
     project_id: z.string().regex(/^[0-9a-fA-F]{24}$/)
@@ -1635,7 +1848,8 @@ export const zInviteTeammatePath = z.object({
  */
 export const zInviteTeammateResponse = z.union([
     zTeammate,
-    zTeammatePendingInvitation
+    zTeammatePendingInvitation,
+    zTeammateInviteNotSaved
 ]);
 
 export const zListGroupsPath = z.object({
@@ -1672,7 +1886,9 @@ export const zDeleteGroupQuery = z.object({
 });
 
 /**
- * The confirmation (default), or the removed group (`force=true`).
+ * The confirmation (default), or the removed group (`force=true`), or an empty body
+ * (`force=true` on an unknown id).
+ *
  */
 export const zDeleteGroupResponse = z.union([
     zSuccessMessage,
@@ -1697,7 +1913,7 @@ export const zUpdateGroupPath = z.object({
 });
 
 /**
- * The updated group.
+ * The updated group, or the group created on an unknown id (without `id_project`, `createdBy` and `trashed`).
  */
 export const zUpdateGroupResponse = zGroup;
 
@@ -1735,7 +1951,7 @@ export const zDeleteSegmentPath = z.object({
 });
 
 /**
- * The deleted segment, with status 0.
+ * The deleted segment, with status 0 (on an unknown id, a new segment without `name`, `id_project` and `createdBy`).
  */
 export const zDeleteSegmentResponse = zSegment;
 
@@ -1757,7 +1973,7 @@ export const zUpdateSegmentPath = z.object({
 });
 
 /**
- * The updated segment.
+ * The updated segment, or the segment created on an unknown id (without `id_project` and `createdBy`).
  */
 export const zUpdateSegmentResponse = zSegment;
 
@@ -1816,7 +2032,7 @@ export const zUpdateTagPath = z.object({
 });
 
 /**
- * The updated tag.
+ * The updated tag, or the tag created on an unknown id (without `id_project` and `createdBy`).
  */
 export const zUpdateTagResponse = zTag;
 
@@ -1894,7 +2110,7 @@ export const zGetDefaultLabelsPath = z.object({
 });
 
 /**
- * The built-in label set of the language, or an empty object for an unknown code.
+ * The built-in label set of the language; for an unknown code an empty object (mocks) or an empty body (real servers).
  */
 export const zGetDefaultLabelsResponse = z.union([
     zLabelTranslation,
@@ -1957,7 +2173,7 @@ export const zDeleteLeadPath = z.object({
 });
 
 /**
- * The deleted lead, with status 1000.
+ * The deleted lead, with status 1000 (on an unknown id, a new lead without `lead_id`, `id_project` and `createdBy`).
  */
 export const zDeleteLeadResponse = zLead;
 
@@ -1979,7 +2195,7 @@ export const zUpdateLeadPath = z.object({
 });
 
 /**
- * The updated lead.
+ * The updated lead, or the lead created on an unknown id (without `lead_id`, `id_project` and `createdBy`).
  */
 export const zUpdateLeadResponse = zLead;
 
