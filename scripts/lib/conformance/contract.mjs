@@ -1,0 +1,117 @@
+// The contract as the conformance run reads it: bundled by Redocly (the same bundle every generator
+// reads), its operations indexed by operationId, and Ajv validators for each response (status and
+// media type) and request body, compiled on first use.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+/**
+ * Reads a bundled contract, or bundles `openapi/openapi.yaml` with the Redocly CLI when no file is given.
+ * @param {string | undefined} file a bundled OpenAPI document (YAML or JSON).
+ */
+export async function loadContract(file) {
+  if (file) return indexContract(parse(readFileSync(file, 'utf8')));
+  const dir = mkdtempSync(join(tmpdir(), 'supportkb-conformance-'));
+  try {
+    const out = join(dir, 'openapi.yaml');
+    const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+    execFileSync(process.execPath, [cli, 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '-o', out], { stdio: 'pipe' });
+    return indexContract(parse(readFileSync(out, 'utf8')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Indexes a bundled document: `operations` in contract order, each with its method, path template
+ * and the OpenAPI operation; `checkResponse` and `checkRequest` validate against it.
+ * @param {any} doc the bundled OpenAPI 3.1 document.
+ */
+export function indexContract(doc) {
+  const resolve = (node) => {
+    while (node && typeof node.$ref === 'string') {
+      node = node.$ref
+        .slice(2)
+        .split('/')
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .reduce((n, key) => n?.[key], doc);
+    }
+    return node;
+  };
+  const operations = [];
+  for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
+    const item = resolve(rawItem);
+    for (const method of METHODS) if (item[method]) operations.push({ operationId: item[method].operationId, method: method.toUpperCase(), path, operation: item[method] });
+  }
+  const byId = new Map(operations.map((entry) => [entry.operationId, entry]));
+
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: 'contract.json', components: doc.components }, 'contract.json');
+  const compiled = new Map();
+  const validatorOf = (key, schema) => {
+    if (!compiled.has(key)) {
+      const local = JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"contract.json#/components/'));
+      compiled.set(key, ajv.compile({ $id: `validator-${compiled.size}.json`, ...local }));
+    }
+    return compiled.get(key);
+  };
+  const violationsOf = (validate, value) => (validate(value) ? [] : validate.errors.map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params?.allowedValues ? ` (${e.params.allowedValues.join(', ')})` : ''}`));
+
+  return {
+    doc,
+    operations,
+    /** The operation of an operationId (throws on an unknown one: a scenario bug). */
+    operation(operationId) {
+      const entry = byId.get(operationId);
+      if (!entry) throw new Error(`the contract has no operation ${operationId}`);
+      return entry;
+    },
+    /**
+     * Problems of one answer: an undeclared status or media type, a missing required header, body violations.
+     * A body without Content-Type is checked as `text/plain`; an empty body conforms where the
+     * response declares no content, or a `text/plain` schema that accepts the empty string.
+     */
+    checkResponse(operationId, { status, contentType, headers, text, body }) {
+      const { operation } = this.operation(operationId);
+      const response = resolve(operation.responses?.[String(status)]);
+      if (!response) return [`status ${status} is not declared (declared: ${Object.keys(operation.responses ?? {}).join(', ')})`];
+      const problems = [];
+      for (const [name, header] of Object.entries(response.headers ?? {})) {
+        if (resolve(header).required && !headers.has(name)) problems.push(`missing required header ${name}`);
+      }
+      const declared = response.content ?? {};
+      if (text === '') {
+        // An empty body is the empty string of a declared text/plain, whatever Content-Type came with it.
+        if (!Object.keys(declared).length) return problems;
+        const plain = declared['text/plain']?.schema;
+        if (!plain) return [...problems, `empty body; the contract declares ${Object.keys(declared).join(', ')}`];
+        return [...problems, ...violationsOf(validatorOf(`${operationId} ${status} text/plain`, plain), '')];
+      }
+      // A body sent without Content-Type (the service's plain-text 401) is read as text/plain.
+      const media = (contentType ?? 'text/plain').split(';')[0].trim().toLowerCase();
+      const content = declared[media];
+      if (!content) return [...problems, `media type ${media || '(none)'} is not declared for ${status} (declared: ${Object.keys(declared).join(', ') || 'no body'})`];
+      if (!content.schema) return problems;
+      return [...problems, ...violationsOf(validatorOf(`${operationId} ${status} ${media}`, content.schema), body)];
+    },
+    /** Problems of a request body the scenario is about to send (a scenario bug, reported as a failure). */
+    checkRequest(operationId, body) {
+      const { operation } = this.operation(operationId);
+      const requestBody = resolve(operation.requestBody);
+      const schema = requestBody?.content?.['application/json']?.schema;
+      if (!schema) return body === undefined ? [] : ['the contract declares no JSON request body'];
+      if (body === undefined) return requestBody.required ? ['the request body is required'] : [];
+      return violationsOf(validatorOf(`${operationId} request`, schema), body).map((p) => `request body ${p}`);
+    },
+  };
+}

@@ -1,0 +1,359 @@
+// The conformance scenario: every operation of the contract called against a running deployment,
+// in an order that makes each call meaningful (create → read → update → delete), each answer checked
+// by the contract (./contract.mjs). Resources it creates carry the run's prefix and are deleted at
+// the end; what the contract offers no way to delete is listed as left behind.
+import { createServer } from 'node:http';
+import { SignJWT } from 'jose';
+
+const NO_ID = '000000000000000000000000';
+
+/**
+ * Runs the scenario and prints the report.
+ * @param {object} options
+ * @param {ReturnType<import('./contract.mjs').indexContract>} options.contract
+ * @param {string} options.baseUrl API root without a trailing slash.
+ * @param {string} options.projectId
+ * @param {string} [options.email] with `password`: an admin or owner of the project.
+ * @param {string} [options.password]
+ * @param {string} [options.token] a JWT of an admin or owner (alternative to email/password).
+ * @param {string} [options.projectSecret] the project's JWT secret (signs a custom token).
+ * @param {boolean} options.readOnly only reads and sign-ins.
+ * @param {boolean} options.resetLabels run deleteAllLabels even when the project has labels, restoring them afterwards.
+ * @param {string} [options.sitemapUrl]
+ * @param {number} options.timeout per-request timeout in ms.
+ * @param {(line: string) => void} options.print
+ * @returns {Promise<{passed: number, failed: number, skipped: number, unreachable: boolean, operations: object[], leftBehind: string[]}>}
+ */
+export async function runConformance(options) {
+  const { contract, baseUrl, projectId, print } = options;
+  const run = `conformance-${Date.now().toString(36)}`;
+  const results = new Map(contract.operations.map((op) => [op.operationId, { calls: [], skips: [] }]));
+  const leftBehind = [];
+  let unreachable = false;
+  let answered = 0;
+
+  /** Sends one call of an operation, checks the answer and records it; never throws for HTTP or network failures. */
+  async function send(operationId, { params = {}, query, body, auth, headers: extra } = {}) {
+    const { method, path } = contract.operation(operationId);
+    const filled = path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(name === 'project_id' && !(name in params) ? projectId : String(params[name])));
+    const url = new URL(baseUrl + filled);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+    const record = { method, path, url: `${url.pathname}${url.search}`, status: 0, problems: contract.checkRequest(operationId, body) };
+    results.get(operationId).calls.push(record);
+    const headers = { accept: 'application/json', ...(auth ? { authorization: auth } : {}), ...extra };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response;
+    try {
+      response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(options.timeout) });
+    } catch (error) {
+      const cause = error?.name === 'TimeoutError' ? `no answer within ${options.timeout} ms` : `no answer: ${error?.cause?.code ?? error?.message ?? error}`;
+      record.problems.push(cause);
+      // Nothing ever answered: the deployment is not there (wrong URL, not started); stop at once.
+      if (answered === 0) unreachable = true;
+      return { status: 0, body: undefined, ok: false };
+    }
+    answered++;
+    record.status = response.status;
+    const text = await response.text();
+    const contentType = response.headers.get('content-type');
+    let parsed = text;
+    if (text !== '' && /json/i.test(contentType ?? '')) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        record.problems.push(`${response.status}: the body is not valid JSON`);
+        return { status: response.status, body: undefined, ok: false };
+      }
+    }
+    record.problems.push(...contract.checkResponse(operationId, { status: response.status, contentType, headers: response.headers, text, body: parsed }));
+    return { status: response.status, body: parsed, ok: response.status === 200, headers: response.headers };
+  }
+  const skip = (operationIds, reason) => {
+    for (const id of [operationIds].flat()) results.get(id).skips.push(reason);
+  };
+
+  // ---- Authentication --------------------------------------------------------------------------
+  let token = options.token ? (/^jwt\s/i.test(options.token) ? options.token : `JWT ${options.token}`) : undefined;
+  let me;
+  if (options.email && options.password) {
+    // A wrong password first: its answer (401 on a real service) must be a declared error shape.
+    await send('signIn', { body: { email: options.email, password: `${options.password}-wrong-${run}` } });
+    if (unreachable) return finish();
+    const signIn = await send('signIn', { body: { email: options.email, password: options.password } });
+    if (signIn.ok) {
+      token = signIn.body.token;
+      me = signIn.body.user?._id;
+    }
+  } else {
+    skip('signIn', 'needs --email and --password');
+  }
+  if (!token) {
+    print('conformance: could not sign in; nothing else can be checked.');
+    return finish();
+  }
+  me ??= userIdOf(token);
+  const admin = token;
+  const guestSignIn = await send('signInAnonymously', { body: { id_project: projectId, firstname: `${run}-guest`, attributes: { sourcePage: 'https://conformance.supportkb.invalid/' } } });
+  if (unreachable) return finish();
+  const guest = guestSignIn.ok ? { token: guestSignIn.body.token, uuid: guestSignIn.body.user?._id } : undefined;
+  let external;
+  if (options.projectSecret) {
+    external = `${run}-external`;
+    const custom = await new SignJWT({ _id: external, firstname: 'Conformance', lastname: 'External', sub: 'userexternal' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setAudience(`https://tiledesk.com/projects/${projectId}`)
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(options.projectSecret));
+    const signed = await send('signInWithCustomToken', { auth: `JWT ${custom}` });
+    if (!signed.ok) external = undefined;
+  } else {
+    skip('signInWithCustomToken', 'needs --project-secret (the project JWT secret signs the custom token)');
+  }
+  // Error shapes every deployment must send as declared.
+  await send('listTags', {});
+  await send('getTag', { params: { id: NO_ID }, auth: admin });
+
+  // ---- Reads --------------------------------------------------------------------------------------
+  const kbs = await send('listKnowledgeBases', { auth: admin });
+  const defaultKb = kbs.ok && Array.isArray(kbs.body) ? (kbs.body.find((kb) => kb.default) ?? kbs.body[0])?.id : undefined;
+  const teammates = await send('listTeammates', { auth: admin });
+  const mine = teammates.ok && Array.isArray(teammates.body) ? teammates.body.find((t) => (t.id_user?._id ?? t.id_user) === me) : undefined;
+  if (mine) await send('getTeammate', { params: { project_user_id: mine._id ?? mine.id }, auth: admin });
+  else skip('getTeammate', 'the signed-in user is not in listTeammates');
+  if (me) await send('getTeammateByUserId', { params: { user_id: me }, auth: admin });
+  await send('listGroups', { auth: admin });
+  await send('listSegments', { auth: admin });
+  await send('listTags', { auth: admin, query: { page: 0 } });
+  await send('listLeads', { auth: admin });
+  const labels = await send('listLabels', {});
+  await send('getLabels', { params: { lang: 'EN' } });
+  await send('listDefaultLabels', {});
+  await send('getDefaultLabels', { params: { lang: 'FR' } });
+  if (defaultKb) await send('listContents', { auth: admin, query: { namespace: defaultKb, limit: 5 } });
+  await send('listContents', { auth: admin });
+  for (const op of contract.operations.filter((o) => o.path.includes('/analytics/'))) await send(op.operationId, { auth: admin });
+
+  const WRITES = ['createKnowledgeBase', 'updateKnowledgeBase', 'deleteKnowledgeBase', 'createContent', 'getContent', 'createContentsFromUrls', 'parseSitemap', 'deleteContent', 'inviteTeammate', 'updateCurrentTeammate', 'updateTeammate', 'deleteTeammate', 'createGroup', 'getGroup', 'updateGroup', 'deleteGroup', 'createSegment', 'getSegment', 'updateSegment', 'deleteSegment', 'createTag', 'updateTag', 'deleteTag', 'upsertLabels', 'cloneDefaultLabels', 'setDefaultLabels', 'deleteLabels', 'deleteAllLabels', 'createLead', 'getLead', 'updateLead', 'deleteLead', 'createMessage', 'createSubscription'];
+  if (options.readOnly) {
+    skip(WRITES, '--read-only');
+    return finish();
+  }
+
+  // ---- Knowledge bases and contents -------------------------------------------------------------
+  const kb = await send('createKnowledgeBase', { auth: admin, body: { name: `${run}-kb` } });
+  const namespace = kb.ok ? kb.body.id : defaultKb;
+  if (kb.ok) {
+    await send('updateKnowledgeBase', { params: { id: kb.body.id }, auth: admin, body: { name: `${run}-kb-renamed`, preview_settings: { model: 'gpt-4o', max_tokens: 256, temperature: 0.7, top_k: 4, context: null } } });
+  } else {
+    skip(['updateKnowledgeBase', 'deleteKnowledgeBase'], `createKnowledgeBase answered ${kb.status}`);
+  }
+  const contentIds = [];
+  if (namespace) {
+    const created = await send('createContent', { auth: admin, body: { name: `${run}-text`, type: 'text', source: `${run}-text`, content: 'Opening hours: Mon-Fri 9-18', namespace } });
+    const content = created.ok ? (created.body.value ?? created.body) : undefined;
+    if (content?._id) {
+      contentIds.push(content._id);
+      await send('getContent', { params: { content_id: content._id }, auth: admin });
+    } else {
+      skip('getContent', `createContent answered ${created.status}`);
+    }
+    await send('listContents', { auth: admin, query: { namespace, search: run } });
+    const multi = await send('createContentsFromUrls', { auth: admin, query: { namespace }, body: { list: [`https://conformance.supportkb.invalid/${run}/page`] } });
+    if (multi.ok && Array.isArray(multi.body)) contentIds.push(...multi.body.map((c) => c._id).filter(Boolean));
+  } else {
+    skip(['createContent', 'getContent', 'createContentsFromUrls'], 'no knowledge base to write into');
+  }
+  await withSitemap(options, baseUrl, (sitemap) => send('parseSitemap', { auth: admin, body: { sitemap } }));
+  if (!contentIds.length) skip('deleteContent', 'no content was created');
+  for (const id of contentIds) {
+    const deleted = await send('deleteContent', { params: { content_id: id }, auth: admin });
+    if (!deleted.ok) leftBehind.push(`content ${id} (deleteContent answered ${deleted.status})`);
+  }
+  if (kb.ok) {
+    await send('deleteKnowledgeBase', { params: { id: kb.body.id }, auth: admin, query: { contents_only: true } });
+    const deleted = await send('deleteKnowledgeBase', { params: { id: kb.body.id }, auth: admin });
+    if (!deleted.ok) leftBehind.push(`knowledge base ${kb.body.id} (deleteKnowledgeBase answered ${deleted.status})`);
+  }
+
+  // ---- Messages and subscriptions (before the team section removes the guest) -----------------
+  if (guest) {
+    const requestId = `support-group-${projectId}-${run.replace(/[^a-z0-9]/g, '')}`;
+    const message = await send('createMessage', { params: { request_id: requestId }, auth: guest.token, body: { text: `Hello from ${run}` } });
+    if (message.ok) leftBehind.push(`conversation ${requestId} and its message (the contract has no operation to delete them)`);
+  } else skip('createMessage', 'signInAnonymously failed: no guest to write as');
+  const subscription = await send('createSubscription', { auth: admin, body: { event: 'lead.create', target: `https://conformance.supportkb.invalid/${run}/hooks` } });
+  if (subscription.ok) await removeSubscription(subscription.body._id);
+
+  // ---- Team -----------------------------------------------------------------------------------------
+  const invitee = `${run}@conformance.supportkb.invalid`;
+  const invite = await send('inviteTeammate', { auth: admin, body: { email: invitee, role: 'agent', firstname: 'Conformance', lastname: 'Invitee' } });
+  if (invite.ok && invite.body?.pendingInvitation) leftBehind.push(`pending invitation of ${invitee} (the contract has no operation to withdraw it)`);
+  if (mine) await send('updateCurrentTeammate', { auth: admin, body: { user_available: mine.user_available ?? true } });
+  else skip('updateCurrentTeammate', 'the signed-in user is not in listTeammates');
+  // The teammates this run made (the guest and the external user) are updated and removed.
+  const ownTeammates = [];
+  for (const uuid of [guest?.uuid, external].filter(Boolean)) {
+    const found = await send('getTeammateByUserId', { params: { user_id: uuid }, auth: admin });
+    const teammate = found.ok ? [found.body].flat()[0] : undefined;
+    if (teammate?._id) ownTeammates.push(teammate._id);
+  }
+  if (ownTeammates.length) {
+    await send('updateTeammate', { params: { project_user_id: ownTeammates[0] }, auth: admin, body: { user_available: false, attributes: { conformance: run } } });
+    await send('deleteTeammate', { params: { project_user_id: ownTeammates[0] }, auth: admin });
+    for (const id of ownTeammates) {
+      const removed = await send('deleteTeammate', { params: { project_user_id: id }, auth: admin, query: { hard: true } });
+      if (!removed.ok) leftBehind.push(`teammate ${id} (deleteTeammate answered ${removed.status})`);
+    }
+  } else {
+    skip(['updateTeammate', 'deleteTeammate'], 'no teammate of this run to change (signInAnonymously failed)');
+  }
+
+  // ---- Groups, segments, tags, leads --------------------------------------------------------------
+  const group = await send('createGroup', { auth: admin, body: { name: `${run}-group`, members: me ? [me] : [] } });
+  if (group.ok) {
+    await send('getGroup', { params: { id: group.body._id }, auth: admin });
+    await send('updateGroup', { params: { id: group.body._id }, auth: admin, body: { name: `${run}-group-renamed` } });
+    await send('deleteGroup', { params: { id: group.body._id }, auth: admin });
+    const forced = await send('deleteGroup', { params: { id: group.body._id }, auth: admin, query: { force: true } });
+    if (!forced.ok) leftBehind.push(`group ${group.body._id} (trashed; the forced delete answered ${forced.status})`);
+  } else skip(['getGroup', 'updateGroup', 'deleteGroup'], `createGroup answered ${group.status}`);
+
+  const segment = await send('createSegment', { auth: admin, body: { name: `${run}-segment`, match: 'all', filters: [{ field: 'city', operator: '=', value: 'Milano' }] } });
+  if (segment.ok) {
+    await send('getSegment', { params: { id: segment.body._id }, auth: admin });
+    await send('updateSegment', { params: { id: segment.body._id }, auth: admin, body: { name: `${run}-segment-renamed`, match: 'any' } });
+    await send('deleteSegment', { params: { id: segment.body._id }, auth: admin });
+  } else skip(['getSegment', 'updateSegment', 'deleteSegment'], `createSegment answered ${segment.status}`);
+
+  const tag = await send('createTag', { auth: admin, body: { tag: `${run}-tag`, color: '#43a047' } });
+  if (tag.ok) {
+    await send('getTag', { params: { id: tag.body._id }, auth: admin });
+    await send('updateTag', { params: { id: tag.body._id }, auth: admin, body: { tag: `${run}-tag-renamed` } });
+    await send('deleteTag', { params: { id: tag.body._id }, auth: admin });
+  } else skip(['updateTag', 'deleteTag'], `createTag answered ${tag.status}`);
+
+  const lead = await send('createLead', { auth: admin, body: { fullname: `${run} Lead`, email: `${run}@example.org` } });
+  if (lead.ok) {
+    await send('getLead', { params: { id: lead.body._id }, auth: admin });
+    await send('updateLead', { params: { id: lead.body._id }, auth: admin, body: { city: 'Torino', tags: ['conformance'] } });
+    // What the service's own JavaScript client sends for updateLead(id, { fullname }, null, null).
+    await send('updateLead', { params: { id: lead.body._id }, auth: admin, body: { fullname: `${run} Lead renamed`, attributes: null, tags: null } });
+    await send('listLeads', { auth: admin, query: { email: `${run}@example.org` } });
+    await send('deleteLead', { params: { id: lead.body._id }, auth: admin });
+  } else skip(['getLead', 'updateLead', 'deleteLead'], `createLead answered ${lead.status}`);
+
+  // ---- Labels (project-wide: snapshot, change, restore) -----------------------------------------
+  await exerciseLabels();
+
+  return finish();
+
+  /** upsertLabels, cloneDefaultLabels, setDefaultLabels, deleteLabels and deleteAllLabels, leaving the labels as they were. */
+  async function exerciseLabels() {
+    if (!labels.ok) {
+      skip(['upsertLabels', 'cloneDefaultLabels', 'setDefaultLabels', 'deleteLabels', 'deleteAllLabels'], `listLabels answered ${labels.status}`);
+      return;
+    }
+    const before = Array.isArray(labels.body?.data) ? labels.body.data : [];
+    const previousDefault = before.find((entry) => entry.default)?.lang;
+    const [own, cloned] = ['XX', 'XY'];
+    if (before.some((entry) => entry.lang === own || entry.lang === cloned)) {
+      skip(['upsertLabels', 'cloneDefaultLabels', 'setDefaultLabels', 'deleteLabels', 'deleteAllLabels'], `the project already has labels for ${own} or ${cloned}, the languages this run writes`);
+      return;
+    }
+    await send('upsertLabels', { auth: admin, body: { lang: own, data: { LABEL_PLACEHOLDER: `${run} placeholder` } } });
+    await send('cloneDefaultLabels', { auth: admin, body: { lang: cloned } });
+    await send('setDefaultLabels', { params: { lang: own }, auth: admin });
+    if (previousDefault) await send('setDefaultLabels', { params: { lang: previousDefault }, auth: admin });
+    await send('deleteLabels', { params: { lang: cloned }, auth: admin });
+    if (previousDefault) await send('deleteLabels', { params: { lang: own }, auth: admin });
+    else if (before.length) leftBehind.push(`labels of ${own}, now the default language (the project had no default to restore)`);
+    if (!before.length) {
+      await send('deleteAllLabels', { auth: admin });
+    } else if (options.resetLabels) {
+      await send('deleteAllLabels', { auth: admin });
+      for (const entry of [...before].sort((a, b) => Number(a.default) - Number(b.default))) {
+        const restored = await send('upsertLabels', { auth: admin, body: { lang: entry.lang, data: entry.data, ...(entry.default ? { default: true } : {}) } });
+        if (!restored.ok) leftBehind.push(`labels of ${entry.lang} were not restored (upsertLabels answered ${restored.status})`);
+      }
+    } else {
+      skip('deleteAllLabels', 'the project has labels (pass --reset-labels to delete and restore them)');
+    }
+  }
+
+  /** The contract has no operation to delete a subscription; the service's `DELETE /{project_id}/subscriptions/{id}` is tried. */
+  async function removeSubscription(id) {
+    try {
+      const response = await fetch(`${baseUrl}/${projectId}/subscriptions/${id}`, { method: 'DELETE', headers: { authorization: admin }, signal: AbortSignal.timeout(options.timeout) });
+      await response.body?.cancel();
+      if (response.ok) return;
+      leftBehind.push(`subscription ${id} (DELETE /{project_id}/subscriptions/{id}, outside the contract, answered ${response.status})`);
+    } catch {
+      leftBehind.push(`subscription ${id} (DELETE /{project_id}/subscriptions/{id} did not answer)`);
+    }
+  }
+
+  /** Prints one line per operation (contract order) and the summary. */
+  function finish() {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    const operations = [];
+    const width = Math.max(...contract.operations.map((o) => o.operationId.length));
+    for (const { operationId, method, path } of contract.operations) {
+      const { calls, skips } = results.get(operationId);
+      const problems = calls.flatMap((c) => c.problems.map((p) => `${c.method} ${c.url} → ${c.status || 'no answer'}: ${p}`));
+      const statuses = [...new Set(calls.map((c) => c.status || 'none'))].join(', ');
+      let outcome;
+      if (problems.length) {
+        failed++;
+        outcome = 'fail';
+        print(`FAIL  ${operationId.padEnd(width)}  ${method} ${path} → ${statuses}`);
+        for (const problem of problems) print(`        ${problem}`);
+      } else if (calls.length) {
+        passed++;
+        outcome = 'pass';
+        print(`pass  ${operationId.padEnd(width)}  ${method} ${path} → ${statuses}`);
+      } else {
+        skipped++;
+        outcome = 'skip';
+        print(`skip  ${operationId.padEnd(width)}  ${skips[0] ?? (unreachable ? 'the deployment did not answer' : 'not reached: an earlier step failed')}`);
+      }
+      operations.push({ operationId, method, path, outcome, calls: calls.map(({ method: m, url, status, problems: p }) => ({ method: m, url, status, problems: p })), skips });
+    }
+    if (unreachable) print(`conformance: ${baseUrl} did not answer: is the deployment running at that URL?`);
+    for (const item of leftBehind) print(`left behind: ${item}`);
+    print(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+    return { passed, failed, skipped, unreachable, operations, leftBehind, run };
+  }
+}
+
+/** The `_id` claim of a JWT (unverified: only to know who the caller is). */
+function userIdOf(token) {
+  try {
+    const payload = JSON.parse(Buffer.from(token.replace(/^jwt\s+/i, '').split('.')[1], 'base64url').toString('utf8'));
+    return typeof payload._id === 'string' ? payload._id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `use(sitemapUrl)`. For a deployment on loopback without `--sitemap-url`, a one-page sitemap is
+ * served on loopback for the duration (the service fetches it); otherwise the given or a public URL.
+ */
+async function withSitemap(options, baseUrl, use) {
+  if (options.sitemapUrl) return use(options.sitemapUrl);
+  const host = new URL(baseUrl).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) return use('https://example.com/sitemap.xml');
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/xml' });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://127.0.0.1/conformance/page</loc></url></urlset>\n`);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await use(`http://127.0.0.1:${server.address().port}/sitemap.xml`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
