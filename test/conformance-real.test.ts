@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRealServer, type RealServer } from '../scripts/real-server/index.mjs';
+import { root } from './contract-helpers';
+
+/**
+ * `npm run conformance` against the real open-source server the contract describes
+ * (`@tiledesk/tiledesk-server`, unmodified, from the npm registry), started on loopback by
+ * `scripts/real-server/` with its in-memory MongoDB and Redis: all 64 operations must conform.
+ * The first run installs the server into build/real-server/ (about a minute).
+ */
+const exec = promisify(execFile);
+let server: RealServer;
+
+beforeAll(async () => {
+  server = await startRealServer();
+}, 600_000);
+afterAll(async () => {
+  await server?.stop();
+}, 60_000);
+
+describe('npm run conformance against the real server', () => {
+  it('passes all 64 operations', async () => {
+    const args = ['--base-url', server.baseUrl, '--project', server.projectId, '--email', server.email, '--password', server.password, '--project-secret', server.projectSecret];
+    const result = await exec(process.execPath, [join(root, 'scripts/conformance.mjs'), ...args], { cwd: root }).catch((error) => error);
+    expect(result.stdout, result.stdout).toContain('64 passed, 0 failed, 0 skipped');
+    expect(result.code ?? 0).toBe(0);
+  }, 300_000);
+});
