@@ -42,6 +42,11 @@ export const SEED = {
   } satisfies Record<string, SeededMember>,
   /** The anonymous guest teammate (its credential is a guest token, see `service.authorization('guest')`). */
   guest: { uuid: '3f6c2a1e-8b7d-4c5e-9f0a-1b2c3d4e5f60', firstname: 'guest#5f60', teammateId: '65f1a2b3c4d5e6f708090c04' },
+  /**
+   * A former agent whose user account was deleted: the teammate document stays, and reads populate
+   * its `id_user` as `null`, as on the real service.
+   */
+  formerAgent: { teammateId: '65f1a2b3c4d5e6f708090c06', deletedUserId: '65f1a2b3c4d5e6f708090b06' },
   /** A registered user who is not a member yet (invite him with `inviteTeammate`). */
   invitee: { email: 'luca.verdi@acme-support.test', password: SEED_PASSWORD, userId: '65f1a2b3c4d5e6f708090b04' },
   defaultKnowledgeBaseId: '65f1a2b3c4d5e6f708090a0b',
@@ -119,6 +124,23 @@ export function seed(core: ServiceCore): void {
     __v: 0,
   });
 
+  put(store.teammates, SEED.formerAgent.teammateId, {
+    _id: SEED.formerAgent.teammateId,
+    id: SEED.formerAgent.teammateId,
+    id_project: P,
+    id_user: SEED.formerAgent.deletedUserId, // no such user any more: reads send null
+    role: 'agent',
+    roleType: 1,
+    user_available: false,
+    number_assigned_requests: 0,
+    status: 'active',
+    presence: { status: 'offline', changedAt: '2026-11-05T17:30:00.000Z' },
+    tags: [],
+    createdBy: SEED.members.admin.userId,
+    ...at('2026-11-04T09:00:00.000Z'),
+    trashed: false,
+  });
+
   // Knowledge bases and contents.
   const kb = (id: string, name: string, isDefault: boolean, iso: string) => ({
     id,
@@ -141,7 +163,7 @@ export function seed(core: ServiceCore): void {
       id_project: P,
       type: 'url',
       source: 'https://www.acme-support.test/help/shipping',
-      content: '',
+      content: null,
       namespace: P,
       status: 300,
       scrape_type: 2,
@@ -185,10 +207,10 @@ export function seed(core: ServiceCore): void {
       id_project: P,
       type: 'pdf',
       source: 'https://files.acme-support.test/manuals/warranty.pdf',
-      content: '',
+      content: null,
       namespace: P,
       status: 400,
-      last_error: { timestamp: '2026-11-16T11:02:10.000Z', message: 'Unable to download the file (HTTP 404)' },
+      last_error: { timestamp: Date.parse('2026-11-16T11:02:10.000Z'), message: 'Unable to download the file (HTTP 404)' }, // epoch ms, as the indexer writes it
       createdAt: '2026-11-16T11:00:00.000Z',
       updatedAt: '2026-11-16T11:02:10.000Z',
       __v: 0,
@@ -262,6 +284,7 @@ export function seed(core: ServiceCore): void {
     lead_id: '9b2d4f6a-1c3e-4a5b-8d7f-0e1a2b3c4d5e',
     fullname: 'Giulia Bianchi',
     email: 'giulia.bianchi@example.org',
+    phone: '+393471234567',
     city: 'Milano',
     country: 'Italy',
     tags: ['vip'],
@@ -278,6 +301,7 @@ export function seed(core: ServiceCore): void {
     lead_id: '4e8a1c2b-7d3f-4b6a-9c5e-2f1d0a9b8c7d',
     fullname: 'Marco Esposito',
     email: 'marco.esposito@example.net',
+    phone: null, // created without a phone: the lead service stores null
     tags: [],
     attributes: { source: 'trade fair' },
     status: 100,
@@ -289,6 +313,8 @@ export function seed(core: ServiceCore): void {
     _id: SEED.leads.guest,
     lead_id: SEED.guest.uuid,
     fullname: SEED.guest.firstname,
+    email: null, // the conversation's lead: the guest gave no email or phone
+    phone: null,
     attributes: { sourcePage: 'https://www.acme-support.test/help/billing' },
     id_project: P,
     createdBy: SEED.guest.uuid,

@@ -122,8 +122,10 @@ describe('team: invite, update, soft delete', () => {
     const pending = await api(`/${PID}/project_users/invite`, { auth, body: { email: 'new.person@acme-support.test', role: 'admin' } });
     expect(pending.body).toMatchObject({ msg: 'User not found, save invite in pending ', pendingInvitation: { email: 'new.person@acme-support.test', role: 'admin' } });
     const team = await api(`/${PID}/project_users`, { auth });
-    expect(team.body.map((t: any) => t.role)).toEqual(['owner', 'admin', 'agent', 'agent']);
+    expect(team.body.map((t: any) => t.role)).toEqual(['owner', 'admin', 'agent', 'agent', 'agent']);
     expect(team.body[0].id_user).toMatchObject({ _id: SEED.members.owner.userId, email: SEED.members.owner.email });
+    // A teammate whose user account was deleted stays, with id_user populated as null (as on the service).
+    expect(team.body.find((t: any) => t._id === SEED.formerAgent.teammateId)).toMatchObject({ id_user: null, role: 'agent' });
   });
 
   it('updates the current teammate (role ignored) and a teammate by id (role applied); deletes disable, soft trashes, hard removes', async () => {
@@ -139,7 +141,7 @@ describe('team: invite, update, soft delete', () => {
     expect(disabled.body).toMatchObject({ status: 'disabled', user_available: false, trashed: false });
     const trashed = await api(`/${PID}/project_users/${SEED.members.agent.teammateId}?soft=true`, { method: 'DELETE', auth: admin });
     expect(trashed.body).toMatchObject({ status: 'disabled', trashed: true });
-    expect((await api(`/${PID}/project_users`, { auth: admin })).body.map((t: any) => t.role)).toEqual(['owner', 'admin']);
+    expect((await api(`/${PID}/project_users`, { auth: admin })).body.map((t: any) => t._id)).toEqual([SEED.members.owner.teammateId, SEED.members.admin.teammateId, SEED.formerAgent.teammateId]);
     expect((await api(`/${PID}/project_users?trashed=true`, { auth: admin })).body.map((t: any) => t._id)).toEqual([SEED.members.agent.teammateId]);
     expect((await api(`/${PID}/project_users/${SEED.members.agent.teammateId}?hard=true`, { method: 'DELETE', auth: admin })).status).toBe(200);
     expect(await api(`/${PID}/project_users/${SEED.members.agent.teammateId}`, { method: 'DELETE', auth: admin })).toMatchObject({
@@ -153,7 +155,7 @@ describe('team: invite, update, soft delete', () => {
     const auth = await as('agent');
     expect((await api(`/${PID}/project_users?role=guest`, { auth })).body.map((t: any) => t._id)).toEqual([SEED.guest.teammateId]);
     expect((await api(`/${PID}/project_users?role=owner,admin`, { auth })).body).toHaveLength(2);
-    expect((await api(`/${PID}/project_users?presencestatus=offline`, { auth })).body).toHaveLength(0);
+    expect((await api(`/${PID}/project_users?presencestatus=offline`, { auth })).body.map((t: any) => t._id)).toEqual([SEED.formerAgent.teammateId]);
     const guest = await api(`/${PID}/project_users/users/${SEED.guest.uuid}`, { auth });
     expect(guest.body[0]).toMatchObject({ _id: SEED.guest.teammateId, uuid_user: SEED.guest.uuid });
     expect((await api(`/${PID}/project_users/users/65f1a2b3c4d5e6f708090bff`, { auth })).status).toBe(404);

@@ -256,7 +256,7 @@ describe('the standalone server prefilter (candidateFilter)', () => {
 describe('the conformance checker itself', () => {
   it('flags an undeclared status and a body that does not match', () => {
     expect(checkExchange({ operationId: 'getTag', status: 418, contentType: 'application/json', body: {}, headers: {} })).toHaveLength(1);
-    expect(checkExchange({ operationId: 'getTag', status: 200, contentType: 'application/json', body: { tag: 1 }, headers: {} })[0]).toMatch(/does not match/);
+    expect(checkExchange({ operationId: 'getTag', status: 200, contentType: 'application/json', body: { tag: 1 }, headers: {} })[0]).toMatch(/getTag .*→ 200: (\/tag must be string|.*required property '_id')/);
     expect(checkExchange({ operationId: 'listTags', status: 401, contentType: 'text/plain', body: 'Unauthorized', headers: {} })[0]).toMatch(/WWW-Authenticate/);
   });
 });

@@ -204,7 +204,7 @@ export const operations = [
         "application/json": "@response"
       },
       "400": {
-        "application/json": "ErrorBody",
+        "application/json": "@inline",
         "text/plain": "@string"
       },
       "401": {
@@ -214,10 +214,10 @@ export const operations = [
         "application/json": "ErrorBody"
       },
       "404": {
-        "application/json": "ErrorBody"
+        "application/json": "@inline"
       },
       "500": {
-        "application/json": "ErrorBody"
+        "application/json": "@inline"
       }
     },
     "successHeaders": []
@@ -388,7 +388,7 @@ export const operations = [
         "application/json": "@response"
       },
       "400": {
-        "application/json": "ErrorBody",
+        "application/json": "@inline",
         "text/plain": "@string"
       },
       "401": {
@@ -398,10 +398,10 @@ export const operations = [
         "application/json": "ErrorBody"
       },
       "404": {
-        "application/json": "ErrorBody"
+        "application/json": "@inline"
       },
       "500": {
-        "application/json": "ErrorBody"
+        "application/json": "@inline"
       }
     },
     "successHeaders": []
@@ -751,7 +751,8 @@ export const operations = [
     "authOptional": false,
     "responses": {
       "200": {
-        "application/json": "@response"
+        "application/json": "@response",
+        "text/plain": "@response"
       },
       "400": {
         "application/json": "ErrorBody",
@@ -1264,7 +1265,8 @@ export const operations = [
     "authOptional": true,
     "responses": {
       "200": {
-        "application/json": "@response"
+        "application/json": "@response",
+        "text/plain": "@response"
       },
       "400": {
         "application/json": "ErrorBody",

@@ -44,11 +44,12 @@ export const groupOperations: OperationTable = {
   },
 
   updateGroup: {
-    handle({ core, projectId, params, body, caller }) {
+    handle({ core, params, body }) {
       let group = core.store.groups.get(params.id!);
       if (!group) {
-        // Upsert: an unknown id creates the group.
-        group = { _id: params.id!, name: '', members: [], trashed: false, enabled: true, id_project: projectId, createdBy: callerId(caller), ...stamps(core) };
+        // As the service's upsert: an unknown id creates a group with the schema defaults and the
+        // fields sent, but no name, project or creator (so no list shows it; see mocks/README.md).
+        group = { _id: params.id!, members: [], enabled: true, ...stamps(core) };
         core.store.groups.set(group._id, group);
       }
       if (typeof body.name === 'string') group.name = body.name;
@@ -74,6 +75,9 @@ export const groupOperations: OperationTable = {
         group.enabled = false;
         touch(core, group);
         core.webhooks.emit('group.delete', projectId, group);
+      } else if (query.force === true) {
+        // The service sends the `null` it found: an empty 200 body.
+        return { status: 200, text: '' };
       }
       return ok({ success: true, message: 'Group successfully deleted' });
     },

@@ -51,7 +51,8 @@ export function progress(core: ServiceCore, content: Doc): Doc {
   if (content.status !== status) {
     content.status = status;
     content.updatedAt = new Date(job.startedAt + stage * step).toISOString();
-    if (status === 400) content.last_error = { timestamp: content.updatedAt, message: `Unable to index ${content.source ?? content.name}` };
+    // The indexer writes `last_error.timestamp` with Date.now(): epoch milliseconds, not a date string.
+    if (status === 400) content.last_error = { timestamp: Date.parse(content.updatedAt), message: `Unable to index ${content.source ?? content.name}` };
   }
   if (stage === 3) core.store.secrets.indexing.delete(content._id);
   return content;
@@ -132,8 +133,9 @@ export const kbOperations: OperationTable = {
       const target = targetKnowledgeBase(ctx, body.namespace);
       if ('error' in target) return target.error;
       const { kb } = target;
-      const fields: Doc = { name: body.name, type: body.type, source: body.source, content: body.content ?? '', namespace: body.namespace };
-      if (body.source === undefined) delete fields.source;
+      // The service's upsert stores every field it reads, so a field not sent is stored as null (and a
+      // content without source replaces the project's other source-less content of the same type).
+      const fields: Doc = { name: body.name ?? null, type: body.type ?? null, source: body.source ?? null, content: body.content ?? null, namespace: body.namespace };
       if (body.type === 'url') Object.assign(fields, urlFields(body));
       if (Array.isArray(body.tags)) fields.tags = [...body.tags];
       const { doc, existed } = upsertContent(core, projectId, fields);
@@ -153,7 +155,7 @@ export const kbOperations: OperationTable = {
       const target = targetKnowledgeBase(ctx, query.namespace);
       if ('error' in target) return target.error;
       const stored = (body.list as string[]).map((url) => {
-        const fields: Doc = { name: url, type: 'url', source: url, content: '', namespace: query.namespace, ...urlFields(body) };
+        const fields: Doc = { name: url, type: 'url', source: url, content: null, namespace: query.namespace, ...urlFields(body) };
         if (Array.isArray(body.tags)) fields.tags = [...body.tags];
         return structuredClone(upsertContent(core, projectId, fields).doc);
       });
@@ -216,11 +218,13 @@ export const kbOperations: OperationTable = {
   },
 
   updateKnowledgeBase: {
-    handle({ core, projectId, params, body }) {
+    handle({ core, params, body }) {
       let kb = core.store.knowledgeBases.get(params.id!);
       if (!kb) {
-        // The service upserts by id: an unknown id creates the knowledge base.
-        kb = newKnowledgeBase(core, projectId, params.id!, body.name ?? 'Untitled', false);
+        // As the service's upsert: a bare record (id, defaults, timestamps; no project, settings or
+        // engine), so no list shows it (see mocks/README.md).
+        const { createdAt, updatedAt } = stamps(core);
+        kb = { id: params.id!, default: false, hybrid: false, createdAt, updatedAt };
         core.store.knowledgeBases.set(kb.id, kb);
       }
       if (typeof body.name === 'string') kb.name = body.name;

@@ -19,6 +19,8 @@ export function createLeadDoc(core: ServiceCore, projectId: string, fields: Doc,
     lead_id: typeof fields.lead_id === 'string' ? fields.lead_id : core.ids.uuid(),
     ...(typeof fields.fullname === 'string' ? { fullname: fields.fullname } : {}),
     ...(typeof fields.email === 'string' ? { email: fields.email.toLowerCase() } : {}),
+    // The lead service normalises the (never sent) phone of a new lead to null.
+    phone: null,
     tags: [],
     ...(isObject(fields.attributes) ? { attributes: structuredClone(fields.attributes) } : {}),
     status: 100,
@@ -58,10 +60,11 @@ export function matchesFilter(lead: Doc, filter: Doc): boolean {
   }
 }
 
-function upsert(core: ServiceCore, projectId: string, id: string, createdBy: string): Doc {
+function upsert(core: ServiceCore, id: string): Doc {
   let lead = core.store.leads.get(id);
   if (!lead) {
-    lead = { _id: id, lead_id: core.ids.uuid(), tags: [], status: 100, id_project: projectId, createdBy, ...stamps(core) };
+    // As the service's upsert: schema defaults and timestamps, no lead_id, project or creator.
+    lead = { _id: id, tags: [], status: 100, ...stamps(core) };
     core.store.leads.set(id, lead);
   }
   return lead;
@@ -108,8 +111,8 @@ export const leadOperations: OperationTable = {
   },
 
   updateLead: {
-    handle({ core, projectId, params, body, caller }) {
-      const lead = upsert(core, projectId, params.id!, callerId(caller));
+    handle({ core, params, body }) {
+      const lead = upsert(core, params.id!);
       for (const key of UPDATABLE) if (typeof body[key] === 'string') lead[key] = key === 'email' ? body[key].toLowerCase() : body[key];
       if (isObject(body.attributes)) lead.attributes = structuredClone(body.attributes);
       if (Array.isArray(body.tags)) lead.tags = [...body.tags];
@@ -120,8 +123,8 @@ export const leadOperations: OperationTable = {
   },
 
   deleteLead: {
-    handle({ core, projectId, params, caller }) {
-      const lead = upsert(core, projectId, params.id!, callerId(caller));
+    handle({ core, params }) {
+      const lead = upsert(core, params.id!);
       lead.status = 1000;
       touch(core, lead);
       return ok(lead);

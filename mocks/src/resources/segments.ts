@@ -13,10 +13,11 @@ export function sortFieldOf(rawQuery: URLSearchParams): string {
   return rawQuery.get('sort') || rawQuery.get('sortField') || 'createdAt';
 }
 
-function upsert(core: ServiceCore, projectId: string, id: string, caller: Parameters<typeof callerId>[0]): Doc {
+function upsert(core: ServiceCore, id: string): Doc {
   let segment = core.store.segments.get(id);
   if (!segment) {
-    segment = { _id: id, name: '', match: 'all', filters: [], status: 100, id_project: projectId, createdBy: callerId(caller), ...stamps(core) };
+    // As the service's upsert: schema defaults and timestamps, no name, project or creator.
+    segment = { _id: id, match: 'all', filters: [], status: 100, ...stamps(core) };
     core.store.segments.set(id, segment);
   }
   return segment;
@@ -58,8 +59,8 @@ export const segmentOperations: OperationTable = {
   },
 
   updateSegment: {
-    handle({ core, projectId, params, body, caller }) {
-      const segment = upsert(core, projectId, params.id!, caller);
+    handle({ core, params, body }) {
+      const segment = upsert(core, params.id!);
       if (typeof body.name === 'string') segment.name = body.name;
       if (typeof body.match === 'string') segment.match = body.match;
       if (Array.isArray(body.filters)) segment.filters = structuredClone(body.filters);
@@ -69,8 +70,8 @@ export const segmentOperations: OperationTable = {
   },
 
   deleteSegment: {
-    handle({ core, projectId, params, caller }) {
-      const segment = upsert(core, projectId, params.id!, caller);
+    handle({ core, params }) {
+      const segment = upsert(core, params.id!);
       segment.status = 0;
       touch(core, segment);
       return ok(segment);

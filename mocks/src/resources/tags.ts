@@ -42,16 +42,19 @@ export const tagOperations: OperationTable = {
   },
 
   updateTag: {
-    handle({ core, projectId, params, body, caller, badInputStatus }) {
+    handle({ core, projectId, params, body, badInputStatus }) {
       const clash = [...core.store.tags.values()].find((t) => t.id_project === projectId && t.tag === body.tag && t._id !== params.id);
       if (clash) return { status: badInputStatus, body: { errors: [{ value: body.tag, msg: 'A tag with this name already exists', param: 'tag', location: 'body' }] } };
       let tag = core.store.tags.get(params.id!);
       if (!tag) {
-        tag = { _id: params.id!, tag: body.tag, id_project: projectId, createdBy: callerId(caller), ...stamps(core) };
+        // As the service's upsert: the new document has only the id, the fields set and timestamps
+        // (no project, no creator), so no list shows it (see mocks/README.md).
+        tag = { _id: params.id!, ...stamps(core) };
         core.store.tags.set(tag._id, tag);
       }
-      tag.tag = body.tag;
-      if (body.color !== undefined) tag.color = body.color;
+      // The service writes both fields on every PUT: an absent color is stored as null.
+      tag.tag = body.tag ?? null;
+      tag.color = body.color ?? null;
       touch(core, tag);
       return ok(tag);
     },

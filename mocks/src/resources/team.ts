@@ -14,7 +14,8 @@ export function populatedTeammate(core: ServiceCore, teammate: Doc): Doc {
   const out = structuredClone(teammate);
   if (typeof out.id_user === 'string') {
     const user = core.store.users.get(out.id_user);
-    if (user) out.id_user = structuredClone(user);
+    // Populating a reference to a deleted user gives null, as on the service.
+    out.id_user = user ? structuredClone(user) : null;
   }
   out.isAuthenticated = out.role !== 'guest';
   out.isBusy = false;
@@ -135,12 +136,13 @@ export const teamOperations: OperationTable = {
   },
 
   updateTeammate: {
-    handle({ core, projectId, params, body, caller }) {
+    handle({ core, params, body }) {
       let teammate = core.store.teammates.get(params.project_user_id!);
       if (!teammate) {
-        // The service upserts: an unknown id creates the teammate document.
-        teammate = { ...newTeammate(core, { id_project: projectId, role: typeof body.role === 'string' ? body.role : 'agent', createdBy: callerId(caller) }) };
-        teammate._id = teammate.id = params.project_user_id!;
+        // As the service's upsert: the schema defaults, no project, role or creator (so no list
+        // shows it; see mocks/README.md).
+        const id = params.project_user_id!;
+        teammate = { _id: id, id, user_available: true, number_assigned_requests: 0, last_login_at: core.clock.iso(), permissions: [], status: 'active', trashed: false, tags: [], ...stamps(core) };
         core.store.teammates.set(teammate._id, teammate);
       }
       applyUpdate(core, teammate, body, true);
