@@ -1,9 +1,20 @@
 // A minimal webhook receiver for the Support and Knowledge Base Service: a plain `node:http`
-// server that verifies every delivery with `verifyWebhook` from `@supportkb/sdk/webhooks` and logs
-// the typed event. Runs as is on Node 24 (type stripping): `node src/server.ts`.
+// server that verifies every delivery with `verifyWebhook` from `@supportkb/sdk/webhooks` (pinned to
+// your subscriptions and events, each delivery accepted once) and logs the typed event. Runs as is on
+// Node 24 (type stripping): `node src/server.ts`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhook, WebhookVerificationError, type WebhookEvent, type WebhookVerificationReason } from '@supportkb/sdk/webhooks';
+import {
+  verifyWebhook,
+  WebhookReplayCache,
+  WebhookVerificationError,
+  type WebhookEvent,
+  type WebhookReplayGuard,
+  type WebhookVerificationReason,
+} from '@supportkb/sdk/webhooks';
+
+/** A value, or a function read on every delivery (so it can be set after subscribing, or changed without a restart). */
+type Live<T> = T | (() => T | undefined);
 
 /** Options of {@link createReceiver}. */
 export interface ReceiverOptions {
@@ -12,8 +23,25 @@ export interface ReceiverOptions {
    * `x-hook-secret` response header). A function is read on every delivery, so the secret can be
    * set after subscribing or rotated without a restart.
    */
-  secret: string | (() => string | undefined);
-  /** Called with every verified event after it is logged. If it throws, the receiver answers 500 and the service retries. */
+  secret: Live<string>;
+  /**
+   * Your subscription id(s) (`_id` from `createSubscription`): deliveries of any other subscription are
+   * rejected. Set it: on a real server, subscriptions created during one run share one secret, so the
+   * secret alone does not tell yours from another project's. A function is read on every delivery.
+   */
+  subscriptionId?: Live<string | readonly string[]>;
+  /** The event name(s) you subscribed to, e.g. `message.create`: deliveries of other events are rejected. */
+  events?: string | readonly string[];
+  /**
+   * Replay guard: default a `WebhookReplayCache` of this process (each delivery accepted once, at most
+   * 10000 remembered); pass a guard over a shared store when several processes receive deliveries, or
+   * `false` to accept copies.
+   */
+  replay?: WebhookReplayGuard | false;
+  /**
+   * Called with every verified event after it is logged. If it throws, the receiver forgets the delivery
+   * (so the replay guard lets the retry through) and answers 500: the service retries.
+   */
   onEvent?: (event: WebhookEvent) => void | Promise<void>;
   /** Where log lines go; default `console.log`. Never given the secret. */
   log?: (line: string) => void;
@@ -24,13 +52,19 @@ export interface ReceiverOptions {
 }
 
 /** The status a rejected delivery gets: 4xx, so the service does not retry it. */
-export const REJECTION_STATUS: Record<WebhookVerificationReason, 400 | 401> = {
+export const REJECTION_STATUS: Record<WebhookVerificationReason, 400 | 401 | 403 | 409> = {
   missing_secret: 401,
   secret_mismatch: 401,
   invalid_token: 401,
+  hook_mismatch: 401,
+  subscription_mismatch: 403,
+  event_mismatch: 403,
+  project_mismatch: 403,
   malformed_body: 400,
   invalid_payload: 400,
   timestamp_out_of_tolerance: 400,
+  timestamp_mismatch: 400,
+  replayed: 409,
 };
 
 /** One log line per event; `event.payload` is typed by the event name. */
@@ -59,14 +93,16 @@ async function rawBody(req: IncomingMessage, limit: number): Promise<Buffer | un
   return Buffer.concat(chunks);
 }
 
+const read = <T>(value: Live<T> | undefined): T | undefined => (typeof value === 'function' ? (value as () => T | undefined)() : value);
+
 /**
  * Creates the receiver's HTTP server (not listening yet). It answers `POST <path>` with 204 when
- * the delivery verifies, 401/400 when it does not (see {@link REJECTION_STATUS}), 413 when the
+ * the delivery verifies, 4xx when it does not (see {@link REJECTION_STATUS}), 413 when the
  * body is too large, 405 for another method and 404 for another path.
  */
 export function createReceiver(options: ReceiverOptions): Server {
-  const { onEvent, log = console.log, path = '/webhooks', maxBodyBytes = 1024 * 1024 } = options;
-  const secretOf = typeof options.secret === 'function' ? options.secret : () => options.secret as string;
+  const { onEvent, log = console.log, path = '/webhooks', maxBodyBytes = 1024 * 1024, events } = options;
+  const replay = options.replay === false ? undefined : (options.replay ?? new WebhookReplayCache());
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://receiver');
@@ -78,15 +114,16 @@ export function createReceiver(options: ReceiverOptions): Server {
       log(`rejected: body larger than ${maxBodyBytes} bytes`);
       return void res.writeHead(413, { connection: 'close' }).end();
     }
-    const secret = secretOf();
-    if (!secret) {
-      log('rejected: no secret configured yet');
+    const secret = read(options.secret);
+    const subscriptionId = read(options.subscriptionId);
+    if (!secret || (options.subscriptionId !== undefined && subscriptionId === undefined)) {
+      log('rejected: no secret or subscription id configured yet');
       return void res.writeHead(503).end(); // the service retries 5xx
     }
 
     let event: WebhookEvent;
     try {
-      event = await verifyWebhook(body, req.headers, { secret });
+      event = await verifyWebhook(body, req.headers, { secret, subscriptionId, event: events, replay });
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       log(`rejected (${error.reason}): ${error.message}`);
@@ -98,6 +135,7 @@ export function createReceiver(options: ReceiverOptions): Server {
       await onEvent?.(event);
     } catch (error) {
       log(`handler failed for ${event.event}: ${error instanceof Error ? error.message : String(error)}`);
+      await replay?.forget?.(event.deliveryId); // let the service's retry of this delivery through
       return void res.writeHead(500).end();
     }
     res.writeHead(204).end();
