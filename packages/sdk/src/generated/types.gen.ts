@@ -3092,23 +3092,34 @@ export type Message = {
 };
 
 /**
+ * An event name the service delivers to subscriptions, each one the name of what happened:
+ * `message.create` (a new message; its payload is the message), `request.create`,
+ * `request.update`, `request.close` (conversations), `lead.create`, `project_user.invite`,
+ * `project_user.update`, `project_user.update.agent`, `project_user.delete` (teammates),
+ * `group.*`, `department.*`, `faqbot.*`, `faq.*` (create, update, delete), `user.signup`,
+ * `project.create|update|downgrade|delete`, `event.emit` and `operator.select`.
+ * Besides these fixed names the service delivers per-channel and per-event names built at run
+ * time (`message.create.request.channel.<channel>`, `event.emit.<name>`), which no list can hold,
+ * so a subscription's `event` is this or any other string. Source: reference — the names the
+ * real server's subscription notifier publishes.
+ *
+ */
+export type SubscriptionEvent = 'message.create' | 'request.create' | 'request.update' | 'request.close' | 'lead.create' | 'project_user.invite' | 'project_user.update' | 'project_user.update.agent' | 'project_user.delete' | 'group.create' | 'group.update' | 'group.delete' | 'department.create' | 'department.update' | 'department.delete' | 'faqbot.create' | 'faqbot.update' | 'faqbot.delete' | 'faq.create' | 'faq.update' | 'faq.delete' | 'user.signup' | 'project.create' | 'project.update' | 'project.downgrade' | 'project.delete' | 'event.emit' | 'operator.select';
+
+/**
  * Body of `createSubscription` (spec §4.12).
  */
 export type SubscriptionCreateRequest = {
     /**
-     * Name of the event to be notified of (exact match). The spec shows only `message.create`
-     * (spec §6). Source: reference — real servers also deliver `request.create`,
-     * `request.update`, `request.close`, `lead.create`, `project_user.invite`,
-     * `project_user.update`, `project_user.update.agent`, `project_user.delete`,
-     * `group.create|update|delete`, `department.create|update|delete`,
-     * `faqbot.create|update|delete`, `faq.create|update|delete`, `user.signup`,
-     * `project.create|update|downgrade|delete`, `event.emit`, `event.emit.<name>`,
-     * `operator.select` (synchronous) and the channel-specific `message.create.channel.<ch>`,
-     * `message.create.request.channel.<ch>` and `message.create.request.channelOutbound.<ch>`.
-     * The server does not validate the name: an unknown name is stored and never fires.
+     * Name of the event to be notified of (exact match): one of the names the service delivers
+     * (`SubscriptionEvent`), or a name built at run time such as the channel-specific
+     * `message.create.channel.<ch>`, `message.create.request.channel.<ch>`,
+     * `message.create.request.channelOutbound.<ch>` or `event.emit.<name>`. The spec shows only
+     * `message.create` (spec §6). Source: reference — the server does not validate the name: an
+     * unknown name (a typo such as `message.created`) is stored and never fires.
      *
      */
-    event: string;
+    event: SubscriptionEvent | string;
     /**
      * URL receiving the deliveries (an HTTP POST per event).
      */

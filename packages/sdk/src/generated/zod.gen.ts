@@ -1508,10 +1508,57 @@ export const zMessage = z.object({
 });
 
 /**
+ * An event name the service delivers to subscriptions, each one the name of what happened:
+ * `message.create` (a new message; its payload is the message), `request.create`,
+ * `request.update`, `request.close` (conversations), `lead.create`, `project_user.invite`,
+ * `project_user.update`, `project_user.update.agent`, `project_user.delete` (teammates),
+ * `group.*`, `department.*`, `faqbot.*`, `faq.*` (create, update, delete), `user.signup`,
+ * `project.create|update|downgrade|delete`, `event.emit` and `operator.select`.
+ * Besides these fixed names the service delivers per-channel and per-event names built at run
+ * time (`message.create.request.channel.<channel>`, `event.emit.<name>`), which no list can hold,
+ * so a subscription's `event` is this or any other string. Source: reference — the names the
+ * real server's subscription notifier publishes.
+ *
+ */
+export const zSubscriptionEvent = z.enum([
+    'message.create',
+    'request.create',
+    'request.update',
+    'request.close',
+    'lead.create',
+    'project_user.invite',
+    'project_user.update',
+    'project_user.update.agent',
+    'project_user.delete',
+    'group.create',
+    'group.update',
+    'group.delete',
+    'department.create',
+    'department.update',
+    'department.delete',
+    'faqbot.create',
+    'faqbot.update',
+    'faqbot.delete',
+    'faq.create',
+    'faq.update',
+    'faq.delete',
+    'user.signup',
+    'project.create',
+    'project.update',
+    'project.downgrade',
+    'project.delete',
+    'event.emit',
+    'operator.select'
+]);
+
+/**
  * Body of `createSubscription` (spec §4.12).
  */
 export const zSubscriptionCreateRequest = z.object({
-    event: z.string().min(1),
+    event: z.union([
+        zSubscriptionEvent,
+        z.string().min(1)
+    ]),
     target: z.url()
 });
 
