@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// Generates src/generated/operations.gen.ts from the bundled contract: one manifest entry per
-// operation (resource path, method name, path/query parameter names, body, pagination) and the
-// typed resource tree of `createClient()`. Run by `npm run generate` after hey-api; committed;
-// a test checks that regenerating gives no diff. Per-endpoint code belongs here, not by hand.
+// Generates, from the bundled contract, src/generated/operations.gen.ts (one manifest entry per
+// operation: resource path, method name, path/query parameter names, body, pagination, minimum
+// role; and the typed resource tree of `createClient()`) and src/generated/roles.gen.ts (the
+// minimum role of every route, for the error messages of the generated functions). Run by
+// `npm run generate` after hey-api; committed; a test checks that regenerating gives no diff.
+// Per-endpoint code belongs here, not by hand.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
-const [input = '../../openapi/dist/openapi.yaml', output = 'src/generated/operations.gen.ts'] = [
-  process.env.SUPPORTKB_GENERATE_INPUT,
-  process.env.SUPPORTKB_GENERATE_OUTPUT && `${process.env.SUPPORTKB_GENERATE_OUTPUT}/operations.gen.ts`,
-];
+const [input = '../../openapi/dist/openapi.yaml', outputDir = 'src/generated'] = [process.env.SUPPORTKB_GENERATE_INPUT, process.env.SUPPORTKB_GENERATE_OUTPUT];
+const output = `${outputDir}/operations.gen.ts`;
+const rolesOutput = `${outputDir}/roles.gen.ts`;
+/** The `x-min-role` values of the contract, lowest first (openapi/README.md). */
+const ROLES = ['none', 'guest', 'user', 'agent', 'admin', 'owner'];
 
 /** Resource group (contract tag) → where it sits on the client, and the nouns stripped from operationIds to name methods. */
 const RESOURCES = {
@@ -81,6 +84,7 @@ for (const [path, item] of Object.entries(doc.paths)) {
     const bodySchema = op.requestBody ? deref(deref(op.requestBody).content['application/json'].schema) : undefined;
     const bodyKeys = new Set(Object.keys(bodySchema?.properties ?? {}));
     for (const schema of bodySchema?.allOf ?? []) for (const key of Object.keys(deref(schema).properties ?? {})) bodyKeys.add(key);
+    if (!ROLES.includes(op['x-min-role'])) throw new Error(`${op.operationId}: x-min-role must be one of ${ROLES.join(', ')}`);
     for (const key of [...pathParams, ...queryParams]) {
       if (bodyKeys.has(key)) throw new Error(`${op.operationId}: parameter ${key} collides with a body field`);
     }
@@ -131,6 +135,9 @@ lines.push('  /** The query parameter setting the page size, when there is one. 
 lines.push('  readonly limitParam?: string | null;');
 lines.push('}');
 lines.push('');
+lines.push('/** Roles of a project, lowest first; an operation\'s `minRole` is the lowest one it accepts (`none`: no membership needed). */');
+lines.push(`export type MinRole = ${ROLES.map((r) => `'${r}'`).join(' | ')};`);
+lines.push('');
 lines.push('/** One operation of the contract, as the client calls it. */');
 lines.push('export interface OperationInfo {');
 lines.push('  readonly operationId: OperationId;');
@@ -139,6 +146,8 @@ lines.push('  readonly name: string;');
 lines.push('  readonly pathParams: readonly string[];');
 lines.push('  readonly queryParams: readonly string[];');
 lines.push('  readonly hasBody: boolean;');
+lines.push("  /** The minimum role of the caller in the project (the contract's `x-min-role`): `none` needs no membership. */");
+lines.push('  readonly minRole: MinRole;');
 lines.push('  readonly pagination?: PaginationInfo;');
 lines.push('  /** The 200 may have an empty body (the method then resolves to `undefined`). */');
 lines.push('  readonly emptyBody?: boolean;');
@@ -152,8 +161,8 @@ lines.push('');
 lines.push('/** Every operation of the contract, by operationId. */');
 lines.push('export const operations: { readonly [K in OperationId]: OperationInfo } = {');
 for (const o of ops) {
-  // Only what the client needs at run time; path, method and role are in the ResourceTree's TSDoc.
-  const { summary, path, method, minRole, operationId, resource, name, ...info } = o;
+  // Only what the client needs at run time; path and method are in the ResourceTree's TSDoc.
+  const { summary, path, method, operationId, resource, name, ...info } = o;
   if (!info.pagination) delete info.pagination;
   if (!info.emptyBody) delete info.emptyBody;
   info.resource = resource;
@@ -192,3 +201,31 @@ lines.push('}');
 lines.push('');
 writeFileSync(output, lines.join('\n'));
 console.log(`operations manifest: ${ops.length} operations, ${ops.filter((o) => o.pagination).length} paged → ${output}`);
+
+// roles.gen.ts: the generated functions name their route (method and path template), not their
+// operation, so their errors look the minimum role up by route. Kept small, because it sits in the
+// bundle of every generated function: the routes of each role but the most common one, which is the
+// fallback, as comma-separated strings.
+const routeOf = (o) => `${o.method} ${o.path}`;
+const byRole = new Map(ROLES.map((role) => [role, ops.filter((o) => o.minRole === role).map(routeOf)]));
+const fallback = [...byRole].sort(([, a], [, b]) => b.length - a.length)[0][0];
+for (const o of ops) if (routeOf(o).includes(',')) throw new Error(`${o.operationId}: a route with a comma cannot be listed`);
+const roles = [];
+roles.push('// This file is auto-generated by packages/sdk/scripts/generate-operations.mjs from the contract. Do not edit.');
+roles.push('');
+roles.push('import type { MinRole } from \'./operations.gen\';');
+roles.push('');
+roles.push('/**');
+roles.push(" * The minimum role (the contract's `x-min-role`) of every route, as the generated functions send it");
+roles.push(' * (`METHOD /path/template`): for each role, its routes, comma-separated; a route listed under none of them');
+roles.push(` * has the role \`${fallback}\` (the most common one, left out to keep this table small).`);
+roles.push(' */');
+roles.push(`export const routeRoles: { readonly fallback: MinRole; readonly routes: Readonly<Partial<Record<MinRole, string>>> } = {`);
+roles.push(`  fallback: '${fallback}',`);
+roles.push('  routes: {');
+for (const [role, routes] of byRole) if (role !== fallback && routes.length) roles.push(`    ${role}: '${routes.sort().join(',')}',`);
+roles.push('  },');
+roles.push('};');
+roles.push('');
+writeFileSync(rolesOutput, roles.join('\n'));
+console.log(`route roles: ${ops.length} routes, fallback ${fallback} → ${rolesOutput}`);

@@ -2,7 +2,7 @@ import type { Auth } from './generated/core/auth.gen';
 import { REDACTED } from './redact';
 
 /**
- * Credentials for the Support and Knowledge Base Service (spec §5).
+ * Credentials for the Support and Knowledge Base Service.
  *
  * - `{ token }`: a JWT returned by a sign-in (`signIn`, `signInAnonymously`, `signInWithCustomToken`),
  *   with or without its `JWT ` prefix; sent as `Authorization: JWT <token>` (the service rejects `Bearer`).

@@ -1,12 +1,12 @@
 import { APIPromise, type WithResponse } from './api-promise';
 import { jwtAuthorization, type Credentials } from './auth';
-import { APIError, SupportKbError, ValidationError, type RequestContext } from './errors';
+import { ResponseParseError, SupportKbError, ValidationError, type RequestContext } from './errors';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http';
 import { createTransport, type TransportResult } from './transport';
 import { operations, type OperationId, type OperationInfo, type OperationTypes, type PagedOperationId, type ResourceTree } from './generated/operations.gen';
 import { PagePromise } from './pagination';
 import type { RetryPolicy } from './retry';
-import { REDACTED } from './redact';
+import { REDACTED, setField } from './redact';
 
 /**
  * Opt-in validation of requests and responses against the contract. `@supportkb/sdk/zod` provides
@@ -33,8 +33,10 @@ export interface RequestOptions extends Pick<RetryPolicy, 'maxRetries' | 'retryN
   projectId?: string;
   /** Aborts the call (and its retries); the call then throws `APIUserAbortError`. */
   signal?: AbortSignal;
-  /** Per-attempt timeout for this call, in milliseconds. */
+  /** Per-attempt timeout for this call, in milliseconds (sending, headers and the whole body). */
   timeout?: number;
+  /** Largest answer body accepted for this call, in bytes (overrides the client's `maxResponseBytes`). */
+  maxResponseBytes?: number;
   /** Extra headers for this call. */
   headers?: Record<string, string>;
   /** `false` skips the client's validator for this call. */
@@ -99,8 +101,9 @@ const SIGN_INS = new Set<OperationId>(['signIn', 'signInAnonymously', 'signInWit
  * Every method takes one parameter object (path parameters, query parameters and body fields) and
  * per-call {@link RequestOptions}, and returns an {@link APIPromise} of the typed 200 body (paged lists a
  * {@link PagePromise}). Failures throw {@link SupportKbError} subclasses: `APIError` per status,
- * `APIConnectionError`, `APIConnectionTimeoutError`, `APIUserAbortError`, `ValidationError`.
- * Retries (default 2, idempotent methods, 408/429/5xx/connection errors) and timeouts come from `options`.
+ * `APIConnectionError`, `APIConnectionTimeoutError`, `APIUserAbortError`, `ResponseParseError`,
+ * `ResponseTooLargeError`, `ValidationError`. Retries (default 2, idempotent methods, 408/429/5xx/connection
+ * errors), the per-attempt timeout and the body size limit come from `options`.
  *
  * @throws {TypeError} on an invalid `baseUrl` or incomplete credentials.
  */
@@ -116,9 +119,8 @@ export function createClient(options: ClientOptions): SupportKbClient {
     for (const key in params) {
       const value = params[key];
       if (value === undefined || !Object.hasOwn(params, key)) continue;
-      if (info.pathParams.includes(key)) path[key] = value;
-      else if (info.queryParams.includes(key) || !info.hasBody) query[key] = value;
-      else body[key] = value;
+      // setField: a `__proto__` key of parsed input stays a field, as it is in `params`.
+      setField(info.pathParams.includes(key) ? path : info.queryParams.includes(key) || !info.hasBody ? query : body, key, value);
     }
     if (info.pathParams.includes('project_id')) {
       path.project_id ??= requestOptions.projectId ?? options.projectId;
@@ -157,6 +159,7 @@ export function createClient(options: ClientOptions): SupportKbClient {
       ...(requestOptions.signal ? { signal: requestOptions.signal } : {}),
       policy: requestOptions,
       context,
+      minRole: info.minRole,
     });
     const { response } = result;
     const text = result.data;
@@ -164,7 +167,7 @@ export function createClient(options: ClientOptions): SupportKbClient {
     try {
       data = text === '' ? undefined : JSON.parse(text);
     } catch (cause) {
-      throw new APIError(response.status, response.headers, text.slice(0, 2000), { ...context, url: response.url, operationId: `${info.operationId}: the 200 body is not JSON` });
+      throw new ResponseParseError(response.status, text, { ...context, url: response.url }, cause);
     }
     // An empty 200 body is the answer itself where the contract declares one (resolves to `undefined`).
     if (!(data === undefined && info.emptyBody)) useValidator?.response?.(info.operationId, data);

@@ -1,9 +1,11 @@
-import { redact } from './redact';
+import { callName } from './describe';
+import { redact, redactText } from './redact';
 
 /**
  * Base class of every error the SDK throws. Catch this to handle any SDK failure:
  * HTTP errors ({@link APIError} and its per-status subclasses), connection problems
- * ({@link APIConnectionError}, {@link APIConnectionTimeoutError}), aborts ({@link APIUserAbortError})
+ * ({@link APIConnectionError}, {@link APIConnectionTimeoutError}), aborts ({@link APIUserAbortError}),
+ * answers that cannot be used ({@link ResponseParseError}, {@link ResponseTooLargeError})
  * and contract violations ({@link ValidationError}).
  */
 export class SupportKbError extends Error {
@@ -20,13 +22,6 @@ export interface RequestContext {
   url?: string;
 }
 
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
-}
 
 /** Response headers that may carry a request id. The reference server sends none; proxies and gateways often add one. */
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid', 'cf-ray'];
@@ -66,21 +61,24 @@ export function errorBodyMessage(body: unknown): string | undefined {
 export class APIError extends SupportKbError {
   override name = 'APIError';
   /** HTTP status code. */
-  readonly status: number;
+  declare readonly status: number;
   /** Response headers. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The parsed error body: JSON when the service sent JSON, else the text; secret-looking fields redacted. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The request id from a response header (`x-request-id`, `request-id`, ...), when one was sent. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** operationId, method and URL of the failed call. */
-  readonly request: RequestContext;
+  declare readonly request: RequestContext;
 
-  constructor(status: number, headers: Headers, body: unknown, request: RequestContext = {}) {
+  /**
+   * @param hint the SDK's advice, appended to the message after the service's own words
+   *   (e.g. that no credentials were sent, or the operation's minimum role).
+   */
+  constructor(status: number, headers: Headers, body: unknown, request: RequestContext = {}, hint?: string) {
     const detail = errorBodyMessage(body);
     const requestId = REQUEST_ID_HEADERS.map((h) => headers.get(h)).find(Boolean) ?? undefined;
-    const where = request.operationId ?? [request.method, request.url && pathOf(request.url)].filter(Boolean).join(' ');
-    super(`${status}${detail ? ` ${detail}` : ''}${where ? ` (${where})` : ''}${requestId ? ` [request ${requestId}]` : ''}`);
+    super(`${status}${detail ? ` ${detail}` : ''}${callName(request)}${requestId ? ` [request ${requestId}]` : ''}${hint ? ` — ${hint}` : ''}`);
     this.status = status;
     this.headers = headers;
     this.body = redact(body);
@@ -89,9 +87,9 @@ export class APIError extends SupportKbError {
   }
 
   /** Builds the subclass that matches `status`. */
-  static from(status: number, headers: Headers, body: unknown, request?: RequestContext): APIError {
+  static from(status: number, headers: Headers, body: unknown, request?: RequestContext, hint?: string): APIError {
     const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : APIError);
-    return new Class(status, headers, body, request);
+    return new Class(status, headers, body, request, hint);
   }
 }
 
@@ -132,7 +130,7 @@ export class InternalServerError extends APIError {
   override name = 'InternalServerError';
 }
 
-const STATUS_CLASSES: Record<number, new (status: number, headers: Headers, body: unknown, request?: RequestContext) => APIError> = {
+const STATUS_CLASSES: Record<number, new (status: number, headers: Headers, body: unknown, request?: RequestContext, hint?: string) => APIError> = {
   400: BadRequestError,
   401: AuthenticationError,
   403: PermissionDeniedError,
@@ -143,25 +141,85 @@ const STATUS_CLASSES: Record<number, new (status: number, headers: Headers, body
   429: RateLimitError,
 };
 
-/** No HTTP answer: DNS, connection refused or reset, TLS, or the body could not be read. `cause` holds the underlying error. */
+/**
+ * No HTTP answer: DNS, connection refused or reset, TLS, or the body could not be read. The message
+ * names the system error code and the host, e.g. `Connection error (signIn): ECONNREFUSED 127.0.0.1:4499`;
+ * `cause` holds the underlying error.
+ */
 export class APIConnectionError extends SupportKbError {
   override name = 'APIConnectionError';
-  readonly request: RequestContext;
+  declare readonly request: RequestContext;
   constructor(message: string, request: RequestContext = {}, options?: { cause?: unknown }) {
     super(message, options);
     this.request = request;
   }
 }
 
-/** An attempt took longer than the per-attempt `timeout` (and no retry was left). */
+/**
+ * An attempt took longer than the per-attempt `timeout` (and no retry was left): the timeout covers
+ * the whole exchange, from sending the request to the last byte of the answer's body. A 2xx answer
+ * whose body is still arriving at the deadline is not retried (the service has answered).
+ */
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
+}
+
+/**
+ * A 2xx answer whose body is not valid JSON: cut off, or not JSON at all (an HTML page from a
+ * proxy, ...). The body itself is not kept, since it may carry a token: {@link ResponseParseError.excerpt}
+ * is its beginning with secrets redacted, and `cause` is the parser's `SyntaxError` without the
+ * body text it would quote.
+ */
+export class ResponseParseError extends SupportKbError {
+  override name = 'ResponseParseError';
+  /** HTTP status of the answer (2xx). */
+  declare readonly status: number;
+  /** The first 200 characters of the body, secret-looking values and JWTs replaced by `[redacted]`. */
+  declare readonly excerpt: string;
+  /** operationId, method and URL of the call. */
+  declare readonly request: RequestContext;
+
+  /**
+   * @param text the body as received (or its beginning)
+   * @param parserError what `JSON.parse` threw
+   */
+  constructor(status: number, text: string, request: RequestContext = {}, parserError?: unknown) {
+    const excerpt = redactText(text.slice(0, 1000)).slice(0, 200);
+    // V8 quotes the body in some messages (`Unexpected token 'h', "<html>…" is not valid JSON`): cut that off.
+    const reason = String((parserError as Error | undefined)?.message ?? 'invalid JSON').replace(/, ".*|\s*\(line.*/s, '');
+    super(`The ${status} answer${callName(request)} is not valid JSON (${reason}); it begins: ${excerpt}`, { cause: new SyntaxError(reason) });
+    this.status = status;
+    this.excerpt = excerpt;
+    this.request = request;
+  }
+}
+
+/**
+ * An answer whose body is larger than `maxResponseBytes` (default 10 MiB): the SDK stopped reading at
+ * the limit and closed the connection. Raise the limit with the `maxResponseBytes` option of the
+ * client or of the call.
+ */
+export class ResponseTooLargeError extends SupportKbError {
+  override name = 'ResponseTooLargeError';
+  /** HTTP status of the answer. */
+  declare readonly status: number;
+  /** The limit that was exceeded, in bytes. */
+  declare readonly limit: number;
+  /** operationId, method and URL of the call. */
+  declare readonly request: RequestContext;
+
+  constructor(status: number, limit: number, request: RequestContext = {}) {
+    super(`The ${status} answer${callName(request)} is over maxResponseBytes (${limit} bytes): reading stopped, connection closed; raise the maxResponseBytes option (client or per call) to accept it`);
+    this.status = status;
+    this.limit = limit;
+    this.request = request;
+  }
 }
 
 /** The caller's `AbortSignal` aborted the call. */
 export class APIUserAbortError extends SupportKbError {
   override name = 'APIUserAbortError';
-  readonly request: RequestContext;
+  declare readonly request: RequestContext;
   constructor(request: RequestContext = {}, options?: { cause?: unknown }) {
     super(`Request aborted${request.operationId ? ` (${request.operationId})` : ''}`, options);
     this.request = request;
@@ -181,19 +239,30 @@ export interface ValidationIssue {
 /**
  * A request or response that violates the contract, found by the opt-in zod validation
  * (`createClient({ validate: zodValidation() })`). Unknown enum values and extra fields are
- * tolerated (forward compatibility); only real violations raise this.
+ * tolerated (forward compatibility); only real violations raise this. Each issue's `path` starts
+ * with the part it is in: `body`, `path` or `query` for a request, the 200 body's own path for a response.
  */
 export class ValidationError extends SupportKbError {
   override name = 'ValidationError';
   /** `request` (nothing was sent) or `response` (the service answered something the contract does not allow). */
-  readonly direction: 'request' | 'response';
+  declare readonly direction: 'request' | 'response';
   /** The failed checks, each with its path. */
-  readonly issues: ValidationIssue[];
-  /** The raw value that failed (secret-looking fields redacted). */
-  readonly body: unknown;
-  readonly request: RequestContext;
+  declare readonly issues: ValidationIssue[];
+  /**
+   * The body that failed, secret-looking fields redacted: the request body (`direction` `request`;
+   * `undefined` for an operation without one) or the 200 body (`response`). Request-side errors
+   * used to hold `{ path, query, body }` here; the parameters are now {@link ValidationError.pathParams}
+   * and {@link ValidationError.queryParams}.
+   */
+  declare readonly body: unknown;
+  /** The request's path parameters (`direction` `request`), secret-looking fields redacted; else `undefined`. */
+  declare readonly pathParams: unknown;
+  /** The request's query parameters (`direction` `request`), secret-looking fields redacted; else `undefined`. */
+  declare readonly queryParams: unknown;
+  declare readonly request: RequestContext;
 
-  constructor(direction: 'request' | 'response', issues: ValidationIssue[], body: unknown, request: RequestContext = {}) {
+  /** @param parameters the path and query parameters of a request that failed. */
+  constructor(direction: 'request' | 'response', issues: ValidationIssue[], body: unknown, request: RequestContext = {}, parameters: { path?: unknown; query?: unknown } = {}) {
     const first = issues[0];
     super(
       `${direction === 'request' ? 'Request' : 'Response'} of ${request.operationId ?? 'the call'} violates the contract: ` +
@@ -202,6 +271,8 @@ export class ValidationError extends SupportKbError {
     this.direction = direction;
     this.issues = issues;
     this.body = redact(body);
+    this.pathParams = redact(parameters.path);
+    this.queryParams = redact(parameters.query);
     this.request = request;
   }
 }

@@ -19,7 +19,7 @@ function read(body: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), body);
 }
 
-/** Splits a page body into its items and whether a next page exists. Pages are zero-based (reference §0). */
+/** Splits a page body into its items and whether a next page exists. Pages are zero-based, as the service counts them. */
 export function describePage<TItem>(info: PaginationInfo, body: unknown, page: number): { items: TItem[]; hasNextPage: boolean } {
   const items = ((info.items === null ? body : read(body, info.items)) ?? []) as TItem[];
   if (!Array.isArray(items)) return { items: [], hasNextPage: false };

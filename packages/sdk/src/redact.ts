@@ -5,9 +5,19 @@ const SECRET_KEY = /pass(word)?|secret|token|authorization|api[-_]?key|cookie/i;
 export const REDACTED = '[redacted]';
 
 /**
+ * Sets `target[key] = value` as an own data property, whatever the key: a key `__proto__` (which
+ * `JSON.parse` produces as an ordinary field) stays a field instead of replacing the prototype.
+ */
+export function setField(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
  * Returns a deep copy of `value` where every property whose name looks like a secret
  * (`password`, `token`, `secret`, `authorization`, ...) is replaced by `"[redacted]"`.
- * Used on every body the SDK logs or attaches to an error. Cycles are cut.
+ * Used on every body the SDK logs or attaches to an error. Cycles are cut; every field, `__proto__`
+ * included, is copied as data (the copies have the plain `Object` prototype).
  */
 export function redact<T>(value: T, seen = new WeakSet<object>()): T {
   if (value === null || typeof value !== 'object') return value;
@@ -16,7 +26,7 @@ export function redact<T>(value: T, seen = new WeakSet<object>()): T {
   if (Array.isArray(value)) return value.map((item) => redact(item, seen)) as T;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = SECRET_KEY.test(key) && item !== undefined && item !== null ? REDACTED : redact(item, seen);
+    setField(out, key, SECRET_KEY.test(key) && item !== undefined && item !== null ? REDACTED : redact(item, seen));
   }
   return out as T;
 }
@@ -26,6 +36,17 @@ export function redactHeaders(headers: Headers | Record<string, string> | undefi
   const out: Record<string, string> = {};
   if (!headers) return out;
   const entries = headers instanceof Headers ? headers.entries() : Object.entries(headers);
-  for (const [key, value] of entries) out[key] = SECRET_KEY.test(key) ? REDACTED : value;
+  for (const [key, value] of entries) setField(out, key, SECRET_KEY.test(key) ? REDACTED : value);
   return out;
+}
+
+/**
+ * Redacts secrets in raw text that may not parse (a truncated or malformed JSON body): the value
+ * after any `"<secret-looking key>":`, quoted (closed or cut off) or bare, and anything shaped like a
+ * JWT (`eyJ...`), become `[redacted]`.
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(new RegExp(`("[^"]*(?:${SECRET_KEY.source})[^"]*"\\s*:\\s*)(?:"(?:[^"\\\\]|\\\\.)*"?|[^\\s,}\\]]+)`, 'gi'), `$1"${REDACTED}"`)
+    .replace(/eyJ[\w-]*(?:\.[\w-]*)*/g, REDACTED);
 }

@@ -1,10 +1,12 @@
 import ky, { type KyResponse, type Options as KyOptions } from 'ky';
 import type { CredentialStore } from './auth';
+import { readText } from './body';
 import type { RequestContext } from './errors';
 import { createConfig } from './generated/client';
 import { buildUrl } from './generated/client/utils.gen';
 import { getAuthToken, type Auth } from './generated/core/auth.gen';
-import { kySettings, toSupportKbError, type CallPolicy, type HttpClientOptions } from './http';
+import type { MinRole } from './generated/operations.gen';
+import { advice, kySettings, toSupportKbError, type CallPolicy, type HttpClientOptions } from './http';
 
 /**
  * What a generated operation function hands to its client's `get`/`post`/... — its `url` template,
@@ -23,10 +25,12 @@ export interface TransportOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Retry policy and per-attempt timeout of this call. */
+  /** Retry policy, per-attempt timeout and body size limit of this call. */
   policy?: CallPolicy;
   /** For error messages and logs. */
   context: RequestContext;
+  /** The operation's minimum role (from the operations manifest), named in the message of a 403. */
+  minRole?: MinRole;
 }
 
 /** A 2xx answer with its body read as text (the generated client's `parseAs: 'text'` shape). */
@@ -45,8 +49,9 @@ export type Transport = { readonly [M in 'get' | 'post' | 'put' | 'patch' | 'del
  * merging, a `Request` of its own that ky copies again, an `AbortSignal.any` that ky adds for a
  * `Request` input); bench/README.md measures what that saves. What it does,
  * it does with hey-api's own helpers: `buildUrl` (path and query serialisation), `getAuthToken`
- * (the Basic encoding) and the JSON body serializer; ky does retries and timeouts. Failures throw
- * SDK errors ({@link toSupportKbError}). Not part of the public API.
+ * (the Basic encoding) and the JSON body serializer; ky does retries and timeouts, and the body is
+ * read under the call's deadline and size limit (`readText`). Failures throw SDK errors
+ * ({@link toSupportKbError}). Not part of the public API.
  * @internal
  */
 export function createTransport(options: HttpClientOptions, credentials: CredentialStore): Transport {
@@ -57,8 +62,8 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
   const standard = forPolicy({});
   const shared = new Map<string, KyOptions>();
   const optionsFor = (policy: CallPolicy | undefined): KyOptions => {
-    if (!policy || (policy.maxRetries === undefined && policy.retryNonIdempotent === undefined && policy.timeout === undefined)) return standard;
-    const key = `${policy.maxRetries}|${policy.retryNonIdempotent}|${policy.timeout}`;
+    if (!policy || (policy.maxRetries === undefined && policy.retryNonIdempotent === undefined && policy.timeout === undefined && policy.maxResponseBytes === undefined)) return standard;
+    const key = `${policy.maxRetries}|${policy.retryNonIdempotent}|${policy.timeout}|${policy.maxResponseBytes}`;
     let found = shared.get(key);
     if (!found) shared.set(key, (found = forPolicy(policy)));
     return found;
@@ -98,9 +103,11 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
           ...(call.signal ? { signal: call.signal } : {}),
           ...(logging ? { context: { supportkb: context } } : {}),
         });
-        return { data: await response.text(), response };
+        return { data: await readText(response, context), response };
       } catch (error) {
-        throw toSupportKbError(error, context);
+        throw toSupportKbError(error, context, (status) =>
+          advice(status, call.context.operationId ?? url, Boolean(call.security?.length), 'authorization' in headers, call.minRole, 'sign in first with auth.signIn (or auth.signInAnonymously, auth.signInWithCustomToken)'),
+        );
       }
     };
   return { get: send('GET'), post: send('POST'), put: send('PUT'), patch: send('PATCH'), delete: send('DELETE') };

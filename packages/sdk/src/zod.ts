@@ -24,8 +24,9 @@ export interface ZodValidationOptions {
 }
 
 /**
- * A {@link Validator} built from the generated zod schemas. Violations throw
- * `ValidationError` with each issue's path and the raw body (secrets redacted).
+ * A {@link Validator} built from the generated zod schemas. Violations throw `ValidationError` with
+ * each issue's path and the values checked, secrets redacted: a request's `body`, `pathParams` and
+ * `queryParams`, or the 200 `body`.
  *
  * ```ts
  * import { createClient } from '@supportkb/sdk';
@@ -57,7 +58,7 @@ export function zodValidation(options: ZodValidationOptions = {}): Validator {
         const found = violations(schema, value, false);
         if (found.length) (issues ??= []).push(...found.map((i) => ({ ...i, path: [part, ...i.path] })));
       }
-      if (issues) throw new ValidationError('request', issues, parts, { operationId });
+      if (issues) throw new ValidationError('request', issues, parts.body, { operationId }, parts);
     };
   }
   if (options.response !== false) {

@@ -11,6 +11,7 @@ import {
   PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
+  ResponseParseError,
   SupportKbError,
   UnprocessableEntityError,
   errorBodyMessage,
@@ -61,14 +62,15 @@ describe('every non-2xx becomes the Error subclass of its status', () => {
   ];
   it.each(cases)('%i', async (status, Class) => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ success: false, msg: `status ${status}` }, { status })));
-    const sk = createClient({ baseUrl: BASE, projectId: PROJECT, maxRetries: 0 });
+    const sk = createClient({ baseUrl: BASE, projectId: PROJECT, auth: { token: 'abc' }, maxRetries: 0 });
     const failure = await sk.tags.get({ id: '65f1a2b3c4d5e6f708091101' }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(Class);
     expect(failure).toBeInstanceOf(APIError);
     expect(failure).toBeInstanceOf(SupportKbError);
     expect(failure).toBeInstanceOf(Error);
     expect((failure as APIError).status).toBe(status);
-    expect((failure as APIError).message).toBe(`${status} status ${status} (getTag)`);
+    // A 403 also names the operation's minimum role (advice.test.ts).
+    expect((failure as APIError).message).toBe(`${status} status ${status} (getTag)${status === 403 ? ' — getTag needs the agent role or higher in the project' : ''}`);
     expect((failure as APIError).request.operationId).toBe('getTag');
   });
 });
@@ -107,13 +109,16 @@ describe('a readable message from whichever error body the service sent', () => 
     expect(failure.headers.get('www-authenticate')).toBe('Basic realm="Users"');
   });
 
-  it('reports a 200 whose body is not JSON as an APIError, never a SyntaxError', async () => {
+  it('reports a 200 whose body is not JSON as a ResponseParseError, never a SyntaxError or a status-200 APIError', async () => {
     server.use(on('get', `/${PROJECT}/tags`, () => new HttpResponse('<html>proxy page</html>', { status: 200, headers: { 'content-type': 'text/html' } })));
     const sk = createClient({ baseUrl: BASE, projectId: PROJECT });
-    const failure = (await sk.tags.list().catch((e: unknown) => e)) as APIError;
-    expect(failure).toBeInstanceOf(APIError);
+    const failure = (await sk.tags.list().catch((e: unknown) => e)) as ResponseParseError;
+    expect(failure).toBeInstanceOf(ResponseParseError);
+    expect(failure).not.toBeInstanceOf(APIError);
     expect(failure.status).toBe(200);
-    expect(failure.message).toContain('not JSON');
+    expect(failure.request.operationId).toBe('listTags');
+    expect(failure.excerpt).toBe('<html>proxy page</html>');
+    expect(failure.message).toBe(`The 200 answer (listTags) is not valid JSON (Unexpected token '<'); it begins: <html>proxy page</html>`);
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createClient, SupportKbError } from '../src/index';
+import { countRequests, createClient, createContent, createHttpClient, getTag, listLeads, listTags, SupportKbError } from '../src/index';
 import { zodValidation } from '../src/zod';
 import { HttpResponse, on, PROJECT, useMockServer, BASE } from './helpers';
 
@@ -37,6 +37,33 @@ describe('random and malformed responses never escape as anything but an SDK err
           'tags.get': () => sk.tags.get({ id: '65f1a2b3c4d5e6f708091101' }),
           'kb.contents.create': () => sk.kb.contents.create({ name: 'n', type: 'text', namespace: PROJECT, content: 'c' }),
           'analytics.countRequests': () => sk.analytics.countRequests(),
+        };
+        try {
+          await calls[op]!();
+          expect(answer.status).toBeLessThan(300);
+        } catch (error) {
+          expect(error).toBeInstanceOf(SupportKbError);
+        }
+      }),
+      { numRuns: 150, seed: 20261122 },
+    );
+  });
+
+  it('the same through the generated functions on createHttpClient', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyResponse, fc.constantFrom('listTags', 'listLeads', 'getTag', 'createContent', 'countRequests'), async (answer, op) => {
+        server.resetHandlers();
+        server.use(on(op === 'createContent' ? 'post' : 'get', '/*', () =>
+          new HttpResponse(answer.body, { status: answer.status === 204 || answer.status === 205 || answer.status === 304 ? 200 : answer.status, headers: answer.type ? { 'content-type': answer.type } : {} }),
+        ));
+        const { client } = createHttpClient({ baseUrl: BASE, maxRetries: 0 });
+        const path = { project_id: PROJECT };
+        const calls: Record<string, () => PromiseLike<unknown>> = {
+          listTags: () => listTags({ client, path }),
+          listLeads: () => listLeads({ client, path }),
+          getTag: () => getTag({ client, path: { ...path, id: '65f1a2b3c4d5e6f708091101' } }),
+          createContent: () => createContent({ client, path, body: { name: 'n', type: 'text', namespace: PROJECT, content: 'c' } }),
+          countRequests: () => countRequests({ client, path }),
         };
         try {
           await calls[op]!();

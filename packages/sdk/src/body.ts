@@ -1,0 +1,147 @@
+import { callName } from './describe';
+import { APIConnectionTimeoutError, ResponseTooLargeError, type RequestContext } from './errors';
+
+/** Default of `maxResponseBytes`: 10 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10_485_760;
+
+/**
+ * The limits of one call. ky hands every option it does not know to `fetch` as part of its `init`,
+ * so they travel as the ky option `supportkbLimits` to the guarded `fetch` ({@link guardFetch}).
+ * @internal
+ */
+export interface Limits {
+  /** Per-attempt timeout in ms (`false`: none), from sending the request to the body's last byte. */
+  timeout: number | false;
+  /** Largest body accepted, in bytes. */
+  maxBytes: number;
+}
+
+/** How a body broke its limits: over `limit` bytes, or past the deadline of a `timeout` ms attempt. */
+interface Breach {
+  status: number;
+  limit?: number;
+  timeout?: number | false;
+}
+
+interface Guard {
+  /** `Date.now()` by which the body must be complete. */
+  deadline: number;
+  limits: Limits;
+}
+
+/** 2xx answers that {@link readText} reads under their limits. */
+const guards = new WeakMap<Response, Guard>();
+/** Guarded answers whose body broke a limit (ky reads error bodies and drops the failure: it is found here). */
+const breaches = new WeakMap<Response, Breach>();
+
+/** The SDK error for a body that broke its limits. @internal */
+export function breachError(breach: Breach, context: RequestContext): Error {
+  return breach.limit !== undefined ? new ResponseTooLargeError(breach.status, breach.limit, context) : timeoutError(context, breach.timeout);
+}
+
+/** `APIConnectionTimeoutError` saying which limit passed and how to change it. @internal */
+export function timeoutError(context: RequestContext, timeout?: number | false, cause?: unknown): APIConnectionTimeoutError {
+  return new APIConnectionTimeoutError(
+    `Request timed out${callName(context)}: no complete answer within ${timeout ? `${timeout} ms` : 'the timeout'}; raise the timeout option (client or per call) to wait longer`,
+    context,
+    { cause },
+  );
+}
+
+/** The limit a guarded answer's body broke, if it broke one. @internal */
+export const breachOf = (response: Response): Breach | undefined => breaches.get(response);
+
+/**
+ * Reads a body chunk by chunk until its deadline or its size limit; past either it cancels the body,
+ * which closes the connection, and throws `fail(breach)`.
+ */
+function guardedReader(response: Response, guard: Guard, fail: (breach: Breach) => Error) {
+  const source = response.body!.getReader();
+  const { limits } = guard;
+  let received = 0;
+  let failure: Error | undefined;
+  const stop = (breach: Omit<Breach, 'status'>) => {
+    failure ??= fail({ ...breach, status: response.status });
+    clearTimeout(timer);
+    source.cancel(failure).catch(() => {});
+    return failure;
+  };
+  const timer = guard.deadline < Infinity ? setTimeout(() => stop({ timeout: limits.timeout }), guard.deadline - Date.now()) : undefined;
+  return {
+    async next(): Promise<Uint8Array | undefined> {
+      const chunk = await source.read().catch((error: unknown) => {
+        clearTimeout(timer);
+        throw failure ?? error;
+      });
+      if (failure) throw failure;
+      if (chunk.done) return void clearTimeout(timer);
+      received += chunk.value.byteLength;
+      if (received > limits.maxBytes) throw stop({ limit: limits.maxBytes });
+      return chunk.value;
+    },
+    cancel(reason: unknown) {
+      clearTimeout(timer);
+      return source.cancel(reason);
+    },
+  };
+}
+
+/**
+ * Wraps the `fetch` ky calls for each attempt: the attempt's deadline starts when it is sent, and its
+ * answer's body is held to that deadline and to `maxBytes`. ky's own `timeout` bounds the wait for the
+ * headers; this bounds the rest. A 2xx body is left to {@link readText}; any other (which ky reads
+ * into its `HTTPError`) is wrapped in a stream that enforces the limits while ky reads it.
+ * @internal
+ */
+export function guardFetch(base?: typeof globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    // `supportkbLimits` rides along in `init`; `fetch` ignores what it does not know.
+    const limits = (init as { supportkbLimits?: Limits } | undefined)?.supportkbLimits;
+    const started = Date.now();
+    // Looked up on every call, so that a `fetch` patched later (MSW, tests) is used.
+    const response = await (base ?? globalThis.fetch)(input, init);
+    if (!limits || !response.body) return response;
+    const guard = { deadline: limits.timeout === false ? Infinity : started + limits.timeout, limits };
+    if (response.ok) {
+      guards.set(response, guard);
+      return response;
+    }
+    const context = input instanceof Request ? { method: input.method, url: input.url } : { url: String(input) };
+    let wrapped: Response;
+    const reader = guardedReader(response, guard, (breach) => {
+      breaches.set(wrapped, breach);
+      return breachError(breach, context);
+    });
+    // A pull that throws errors the stream with that error; ky, reading the error body, drops it, and
+    // toSupportKbError finds the breach in `breaches` instead.
+    wrapped = new Response(
+      new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const chunk = await reader.next();
+          if (chunk) controller.enqueue(chunk);
+          else controller.close();
+        },
+        cancel: (reason) => reader.cancel(reason),
+      }),
+      response,
+    );
+    Object.defineProperty(wrapped, 'url', { value: response.url });
+    return wrapped;
+  };
+}
+
+/**
+ * The body of a 2xx answer as text, read under the limits its guarded `fetch` recorded: past the
+ * deadline it throws `APIConnectionTimeoutError`, past `maxBytes` `ResponseTooLargeError`, having
+ * closed the connection. Decodes UTF-8 like `Response.text()`.
+ * @internal
+ */
+export async function readText(response: Response, context: RequestContext): Promise<string> {
+  const guard = guards.get(response);
+  if (!guard) return response.text();
+  const reader = guardedReader(response, guard, (breach) => breachError(breach, context));
+  const decoder = new TextDecoder();
+  let text = '';
+  for (let chunk; (chunk = await reader.next()); ) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
