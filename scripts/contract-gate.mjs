@@ -99,4 +99,5 @@ if (args.json) {
     }
   }
 }
-process.exit(blocked ? 1 : 0);
+// exitCode, not exit(): a long report written to a pipe must be flushed before the process ends.
+process.exitCode = blocked ? 1 : 0;

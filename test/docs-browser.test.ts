@@ -66,12 +66,15 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
 
     // The guides of info.description are sections of the sidebar.
     const sections = await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default > a').allInnerTexts();
-    expect(sections.map(itemLabel)).toEqual(expect.arrayContaining(['Authentication', 'Pagination', 'Errors', 'Webhooks', 'What the specification leaves unstated, and how the contract decided']));
+    expect(sections.map(itemLabel)).toEqual(expect.arrayContaining(['Authenticating requests', 'Pagination', 'Errors', 'Receiving webhooks', 'What real servers send', 'What the specification leaves unstated, and how the contract decided']));
 
     // One sidebar group per tag, in the contract's order (the last one, Webhooks, holds the webhooks).
     const groups = groupItems();
     const groupNames = (await groups.locator(':scope > a').allInnerTexts()).map(itemLabel);
     expect(groupNames).toEqual(doc.tags.map((tag: { name: string }) => tag.name));
+    // No guide shares its sidebar label with a tag.
+    const guides = (await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default > a').allInnerTexts()).map(itemLabel);
+    expect(guides.filter((label) => groupNames.includes(label))).toEqual([]);
     expect(doc.webhooks['message.create'].post.tags).toEqual(['Webhooks']);
 
     // Expand each group and read its operations: "<summary> <METHOD>".

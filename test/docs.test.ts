@@ -1,18 +1,38 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { delimiter, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { bundledContract, operations, root } from './contract-helpers';
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+
+/**
+ * Runs the `docs` script as written (after its Node preflight) in `cwd`, writing the page to `out`.
+ * @returns the exit status and everything it printed.
+ */
+function runDocs(cwd: string, out: string) {
+  const prefix = 'npm run preflight && ';
+  const script = pkg.scripts.docs ?? '';
+  expect(script.startsWith(prefix)).toBe(true);
+  const command = script.slice(prefix.length).replace('build/docs/index.html', out);
+  expect(command).toContain(out);
+  const run = spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8', env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}${delimiter}${process.env.PATH}`, NO_COLOR: '1' } });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+/** A scratch copy of the contract and its Redocly configuration, laid out as in the repository. */
+function scratchContract(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'supportkb-docs-contract-'));
+  cpSync(join(root, 'openapi'), join(dir, 'openapi'), { recursive: true, filter: (source) => !/openapi[\\/](dist|released)$/.test(source) });
+  for (const file of ['redocly.yaml', '.redocly.lint-ignore.yaml']) cpSync(join(root, file), join(dir, file));
+  return dir;
+}
 
 it('`npm run docs` builds one self-contained Redoc page carrying every operation and the webhook', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'supportkb-docs-')), 'index.html');
-  // The same command as the `docs` script, into a scratch folder.
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'build-docs', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '--inlineBundle', '-o', out],
-    { stdio: 'pipe' },
-  );
+  const { status, output } = runDocs(root, out);
+  expect(status, output).toBe(0);
   const html = readFileSync(out, 'utf8');
   // Self-contained: Redoc is inlined, no script is loaded from a CDN.
   expect(html).not.toMatch(/<script[^>]+src=["']https?:/);
@@ -22,4 +42,54 @@ it('`npm run docs` builds one self-contained Redoc page carrying every operation
   for (const { operation } of operations(doc)) expect(html, operation.operationId).toContain(`"operationId":"${operation.operationId}"`);
   expect(html).toContain('"message.create"');
   for (const tag of doc.tags) expect(html, tag.name).toContain(`"name":"${tag.name}"`);
+});
+
+it('`npm run docs` fails, and writes no page, on a contract that lint finds an error in (an unresolved $ref)', () => {
+  const dir = scratchContract();
+  const intact = runDocs(dir, join(dir, 'intact.html'));
+  expect(intact.status, intact.output).toBe(0);
+  const file = join(dir, 'openapi/paths/{project_id}_tags.yaml');
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain('../components/schemas/Tag.yaml');
+  writeFileSync(file, text.replace('../components/schemas/Tag.yaml', '../components/schemas/NoSuchSchema.yaml'));
+  const broken = runDocs(dir, join(dir, 'broken.html'));
+  expect(broken.status).not.toBe(0);
+  expect(broken.output).toMatch(/Can't resolve \$ref|no-unresolved-refs/);
+  expect(existsSync(join(dir, 'broken.html'))).toBe(false);
+});
+
+describe('what the docs page shows', () => {
+  const doc = bundledContract();
+  const guides = [...(doc.info.description as string).matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
+
+  it('has one sidebar entry per name: no guide heading repeats a tag name', () => {
+    expect(guides.length).toBeGreaterThan(4);
+    const tags = doc.tags.map((tag: { name: string }) => tag.name);
+    expect(guides.filter((heading) => tags.includes(heading))).toEqual([]);
+    expect(new Set(guides).size).toBe(guides.length);
+    // What tag descriptions and the README call the guides exists.
+    for (const text of doc.tags.map((tag: { description: string }) => tag.description)) {
+      for (const [, name] of text.replace(/\s+/g, ' ').matchAll(/See "([^"]+)" above/g)) expect(guides, name).toContain(name);
+    }
+  });
+
+  it('gives server descriptions as plain text (Redoc renders no markdown there)', () => {
+    for (const server of doc.servers) expect(server.description, server.url).not.toMatch(/[`*_[\]<>#]/);
+  });
+
+  it('states the minimum role of each resource group in its tag description, as its operations require it', () => {
+    const roles = new Map<string, Set<string>>();
+    for (const { operation } of operations(doc)) {
+      for (const tag of operation.tags) roles.set(tag, (roles.get(tag) ?? new Set()).add(operation['x-min-role']));
+    }
+    for (const tag of doc.tags as { name: string; description: string }[]) {
+      const expected = roles.get(tag.name);
+      if (!expected) continue; // Webhooks: deliveries, no operation
+      const sentence = /Minimum role:([^.]*)\./.exec(tag.description.replace(/\s+/g, ' '))?.[1];
+      expect(sentence, tag.name).toBeDefined();
+      const stated = new Set([...sentence!.matchAll(/\*\*(\w+)\*\*/g)].map((m) => m[1]!));
+      if (/\bnone\b/.test(sentence!)) stated.add('none');
+      expect([...stated].sort(), tag.name).toEqual([...expected].sort());
+    }
+  });
 });

@@ -1,11 +1,31 @@
 // `npm run demo`: starts the stateful mock (`mocks/bin/mock.mjs`, the same server as `npm run mock`)
 // as its own process on a free loopback port, runs the quickstart through the built SDK as the seeded
 // admin, prints the transcript, stops the mock by its PID and exits 0 (1 if any step failed).
+// `npm run demo` builds the packages first when their sources changed (scripts/preflight.mjs), quietly,
+// so the first line printed is the tour's.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { freePort, SEED } from '@supportkb/mocks';
-import { quickstart } from './index.mjs';
+import { parseArgs } from 'node:util';
+
+const usage = `Usage: npm run demo
+
+Starts the stateful mock on a free loopback port, runs the quickstart tour against it with the SDK
+(sign in, one call in every resource group, pages, a verified webhook delivery), prints each step,
+stops the mock and exits 0 (1 if a step failed).`;
+try {
+  const { values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, strict: true });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+} catch (error) {
+  console.error(`npm run demo: ${/'([^']*)'/.exec(String(error?.message))?.[1] ?? 'bad argument'} is not an option; --help lists them`);
+  process.exit(2);
+}
+
+const { freePort, SEED } = await import('@supportkb/mocks');
+const { quickstart } = await import('./index.mjs');
 
 /** Starts the standalone mock as a child process; resolves with its URL and PID once it listens. */
 async function startMockProcess() {
