@@ -10,6 +10,9 @@ export default defineConfig({
     browser: 'src/browser.ts',
     server: 'src/server.ts',
     prism: 'src/prism.ts',
+    // The runtime check (src/runtime.ts) is its own file, imported by every entry as `./runtime.js`
+    // and listed in `sideEffects`, so app bundlers keep it (a shared chunk would be tree-shaken).
+    runtime: 'src/runtime.ts',
   },
   format: ['esm'],
   dts: true,
@@ -20,4 +23,12 @@ export default defineConfig({
   platform: 'neutral',
   external: [/^node:/, 'msw', /^msw\//, 'jose', '@supportkb/sdk', /^@supportkb\/sdk\//, '@stoplight/prism-cli'],
   treeshake: true,
+  esbuildPlugins: [
+    {
+      name: 'runtime-check-stays-a-file',
+      setup(build) {
+        build.onResolve({ filter: /^\.\/runtime$/ }, () => ({ path: './runtime.js', external: true }));
+      },
+    },
+  ],
 });

@@ -1,26 +1,41 @@
 #!/usr/bin/env node
-// `npm run mock [-- --port N] [-- --host H]`: the stateful mock of the Support and Knowledge Base
+// supportkb-mock (`npm run mock [-- options]`): the stateful mock of the Support and Knowledge Base
 // Service as a standalone HTTP server on 127.0.0.1:4010, until SIGINT/SIGTERM. Prints its URL and
-// the seeded credentials. Needs the built package (`npm run build`).
+// the seeded credentials. `--help` lists the options; a bad option or a busy port is one line on
+// stderr saying the fix (exit code 2 for usage, 1 otherwise). Needs the built package.
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { fail, invocation, listenProblem, parseCommandLine } from './cli.mjs';
 
-const dist = new URL('../dist/server.js', import.meta.url);
-if (!existsSync(dist)) {
-  console.error('@supportkb/mocks is not built: run `npm run build` first.');
-  process.exit(2);
-}
-const { startMockHttpServer, describeSeed } = await import(dist.href);
+const { name, example } = invocation('supportkb-mock', 'mock');
+const usage = `Usage: ${example('[--port N] [--host H] [--real-ids]')}
 
-const { values } = parseArgs({
+The stateful mock of the Support and Knowledge Base Service API as an HTTP server: all 64 operations
+over an in-memory store seeded with a demo project, with the service's sign-ins, roles, validation
+and error bodies. Prints its URL and the seeded credentials, then serves until Ctrl-C.
+
+Options:
+  -p, --port N     TCP port (default 4010, or $PORT); 0 picks a free port
+      --host H     interface to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface)
+      --real-ids   random ObjectIds for new documents (default: sequential ones, the same on every run)
+  -h, --help       this help`;
+
+const { values, port } = parseCommandLine({
+  bin: name,
+  usage,
   options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' } },
 });
-const port = Number(values.port ?? process.env.PORT ?? 4010);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`Invalid port: ${values.port ?? process.env.PORT}`);
-  process.exit(2);
+const host = values.host ?? '127.0.0.1';
+
+const dist = new URL('../dist/server.js', import.meta.url);
+if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock` does it for you)');
+const { startMockHttpServer, describeSeed } = await import(dist.href);
+
+let mock;
+try {
+  mock = await startMockHttpServer({ port, host, serviceOptions: { ids: values['real-ids'] ? 'random' : 'sequential' } });
+} catch (error) {
+  fail(name, listenProblem(error, { host, port, example }));
 }
-const mock = await startMockHttpServer({ port, host: values.host ?? '127.0.0.1', serviceOptions: { ids: values['real-ids'] ? 'random' : 'sequential' } });
 console.log(`Stateful mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}). Ctrl-C to stop.`);
 for (const line of await describeSeed(mock.service)) console.log(line);
 let stopping = false;

@@ -1,22 +1,61 @@
 #!/usr/bin/env node
-// `npm run mock:prism [-- --port N]`: serves the contract with Prism (stateless, example-based) on
-// 127.0.0.1:4010 until interrupted. Uses the built package, or the TypeScript source (Node 24 strips
-// types) when it is not built.
+// supportkb-prism (`npm run mock:prism [-- options]`): serves the contract with Prism (stateless,
+// example-based) on 127.0.0.1:4010 until interrupted. Prism's startup lines are kept back (shown
+// only if it fails to start); its request log goes to stderr. `--help` lists the options; a bad
+// option or a busy port is one line on stderr saying the fix. Needs the built package.
 import { existsSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { fail, invocation, listenProblem, parseCommandLine, probeListen } from './cli.mjs';
 
-const dist = new URL('../dist/prism.js', import.meta.url);
-const { startPrism } = await import(existsSync(dist) ? dist.href : new URL('../src/prism.ts', import.meta.url).href);
+const { name, example } = invocation('supportkb-prism', 'mock:prism');
+const usage = `Usage: ${example('[--port N] [--host H] [--errors]')}
 
-const { values } = parseArgs({
+Prism (stateless) on the contract of the Support and Knowledge Base Service API: every operation
+answers with its documented example; requests are validated against the contract.
+
+Options:
+  -p, --port N   TCP port (default 4010, or $PORT); 0 picks a free port
+      --host H   interface to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface)
+      --errors   answer a request that violates the contract with an error instead of the example (Prism's --errors)
+  -h, --help     this help
+
+For a mock that keeps state (sign-ins, roles, your writes), use ${process.env.npm_lifecycle_event ? 'npm run mock' : 'supportkb-mock'}.`;
+
+const { values, port } = parseCommandLine({
+  bin: name,
+  usage,
   options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, errors: { type: 'boolean' } },
 });
-const port = Number(values.port ?? process.env.PORT ?? 4010);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`Invalid port: ${values.port ?? process.env.PORT}`);
-  process.exit(2);
+const host = values.host ?? '127.0.0.1';
+
+const dist = new URL('../dist/prism.js', import.meta.url);
+if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock:prism` does it for you)');
+const { startPrism } = await import(dist.href);
+
+// Prism prints its whole usage before EADDRINUSE: check the address first and say it in one line.
+const busy = await probeListen(host, port);
+if (busy) fail(name, listenProblem(busy, { host, port, example }));
+
+let started = false;
+let startup = '';
+let mock;
+try {
+  mock = await startPrism({
+    port,
+    host,
+    errors: values.errors,
+    onOutput: (text) => {
+      if (started) process.stderr.write(text);
+      else startup += text;
+    },
+  });
+} catch (error) {
+  // The address was free a moment ago; if Prism still could not bind it, say so in one line.
+  const code = /\b(EADDRINUSE|EACCES|EADDRNOTAVAIL)\b/.exec(startup)?.[1];
+  if (code) fail(name, listenProblem({ code }, { host, port, example }));
+  process.stderr.write(startup);
+  fail(name, `Prism did not start (its output is above): ${String(error?.message ?? error).split('\n')[0]}`);
 }
-const mock = await startPrism({ port, host: values.host, errors: values.errors, log: 'inherit' });
+started = true;
 console.log(`Prism mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}). Ctrl-C to stop.`);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => mock.stop().then(() => process.exit(0)));

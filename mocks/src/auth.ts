@@ -71,6 +71,18 @@ export type AuthOutcome = { caller: Caller } | { error: Result };
 const CACHE_LIMIT = 2000;
 
 /**
+ * Whether the time claims of a verified token hold at `nowMs` (epoch ms), as jose checks them:
+ * `exp` (epoch seconds) must be after now, `nbf` not after now. Absent claims always hold (the
+ * service's own sign-in tokens carry no `exp`).
+ */
+export function tokenTimeValid(claims: Record<string, unknown>, nowMs: number): boolean {
+  const now = Math.floor(nowMs / 1000);
+  if (typeof claims.exp === 'number' && claims.exp <= now) return false;
+  if (typeof claims.nbf === 'number' && claims.nbf > now) return false;
+  return true;
+}
+
+/**
  * Verifies request credentials against the store.
  *
  * - no header, unknown scheme (`Bearer`), bad signature, unknown user, wrong password → 401 text;
@@ -82,11 +94,14 @@ const CACHE_LIMIT = 2000;
  * `https://tiledesk.com/subscriptions/<id>` (reference sheet §1, §11).
  */
 export class Authenticator {
-  private readonly cache = new Map<string, Caller | null>();
+  /** Verified callers by token. Only successes are kept; their time claims are re-checked on every use. */
+  private readonly cache = new Map<string, Caller>();
 
   constructor(
     private readonly store: Store,
     private readonly secrets: AuthSecrets,
+    /** Clock of `exp`/`nbf`, epoch ms: the wall clock, as on the service (tokens come from other systems). */
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Forgets verified tokens (after a reset). */
@@ -159,7 +174,7 @@ export class Authenticator {
     const key = this.secretFor(claims);
     if (!key) return null;
     try {
-      await jwtVerify(token, encoder.encode(key.secret), { algorithms: ['HS256'] });
+      await jwtVerify(token, encoder.encode(key.secret), { algorithms: ['HS256'], currentDate: new Date(this.now()) });
     } catch {
       return null;
     }
@@ -167,25 +182,29 @@ export class Authenticator {
   }
 
   private async jwt(token: string): Promise<Caller | null> {
-    if (this.cache.has(token)) return this.check(this.cache.get(token) ?? null);
+    const cached = this.cache.get(token);
+    if (cached) return this.check(cached);
     const verified = await this.verify(token);
+    if (!verified) return null;
+    const { claims, projectId, subscriptionId } = verified;
+    const id = typeof claims._id === 'string' ? claims._id : undefined;
     let caller: Caller | null = null;
-    if (verified) {
-      const { claims, projectId, subscriptionId } = verified;
-      const id = typeof claims._id === 'string' ? claims._id : undefined;
-      if (subscriptionId) caller = { kind: 'subscription', subscriptionId, projectId, claims };
-      else if (projectId && id) caller = { kind: 'external', uuid: id, projectId, claims };
-      else if (claims.sub === 'guest' && id) caller = { kind: 'guest', uuid: id, claims };
-      else if (id) caller = { kind: 'user', userId: id, claims };
-    }
+    if (subscriptionId) caller = { kind: 'subscription', subscriptionId, projectId, claims };
+    else if (projectId && id) caller = { kind: 'external', uuid: id, projectId, claims };
+    else if (claims.sub === 'guest' && id) caller = { kind: 'guest', uuid: id, claims };
+    else if (id) caller = { kind: 'user', userId: id, claims };
+    if (!caller) return null;
     if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(token, caller);
     return this.check(caller);
   }
 
-  /** A verified token still needs its user / subscription to exist. */
-  private check(caller: Caller | null): Caller | null {
-    if (!caller) return null;
+  /**
+   * A verified token still needs to be within its lifetime (`exp`, `nbf`, checked on every use,
+   * cached or not) and its user / subscription to exist.
+   */
+  private check(caller: Caller): Caller | null {
+    if (caller.claims && !tokenTimeValid(caller.claims, this.now())) return null;
     if (caller.kind === 'user' && !this.store.users.has(caller.userId!)) return null;
     if (caller.kind === 'subscription' && !this.store.subscriptions.has(caller.subscriptionId!)) return null;
     return caller;
@@ -206,18 +225,76 @@ export function findTeammate(store: Store, projectId: string, caller: Caller): D
 export type AuthorizeOutcome = { teammate?: Doc } | { error: Result };
 
 /**
- * Checks that `caller` is an active member of `projectId` with at least `minRole`
- * (reference sheet §0, `has-role`): not a member, disabled or trashed → 403
- * `you dont belong to the project.`; role too low → 403 `you dont have the required role.`.
- * Subscription tokens of the project pass every check.
+ * The operations a webhook subscription's token may call: those whose route guard on the service
+ * accepts the caller type `subscription` (`hasRoleOrTypes(role, [..., 'subscription'])`): every
+ * knowledge-base operation, groups, segments, tags and leads (all of their operations), posting a
+ * message, and of the team `listTeammates`, `getTeammate`, `getTeammateByUserId` and
+ * `updateTeammate`. Every other authenticated operation (analytics, label writes,
+ * `createSubscription`, `inviteTeammate`, `updateCurrentTeammate`, `deleteTeammate`) has a plain
+ * role guard, which such a token never passes (it is no member of the project).
  */
-export function authorize(store: Store, projectId: string, caller: Caller, minRole: Role): AuthorizeOutcome {
+export const SUBSCRIPTION_TOKEN_OPERATIONS: ReadonlySet<string> = new Set([
+  'listContents',
+  'createContent',
+  'getContent',
+  'deleteContent',
+  'createContentsFromUrls',
+  'parseSitemap',
+  'listKnowledgeBases',
+  'createKnowledgeBase',
+  'updateKnowledgeBase',
+  'deleteKnowledgeBase',
+  'listTeammates',
+  'getTeammate',
+  'getTeammateByUserId',
+  'updateTeammate',
+  'listGroups',
+  'createGroup',
+  'getGroup',
+  'updateGroup',
+  'deleteGroup',
+  'listSegments',
+  'createSegment',
+  'getSegment',
+  'updateSegment',
+  'deleteSegment',
+  'listTags',
+  'createTag',
+  'getTag',
+  'updateTag',
+  'deleteTag',
+  'listLeads',
+  'createLead',
+  'getLead',
+  'updateLead',
+  'deleteLead',
+  'createMessage',
+]);
+
+const NOT_A_MEMBER = 'you dont belong to the project.';
+
+/**
+ * Checks that `caller` may call `operationId` in `projectId` (the service's `has-role` guard):
+ *
+ * - a token bound to a project (a custom token, `aud` `https://tiledesk.com/projects/<id>`, or a
+ *   subscription's token) works only on that project's paths: elsewhere 403
+ *   `you dont belong to the project.`;
+ * - a subscription's token passes the operations of {@link SUBSCRIPTION_TOKEN_OPERATIONS}
+ *   whatever their minimum role, and gets 403 `you dont belong to the project.` on the others;
+ * - everyone else must be an active member with at least `minRole`: not a member, disabled or
+ *   trashed → 403 `you dont belong to the project.`; role too low → 403
+ *   `you dont have the required role.`.
+ */
+export function authorize(store: Store, projectId: string, caller: Caller, minRole: Role, operationId?: string): AuthorizeOutcome {
+  if ((caller.kind === 'subscription' || caller.kind === 'external') && caller.projectId !== projectId) {
+    return { error: failMsg(403, NOT_A_MEMBER) };
+  }
   if (caller.kind === 'subscription') {
-    return caller.projectId === projectId ? {} : { error: failMsg(403, 'you dont belong to the project.') };
+    return operationId !== undefined && SUBSCRIPTION_TOKEN_OPERATIONS.has(operationId) ? {} : { error: failMsg(403, NOT_A_MEMBER) };
   }
   const teammate = findTeammate(store, projectId, caller);
   if (!teammate || teammate.status !== 'active' || teammate.trashed === true) {
-    return { error: failMsg(403, 'you dont belong to the project.') };
+    return { error: failMsg(403, NOT_A_MEMBER) };
   }
   if (roleRank(teammate.role) < roleRank(minRole)) return { error: failMsg(403, 'you dont have the required role.') };
   return { teammate };

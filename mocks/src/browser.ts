@@ -4,6 +4,7 @@
  * (`mocks/public/mockServiceWorker.js`, written by `msw init`). Serve that file at the root of
  * your app (copy it to your public folder, or run `npx msw init <public dir>`).
  */
+export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
 import { setupWorker, type SetupWorker } from 'msw/browser';
 import { createMockService, type MockService, type MockServiceOptions } from './service';
 

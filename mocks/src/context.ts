@@ -33,6 +33,8 @@ export interface ServiceCore {
   serverSecret: string;
   /** The secret every subscription of this run gets (the server's quirk, reference sheet §11). */
   subscriptionSecret: string;
+  /** Largest request body accepted, in bytes (413 beyond it). */
+  bodyLimit: number;
 }
 
 /** Per-request context of a handler. */

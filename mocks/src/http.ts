@@ -3,6 +3,7 @@
  * (`components/responses`, `ErrorBody`), query coercion and zod-to-422 conversion.
  */
 import { HttpResponse } from 'msw';
+import { RE2JS } from 're2js';
 
 /** What a handler answers, before it becomes a `Response`. */
 export interface Result {
@@ -163,11 +164,128 @@ export function compareBy(field: string, direction: 1 | -1): (a: Record<string, 
   };
 }
 
-/** Builds a RegExp from user text; text that is not a valid expression is matched literally. */
-export function safeRegExp(source: string, flags = ''): RegExp {
-  try {
-    return new RegExp(source, flags);
-  } catch {
-    return new RegExp(source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags);
+/** A compiled user pattern: what the filters call. */
+export interface UserPattern {
+  /** Whether the pattern matches somewhere in `text` (unanchored, like `RegExp.prototype.test`). */
+  test(text: string): boolean;
+  /** `regex` when RE2 runs it, `literal` when the text is matched as a plain substring. */
+  readonly kind: 'regex' | 'literal';
+}
+
+const PATTERN_CACHE_LIMIT = 256;
+const patternCache = new Map<string, UserPattern>();
+
+/**
+ * Compiles user text (a segment filter's `contains` value, the content `search` parameter) as a
+ * regular expression run by RE2 (`re2js`), whose matching time is linear in the text: no pattern
+ * can backtrack catastrophically (`^(a+)+$` over any text answers in microseconds to
+ * milliseconds). JavaScript spellings RE2 lacks are translated first (`\uXXXX`, `(?<name>…)`,
+ * `\/`). Text RE2 cannot compile — a syntax error (`[`), a backreference (`\1`), a lookahead or
+ * lookbehind (`(?=…)`, `(?<=…)`), a repeat count over 1000 — is matched literally, as a plain
+ * substring (so `search=(?=x)` finds sources containing the characters `(?=x)`), never refused.
+ * Compiled patterns are cached (the 256 most recent).
+ *
+ * @param source the user's text, any length (bounded in practice by the request size limit).
+ * @returns a {@link UserPattern}; never throws.
+ */
+export function userPattern(source: string): UserPattern {
+  const cached = patternCache.get(source);
+  if (cached) {
+    patternCache.delete(source);
+    patternCache.set(source, cached);
+    return cached;
   }
+  let pattern: UserPattern;
+  try {
+    const re = RE2JS.compile(RE2JS.translateRegExp(source));
+    pattern = { kind: 'regex', test: (text) => re.test(text) };
+  } catch {
+    pattern = { kind: 'literal', test: (text) => text.includes(source) };
+  }
+  if (patternCache.size >= PATTERN_CACHE_LIMIT) patternCache.delete(patternCache.keys().next().value!);
+  patternCache.set(source, pattern);
+  return pattern;
+}
+
+/** The service's body size limit: 500 KB (`500KB` as body-parser reads it), in bytes. */
+export const DEFAULT_BODY_LIMIT = 512_000;
+
+/** Nesting limit of JSON bodies: MongoDB stores no document nested deeper than 100 levels. */
+export const MAX_BODY_DEPTH = 100;
+
+/** 413 `{err: "Request entity too large", limit}` (the service's global error handler, ServerError). */
+export function payloadTooLarge(limit: number): Result {
+  return { status: 413, body: { err: 'Request entity too large', limit } };
+}
+
+/** Thrown by {@link readBodyText} when a body exceeds the limit; `limit` in bytes. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`Request entity too large (limit ${limit} bytes)`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/**
+ * Reads a request body as UTF-8 text, stopping as soon as more than `limit` bytes arrived: the
+ * rest is never read (the stream is cancelled), so an oversized body costs at most `limit` bytes
+ * plus one chunk of memory. A declared `Content-Length` over the limit fails before any read.
+ *
+ * @param request the Fetch request (its body is consumed).
+ * @param limit maximum size in bytes.
+ * @returns the text (`''` without a body).
+ * @throws {BodyTooLargeError} when the body is, or is declared, larger than `limit`.
+ */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Not awaited: the cancellation of one branch of a teed stream (MSW clones every request)
+      // settles only once the other branch is cancelled too. Either way nothing more is read.
+      void reader.cancel().catch(() => {});
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The nesting depth of JSON text (objects and arrays; `0` for a scalar), by one linear scan that
+ * skips strings — no recursion, so any depth is measured safely. Stops counting past `stopAt`.
+ * @param text JSON text (need not be valid: brackets inside strings are skipped, others counted).
+ * @param stopAt depth at which to stop (the answer is then `stopAt + 1`).
+ */
+export function jsonDepth(text: string, stopAt = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) {
+        max = depth;
+        if (max > stopAt) return max;
+      }
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
 }

@@ -10,6 +10,7 @@
  * This entry imports no Node built-in at load time: the Node-only starters load their modules
  * when called.
  */
+export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
 import type { MockService, MockServiceOptions } from './service';
 import type { PrismOptions } from './prism';
 

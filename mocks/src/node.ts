@@ -1,6 +1,7 @@
 /**
  * `@supportkb/mocks/node`: the stateful mock inside Node tests, through MSW's `setupServer`.
  */
+export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
 import { setupServer, type SetupServer } from 'msw/node';
 import { createMockService, type MockService, type MockServiceOptions } from './service';
 

@@ -2,6 +2,7 @@
  * Prism, the stateless example-based mock of the contract (`prism mock`), run as a child process.
  * Node only.
  */
+export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -7,9 +7,11 @@
  * longer exports, so it cannot serve msw 3 handlers). CORS as the service sends it (`cors()`
  * defaults: `Access-Control-Allow-Origin: *`, preflights answered 204).
  */
+export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
+import { BodyTooLargeError } from './http';
 import { createMockService, type MockService, type MockServiceOptions } from './service';
 import { SEED } from './seed';
 
@@ -78,7 +80,95 @@ export function candidateFilter(handlers: readonly RequestHandler[]): (method: s
   };
 }
 
-function toRequest(req: IncomingMessage, origin: string, body: Buffer | undefined): Request {
+/**
+ * The URL of a request from its `Host` header (or the server's own address without one) and its
+ * target, or undefined when they do not make a URL: a `Host` that is not a host name or address
+ * with an optional port (`a b`, `[::1`, `x:99999`, `user@host`, `host/path`), or a target neither
+ * in origin form (`/path?query`) nor absolute (`http://host/path`).
+ */
+function requestUrl(hostHeader: string | undefined, target: string | undefined, fallbackHost: string): URL | undefined {
+  let origin: URL;
+  try {
+    origin = new URL(`http://${hostHeader ?? fallbackHost}`);
+  } catch {
+    return undefined;
+  }
+  if (origin.pathname !== '/' || origin.search || origin.hash || origin.username || origin.password) return undefined;
+  const path = target ?? '/';
+  try {
+    if (path.startsWith('/')) return new URL(`${origin.origin}${path}`);
+    const absolute = new URL(path);
+    return absolute.protocol === 'http:' || absolute.protocol === 'https:' ? new URL(`${origin.origin}${absolute.pathname}${absolute.search}`) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A request body read from the socket on demand, never past `limit` bytes. */
+interface LimitedBody {
+  /** What the Fetch `Request` reads; errors with {@link BodyTooLargeError} past the limit. */
+  stream: ReadableStream<Uint8Array>;
+  /** More than `limit` bytes arrived: the rest was left unread. */
+  readonly tooLarge: boolean;
+  /** The whole body was read. */
+  readonly finished: boolean;
+}
+
+/**
+ * Wraps the socket's body in a pull-based stream: bytes are read from the socket only when the
+ * handler reads the body (so a request refused before that — no credentials, an unknown path —
+ * reads none), and reading stops at `limit` bytes.
+ */
+function limitedBody(req: IncomingMessage, limit: number): LimitedBody {
+  let size = 0;
+  let tooLarge = false;
+  let finished = false;
+  req.pause();
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const onData = (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limit) {
+            tooLarge = true;
+            req.pause();
+            req.off('data', onData);
+            controller.error(new BodyTooLargeError(limit));
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        req.on('data', onData);
+        req.once('end', () => {
+          finished = true;
+          if (!tooLarge) controller.close();
+        });
+        req.once('error', (error) => {
+          if (!tooLarge) controller.error(error);
+        });
+      },
+      pull() {
+        if (!tooLarge) req.resume();
+      },
+      cancel() {
+        req.pause();
+      },
+    },
+    { highWaterMark: 4 },
+  );
+  return {
+    stream,
+    get tooLarge() {
+      return tooLarge;
+    },
+    get finished() {
+      return finished;
+    },
+  };
+}
+
+function toRequest(req: IncomingMessage, url: URL, body: LimitedBody | undefined): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
@@ -90,19 +180,57 @@ function toRequest(req: IncomingMessage, origin: string, body: Buffer | undefine
     }
   }
   const method = req.method ?? 'GET';
-  return new Request(new URL(req.url ?? '/', origin), { method, headers, body: body && body.length ? new Uint8Array(body) : undefined });
+  return new Request(url, { method, headers, ...(body ? { body: body.stream, duplex: 'half' } : {}) } as RequestInit);
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+/** Whether the request carries a body (chunked, or a non-zero `Content-Length`). */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/** A JSON answer built here (not by a handler): the service's `{err}` bodies. */
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+/** After an answer to a request whose body was left unread: how long, and how many more bytes at most, the rest is drained (discarded) before the connection closes. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Closes the connection of a request whose body was left unread, once the answer is written — a
+ * lingering close. Node closes a `Connection: close` socket as soon as the answer is flushed; with
+ * request bytes still arriving, that close resets the connection and a client still sending its
+ * body can lose the answer (EPIPE, ECONNRESET). So the socket is half-closed instead, what still
+ * arrives is discarded (never buffered) for up to {@link LINGER_MS} or {@link LINGER_BYTES}, and
+ * then the socket is destroyed (at once when the client stops sending).
+ */
+function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  socket.destroySoon = function halfClose(this: typeof socket) {
+    this.end();
+  };
+  res.once('finish', () => {
+    let drained = 0;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    req.removeAllListeners('data');
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > LINGER_BYTES) socket.destroy();
+    });
+    req.once('end', () => socket.destroy());
+    req.resume();
   });
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+/**
+ * Writes `response`. With `close`, the answer says `Connection: close` and the connection is closed
+ * once it is written ({@link closeAfterAnswer}): used when the request's body was left unread
+ * (refused before reading, or too large), so the unread bytes are never parsed.
+ */
+async function send(res: ServerResponse, response: Response, close = false): Promise<void> {
   if (response.type === 'error') {
     // HttpResponse.error(): a network error for the client.
     res.destroy();
@@ -115,6 +243,10 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   headers['access-control-allow-origin'] = '*';
   const body = Buffer.from(await response.arrayBuffer());
   headers['content-length'] = String(body.length);
+  if (close) {
+    headers.connection = 'close';
+    closeAfterAnswer(res.req, res);
+  }
   res.writeHead(response.status, response.statusText || undefined, headers);
   res.end(body);
 }
@@ -132,7 +264,9 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
   let extra: RequestHandler[] = [];
   const candidates = service.baseUrl === '*' ? candidateFilter(service.handlers) : () => service.handlers;
 
+  const limit = service.bodyLimit;
   const server = createServer(async (req, res) => {
+    let body: LimitedBody | undefined;
     try {
       const method = req.method ?? 'GET';
       if (method === 'OPTIONS') {
@@ -146,18 +280,39 @@ export async function startMockHttpServer(options: MockHttpServerOptions = {}): 
         res.end();
         return;
       }
-      const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
-      const origin = `http://${req.headers.host ?? `${host}:${port}`}`;
-      const request = toRequest(req, origin, body);
-      const pathname = new URL(request.url).pathname;
-      const response = await getResponse(extra.length ? [...extra, ...candidates(method, pathname)] : candidates(method, pathname), request, { baseUrl: origin });
-      if (!response) {
-        const path = (req.url ?? '/').split('?')[0];
-        await send(res, new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${path}</pre>\n</body>\n</html>\n`, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }));
+      const url = requestUrl(req.headers.host, req.url, `${host.includes(':') ? `[${host}]` : host}:${port}`);
+      const sentBody = hasBody(req);
+      const withBody = sentBody && method !== 'GET' && method !== 'HEAD';
+      if (!url) {
+        await send(res, jsonResponse(400, { err: 'Bad Request: malformed Host header or request target' }), sentBody);
         return;
       }
-      await send(res, response);
+      // As the service's body parser (whatever the method): a declared size over the limit is refused unread.
+      const declared = Number(req.headers['content-length']);
+      if (sentBody && Number.isFinite(declared) && declared > limit) {
+        await send(res, jsonResponse(413, { err: 'Request entity too large', limit }), true);
+        return;
+      }
+      body = withBody ? limitedBody(req, limit) : undefined;
+      const request = toRequest(req, url, body);
+      const response = await getResponse(extra.length ? [...extra, ...candidates(method, url.pathname)] : candidates(method, url.pathname), request, { baseUrl: url.origin });
+      const unread = sentBody && !body?.finished;
+      if (body?.tooLarge) {
+        await send(res, jsonResponse(413, { err: 'Request entity too large', limit }), true);
+        return;
+      }
+      if (!response) {
+        const path = (req.url ?? '/').split('?')[0];
+        await send(res, new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${path}</pre>\n</body>\n</html>\n`, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }), unread);
+        return;
+      }
+      await send(res, response, unread);
     } catch (error) {
+      if (body?.tooLarge && !res.headersSent) {
+        // An override read the body past the limit and threw: the answer is the service's 413.
+        await send(res, jsonResponse(413, { err: 'Request entity too large', limit }), true).catch(() => res.destroy());
+        return;
+      }
       console.error('[@supportkb/mocks] server error:', error);
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'access-control-allow-origin': '*' });

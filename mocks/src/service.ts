@@ -9,7 +9,7 @@ import * as schemas from '@supportkb/sdk/zod';
 import { Authenticator, authorize, signToken, TOKEN_ISSUER, type Role } from './auth';
 import type { BehaviourOptions, OpContext, OperationSpec, OperationTable, ServiceCore } from './context';
 import { operations, type OperationId, type OperationMeta } from './generated/operations';
-import { coerceQuery, isObject, issuesToErrors, OBJECT_ID, toResponse, type ObjectSchemaLike, type Result, type SchemaLike, type ValidationIssue } from './http';
+import { BodyTooLargeError, coerceQuery, DEFAULT_BODY_LIMIT, isObject, issuesToErrors, jsonDepth, MAX_BODY_DEPTH, OBJECT_ID, payloadTooLarge, readBodyText, toResponse, type ObjectSchemaLike, type Result, type SchemaLike, type ValidationIssue } from './http';
 import { analyticsOperations } from './resources/analytics';
 import { authOperations, guestToken, userToken } from './resources/auth';
 import { groupOperations } from './resources/groups';
@@ -48,6 +48,13 @@ export interface MockServiceOptions {
   /** Secret every subscription of this run gets; default the contract's example value. */
   subscriptionSecret?: string;
   /**
+   * Largest request body accepted, in bytes; default 512000 (the service's 500 KB). A larger body
+   * is answered 413 `{err: "Request entity too large", limit}` without being read past the limit
+   * (a declared `Content-Length` over it is refused before anything else, as the service does).
+   * Every stored string is bounded by it.
+   */
+  bodyLimit?: number;
+  /**
    * Called with every answer the handlers produce (not the answers of overrides), e.g. to check
    * them against the contract.
    */
@@ -73,6 +80,8 @@ export interface MockService {
   readonly handlers: HttpHandler[];
   /** The base URL the handlers answer at (`*` = anywhere). */
   readonly baseUrl: string;
+  /** Largest request body accepted, in bytes (see {@link MockServiceOptions.bodyLimit}). */
+  readonly bodyLimit: number;
   /** The in-memory state. */
   readonly store: Store;
   /** The mock's clock. */
@@ -183,6 +192,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     serverSecret,
     subscriptionSecret: options.subscriptionSecret ?? SEED.subscriptionSecret,
+    bodyLimit: bodyLimitOf(options.bodyLimit),
   };
 
   const load = () => {
@@ -221,6 +231,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   return {
     handlers,
     baseUrl,
+    bodyLimit: core.bodyLimit,
     store,
     clock,
     get ids() {
@@ -268,6 +279,13 @@ function report(listener: (exchange: Exchange) => void, meta: OperationMeta, req
   }
 }
 
+/** Validates the `bodyLimit` option. @throws {RangeError} when it is not a positive integer. */
+function bodyLimitOf(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_BODY_LIMIT;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`bodyLimit must be a positive integer number of bytes, got ${String(value)}`);
+  return value;
+}
+
 /** Bad input answer: 422 `{errors}` when the operation declares 422, else 400 with the same body. */
 function badInput(status: 400 | 422, errors: ValidationIssue[]): Result {
   return { status, body: { errors } };
@@ -275,13 +293,22 @@ function badInput(status: 400 | 422, errors: ValidationIssue[]): Result {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-/** The request pipeline: project → credentials → role → pre-checks → validation → handler. */
+/**
+ * The request pipeline: declared body size → project → credentials → role → body (read up to the
+ * limit, nesting checked) → pre-checks → validation → handler. The body is read only once the
+ * caller is known to be allowed, so a refused request costs no body read.
+ */
 async function run(core: ServiceCore, meta: OperationMeta, spec: OperationSpec, request: Request, rawParams: Record<string, string>): Promise<Result> {
   const url = new URL(request.url);
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(rawParams)) if (typeof value === 'string') params[key] = value;
   const badInputStatus: 400 | 422 = meta.responses['422'] ? 422 : 400;
   const ctx: OpContext = { core, meta, request, params, query: {}, rawQuery: url.searchParams, body: {}, projectId: '', badInputStatus };
+
+  // 0. A body declared larger than the limit is refused before anything else, as the service's
+  //    body parser does (it runs before every route).
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > core.bodyLimit) return payloadTooLarge(core.bodyLimit);
 
   // 1. The project (checked before credentials, as the service's project middleware does).
   if ('project_id' in params) {
@@ -298,16 +325,26 @@ async function run(core: ServiceCore, meta: OperationMeta, spec: OperationSpec, 
     ctx.caller = outcome.caller;
     if (ctx.projectId) {
       const minRole: Role = meta.minRole === 'none' ? 'guest' : meta.minRole;
-      const allowed = authorize(core.store, ctx.projectId, outcome.caller, minRole);
+      const allowed = authorize(core.store, ctx.projectId, outcome.caller, minRole, meta.operationId);
       if ('error' in allowed) return allowed.error;
       ctx.teammate = allowed.teammate;
     }
   }
 
-  // 3. The body: empty means `{}` (as Express's JSON parser leaves it); malformed JSON is bad input.
+  // 3. The body, read up to the limit (413 beyond it): empty means `{}` (as Express's JSON parser
+  //    leaves it); malformed JSON, or JSON nested deeper than MongoDB stores, is bad input.
   const schemasOf = inputSchemas(meta.operationId);
   if (BODY_METHODS.has(meta.method) && schemasOf.body) {
-    const text = await request.text();
+    let text: string;
+    try {
+      text = await readBodyText(request, core.bodyLimit);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return payloadTooLarge(core.bodyLimit);
+      throw error;
+    }
+    if (jsonDepth(text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+      return badInput(badInputStatus, [{ msg: `Nesting deeper than ${MAX_BODY_DEPTH} levels`, param: 'body', location: 'body' }]);
+    }
     if (text.trim() !== '') {
       try {
         ctx.body = JSON.parse(text);

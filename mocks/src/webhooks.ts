@@ -5,7 +5,8 @@
  * the body `{timestamp, payload, hook, token}`; `token` is an HS256 JWT of `hook` signed with the
  * subscription secret (`iss` `https://tiledesk.com`, `sub` `subscription`,
  * `aud` `https://tiledesk.com/subscriptions/<_id>`). Failed deliveries (network error, 1xx, 429,
- * 5xx) are retried twice with exponential backoff (`baseDelayMs * 2^n` plus jitter).
+ * 5xx, no answer within `timeoutMs`) are retried twice with exponential backoff (`baseDelayMs * 2^n`
+ * plus jitter).
  * Deliveries are fire-and-forget; in-process listeners see every delivery.
  */
 import { bypass } from 'msw';
@@ -69,7 +70,10 @@ export interface WebhookOptions {
   baseDelayMs?: number;
   /** Retries after the first attempt; default 2. */
   retries?: number;
-  /** Per-attempt timeout in ms; default 10000. */
+  /**
+   * Per-attempt timeout in ms; default 10000. An attempt without an answer by then is aborted and
+   * counts as a network error (retried; the last one's `error` says `No answer within <n> ms`).
+   */
   timeoutMs?: number;
   /** `fetch` to use; default the global one. */
   fetch?: typeof fetch;
@@ -164,21 +168,41 @@ export class WebhookDispatcher {
     const retries = this.options.retries ?? 2;
     const base = this.options.baseDelayMs ?? 1000;
     const doFetch = this.options.fetch ?? fetch;
+    const timeoutMs = this.options.timeoutMs ?? 10_000;
     let status: number | undefined;
     let error: string | undefined;
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) await sleep(base * 2 ** (attempt - 1) + Math.floor(Math.random() * Math.min(base, 1000) * 0.1));
+      // The attempt's timeout is a timer this method owns, raced against the fetch: the timer list
+      // holds it until it is cleared. (An abort signal alone is not enough: `AbortSignal.timeout()`
+      // is held only weakly, and so is the chain of signals a `Request` and its clones follow, so
+      // after a garbage collection the abort can be lost and a hung receiver's attempt would stay
+      // pending forever.) The abort still frees the connection when it does arrive.
+      const controller = new AbortController();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          const reason = new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError');
+          reject(reason);
+          controller.abort(reason);
+        }, timeoutMs);
+      });
+      timedOut.catch(() => {});
       try {
-        const request = bypass(new Request(target, { method: 'POST', headers, body: text, signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) }));
-        const response = await doFetch(request);
+        const request = bypass(new Request(target, { method: 'POST', headers, body: text, signal: controller.signal }));
+        const fetching = doFetch(request);
+        fetching.catch(() => {}); // it may settle after the timeout won the race
+        const response = await Promise.race([fetching, timedOut]);
         status = response.status;
         error = undefined;
-        await response.body?.cancel().catch(() => {});
+        void response.body?.cancel().catch(() => {});
         const retryable = status < 200 || status === 429 || status >= 500;
         if (!retryable) return { delivered: true, attempts: attempt + 1, status };
       } catch (cause) {
         status = undefined;
         error = cause instanceof Error ? cause.message : String(cause);
+      } finally {
+        clearTimeout(timer);
       }
     }
     return { delivered: false, attempts: retries + 1, ...(status !== undefined ? { status } : {}), ...(error ? { error } : {}) };

@@ -5,12 +5,19 @@
  * nothing in the store; a body that fails the operation's schema is refused with 400/422 (or the
  * service's own 403 rule) once credentials and project are right.
  *
+ * Then the limits under hostile input: body sizes around the limit (in bytes, multi-byte text
+ * included), nesting depth, token lifetimes (`exp`/`nbf` against a moving clock, first and cached
+ * use) and user patterns (generated regular expressions: never a throw, the same answers as
+ * JavaScript's RegExp wherever both engines take the pattern, linear time on long input).
+ *
  * Bounded for CI: FC_RUNS (default 25) runs per operation and property, fixed seed per operation.
  */
 import fc from 'fast-check';
 import { getResponse } from 'msw';
 import * as schemas from '@supportkb/sdk/zod';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signToken } from '../src/auth';
+import { jsonDepth, MAX_BODY_DEPTH, userPattern } from '../src/http';
 import { operations, type OperationMeta } from '../src/generated/operations';
 import { SEED } from '../src/seed';
 import { createMockService } from '../src/service';
@@ -258,5 +265,161 @@ describe('the conformance checker itself', () => {
     expect(checkExchange({ operationId: 'getTag', status: 418, contentType: 'application/json', body: {}, headers: {} })).toHaveLength(1);
     expect(checkExchange({ operationId: 'getTag', status: 200, contentType: 'application/json', body: { tag: 1 }, headers: {} })[0]).toMatch(/getTag .*→ 200: (\/tag must be string|.*required property '_id')/);
     expect(checkExchange({ operationId: 'listTags', status: 401, contentType: 'text/plain', body: 'Unauthorized', headers: {} })[0]).toMatch(/WWW-Authenticate/);
+  });
+});
+
+describe('limits under hostile input', () => {
+  const LIMIT = 4096;
+  const small = createMockService({ clock: { frozen: true }, webhooks: { delivery: 'none' }, bodyLimit: LIMIT, onResponse: conformance.onResponse });
+  const admin = small.basic('admin');
+  const post = (path: string, body: string, auth = admin) => getResponse(small.handlers, new Request(`http://api.supportkb.test${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: auth }, body }));
+  /** The conformance problems of this block, but for 413, a global answer no operation declares. */
+  const problemsBut413 = (from: number) => conformance.problems.splice(from).filter((problem) => !problem.includes('→ 413: status 413 is not declared'));
+
+  it('sizes: a body is taken iff its UTF-8 size is within the limit; a refused one (413) stores nothing', async () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀', '"', '\\'), minLength: 900, maxLength: 1400 });
+    await fc.assert(
+      fc.asyncProperty(text, async (tag) => {
+        small.reset();
+        const before = JSON.stringify(small.snapshot());
+        const from = conformance.problems.length;
+        const body = JSON.stringify({ tag });
+        const response = (await post(`/${P}/tags`, body))!;
+        const answer = await response.json();
+        expect(problemsBut413(from)).toEqual([]);
+        if (Buffer.byteLength(body) > LIMIT) {
+          expect(response.status).toBe(413);
+          expect(answer).toEqual({ err: 'Request entity too large', limit: LIMIT });
+          expect(JSON.stringify(small.snapshot())).toBe(before);
+        } else {
+          expect(response.status).toBe(200);
+          expect(small.store.tags.get(answer._id)?.tag).toBe(tag);
+        }
+      }),
+      { numRuns: RUNS * 2, seed: 0x512 },
+    );
+  });
+
+  it('nesting depth: up to 100 levels are taken, deeper is 422 and stores nothing, never 500', async () => {
+    const nested = fc.array(fc.constantFrom('{"k":', '['), { maxLength: 140 });
+    await fc.assert(
+      fc.asyncProperty(nested, async (openers) => {
+        small.reset();
+        const before = JSON.stringify(small.snapshot());
+        const closers = openers.map((o) => (o === '[' ? ']' : '}')).reverse().join('');
+        const body = `{"fullname":"Deep","attributes":{"v":${openers.join('')}1${closers}}}`;
+        const from = conformance.problems.length;
+        const response = (await post(`/${P}/leads`, body))!;
+        const answer = await response.json();
+        expect(conformance.problems.splice(from)).toEqual([]);
+        if (openers.length + 2 <= MAX_BODY_DEPTH) {
+          expect(response.status).toBe(200);
+        } else {
+          expect(response.status).toBe(422);
+          expect(answer.errors[0].msg).toBe(`Nesting deeper than ${MAX_BODY_DEPTH} levels`);
+          expect(JSON.stringify(small.snapshot())).toBe(before);
+        }
+      }),
+      { numRuns: RUNS * 2, seed: 0xdee9 },
+    );
+  });
+
+  it('nesting depth: jsonDepth agrees with the parsed value for any JSON (strings with brackets and escapes included)', () => {
+    const depthOf = (value: unknown): number => (value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0);
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => {
+        expect(jsonDepth(JSON.stringify(value))).toBe(depthOf(value));
+      }),
+      { numRuns: RUNS * 20, seed: 0x7e57 },
+    );
+  });
+
+  describe('token lifetimes', () => {
+    afterEach(() => vi.useRealTimers());
+    const offset = fc.option(fc.integer({ min: -300, max: 300 }), { nil: undefined });
+    it('a token is accepted at a moment iff exp is after it and nbf not after it, on first and on cached use', async () => {
+      await fc.assert(
+        fc.asyncProperty(offset, offset, fc.integer({ min: -300, max: 600 }), fc.integer({ min: -300, max: 600 }), async (exp, nbf, firstAt, laterAt) => {
+          vi.useFakeTimers({ toFake: ['Date'] });
+          const now = 1_900_000_000_000;
+          vi.setSystemTime(now);
+          const seconds = now / 1000;
+          const claims = { _id: SEED.members.admin.userId, sub: 'user', aud: 'https://tiledesk.com', iat: seconds, ...(exp !== undefined ? { exp: seconds + exp } : {}), ...(nbf !== undefined ? { nbf: seconds + nbf } : {}) };
+          const token = `JWT ${await signToken(claims, SEED.serverSecret)}`;
+          const valid = (at: number) => (exp === undefined || exp > at) && (nbf === undefined || nbf <= at);
+          for (const at of [firstAt, laterAt]) {
+            vi.setSystemTime(now + at * 1000);
+            const response = (await getResponse(small.handlers, new Request(`http://api.supportkb.test/${P}/tags`, { headers: { Authorization: token } })))!;
+            await response.arrayBuffer();
+            expect(response.status, `exp ${exp} nbf ${nbf} at ${at}`).toBe(valid(at) ? 200 : 401);
+          }
+          vi.useRealTimers();
+        }),
+        { numRuns: RUNS * 4, seed: 0x70c3 },
+      );
+    });
+  });
+
+  describe('user patterns', () => {
+    // Patterns over the alphabet {a, b, !} built only from constructs both engines support.
+    const { pattern } = fc.letrec<{ pattern: string; term: string; atom: string }>((tie) => ({
+      atom: fc.oneof(
+        { maxDepth: 1, depthIdentifier: 'group' },
+        { weight: 4, arbitrary: fc.constantFrom('a', 'b', '!', '.', '[ab]', '[^a]', '\\w', '\\W') },
+        { weight: 1, arbitrary: tie('pattern').map((p) => `(${p})`) },
+        { weight: 1, arbitrary: tie('pattern').map((p) => `(?:${p})`) },
+      ),
+      term: fc.tuple(tie('atom'), fc.constantFrom('', '', '*', '+', '?', '{2}', '{1,3}', '{0,}', '*?', '+?')).map(([atom, q]) => atom + q),
+      pattern: fc.array(fc.array(tie('term'), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 2 }).map((branches) => branches.map((terms) => terms.join('')).join('|')),
+    }));
+    const anchored = fc.tuple(fc.boolean(), pattern, fc.boolean()).map(([start, p, end]) => `${start ? '^' : ''}${p}${end ? '$' : ''}`);
+    const input = fc.string({ unit: fc.constantFrom('a', 'b', '!'), maxLength: 6 });
+
+    it('match exactly what JavaScript RegExp matches, wherever RegExp takes the pattern', () => {
+      fc.assert(
+        fc.property(anchored, fc.array(input, { minLength: 1, maxLength: 8 }), (source, texts) => {
+          let native: RegExp;
+          try {
+            native = new RegExp(source);
+          } catch {
+            return;
+          }
+          const compiled = userPattern(source);
+          expect(compiled.kind).toBe('regex');
+          for (const text of texts) expect(compiled.test(text), `${source} on ${text}`).toBe(native.test(text));
+        }),
+        { numRuns: RUNS * 40, seed: 0x4e9 },
+      );
+    });
+
+    it('never throw, and answer over long input whatever the nesting of quantifiers (linear time)', () => {
+      const hostile = fc.oneof(anchored.map((p) => `^(${p})+$`), fc.string(), fc.constantFrom('(a)\\1', '(?=a)', '(?<=a)b', '(?<!a)b', '[', '(', '\\', 'a{1001}', '(?i)A', '\\u0061'));
+      fc.assert(
+        fc.property(hostile, fc.integer({ min: 1000, max: 20000 }), (source, n) => {
+          const text = `${'a'.repeat(n)}!`;
+          const compiled = userPattern(source);
+          expect(typeof compiled.test(text)).toBe('boolean');
+          if (compiled.kind === 'literal') expect(compiled.test(`x${source}x`)).toBe(true);
+        }),
+        { numRuns: RUNS * 4, seed: 0xbad5 },
+      );
+    });
+
+    it('listContents?search= and segment filters answer any pattern (conforming, never 500)', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(anchored, fc.string({ maxLength: 40 })), async (source) => {
+          const from = conformance.problems.length;
+          const contents = (await getResponse(small.handlers, new Request(`http://api.supportkb.test/${P}/kb?namespace=${P}&search=${encodeURIComponent(source)}`, { headers: { Authorization: admin } })))!;
+          await contents.arrayBuffer();
+          expect(contents.status).toBe(200);
+          const segment = await (await post(`/${P}/segments`, JSON.stringify({ name: 'p', filters: [{ field: 'fullname', operator: 'contains', value: source }] })))!.json();
+          const leads = (await getResponse(small.handlers, new Request(`http://api.supportkb.test/${P}/leads?segment=${segment._id}`, { headers: { Authorization: admin } })))!;
+          await leads.arrayBuffer();
+          expect(leads.status).toBe(200);
+          expect(conformance.problems.splice(from)).toEqual([]);
+        }),
+        { numRuns: RUNS * 2, seed: 0x5ea7 },
+      );
+    });
   });
 });

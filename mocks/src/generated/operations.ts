@@ -45,6 +45,9 @@ export const operations = [
       "401": {
         "application/json": "ErrorMessage"
       },
+      "413": {
+        "application/json": "ServerError"
+      },
       "422": {
         "application/json": "ValidationErrors"
       },
@@ -65,6 +68,9 @@ export const operations = [
     "responses": {
       "200": {
         "application/json": "@response"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -150,6 +156,9 @@ export const operations = [
       },
       "404": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -246,6 +255,9 @@ export const operations = [
       "404": {
         "application/json": "ErrorBody"
       },
+      "413": {
+        "application/json": "ServerError"
+      },
       "422": {
         "application/json": "ValidationErrors"
       },
@@ -276,6 +288,9 @@ export const operations = [
       },
       "403": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -335,6 +350,9 @@ export const operations = [
       "403": {
         "application/json": "ErrorBody"
       },
+      "413": {
+        "application/json": "ServerError"
+      },
       "422": {
         "application/json": "ValidationErrors"
       },
@@ -365,6 +383,9 @@ export const operations = [
       },
       "403": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -456,6 +477,9 @@ export const operations = [
       "403": {
         "application/json": "ErrorBody"
       },
+      "413": {
+        "application/json": "ServerError"
+      },
       "422": {
         "application/json": "ValidationErrors"
       },
@@ -517,6 +541,9 @@ export const operations = [
       },
       "403": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -611,6 +638,9 @@ export const operations = [
       "403": {
         "application/json": "ErrorBody"
       },
+      "413": {
+        "application/json": "ServerError"
+      },
       "422": {
         "application/json": "ValidationErrors"
       },
@@ -669,6 +699,9 @@ export const operations = [
       },
       "403": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -731,6 +764,9 @@ export const operations = [
       },
       "403": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -820,6 +856,9 @@ export const operations = [
       "403": {
         "application/json": "ErrorBody"
       },
+      "413": {
+        "application/json": "ServerError"
+      },
       "422": {
         "application/json": "ValidationErrors"
       },
@@ -881,6 +920,9 @@ export const operations = [
       },
       "403": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -969,6 +1011,9 @@ export const operations = [
       "403": {
         "application/json": "ErrorBody"
       },
+      "413": {
+        "application/json": "ServerError"
+      },
       "422": {
         "application/json": "ValidationErrors"
       },
@@ -1030,6 +1075,9 @@ export const operations = [
       },
       "403": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -1111,6 +1159,9 @@ export const operations = [
       },
       "403": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -1300,6 +1351,9 @@ export const operations = [
       "403": {
         "application/json": "ErrorBody"
       },
+      "413": {
+        "application/json": "ServerError"
+      },
       "422": {
         "application/json": "ValidationErrors"
       },
@@ -1362,6 +1416,9 @@ export const operations = [
       "403": {
         "application/json": "ErrorBody"
       },
+      "413": {
+        "application/json": "ServerError"
+      },
       "422": {
         "application/json": "ValidationErrors"
       },
@@ -1423,6 +1480,9 @@ export const operations = [
       },
       "403": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"
@@ -1847,6 +1907,9 @@ export const operations = [
       "403": {
         "application/json": "ErrorBody"
       },
+      "413": {
+        "application/json": "ServerError"
+      },
       "422": {
         "application/json": "ValidationErrors"
       },
@@ -1877,6 +1940,9 @@ export const operations = [
       },
       "403": {
         "application/json": "ErrorBody"
+      },
+      "413": {
+        "application/json": "ServerError"
       },
       "422": {
         "application/json": "ValidationErrors"

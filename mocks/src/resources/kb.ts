@@ -5,7 +5,7 @@
  * -1 → 100 → 200 → 300 (or 400 for a failing source) on the mock's clock.
  */
 import { stamps, touch, type OpContext, type OperationTable, type ServiceCore } from '../context';
-import { compareBy, fail, failError, ok, safeRegExp, type Result } from '../http';
+import { compareBy, fail, failError, ok, userPattern, type Result } from '../http';
 import type { Doc } from '../store';
 
 /** Preview settings of a new knowledge base (reference sheet §2). */
@@ -107,7 +107,7 @@ export const kbOperations: OperationTable = {
       if (status !== undefined) list = list.filter((c) => c.status === status);
       if (type !== undefined) list = list.filter((c) => c.type === type);
       if (search !== undefined) {
-        const pattern = safeRegExp(search);
+        const pattern = userPattern(search);
         list = list.filter((c) => pattern.test(String(c.source ?? '')));
       }
       list.sort(compareBy(sortField, direction));

@@ -6,7 +6,7 @@
  */
 import { callerId } from '../auth';
 import { stamps, touch, type OperationTable, type ServiceCore } from '../context';
-import { compareBy, failMsg, isObject, objectNotFound, ok, safeRegExp, valueAt } from '../http';
+import { compareBy, failMsg, isObject, objectNotFound, ok, userPattern, valueAt } from '../http';
 import type { Doc } from '../store';
 import { sortFieldOf } from './segments';
 
@@ -50,7 +50,7 @@ export function matchesFilter(lead: Doc, filter: Doc): boolean {
     case 'starts with':
       return typeof actual === 'string' && actual.startsWith(String(expected));
     case 'contains':
-      return typeof actual === 'string' && safeRegExp(String(expected)).test(actual);
+      return typeof actual === 'string' && userPattern(String(expected)).test(actual);
     case 'is null':
       return actual === undefined || actual === null;
     case 'is not null':

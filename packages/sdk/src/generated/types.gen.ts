@@ -108,6 +108,25 @@ export type ErrorMessage = {
 };
 
 /**
+ * Body of the global error handler: `{err: "error"}` for malformed JSON and uncaught errors
+ * (500), `{err: "Request entity too large", limit}` for bodies over 500 KB (413).
+ * Source: reference.
+ *
+ */
+export type ServerError = {
+    /**
+     * Error text, or the underlying error object.
+     */
+    err: string | {
+        [key: string]: unknown;
+    };
+    /**
+     * Body size limit in bytes (413 only).
+     */
+    limit?: number;
+};
+
+/**
  * One failed check of a validated request field (express-validator). Source: reference.
  */
 export type ValidationErrorItem = {
@@ -155,25 +174,6 @@ export type ErrorDescription = {
      * The plan's limit, on a `Maximum number of resources reached` 403.
      */
     plan_limit?: number;
-};
-
-/**
- * Body of the global error handler: `{err: "error"}` for malformed JSON and uncaught errors
- * (500), `{err: "Request entity too large", limit}` for bodies over 500 KB (413).
- * Source: reference.
- *
- */
-export type ServerError = {
-    /**
-     * Error text, or the underlying error object.
-     */
-    err: string | {
-        [key: string]: unknown;
-    };
-    /**
-     * Body size limit in bytes (413 only).
-     */
-    limit?: number;
 };
 
 /**
@@ -3308,6 +3308,13 @@ export type SignInErrors = {
      */
     401: ErrorMessage;
     /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
+    /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
      * and messages, and answers other invalid bodies with a 500 from its database layer; the
@@ -3343,6 +3350,13 @@ export type SignInAnonymouslyData = {
 };
 
 export type SignInAnonymouslyErrors = {
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -3562,6 +3576,13 @@ export type CreateContentErrors = {
      *
      */
     404: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -3789,6 +3810,13 @@ export type CreateContentsFromUrlsErrors = {
      */
     404: ErrorBody;
     /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
+    /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
      * and messages, and answers other invalid bodies with a 500 from its database layer; the
@@ -3855,6 +3883,13 @@ export type ParseSitemapErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -3987,6 +4022,13 @@ export type CreateKnowledgeBaseErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -4144,6 +4186,13 @@ export type UpdateKnowledgeBaseErrors = {
      */
     403: ErrorBody;
     /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
+    /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
      * and messages, and answers other invalid bodies with a 500 from its database layer; the
@@ -4293,6 +4342,13 @@ export type UpdateCurrentTeammateErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -4512,6 +4568,13 @@ export type UpdateTeammateErrors = {
      */
     403: ErrorBody;
     /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
+    /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
      * and messages, and answers other invalid bodies with a 500 from its database layer; the
@@ -4653,6 +4716,13 @@ export type InviteTeammateErrors = {
      */
     403: ErrorBody;
     /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
+    /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
      * and messages, and answers other invalid bodies with a 500 from its database layer; the
@@ -4783,6 +4853,13 @@ export type CreateGroupErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -4994,6 +5071,13 @@ export type UpdateGroupErrors = {
      */
     403: ErrorBody;
     /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
+    /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
      * and messages, and answers other invalid bodies with a 500 from its database layer; the
@@ -5142,6 +5226,13 @@ export type CreateSegmentErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -5346,6 +5437,13 @@ export type UpdateSegmentErrors = {
      */
     403: ErrorBody;
     /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
+    /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
      * and messages, and answers other invalid bodies with a 500 from its database layer; the
@@ -5490,6 +5588,13 @@ export type CreateTagErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -5694,6 +5799,13 @@ export type UpdateTagErrors = {
      */
     403: ErrorBody;
     /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
+    /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
      * and messages, and answers other invalid bodies with a 500 from its database layer; the
@@ -5863,6 +5975,13 @@ export type UpsertLabelsErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -6220,6 +6339,13 @@ export type CloneDefaultLabelsErrors = {
      */
     403: ErrorBody;
     /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
+    /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
      * and messages, and answers other invalid bodies with a 500 from its database layer; the
@@ -6413,6 +6539,13 @@ export type CreateLeadErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -6616,6 +6749,13 @@ export type UpdateLeadErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
@@ -7534,6 +7674,13 @@ export type CreateMessageErrors = {
      */
     403: ErrorBody;
     /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
+    /**
      * The body does not match the contract. Source: reference — the server's own check answers
      * `{errors: ["text field is required"]}` (strings, not objects) for a text message
      * without `text`.
@@ -7600,6 +7747,13 @@ export type CreateSubscriptionErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
+     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
+     * limit}`; nothing is stored.
+     *
+     */
+    413: ServerError;
     /**
      * The request body or a parameter does not match the contract. Source: decided — the real
      * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning

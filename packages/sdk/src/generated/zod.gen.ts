@@ -51,6 +51,20 @@ export const zErrorMessage = z.object({
 });
 
 /**
+ * Body of the global error handler: `{err: "error"}` for malformed JSON and uncaught errors
+ * (500), `{err: "Request entity too large", limit}` for bodies over 500 KB (413).
+ * Source: reference.
+ *
+ */
+export const zServerError = z.object({
+    err: z.union([
+        z.string(),
+        z.record(z.string(), z.unknown())
+    ]),
+    limit: z.number().optional()
+});
+
+/**
  * One failed check of a validated request field (express-validator). Source: reference.
  */
 export const zValidationErrorItem = z.object({
@@ -81,20 +95,6 @@ export const zErrorDescription = z.object({
         z.record(z.string(), z.unknown())
     ]),
     plan_limit: z.number().optional()
-});
-
-/**
- * Body of the global error handler: `{err: "error"}` for malformed JSON and uncaught errors
- * (500), `{err: "Request entity too large", limit}` for bodies over 500 KB (413).
- * Source: reference.
- *
- */
-export const zServerError = z.object({
-    err: z.union([
-        z.string(),
-        z.record(z.string(), z.unknown())
-    ]),
-    limit: z.number().optional()
 });
 
 /**
