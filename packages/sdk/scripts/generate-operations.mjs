@@ -200,7 +200,23 @@ emit(tree, '  ');
 lines.push('}');
 lines.push('');
 writeFileSync(output, lines.join('\n'));
-console.log(`operations manifest: ${ops.length} operations, ${ops.filter((o) => o.pagination).length} paged → ${output}`);
+
+// Open enums. The contract writes a value the service never validates as `anyOf: [{$ref: <Enum>},
+// {type: string}]`; hey-api prints it `Enum | string`, which TypeScript reduces to `string`, so
+// editors suggest nothing. `Enum | (string & {})` accepts exactly the same values and keeps the known
+// ones as suggestions. Applied to hey-api's types.gen.ts, only where every name before `| string`
+// is a union of string literals.
+const typesFile = output.replace(/operations\.gen\.ts$/, 'types.gen.ts');
+const types = readFileSync(typesFile, 'utf8');
+const literalUnions = new Set([...types.matchAll(/^export type (\w+) = '[^\n]*';$/gm)].filter((m) => /^(?:'[^']*'(?: \| |;$))+$/.test(m[0].slice(m[0].indexOf('=') + 2))).map((m) => m[1]));
+let opened = 0;
+const openTypes = types.replace(/((?:\b[A-Z]\w* \| )+)string\b(?! &)/g, (all, names) => {
+  if (!names.split(' | ').filter(Boolean).every((name) => literalUnions.has(name))) return all;
+  opened++;
+  return `${names}(string & {})`;
+});
+writeFileSync(typesFile, openTypes);
+console.log(`operations manifest: ${ops.length} operations, ${ops.filter((o) => o.pagination).length} paged → ${output}; ${opened} open enums typed \`Enum | (string & {})\``);
 
 // roles.gen.ts: the generated functions name their route (method and path template), not their
 // operation, so their errors look the minimum role up by route. Kept small, because it sits in the

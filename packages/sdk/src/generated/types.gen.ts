@@ -350,7 +350,7 @@ export type CustomTokenUser = {
      * and echoes the claim unchanged, `null` included.
      *
      */
-    role?: TeammateRole | string | null;
+    role?: TeammateRole | (string & {}) | null;
     /**
      * First name. Source: reference — the claim as written, `null` included.
      */
@@ -557,7 +557,7 @@ export type Content = {
      * `type` comes back with `type: null`.
      *
      */
-    type?: ContentType | ContentInternalType | string | null;
+    type?: ContentType | ContentInternalType | (string & {}) | null;
     /**
      * Content source. For url, pdf and docx it is the resource URL. Source: reference —
      * `createContent` (`routes/kb.js`) stores `null` when no source is sent; the server then
@@ -1393,7 +1393,7 @@ export type Teammate = {
      * documents.
      *
      */
-    role?: TeammateRole | string;
+    role?: TeammateRole | (string & {});
     /**
      * Kind of member. Source: reference — `1` for agents (owner, admin, supervisor, agent,
      * teammate), `2` for end users (user, guest); `listTeammates` returns only `1` by default.
@@ -1910,7 +1910,7 @@ export type Segment = {
      * string), so responses carry any string; `all` and `any` are the known values.
      *
      */
-    match?: SegmentMatch | string;
+    match?: SegmentMatch | (string & {});
     /**
      * Filter list. Source: reference — the spec does not show the shape of its elements.
      * `createSegment` with `filters: null` stores `null` (`routes/segment.js` passes
@@ -3119,7 +3119,7 @@ export type SubscriptionCreateRequest = {
      * unknown name (a typo such as `message.created`) is stored and never fires.
      *
      */
-    event: SubscriptionEvent | string;
+    event: SubscriptionEvent | (string & {});
     /**
      * URL receiving the deliveries (an HTTP POST per event).
      */
