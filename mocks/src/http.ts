@@ -230,6 +230,8 @@ export class BodyTooLargeError extends Error {
  * Reads a request body as UTF-8 text, stopping as soon as more than `limit` bytes arrived: the
  * rest is never read (the stream is cancelled), so an oversized body costs at most `limit` bytes
  * plus one chunk of memory. A declared `Content-Length` over the limit fails before any read.
+ * Where the runtime offers no body stream (Firefox's service workers) the body is read whole and
+ * measured afterwards.
  *
  * @param request the Fetch request (its body is consumed).
  * @param limit maximum size in bytes.
@@ -239,7 +241,13 @@ export class BodyTooLargeError extends Error {
 export async function readBodyText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError(limit);
-  if (!request.body) return '';
+  if (!request.body) {
+    // Runtimes without request body streams (Firefox's service workers: `Request.body` is
+    // undefined there) give the body only whole; the limit is then checked after reading.
+    const text = await request.text();
+    if (new TextEncoder().encode(text).byteLength > limit) throw new BodyTooLargeError(limit);
+    return text;
+  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

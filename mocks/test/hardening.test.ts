@@ -12,6 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { getResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signToken } from '../src/auth';
+import { BodyTooLargeError, readBodyText } from '../src/http';
 import { startMockHttpServer, type MockHttpServer } from '../src/server';
 import { createMockService, type MockService } from '../src/service';
 import { SEED } from '../src/seed';
@@ -359,5 +360,17 @@ describe('7. bad input never answers 500', () => {
       await mock.stop();
     }
     expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe('bodies where the runtime has no request body stream (Firefox service workers)', () => {
+  const streamless = (text: string) => {
+    const request = new Request('http://mock/x', { method: 'POST', body: text });
+    Object.defineProperty(request, 'body', { value: undefined });
+    return request;
+  };
+  it('reads the body whole, then applies the limit', async () => {
+    await expect(readBodyText(streamless('{"tag":"vip"}'), 100)).resolves.toBe('{"tag":"vip"}');
+    await expect(readBodyText(streamless('x'.repeat(101)), 100)).rejects.toBeInstanceOf(BodyTooLargeError);
   });
 });
