@@ -15,13 +15,12 @@
 // Exit codes: 0 no breaking change, or breaking changes covered by a pending major changeset for
 // @supportkb/sdk (listed); 1 breaking changes without one; 2 bad arguments or unreadable contracts.
 // Classification: api-smart-diff plus the project's rules (scripts/lib/contract-diff.mjs).
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compareContracts, loadContract, majorSdkChangesets, SDK_PACKAGE } from './lib/contract-diff.mjs';
+import { bundleContract } from './lib/contract-source.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,27 +46,20 @@ try {
 const baselineFile = resolve(args.baseline);
 if (!existsSync(baselineFile)) fail(`no released contract at ${baselineFile}: write it with \`npm run contract:baseline\` (done by \`npm run version-packages\`).`);
 
-let currentFile = args.current && resolve(args.current);
-let scratch;
-if (!currentFile) {
-  scratch = mkdtempSync(join(tmpdir(), 'supportkb-gate-'));
-  currentFile = join(scratch, 'openapi.yaml');
-  try {
-    execFileSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '-o', currentFile], { stdio: 'pipe' });
-  } catch (error) {
-    fail(`bundling openapi/openapi.yaml failed:\n${error.stderr?.toString() ?? error.message}`);
-  }
+let current;
+try {
+  current = args.current ? loadContract(resolve(args.current)) : bundleContract();
+} catch (error) {
+  fail(error.message);
 }
 
 let result;
 try {
   const started = Date.now();
-  result = compareContracts(loadContract(baselineFile), loadContract(currentFile));
+  result = compareContracts(loadContract(baselineFile), current);
   result.ms = Date.now() - started;
 } catch (error) {
   fail(`cannot compare the contracts: ${error.message}`);
-} finally {
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
 }
 
 const overrides = majorSdkChangesets(args.changesets);
@@ -75,9 +67,9 @@ const blocked = result.breaking.length > 0 && overrides.length === 0;
 const show = (file) => relative(process.cwd(), file) || file;
 
 if (args.json) {
-  console.log(JSON.stringify({ baseline: show(baselineFile), current: args.current ? show(currentFile) : 'openapi/openapi.yaml', breaking: result.breaking, nonBreaking: result.nonBreaking.length, majorChangesets: overrides, ok: !blocked }, null, 2));
+  console.log(JSON.stringify({ baseline: show(baselineFile), current: args.current ? show(resolve(args.current)) : 'openapi/openapi.yaml', breaking: result.breaking, nonBreaking: result.nonBreaking.length, majorChangesets: overrides, ok: !blocked }, null, 2));
 } else {
-  const against = `${args.current ? show(currentFile) : 'openapi/openapi.yaml'} against ${show(baselineFile)}`;
+  const against = `${args.current ? show(resolve(args.current)) : 'openapi/openapi.yaml'} against ${show(baselineFile)}`;
   if (result.breaking.length === 0) {
     console.log(`contract-gate: no breaking change (${against}; ${result.nonBreaking.length} non-breaking changes, ${result.ms} ms).`);
   } else {

@@ -23,6 +23,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiCompare } from 'api-smart-diff';
 import { parse } from 'yaml';
+import { resolveRef as resolve } from './contract-source.mjs';
 
 export const SDK_PACKAGE = '@supportkb/sdk';
 const WEBHOOK_PREFIX = 'webhook:';
@@ -112,18 +113,6 @@ function verdict(diff) {
     }
   }
   return [diff.type === 'breaking', diff.type];
-}
-
-function resolve(doc, node) {
-  let current = node;
-  for (let i = 0; current && typeof current.$ref === 'string' && current.$ref.startsWith('#/') && i < 20; i++) {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((n, k) => n?.[k], doc);
-  }
-  return current;
 }
 
 /** Names the parameter a diff is about, from api-smart-diff's merged document (its indexes are the merged list's). */

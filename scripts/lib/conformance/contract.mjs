@@ -1,17 +1,12 @@
 // The contract as the conformance run reads it: bundled by Redocly (the same bundle every generator
 // reads), its operations indexed by operationId, and Ajv validators for each response (status and
 // media type) and request body, compiled on first use.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { bundleContract, resolveRef } from '../contract-source.mjs';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /**
@@ -19,16 +14,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
  * @param {string | undefined} file a bundled OpenAPI document (YAML or JSON).
  */
 export async function loadContract(file) {
-  if (file) return indexContract(parse(readFileSync(file, 'utf8')));
-  const dir = mkdtempSync(join(tmpdir(), 'supportkb-conformance-'));
-  try {
-    const out = join(dir, 'openapi.yaml');
-    const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
-    execFileSync(process.execPath, [cli, 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '-o', out], { stdio: 'pipe' });
-    return indexContract(parse(readFileSync(out, 'utf8')));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return indexContract(file ? parse(readFileSync(file, 'utf8')) : bundleContract());
 }
 
 /**
@@ -37,16 +23,7 @@ export async function loadContract(file) {
  * @param {any} doc the bundled OpenAPI 3.1 document.
  */
 export function indexContract(doc) {
-  const resolve = (node) => {
-    while (node && typeof node.$ref === 'string') {
-      node = node.$ref
-        .slice(2)
-        .split('/')
-        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce((n, key) => n?.[key], doc);
-    }
-    return node;
-  };
+  const resolve = (node) => resolveRef(doc, node);
   const operations = [];
   for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
     const item = resolve(rawItem);
