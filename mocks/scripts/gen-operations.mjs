@@ -31,7 +31,6 @@ export function render(doc) {
         }
         responses[status] = media;
       }
-      const headers = Object.keys(resolve(op.responses['200'], 'responses')?.headers ?? {});
       entries.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
@@ -41,7 +40,6 @@ export function render(doc) {
         authenticated: security.length > 0,
         authOptional,
         responses,
-        successHeaders: headers,
       });
     }
   }
@@ -73,8 +71,6 @@ export interface OperationMeta {
   readonly authOptional: boolean;
   /** Declared responses. */
   readonly responses: DeclaredResponses;
-  /** Headers declared on the 200 response. */
-  readonly successHeaders: readonly string[];
 }
 
 export const operations = ${JSON.stringify(stable, null, 2)} as const satisfies readonly OperationMeta[];

@@ -25,8 +25,6 @@ export interface OperationMeta {
   readonly authOptional: boolean;
   /** Declared responses. */
   readonly responses: DeclaredResponses;
-  /** Headers declared on the 200 response. */
-  readonly successHeaders: readonly string[];
 }
 
 export const operations = [
@@ -54,8 +52,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "signInAnonymously",
@@ -78,8 +75,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "signInWithCustomToken",
@@ -103,8 +99,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "listContents",
@@ -130,8 +125,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "createContent",
@@ -166,8 +160,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getContent",
@@ -197,8 +190,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "deleteContent",
@@ -228,8 +220,7 @@ export const operations = [
       "500": {
         "application/json": "@inline"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "createContentsFromUrls",
@@ -264,8 +255,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "parseSitemap",
@@ -298,8 +288,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "listKnowledgeBases",
@@ -326,8 +315,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "createKnowledgeBase",
@@ -359,8 +347,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "updateKnowledgeBase",
@@ -393,8 +380,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "deleteKnowledgeBase",
@@ -424,8 +410,7 @@ export const operations = [
       "500": {
         "application/json": "@inline"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "listTeammates",
@@ -452,8 +437,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "updateCurrentTeammate",
@@ -486,8 +470,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getTeammate",
@@ -517,8 +500,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "updateTeammate",
@@ -551,8 +533,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "deleteTeammate",
@@ -582,8 +563,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getTeammateByUserId",
@@ -613,8 +593,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "inviteTeammate",
@@ -647,8 +626,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "listGroups",
@@ -675,8 +653,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "createGroup",
@@ -709,8 +686,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getGroup",
@@ -740,8 +716,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "updateGroup",
@@ -774,8 +749,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "deleteGroup",
@@ -803,8 +777,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "listSegments",
@@ -831,8 +804,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "createSegment",
@@ -865,8 +837,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getSegment",
@@ -896,8 +867,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "updateSegment",
@@ -930,8 +900,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "deleteSegment",
@@ -958,8 +927,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "listTags",
@@ -986,8 +954,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "createTag",
@@ -1020,8 +987,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getTag",
@@ -1051,8 +1017,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "updateTag",
@@ -1085,8 +1050,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "deleteTag",
@@ -1113,8 +1077,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "listLabels",
@@ -1135,8 +1098,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "upsertLabels",
@@ -1169,8 +1131,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "deleteAllLabels",
@@ -1197,8 +1158,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getLabels",
@@ -1219,8 +1179,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "deleteLabels",
@@ -1250,8 +1209,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "setDefaultLabels",
@@ -1281,8 +1239,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "listDefaultLabels",
@@ -1303,8 +1260,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getDefaultLabels",
@@ -1326,8 +1282,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "cloneDefaultLabels",
@@ -1360,8 +1315,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "listLeads",
@@ -1391,8 +1345,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "createLead",
@@ -1425,8 +1378,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getLead",
@@ -1456,8 +1408,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "updateLead",
@@ -1490,8 +1441,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "deleteLead",
@@ -1518,8 +1468,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getRequestWaitingTime",
@@ -1546,8 +1495,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getRequestWaitingTimeLastDay",
@@ -1574,8 +1522,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "countRequests",
@@ -1602,8 +1549,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "aggregateRequestsByStatus",
@@ -1630,8 +1576,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "aggregateRequestsByDay",
@@ -1658,8 +1603,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "aggregateRequestsByMonth",
@@ -1686,8 +1630,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "aggregateRequestsByWeek",
@@ -1714,8 +1657,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "aggregateRequestsByHour",
@@ -1742,8 +1684,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getRequestDuration",
@@ -1770,8 +1711,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "getRequestSatisfaction",
@@ -1798,8 +1738,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "countRequestsWithBot",
@@ -1826,8 +1765,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "countMessages",
@@ -1854,8 +1792,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "aggregateMessagesByDay",
@@ -1882,8 +1819,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "createMessage",
@@ -1916,8 +1852,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": []
+    }
   },
   {
     "operationId": "createSubscription",
@@ -1950,10 +1885,7 @@ export const operations = [
       "500": {
         "application/json": "ErrorBody"
       }
-    },
-    "successHeaders": [
-      "x-hook-secret"
-    ]
+    }
   }
 ] as const satisfies readonly OperationMeta[];
 
