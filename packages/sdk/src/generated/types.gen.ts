@@ -1252,7 +1252,7 @@ export type User = {
 };
 
 /**
- * A tag attached to a teammate (spec §2.3, "tag objects"), as the service returns it. Source:
+ * A tag attached to a teammate, as the service returns it. Source:
  * reference — the spec does not show the inner shape; the server stores `tag`, `color` and
  * `attributes`, and gives each stored tag its own `_id`. Requests use `TeammateTagInput`.
  *
@@ -1326,7 +1326,7 @@ export type TeammateSettings = {
  */
 export type TeammatePresence = {
     /**
-     * Presence value (spec §2.3), `online` or `offline`. Source: reference — `models/presence.js`
+     * Presence value, `online` or `offline`. Source: reference — `models/presence.js`
      * declares a String without enum and the chat21 presence webhook
      * (`channels/chat21/chat21WebHook.js`) stores the value it receives, so read it as an open
      * string.
@@ -1482,8 +1482,7 @@ export type Teammate = {
 };
 
 /**
- * A tag to attach to a teammate, as `updateCurrentTeammate` and `updateTeammate` take it (spec §2.3,
- * "tag objects"). Source: decided — the request side of `TeammateTag`: the contract keeps a
+ * A tag to attach to a teammate, as `updateCurrentTeammate` and `updateTeammate` take it. Source: decided — the request side of `TeammateTag`: the contract keeps a
  * non-empty `tag` required, as `models/tag.js` declares it, although the update routes do not run
  * the model's validators.
  *
@@ -3115,7 +3114,7 @@ export type SubscriptionCreateRequest = {
      * (`SubscriptionEvent`), or a name built at run time such as the channel-specific
      * `message.create.channel.<ch>`, `message.create.request.channel.<ch>`,
      * `message.create.request.channelOutbound.<ch>` or `event.emit.<name>`. The spec shows only
-     * `message.create` (spec §6). Source: reference — the server does not validate the name: an
+     * `message.create` (the one event the interface specification names). Source: reference — the server does not validate the name: an
      * unknown name (a typo such as `message.created`) is stored and never fires.
      *
      */
@@ -3224,7 +3223,7 @@ export type MessageCreateEvent = {
      */
     timestamp: number;
     /**
-     * The message (spec §2.10), with its conversation as `request`. Source: reference —
+     * The message, with its conversation as `request`. Source: reference —
      * `event/messageEvent.js` reads the conversation with `lean()`: no `id` or `requester_id`
      * virtuals, populated `lead`, `department` and `requester` (`null` once deleted), and no
      * `request` at all when the message's `recipient` is not a conversation of the project.

@@ -630,7 +630,7 @@ export const zUser = z.object({
 });
 
 /**
- * A tag attached to a teammate (spec §2.3, "tag objects"), as the service returns it. Source:
+ * A tag attached to a teammate, as the service returns it. Source:
  * reference — the spec does not show the inner shape; the server stores `tag`, `color` and
  * `attributes`, and gives each stored tag its own `_id`. Requests use `TeammateTagInput`.
  *
@@ -727,8 +727,7 @@ export const zTeammate = z.object({
 });
 
 /**
- * A tag to attach to a teammate, as `updateCurrentTeammate` and `updateTeammate` take it (spec §2.3,
- * "tag objects"). Source: decided — the request side of `TeammateTag`: the contract keeps a
+ * A tag to attach to a teammate, as `updateCurrentTeammate` and `updateTeammate` take it. Source: decided — the request side of `TeammateTag`: the contract keeps a
  * non-empty `tag` required, as `models/tag.js` declares it, although the update routes do not run
  * the model's validators.
  *
