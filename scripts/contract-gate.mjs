@@ -20,7 +20,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compareContracts, loadContract, majorSdkChangesets, SDK_PACKAGE } from './lib/contract-diff.mjs';
-import { bundleContract } from './lib/contract-source.mjs';
+import { bundledContract } from './lib/contract-source.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -48,7 +48,7 @@ if (!existsSync(baselineFile)) fail(`no released contract at ${baselineFile}: wr
 
 let current;
 try {
-  current = args.current ? loadContract(resolve(args.current)) : bundleContract();
+  current = args.current ? loadContract(resolve(args.current)) : bundledContract();
 } catch (error) {
   fail(error.message);
 }

@@ -4,12 +4,12 @@
  * `mocks/contract/openapi.yaml`) by the same Ajv checks as `npm run conformance`
  * (`scripts/lib/conformance/contract.mjs`).
  */
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { fileURLToPath } from 'node:url';
 import { indexContract } from '../../scripts/lib/conformance/contract.mjs';
+import { dereferencedContract } from '../../scripts/lib/contract-source.mjs';
 import type { Exchange } from '../src/service';
 
-const contract = indexContract(parse(readFileSync(new URL('../contract/openapi.yaml', import.meta.url), 'utf8')));
+const contract = indexContract(dereferencedContract(fileURLToPath(new URL('../contract/openapi.yaml', import.meta.url))));
 
 /** Problems of one answer (empty when it conforms). */
 export function checkExchange(exchange: Pick<Exchange, 'operationId' | 'status' | 'contentType' | 'body' | 'headers'> & { method?: string; url?: string }): string[] {

@@ -1,45 +1,39 @@
-// The contract as the conformance run reads it: bundled by Redocly (the same bundle every generator
-// reads), its operations indexed by operationId, and Ajv validators for each response (status and
-// media type) and request body, compiled on first use.
-import { readFileSync } from 'node:fs';
+// The contract as the conformance run reads it: dereferenced by Redocly (scripts/lib/contract-source.mjs),
+// its operations indexed by operationId, and Ajv validators for each response (status and media type)
+// and request body, compiled on first use.
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
-import { bundleContract, resolveRef } from '../contract-source.mjs';
+import { dereferencedContract } from '../contract-source.mjs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /**
- * Reads a bundled contract, or bundles `openapi/openapi.yaml` with the Redocly CLI when no file is given.
+ * Reads a contract (a bundled OpenAPI document, or `openapi/openapi.yaml` when no file is given), dereferenced.
  * @param {string | undefined} file a bundled OpenAPI document (YAML or JSON).
  */
 export async function loadContract(file) {
-  return indexContract(file ? parse(readFileSync(file, 'utf8')) : bundleContract());
+  return indexContract(dereferencedContract(file));
 }
 
 /**
- * Indexes a bundled document: `operations` in contract order, each with its method, path template
+ * Indexes a dereferenced document: `operations` in contract order, each with its method, path template
  * and the OpenAPI operation; `checkResponse` and `checkRequest` validate against it.
- * @param {any} doc the bundled OpenAPI 3.1 document.
+ * @param {any} doc the OpenAPI 3.1 document, dereferenced (`dereferencedContract()`).
+ * @throws {TypeError} when `doc` still has `$ref`s.
  */
 export function indexContract(doc) {
-  const resolve = (node) => resolveRef(doc, node);
+  if (JSON.stringify(doc.paths ?? {}).includes('"$ref"')) throw new TypeError('indexContract needs a dereferenced contract: read it with dereferencedContract() (scripts/lib/contract-source.mjs)');
   const operations = [];
-  for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
-    const item = resolve(rawItem);
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) if (item[method]) operations.push({ operationId: item[method].operationId, method: method.toUpperCase(), path, operation: item[method] });
   }
   const byId = new Map(operations.map((entry) => [entry.operationId, entry]));
 
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
-  ajv.addSchema({ $id: 'contract.json', components: doc.components }, 'contract.json');
   const compiled = new Map();
   const validatorOf = (key, schema) => {
-    if (!compiled.has(key)) {
-      const local = JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"contract.json#/components/'));
-      compiled.set(key, ajv.compile({ $id: `validator-${compiled.size}.json`, ...local }));
-    }
+    if (!compiled.has(key)) compiled.set(key, ajv.compile({ $id: `validator-${compiled.size}.json`, ...schema }));
     return compiled.get(key);
   };
   const violationsOf = (validate, value) => (validate(value) ? [] : validate.errors.map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params?.allowedValues ? ` (${e.params.allowedValues.join(', ')})` : ''}`));
@@ -60,11 +54,11 @@ export function indexContract(doc) {
      */
     checkResponse(operationId, { status, contentType, headers, text, body }) {
       const { operation } = this.operation(operationId);
-      const response = resolve(operation.responses?.[String(status)]);
+      const response = operation.responses?.[String(status)];
       if (!response) return [`status ${status} is not declared (declared: ${Object.keys(operation.responses ?? {}).join(', ')})`];
       const problems = [];
       for (const [name, header] of Object.entries(response.headers ?? {})) {
-        if (resolve(header).required && !headers.has(name)) problems.push(`missing required header ${name}`);
+        if (header.required && !headers.has(name)) problems.push(`missing required header ${name}`);
       }
       const declared = response.content ?? {};
       if (text === '') {
@@ -84,7 +78,7 @@ export function indexContract(doc) {
     /** Problems of a request body the scenario is about to send (a scenario bug, reported as a failure). */
     checkRequest(operationId, body) {
       const { operation } = this.operation(operationId);
-      const requestBody = resolve(operation.requestBody);
+      const requestBody = operation.requestBody;
       const schema = requestBody?.content?.['application/json']?.schema;
       if (!schema) return body === undefined ? [] : ['the contract declares no JSON request body'];
       if (body === undefined) return requestBody.required ? ['the request body is required'] : [];
