@@ -18,10 +18,9 @@
 //            asset entries (no types) resolve to a file; browser-only entries (a `browser` condition
 //            with `node: null`) are bundled for the browser instead;
 //            every bin is linked, starts with `#!/usr/bin/env node` and parses.
-//   bundle   esbuild bundles (browser, ESM, minified) each `size-limit` entry of the installed
-//            package.json, with one real SDK call for `createHttpClient` + a generated function, and
-//            its gzip size stays within that entry's `limit` (the budgets live only there).
-// Options: --package <dir> (repeatable), --only <files,publint,types,entries,bundle>, --keep (keep the
+// Bundle-size budgets are not checked here: size-limit checks them once, in `npm test`
+// (`npm run size -w @supportkb/sdk`, the budgets in packages/sdk/package.json).
+// Options: --package <dir> (repeatable), --only <files,publint,types,entries>, --keep (keep the
 // scratch dir and print it). Needs the built packages (`npm run build`).
 // Output: a report per package (tarball sizes, each check with its time). Exit 1 when a check fails
 // (each failure listed), 2 on bad arguments or when packing or installing fails.
@@ -31,11 +30,10 @@ import { tmpdir } from 'node:os';
 import { join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
-const CHECKS = ['files', 'publint', 'types', 'entries', 'bundle'];
+const CHECKS = ['files', 'publint', 'types', 'entries'];
 const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
 
 let opts;
@@ -53,13 +51,6 @@ for (const check of only) if (!CHECKS.includes(check)) (console.error(`release-c
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const kib = (n) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MiB` : `${(n / 1024).toFixed(1)} KiB`);
-
-function parseLimit(text) {
-  const m = /^\s*([\d.]+)\s*(B|kB|KB|KiB|MB|MiB)?\s*$/.exec(String(text));
-  if (!m) throw new Error(`cannot read the size limit "${text}"`);
-  const unit = { B: 1, kB: 1000, KB: 1024, KiB: 1024, MB: 1e6, MiB: 1024 * 1024 }[m[2] ?? 'B'];
-  return Math.round(Number(m[1]) * unit);
-}
 
 /** Every [conditionPath, target] of an exports value (null targets are kept: they block a condition). */
 function targetsOf(value, conditions = []) {
@@ -240,7 +231,7 @@ try {
   });
 
   // The scratch project: the tarballs installed as a user would, internal dependencies pinned to them.
-  const needsProject = ['types', 'entries', 'bundle'].some((c) => only.has(c));
+  const needsProject = ['types', 'entries'].some((c) => only.has(c));
   const project = join(scratch, 'project');
   const install = needsProject
     ? step('install', async () => {
@@ -273,7 +264,6 @@ try {
     const work = [];
     if (only.has('entries')) work.push(...packages.map((p) => entriesStep(p, project).then((r) => p.steps.push(r))));
     if (only.has('types')) work.push(tscStep(project).then((r) => projectSteps.push(r)));
-    if (only.has('bundle')) work.push(...packages.map((p) => bundleStep(p, project).then((r) => r && p.steps.push(r))));
     await Promise.all(work);
   }
 } catch (error) {
@@ -404,57 +394,12 @@ async function tscStep(project) {
   });
 }
 
-async function bundleStep(p, project) {
-  const installedManifest = readJson(join(project, 'node_modules', p.manifest.name, 'package.json'));
-  const budgets = installedManifest['size-limit'];
-  if (!Array.isArray(budgets) || budgets.length === 0) return undefined;
-  return step('bundle', async () => {
-    const esbuild = await import('esbuild');
-    const problems = [];
-    const details = [];
-    const map = exportsMap(installedManifest);
-    for (const budget of budgets) {
-      const target = `./${posix.normalize(budget.path)}`;
-      const subpath = Object.entries(map).find(([, v]) => targetsOf(v).some(([c, t]) => t === target && !c.includes('require')))?.[0];
-      if (!subpath) {
-        problems.push(`size-limit "${budget.name}": ${budget.path} is not an exported entry`);
-        continue;
-      }
-      const spec = subpath === '.' ? p.manifest.name : `${p.manifest.name}/${subpath.slice(2)}`;
-      const names = (budget.import ?? '*').replace(/[{}]/g, '').split(',').map((s) => s.trim()).filter(Boolean);
-      let contents;
-      let call = false;
-      if (names.includes('createHttpClient') && names.length === 2) {
-        const fn = names.find((n) => n !== 'createHttpClient');
-        contents = `import { createHttpClient, ${fn} } from '${spec}';\nconst { client } = createHttpClient({ baseUrl: 'https://api.example.test' });\n${fn}({ client, path: { project_id: '65f1a2b3c4d5e6f708090a0b' } }).then((r) => console.log(r));\n`;
-        call = true;
-      } else if (names[0] === '*') {
-        contents = `import * as all from '${spec}';\nconsole.log(all);\n`;
-      } else {
-        contents = `import { ${names.join(', ')} } from '${spec}';\nconsole.log(${names.join(', ')});\n`;
-      }
-      const limit = parseLimit(budget.limit);
-      try {
-        const result = await esbuild.build({ stdin: { contents, resolveDir: project, loader: 'js' }, absWorkingDir: project, bundle: true, write: false, minify: true, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'silent' });
-        const code = result.outputFiles[0].contents;
-        const size = budget.gzip === false ? code.length : gzipSync(code, { level: 9 }).length;
-        const line = `"${budget.name}"${call ? ' [one call]' : ''}: ${kib(size)} ≤ ${budget.limit}`;
-        if (size > limit) problems.push(`"${budget.name}": ${kib(size)} ${budget.gzip === false ? '' : 'min+gzip '}exceeds its limit ${budget.limit}`);
-        else details.push(line);
-      } catch (error) {
-        problems.push(`"${budget.name}" does not bundle for the browser: ${error.message.split('\n').slice(0, 4).join(' ')}`);
-      }
-    }
-    return { problems, detail: `browser bundles (esbuild, min+gzip): ${details.join('; ')}` };
-  });
-}
-
 // ---------------------------------------------------------------------------------------------------
 
 function report() {
   let failures = 0;
   const print = (steps) => {
-    const order = ['install', 'types (tsc)', 'files', 'publint', 'types (attw)', 'entries', 'bundle'];
+    const order = ['install', 'types (tsc)', 'files', 'publint', 'types (attw)', 'entries'];
     for (const s of [...steps].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))) {
       console.log(`  ${s.ok ? '✓' : '✗'} ${s.name.padEnd(13)} ${String(s.ms).padStart(6)} ms  ${s.detail}`);
       for (const problem of s.problems) console.log(`      ✗ ${problem.replace(/\n/g, '\n        ')}`);
