@@ -183,7 +183,7 @@ export async function buildStale({ root = ROOT, verbose = false, steps = BUILD_S
     }
     if (verbose) console.error(`built ${step.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     built.push(step.name);
-    // Stamp after the build: it may rewrite inputs (the mocks regenerate src/generated/operations.ts).
+    // Stamp after the build, which may rewrite its own inputs.
     stamps[step.name] = stepState(step, { root }).stamp;
     save();
   }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bundledContract, deref, operations, parametersOf, root } from './contract-helpers';
 
 /**
- * The 64 operations of spec section 4, written out as the spec lists them (method + path,
+ * The 64 operations of the service's documented interface, written out as it lists them (method + path,
  * `:name` parameters). Trailing slashes are normalised; parameter names are compared by position.
  */
 const SPEC_OPERATIONS = `
@@ -94,13 +94,13 @@ beforeAll(() => {
   doc = bundledContract();
 });
 
-describe('the contract covers spec section 4', () => {
-  it('lists 64 spec operations', () => {
+describe('the contract covers the documented interface', () => {
+  it('lists 64 documented operations', () => {
     expect(SPEC_OPERATIONS).toHaveLength(64);
     expect(new Set(SPEC_OPERATIONS.map(normalise)).size).toBe(64);
   });
 
-  it('has exactly the 64 operations of the spec, no more and no fewer', () => {
+  it('has exactly the 64 documented operations, no more and no fewer', () => {
     const inContract = operations(doc).map((op) => normalise(`${op.method} ${op.path}`));
     expect(inContract.sort()).toEqual(SPEC_OPERATIONS.map(normalise).sort());
   });
@@ -235,5 +235,59 @@ describe('split layout', () => {
     const files = readdirSync(join(root, 'openapi/paths')).sort();
     const expected = Object.keys(doc.paths).map((path) => `${path.slice(1).replace(/\//g, '_')}.yaml`).sort();
     expect(files).toEqual(expected);
+  });
+});
+
+describe('self-contained text', () => {
+  /** A pointer to a document readers cannot open: a section sign, or the unpublished documents by their short names. */
+  const CITATION = /§|reference\s+sheet|\bthe\s+spec\b/i;
+  /** In the contract's own text, also the bare short name (the `spec` of `x-source`, in backticks, may be named). */
+  const CONTRACT_CITATION = /§|reference\s+sheet|(?<!`)\bspecs?\b(?!`)/i;
+
+  /** Every `description`, `summary` and `title` string of the document, with its JSON path. */
+  function texts(node: unknown, at = '#', found: { at: string; text: string }[] = []) {
+    if (Array.isArray(node)) node.forEach((item, i) => texts(item, `${at}/${i}`, found));
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (['description', 'summary', 'title'].includes(key) && typeof value === 'string') found.push({ at: `${at}/${key}`, text: value });
+        else texts(value, `${at}/${key}`, found);
+      }
+    }
+    return found;
+  }
+
+  /** Every `x-source` value used anywhere in the document. */
+  function sources(node: unknown, found = new Set<string>()): Set<string> {
+    if (Array.isArray(node)) node.forEach((item) => sources(item, found));
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'x-source' && typeof value === 'string') found.add(value);
+        else sources(value, found);
+      }
+    }
+    return found;
+  }
+
+  it('cites no document a reader cannot open in any description, summary or title', () => {
+    const all = texts(doc);
+    expect(all.length).toBeGreaterThan(300);
+    const citing = all.filter(({ text }) => CONTRACT_CITATION.test(text)).map(({ at, text }) => `${at}: ${CONTRACT_CITATION.exec(text)![0]}`);
+    expect(citing).toEqual([]);
+  });
+
+  it('explains every x-source value of the contract in openapi/README.md, without citing', () => {
+    const readme = readFileSync(join(root, 'openapi/README.md'), 'utf8');
+    const section = readme.split(/\n(?=## )/).find((part) => part.startsWith('## Provenance: `x-source`'));
+    expect(section, 'a "## Provenance: `x-source`" section').toBeDefined();
+    expect(section).not.toMatch(CITATION);
+    const rows = new Map(
+      [...section!.matchAll(/^\| `([a-z-]+)` \|([^|]*)\|/gm)].map(([, value, meaning]) => [value!, meaning!.trim()] as const),
+    );
+    const used = [...sources(doc)].sort();
+    expect(used).toEqual(expect.arrayContaining(['spec', 'reference']));
+    for (const value of used) expect(rows.get(value), `x-source \`${value}\``).toMatch(/\w{3,}.*\w{3,}/);
+    // `spec` names a document nobody can open: the row must say so; `reference` names the package anyone can.
+    expect(rows.get('spec')).toMatch(/unpublished|not published/);
+    expect(rows.get('reference')).toContain('@tiledesk/tiledesk-server');
   });
 });
