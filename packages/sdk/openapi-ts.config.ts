@@ -1,4 +1,5 @@
 import { defineConfig } from '@hey-api/openapi-ts';
+import { operationSchemasPlugin } from './scripts/operation-schemas-plugin.mjs';
 
 /**
  * Code generation for @supportkb/sdk. Reads the bundled contract (`npm run bundle` writes
@@ -15,9 +16,16 @@ export default defineConfig({
   plugins: [
     '@hey-api/client-ky',
     '@hey-api/typescript',
-    'zod',
+    // zod/mini: zod's tree-shakable build, so a bundle carries only the checks its schemas use.
+    // generate-operations.mjs then makes each schema build on its first use (scripts/lazy-zod.mjs).
+    { name: 'zod', compatibilityVersion: 'mini' },
     // Plain functions, no validator baked in: zod stays out of the default import path.
     // Validation is opt-in through `@supportkb/sdk/zod`, which applies the generated schemas.
-    '@hey-api/sdk',
+    // `client: false`: no default client instance, so a function needs the `client` of
+    // `createHttpClient()` (the SDK's transport) and hey-api's runtime client is in no bundle.
+    { name: '@hey-api/sdk', client: false },
+    // operation-schemas.gen.ts: each operation's request and response schemas, as hey-api's zod
+    // plugin registered them (no name is rebuilt from the operationId).
+    operationSchemasPlugin(),
   ],
 });

@@ -1,16 +1,25 @@
 #!/usr/bin/env node
-// Generates, from the bundled contract, src/generated/operations.gen.ts (one manifest entry per
-// operation: resource path, method name, path/query parameter names, body, pagination, minimum
-// role; and the typed resource tree of `createClient()`) and src/generated/roles.gen.ts (the
-// minimum role of every route, for the error messages of the generated functions). Run by
-// `npm run generate` after hey-api; committed; a test checks that regenerating gives no diff.
-// Per-endpoint code belongs here, not by hand.
+// The one generator of the operations manifest, run by `npm run generate` after hey-api. From the
+// contract, dereferenced by Redocly (scripts/lib/contract-source.mjs: the repository's one `$ref`
+// resolver), it writes:
+// - src/generated/operations.gen.ts: the manifest both packages import (`operations` from
+//   `@supportkb/sdk`): per operation its id, resource and method names, HTTP method, path template,
+//   security schemes, minimum role, parameters and their defaults, body fields, pagination (page
+//   size from the contract), empty-body flag and declared responses; the webhook and subscription
+//   event names; the request/response types and the typed resource tree of `createClient()`.
+// - hey-api's zod/mini schemas built on first use (scripts/lazy-zod.mjs), and the zod entry's table of
+//   each operation's schemas (`operationSchemas`, written by hey-api through
+//   scripts/operation-schemas-plugin.mjs) pointed at those lazy builders.
+// - open enums in hey-api's types.gen.ts typed `Enum | (string & {})` (see below).
+// Committed; a test checks that regenerating gives no diff. Per-endpoint code belongs here, not by hand.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { fileURLToPath } from 'node:url';
+import { dereferencedContract } from '../../../scripts/lib/contract-source.mjs';
 
-const [input = '../../openapi/dist/openapi.yaml', outputDir = 'src/generated'] = [process.env.SUPPORTKB_GENERATE_INPUT, process.env.SUPPORTKB_GENERATE_OUTPUT];
+const input = process.env.SUPPORTKB_GENERATE_INPUT ?? fileURLToPath(new URL('../../../openapi/dist/openapi.yaml', import.meta.url));
+const outputDir = process.env.SUPPORTKB_GENERATE_OUTPUT ?? fileURLToPath(new URL('../src/generated', import.meta.url));
 const output = `${outputDir}/operations.gen.ts`;
-const rolesOutput = `${outputDir}/roles.gen.ts`;
+const schemasOutput = `${outputDir}/operation-schemas.gen.ts`;
 /** The `x-min-role` values of the contract, lowest first (openapi/README.md). */
 const ROLES = ['none', 'guest', 'user', 'agent', 'admin', 'owner'];
 
@@ -31,63 +40,79 @@ const RESOURCES = {
 };
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-const doc = parse(readFileSync(input, 'utf8'));
-const deref = (node) => {
-  while (node && node.$ref) node = node.$ref.slice(2).split('/').reduce((n, k) => n[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-  return node;
-};
+const doc = dereferencedContract(input);
 const pascal = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function methodName(operationId, nouns) {
   for (const noun of nouns) {
     const at = operationId.indexOf(noun);
-    if (at > 0) {
-      const rest = operationId.slice(0, at) + operationId.slice(at + noun.length);
-      return rest;
-    }
+    if (at > 0) return operationId.slice(0, at) + operationId.slice(at + noun.length);
   }
   return operationId;
 }
 
-/** Detects a paged list: a `page` query parameter and a 200 body that is an array or a wrapper with one array property. */
-function pagination(op, queryParams) {
-  if (!queryParams.includes('page')) return undefined;
-  const schema = deref(deref(op.responses['200']).content['application/json'].schema);
+/** The 200 body's JSON schema (`{}` when the 200 is not JSON). */
+const okSchema = (op) => op.responses['200']?.content?.['application/json']?.schema ?? {};
+
+/**
+ * Detects a paged list: a `page` query parameter and a 200 body that is an array (its `maxItems` is
+ * the page size) or a wrapper with one array property and a `count` (the page size is the `limit`
+ * parameter's default, or the array's `maxItems`).
+ */
+function pagination(op, params) {
+  const query = params.filter((p) => p.in === 'query');
+  if (!query.some((p) => p.name === 'page')) return undefined;
+  const schema = okSchema(op);
+  const limit = query.find((p) => p.name === 'limit');
   if (schema.type === 'array') {
     if (!schema.maxItems) throw new Error(`${op.operationId}: a paged plain array needs maxItems (the fixed page size)`);
-    return { items: null, pageSize: schema.maxItems, count: null, pageSizeField: null };
+    return { items: null, count: null, pageSizeField: null, pageSize: schema.maxItems };
   }
   const props = schema.properties ?? {};
-  const arrays = Object.keys(props).filter((k) => deref(props[k]).type === 'array');
+  const arrays = Object.keys(props).filter((k) => props[k].type === 'array');
   if (arrays.length !== 1 || !props.count) throw new Error(`${op.operationId}: cannot detect the page wrapper`);
-  const limit = queryParams.includes('limit') ? 'limit' : null;
-  return { items: arrays[0], count: 'count', pageSizeField: props.perPage ? 'perPage' : 'query.limit', limitParam: limit };
+  const pageSize = limit?.schema?.default ?? props[arrays[0]].maxItems;
+  if (!Number.isInteger(pageSize)) throw new Error(`${op.operationId}: the page size is neither the limit parameter's default nor the items' maxItems`);
+  return { items: arrays[0], count: 'count', pageSizeField: props.perPage ? 'perPage' : 'query.limit', pageSize, limitParam: limit ? 'limit' : null };
 }
 
 /** Whether the 200 may have an empty body: the contract declares it as a `text/plain` empty string. */
-function emptyBody(op) {
-  const text = deref(op.responses['200']).content?.['text/plain'];
-  return text ? deref(text.schema)?.const === '' : false;
+const emptyBody = (op) => op.responses['200']?.content?.['text/plain']?.schema?.const === '';
+
+/** Security schemes of the contract as the generated client names them (hey-api's `Auth`). */
+const SCHEMES = {};
+for (const [name, scheme] of Object.entries(doc.components.securitySchemes ?? {})) {
+  if (scheme.type === 'apiKey' && scheme.in === 'header') SCHEMES[name] = { constant: 'API_KEY_AUTH', value: { name: scheme.name, type: 'apiKey' } };
+  else if (scheme.type === 'http' && scheme.scheme === 'basic') SCHEMES[name] = { constant: 'BASIC_AUTH', value: { scheme: 'basic', type: 'http' } };
+  else throw new Error(`security scheme ${name}: only header apiKey and HTTP Basic are supported`);
+}
+
+/** Top-level property names of a request body schema (its `allOf` parts merged). */
+function bodyFields(schema) {
+  const keys = new Set(Object.keys(schema?.properties ?? {}));
+  for (const part of schema?.allOf ?? []) for (const key of Object.keys(part.properties ?? {})) keys.add(key);
+  return [...keys];
 }
 
 const ops = [];
-for (const [path, item] of Object.entries(doc.paths)) {
-  const pathItem = deref(item);
+for (const [path, pathItem] of Object.entries(doc.paths)) {
   for (const method of METHODS) {
     const op = pathItem[method];
     if (!op) continue;
-    const params = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map(deref);
+    const params = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])];
     const resource = RESOURCES[op.tags[0]];
     if (!resource) throw new Error(`No resource for tag ${op.tags[0]}`);
     const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
     const queryParams = params.filter((p) => p.in === 'query').map((p) => p.name);
-    const bodySchema = op.requestBody ? deref(deref(op.requestBody).content['application/json'].schema) : undefined;
-    const bodyKeys = new Set(Object.keys(bodySchema?.properties ?? {}));
-    for (const schema of bodySchema?.allOf ?? []) for (const key of Object.keys(deref(schema).properties ?? {})) bodyKeys.add(key);
+    const queryDefaults = Object.fromEntries(params.filter((p) => p.in === 'query' && p.schema && 'default' in p.schema).map((p) => [p.name, p.schema.default]));
+    const fields = op.requestBody ? bodyFields(op.requestBody.content['application/json'].schema) : undefined;
     if (!ROLES.includes(op['x-min-role'])) throw new Error(`${op.operationId}: x-min-role must be one of ${ROLES.join(', ')}`);
     for (const key of [...pathParams, ...queryParams]) {
-      if (bodyKeys.has(key)) throw new Error(`${op.operationId}: parameter ${key} collides with a body field`);
+      if (fields?.includes(key)) throw new Error(`${op.operationId}: parameter ${key} collides with a body field`);
     }
+    const requirements = op.security ?? doc.security ?? [];
+    const security = [];
+    for (const requirement of requirements) for (const name of Object.keys(requirement)) if (!security.includes(name)) security.push(name);
     ops.push({
       operationId: op.operationId,
       summary: op.summary,
@@ -95,16 +120,24 @@ for (const [path, item] of Object.entries(doc.paths)) {
       path,
       resource: resource.path,
       name: methodName(op.operationId, resource.nouns),
+      security,
+      authOptional: requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0),
+      minRole: op['x-min-role'],
       pathParams,
       queryParams,
+      queryDefaults: Object.keys(queryDefaults).length ? queryDefaults : undefined,
       hasBody: Boolean(op.requestBody),
-      minRole: op['x-min-role'],
-      pagination: pagination(op, queryParams),
-      emptyBody: emptyBody(op),
+      bodyFields: fields,
+      pagination: pagination(op, params),
+      emptyBody: emptyBody(op) || undefined,
+      responses: Object.fromEntries(Object.entries(op.responses).map(([status, response]) => [status, Object.keys(response.content ?? {})])),
     });
   }
 }
 ops.sort((a, b) => a.operationId.localeCompare(b.operationId));
+const webhookEvents = Object.keys(doc.webhooks ?? {}).sort();
+const subscriptionEvents = doc.components.schemas.SubscriptionEvent?.enum;
+if (!subscriptionEvents?.length) throw new Error('components.schemas.SubscriptionEvent must list the subscription event names');
 
 // The resource tree, nested by resource path.
 const tree = {};
@@ -118,8 +151,8 @@ for (const op of ops) {
 const lines = [];
 lines.push('// This file is auto-generated by packages/sdk/scripts/generate-operations.mjs from the contract. Do not edit.');
 lines.push('');
-lines.push(`import type { ${ops.map((o) => `${pascal(o.operationId)}Data, ${pascal(o.operationId)}Responses`).join(', ')} } from './types.gen';`);
-lines.push(`import { ${ops.map((o) => o.operationId).join(', ')} } from './sdk.gen';`);
+lines.push(`import type { ${ops.map((o) => `${pascal(o.operationId)}Data, ${pascal(o.operationId)}Responses`).join(', ')}, SubscriptionEvent } from './types.gen';`);
+lines.push("import type { Auth } from './core/auth.gen';");
 lines.push('');
 lines.push('/** How a paged list operation pages (see `pagination.ts`). */');
 lines.push('export interface PaginationInfo {');
@@ -129,8 +162,8 @@ lines.push('  /** Property with the total count across pages, or `null` when the
 lines.push('  readonly count: string | null;');
 lines.push('  /** Where the page size is read from the body (`perPage`, `query.limit`), or `null` for a fixed size. */');
 lines.push('  readonly pageSizeField: string | null;');
-lines.push('  /** The fixed page size when the body does not say it. */');
-lines.push('  readonly pageSize?: number;');
+lines.push("  /** The page size the service uses when the request does not set one (the array's `maxItems`, or the `limit` parameter's default). */");
+lines.push('  readonly pageSize: number;');
 lines.push('  /** The query parameter setting the page size, when there is one. */');
 lines.push('  readonly limitParam?: string | null;');
 lines.push('}');
@@ -138,38 +171,70 @@ lines.push('');
 lines.push('/** Roles of a project, lowest first; an operation\'s `minRole` is the lowest one it accepts (`none`: no membership needed). */');
 lines.push(`export type MinRole = ${ROLES.map((r) => `'${r}'`).join(' | ')};`);
 lines.push('');
-lines.push('/** One operation of the contract, as the client calls it. */');
+lines.push('/** HTTP methods of the contract\'s operations. */');
+lines.push(`export type HttpMethod = ${[...new Set(ops.map((o) => o.method))].sort().map((m) => `'${m}'`).join(' | ')};`);
+lines.push('');
+lines.push('/** One operation of the contract: what the SDK needs to send it and the mock needs to answer it. */');
 lines.push('export interface OperationInfo {');
 lines.push('  readonly operationId: OperationId;');
+lines.push('  /** HTTP method, upper case. */');
+lines.push('  readonly method: HttpMethod;');
+lines.push('  /** Path template of the contract, e.g. `/{project_id}/tags/{id}`. */');
+lines.push('  readonly path: string;');
+lines.push('  /** Where the method sits on `createClient()`: `client.<resource...>.<name>`. */');
 lines.push('  readonly resource: readonly string[];');
 lines.push('  readonly name: string;');
-lines.push('  readonly pathParams: readonly string[];');
-lines.push('  readonly queryParams: readonly string[];');
-lines.push('  readonly hasBody: boolean;');
+lines.push('  /** Security schemes the operation accepts, in order of preference (hey-api\'s `Auth` objects); empty when it takes none. */');
+lines.push('  readonly security: readonly Auth[];');
+lines.push('  /** Credentials are optional: the operation declares no security, or an empty requirement among its requirements. */');
+lines.push('  readonly authOptional: boolean;');
 lines.push("  /** The minimum role of the caller in the project (the contract's `x-min-role`): `none` needs no membership. */");
 lines.push('  readonly minRole: MinRole;');
+lines.push('  readonly pathParams: readonly string[];');
+lines.push('  readonly queryParams: readonly string[];');
+lines.push('  /** Defaults the contract declares for query parameters (what the service uses when one is absent). */');
+lines.push('  readonly queryDefaults?: Readonly<Record<string, unknown>>;');
+lines.push('  readonly hasBody: boolean;');
+lines.push('  /** Top-level fields of the request body. */');
+lines.push('  readonly bodyFields?: readonly string[];');
 lines.push('  readonly pagination?: PaginationInfo;');
 lines.push('  /** The 200 may have an empty body (the method then resolves to `undefined`). */');
 lines.push('  readonly emptyBody?: boolean;');
-lines.push('  /** The generated function that sends it. */');
-lines.push('  readonly send: (options: any) => Promise<any>;');
+lines.push('  /** Declared responses: status code → media types (empty when the response has no body). */');
+lines.push('  readonly responses: Readonly<Record<string, readonly string[]>>;');
 lines.push('}');
 lines.push('');
 lines.push(`/** The ${ops.length} operationIds of the contract. */`);
 lines.push(`export type OperationId = ${ops.map((o) => `'${o.operationId}'`).join(' | ')};`);
 lines.push('');
+const schemeConstants = [...new Map(Object.values(SCHEMES).map((s) => [s.constant, s.value]))];
+for (const [constant, value] of schemeConstants) lines.push(`const ${constant}: Auth = ${JSON.stringify(value)};`);
+lines.push('');
 lines.push('/** Every operation of the contract, by operationId. */');
 lines.push('export const operations: { readonly [K in OperationId]: OperationInfo } = {');
 for (const o of ops) {
-  // Only what the client needs at run time; path and method are in the ResourceTree's TSDoc.
-  const { summary, path, method, operationId, resource, name, ...info } = o;
-  if (!info.pagination) delete info.pagination;
-  if (!info.emptyBody) delete info.emptyBody;
-  info.resource = resource;
-  info.name = name;
-  lines.push(`  ${o.operationId}: { ...${JSON.stringify(info)}, operationId: '${o.operationId}', send: ${o.operationId} },`);
+  const entry = { operationId: o.operationId, method: o.method, path: o.path, resource: o.resource, name: o.name };
+  const rest = { authOptional: o.authOptional, minRole: o.minRole, pathParams: o.pathParams, queryParams: o.queryParams, queryDefaults: o.queryDefaults, hasBody: o.hasBody, bodyFields: o.bodyFields, pagination: o.pagination, emptyBody: o.emptyBody, responses: o.responses };
+  for (const key of Object.keys(rest)) if (rest[key] === undefined) delete rest[key];
+  const security = `[${o.security.map((name) => SCHEMES[name].constant).join(', ')}]`;
+  lines.push(`  ${o.operationId}: { ...${JSON.stringify(entry)}, security: ${security}, ...${JSON.stringify(rest)} },`);
 }
 lines.push('};');
+lines.push('');
+lines.push('/**');
+lines.push(' * `METHOD /path/{template}` → [operationId, minimum role] of every operation: how the client of');
+lines.push(' * `createHttpClient()` names the operation of a generated function\'s call (which sends only its method');
+lines.push(' * and path template), without bundling the whole manifest with one function.');
+lines.push(' */');
+lines.push('export const routeIndex: { readonly [route: string]: readonly [OperationId, MinRole] } = {');
+for (const o of [...ops].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`))) lines.push(`  '${o.method} ${o.path}': ['${o.operationId}', '${o.minRole}'],`);
+lines.push('};');
+lines.push('');
+lines.push('/** Names of the webhooks the contract declares (its `webhooks`): the deliveries a subscription receives. */');
+lines.push(`export const webhookEvents = ${JSON.stringify(webhookEvents)} as const;`);
+lines.push('');
+lines.push('/** The subscription event names the contract lists (`SubscriptionEvent`); the service accepts other strings too. */');
+lines.push(`export const subscriptionEvents: readonly SubscriptionEvent[] = ${JSON.stringify(subscriptionEvents)};`);
 lines.push('');
 lines.push('/** Request data and 200 body type of each operation. */');
 lines.push('export interface OperationTypes {');
@@ -218,30 +283,14 @@ const openTypes = types.replace(/((?:\b[A-Z]\w* \| )+)string\b(?! &)/g, (all, na
 writeFileSync(typesFile, openTypes);
 console.log(`operations manifest: ${ops.length} operations, ${ops.filter((o) => o.pagination).length} paged → ${output}; ${opened} open enums typed \`Enum | (string & {})\``);
 
-// roles.gen.ts: the generated functions name their route (method and path template), not their
-// operation, so their errors look the minimum role up by route. Kept small, because it sits in the
-// bundle of every generated function: the routes of each role but the most common one, which is the
-// fallback, as comma-separated strings.
-const routeOf = (o) => `${o.method} ${o.path}`;
-const byRole = new Map(ROLES.map((role) => [role, ops.filter((o) => o.minRole === role).map(routeOf)]));
-const fallback = [...byRole].sort(([, a], [, b]) => b.length - a.length)[0][0];
-for (const o of ops) if (routeOf(o).includes(',')) throw new Error(`${o.operationId}: a route with a comma cannot be listed`);
-const roles = [];
-roles.push('// This file is auto-generated by packages/sdk/scripts/generate-operations.mjs from the contract. Do not edit.');
-roles.push('');
-roles.push('import type { MinRole } from \'./operations.gen\';');
-roles.push('');
-roles.push('/**');
-roles.push(" * The minimum role (the contract's `x-min-role`) of every route, as the generated functions send it");
-roles.push(' * (`METHOD /path/template`): for each role, its routes, comma-separated; a route listed under none of them');
-roles.push(` * has the role \`${fallback}\` (the most common one, left out to keep this table small).`);
-roles.push(' */');
-roles.push(`export const routeRoles: { readonly fallback: MinRole; readonly routes: Readonly<Partial<Record<MinRole, string>>> } = {`);
-roles.push(`  fallback: '${fallback}',`);
-roles.push('  routes: {');
-for (const [role, routes] of byRole) if (role !== fallback && routes.length) roles.push(`    ${role}: '${routes.sort().join(',')}',`);
-roles.push('  },');
-roles.push('};');
-roles.push('');
-writeFileSync(rolesOutput, roles.join('\n'));
-console.log(`route roles: ${ops.length} routes, fallback ${fallback} → ${rolesOutput}`);
+// zod.gen.ts, hey-api's zod/mini schemas, built on first use (scripts/lazy-zod.mjs): each schema's
+// code moves to a memoised builder in zod-builders.gen.ts, and each public `z<Name>` export becomes
+// `z.lazy(<builder>)`, so importing `@supportkb/sdk/zod` builds no schema. operation-schemas.gen.ts,
+// the table from each operation to its schemas, is written by hey-api itself
+// (scripts/operation-schemas-plugin.mjs, from hey-api's registry of the schemas it generated) and
+// redirected here to the builders.
+const { lazyZod } = await import('./lazy-zod.mjs');
+const zodFiles = { zod: `${outputDir}/zod.gen.ts`, builders: `${outputDir}/zod-builders.gen.ts`, table: schemasOutput };
+const lazy = lazyZod({ zod: readFileSync(zodFiles.zod, 'utf8'), table: readFileSync(zodFiles.table, 'utf8') });
+for (const part of ['zod', 'builders', 'table']) if (lazy[part] !== undefined) writeFileSync(zodFiles[part], lazy[part]);
+console.log(`zod schemas: ${lazy.names.length}, each built on first use → ${zodFiles.zod}, ${zodFiles.builders}; operation schemas → ${zodFiles.table}`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, ValidationError } from '../src/index';
 import { zodValidation } from '../src/zod';
+import { toIssues } from '../src/validation';
 import { HttpResponse, on, PROJECT, useMockServer, BASE } from './helpers';
 
 const { server, seen } = useMockServer();
@@ -28,6 +29,17 @@ describe('opt-in zod validation', () => {
     expect(failure.issues[0]!.path).toEqual(['createdAt']);
     expect(failure.message).toMatch(/Response of getTag violates the contract: createdAt/);
     expect(failure.body).toMatchObject({ createdAt: 42, password: '[redacted]' });
+  });
+
+  it('says what is wrong even though zod/mini loads no messages: the issue code and its facts', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...TAG, createdAt: 42 })));
+    const failure = (await validated().tags.get({ id: TAG._id }).catch((e: unknown) => e)) as ValidationError;
+    expect(failure.issues).toEqual([{ path: ['createdAt'], code: 'invalid_type', message: 'invalid_type (expected string)' }]);
+    expect(failure.message).toBe('Response of getTag violates the contract: createdAt: invalid_type (expected string)');
+    // A message zod did write (a locale the application loaded, or a schema's own) is kept as it is.
+    const issue = { code: 'too_small' as const, origin: 'string' as const, minimum: 1, inclusive: true, input: '', path: ['name'] };
+    expect(toIssues([{ ...issue, message: 'Invalid input' }])[0]!.message).toBe('too_small (minimum 1)');
+    expect(toIssues([{ ...issue, message: 'Too small: expected string to have >=1 characters' }])[0]!.message).toBe('Too small: expected string to have >=1 characters');
   });
 
   it('validates requests before sending: nothing goes out', async () => {

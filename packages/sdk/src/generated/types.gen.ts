@@ -7,7 +7,7 @@ export type ClientOptions = {
 export type Webhooks = MessageCreateEventWebhookRequest;
 
 /**
- * Body of `signIn`, an agent's credentials (spec §4.1).
+ * Body of `signIn`, an agent's credentials.
  */
 export type SignInRequest = {
     /**
@@ -28,7 +28,7 @@ export type SignInRequest = {
 export type ObjectId = string;
 
 /**
- * The signed-in agent (spec §2.11, "user with _id and email"). Source: reference — the server
+ * The signed-in agent, with `_id` and `email`. Source: reference — the server
  * also sends `firstname`, `lastname` and `emailverified`.
  *
  */
@@ -62,7 +62,7 @@ export type AuthUser = {
 };
 
 /**
- * Result of an agent sign-in (spec §4.1).
+ * Result of an agent sign-in.
  */
 export type SignInResponse = {
     /**
@@ -72,8 +72,8 @@ export type SignInResponse = {
     /**
      * The token to send as `Authorization`, **including** its `JWT ` prefix. Source: reference —
      * an HS256 JWT signed with the server's secret over the user's fields plus `iss` and `aud`
-     * `https://tiledesk.com`, `sub` `user` and a `jti`; it carries no `exp` (spec §5: lifetime
-     * not shown).
+     * `https://tiledesk.com`, `sub` `user` and a `jti`; it carries no `exp`, so it does
+     * not expire.
      *
      */
     token: string;
@@ -192,10 +192,9 @@ export type ErrorWithMessage = {
 };
 
 /**
- * Any JSON error body the service sends. The shapes are not uniform (the interface specification
- * leaves them unstated): `{success: false, msg}`, `{success: false, error}`, `{errors: [...]}`,
- * `{err}` and `{success: false, message}`. SDKs read the first present of `msg`, `error`,
- * `errors[].msg`, `err` and `message`. Source: reference.
+ * Any JSON error body the service sends. The shapes are not uniform: `{success: false, msg}`,
+ * `{success: false, error}`, `{errors: [...]}`, `{err}` and `{success: false, message}`. SDKs read
+ * the first present of `msg`, `error`, `errors[].msg`, `err` and `message`. Source: reference.
  *
  */
 export type ErrorBody = ErrorMessage | ErrorDescription | ValidationErrors | ServerError | ErrorWithMessage;
@@ -208,7 +207,7 @@ export type Attributes = {
 };
 
 /**
- * Body of `signInAnonymously`, the project and optional details of an anonymous end user (spec §4.1).
+ * Body of `signInAnonymously`, the project and optional details of an anonymous end user.
  */
 export type AnonymousSignInRequest = {
     /**
@@ -243,8 +242,8 @@ export type AnonymousSignInRequest = {
 };
 
 /**
- * The anonymous end user created by `signInAnonymously` (spec §2.11, "user with _id, firstname,
- * id, fullName"). Source: reference — `_id` and `id` carry the same new UUID v4 (the guest
+ * The anonymous end user created by `signInAnonymously`, with `_id`, `firstname`, `id` and
+ * `fullName`. Source: reference — `_id` and `id` carry the same new UUID v4 (the guest
  * teammate's `uuid_user`); `lastname`, `email` and `attributes` are echoed when sent.
  *
  */
@@ -287,7 +286,7 @@ export type AnonymousUser = {
 };
 
 /**
- * Result of an anonymous sign-in (spec §4.1).
+ * Result of an anonymous sign-in.
  */
 export type AnonymousSignInResponse = {
     /**
@@ -296,7 +295,7 @@ export type AnonymousSignInResponse = {
     success: boolean;
     /**
      * The token to send as `Authorization`, including its `JWT ` prefix. Its bearer is a
-     * `guest` teammate of the project (`isAuthenticated` false, spec §5). Source: reference —
+     * `guest` teammate of the project (`isAuthenticated` false). Source: reference —
      * HS256, signed with the server's secret, `sub` `guest`, no `exp`.
      *
      */
@@ -305,12 +304,11 @@ export type AnonymousSignInResponse = {
 };
 
 /**
- * Role of a teammate in the project (spec §2.3, §5), highest first: `owner`, `admin`,
- * `supervisor`, `agent`, `teammate`, `user`, `guest`. Anonymous end users are `guest`; users
- * signed in with a custom token default to `user`.
- * Source: reference — the spec names owner, admin, agent, user and guest; the real server also
- * ranks `supervisor` (between agent and admin) and `teammate` (between user and agent) and stores
- * the role without validating it.
+ * Role of a teammate in the project, highest first: `owner`, `admin`, `supervisor`, `agent`,
+ * `teammate`, `user`, `guest`. Anonymous end users are `guest`; users signed in with a custom
+ * token default to `user`. Source: reference — the documented roles are owner, admin, agent, user
+ * and guest; the real server also ranks `supervisor` (between agent and admin) and `teammate`
+ * (between user and agent) and stores the role without validating it.
  *
  */
 export type TeammateRole = 'owner' | 'admin' | 'supervisor' | 'agent' | 'teammate' | 'user' | 'guest';
@@ -374,8 +372,7 @@ export type CustomTokenUser = {
 };
 
 /**
- * Result of a custom-token sign-in. Source: reference — the spec elides the body; the server
- * sends `{success, token, user}`.
+ * Result of a custom-token sign-in. Source: reference — the server sends `{success, token, user}`.
  *
  */
 export type CustomTokenSignInResponse = {
@@ -400,10 +397,10 @@ export type CustomTokenSignInResponse = {
 };
 
 /**
- * Indexing status of a content (spec §2.1, §3): `-1` not in queue, `100` in queue, `200` in
+ * Indexing status of a content: `-1` not in queue, `100` in queue, `200` in
  * indexing, `300` indexed, `400` error.
  *
- * Source: reference — the spec leaves the transitions "not shown". On the real server a content
+ * Source: reference — the transitions are the real server's. There a content
  * is stored (created or re-sent) with `-1`; publishing its indexing job moves it to `100` (or to
  * `400` when publishing fails); the indexer then reports `200` while indexing and finally `300`,
  * or `400` with `last_error` set. Re-sending a content starts again from `-1`.
@@ -412,17 +409,17 @@ export type CustomTokenSignInResponse = {
 export type ContentStatus = -1 | 100 | 200 | 300 | 400;
 
 /**
- * Kind of content (spec §2.1): a web page (`url`), a plain text (`text`), a PDF or Word
+ * Kind of content: a web page (`url`), a plain text (`text`), a PDF or Word
  * document at a URL (`pdf`, `docx`), or a question with its answer (`faq`).
  *
  */
 export type ContentType = 'url' | 'text' | 'pdf' | 'docx' | 'faq';
 
 /**
- * Content types the real server stores for its own features and may return in lists:
- * `sitemap` (a sitemap whose pages are imported as `url` contents), `txt` (a text file) and
- * `regex_custom` (a text split into chunks by a custom regular expression). Source: reference —
- * the spec names five types; the server does not restrict `type` and uses these three as well.
+ * Content types the real server stores for its own features and may return in lists: `sitemap` (a
+ * sitemap whose pages are imported as `url` contents), `txt` (a text file) and `regex_custom` (a
+ * text split into chunks by a custom regular expression). Source: reference — the documented
+ * interface names five types; the server does not restrict `type` and uses these three as well.
  * The contract does not let clients create them through `createContent`, but responses and the
  * `type` filter accept them.
  *
@@ -430,8 +427,8 @@ export type ContentType = 'url' | 'text' | 'pdf' | 'docx' | 'faq';
 export type ContentInternalType = 'sitemap' | 'txt' | 'regex_custom';
 
 /**
- * The paging, sorting and filters the server applied to a content list. Source: reference — not
- * in the spec; `listContents` (`routes/kb.js`) echoes each value only when it is truthy:
+ * The paging, sorting and filters the server applied to a content list. Source: reference —
+ * `listContents` (`routes/kb.js`) echoes each value only when it is truthy:
  * `sortField` always, `limit` and `direction` unless they parse to `0` or not a number, `status`
  * and `page` only when a non-zero status filter was given, and `search` when given.
  *
@@ -474,7 +471,7 @@ export type ContentListQuery = {
 
 /**
  * How a web page is scraped before indexing: which HTML elements to keep and which to drop.
- * Source: reference — not in the spec; the server's default (used with `scrape_type` 2) is
+ * Source: reference — the server's default (used with `scrape_type` 2) is
  * `{tags_to_extract: ["body"], unwanted_tags: [], unwanted_classnames: []}`. The server stores the
  * object as sent (`models/kb_setting.js` declares it as a free-form `Object`), so responses
  * describe `scrape_options` as this shape or any object.
@@ -496,12 +493,12 @@ export type ContentScrapeOptions = {
 };
 
 /**
- * ISO 8601 timestamp (spec §1).
+ * ISO 8601 timestamp.
  */
 export type Timestamp = string;
 
 /**
- * The last indexing error of a content (status 400). Source: reference — not in the spec; the
+ * The last indexing error of a content (status 400). Source: reference — the
  * server records it when indexing fails (`services/aiManager.js`, `updateStatus`), in a field
  * `models/kb_setting.js` declares as a free-form `Object`.
  *
@@ -527,7 +524,7 @@ export type ContentLastError = {
 
 /**
  * A knowledge-base content: a web page, a text, a document or a question and answer indexed for
- * automated answers (spec §2.1). Source: reference — besides the spec's fields, the server sends
+ * automated answers. Source: reference — besides the documented fields, the server sends
  * Mongo's `_id` and `__v`, the timestamps and the scraping, refresh, tagging and error fields
  * of its model; there is no plain `id`.
  *
@@ -588,7 +585,7 @@ export type Content = {
      */
     status: ContentStatus | number;
     /**
-     * Scraping mode of a web page. Source: reference — not in the spec; url contents default to
+     * Scraping mode of a web page. Source: reference — url contents default to
      * `2` (with the default `scrape_options`); `txt` contents use `1`. `createContentsFromUrls`
      * stores `null` when the body sends `scrape_type: null` (its default applies only to an
      * absent value).
@@ -608,20 +605,20 @@ export type Content = {
     } | null;
     /**
      * How often a web page is scraped again, e.g. `never` (the default for url contents).
-     * Source: reference — not in the spec; the server stores any string, and
+     * Source: reference — the server stores any string, and
      * `createContentsFromUrls` stores `null` when the body sends `refresh_rate: null` (its
      * default applies only to an absent value).
      *
      */
     refresh_rate?: string | null;
     /**
-     * When a web page was last scraped again. Source: reference — not in the spec.
+     * When a web page was last scraped again. Source: reference — a field of the real server.
      */
     last_refresh?: Timestamp;
     last_error?: ContentLastError;
     /**
      * Free labels attached to the content, passed to the index to filter answers; strings in
-     * practice. Source: reference — not in the spec; `models/kb_setting.js` declares `tags` as an
+     * practice. Source: reference — `models/kb_setting.js` declares `tags` as an
      * untyped `Array`: `createContent` and `createContentsFromUrls` keep only arrays of strings,
      * but the knowledge-base import route stores the items it is given unchecked, so the items
      * are free-form.
@@ -629,26 +626,26 @@ export type Content = {
      */
     tags?: Array<unknown>;
     /**
-     * Whether the content is indexed with situated context (each chunk enriched with context
-     * drawn from its whole document); default false. Source: reference — not in the spec.
+     * Whether the content is indexed with situated context (each chunk enriched with context drawn
+     * from its whole document); default false. Source: reference — a field of the real server.
      *
      */
     situated_context?: boolean;
     /**
      * For a page imported from a `sitemap` content, the `_id` of that content. Source: reference
-     * — not in the spec.
+     * — a field of the real server.
      *
      */
     sitemap_origin_id?: ObjectId;
     /**
      * For a page imported from a `sitemap` content, the sitemap URL as the client sent it (the
-     * server does not check that it is a URL). Source: reference — not in the spec.
+     * server does not check that it is a URL). Source: reference — a field of the real server.
      *
      */
     sitemap_origin?: string;
     /**
      * For `regex_custom` contents, the regular expression that splits the text into chunks.
-     * Source: reference — not in the spec; `createContent` stores `null` for a `regex_custom`
+     * Source: reference — `createContent` stores `null` for a `regex_custom`
      * content sent without `chunk_regex`.
      *
      */
@@ -668,8 +665,7 @@ export type Content = {
 };
 
 /**
- * One page of contents (spec §4.2, §8). Source: reference — the spec does not show the list
- * body; the server wraps the page as `{count, query, kbs}`.
+ * One page of contents. Source: reference — the server wraps the page as `{count, query, kbs}`.
  *
  */
 export type ContentList = {
@@ -685,18 +681,18 @@ export type ContentList = {
 };
 
 /**
- * Body of `createContent` (spec §4.2): name, type, source, content and namespace, all strings.
+ * Body of `createContent`: name, type, source, content and namespace, all strings.
  * Per type: for `url`, `pdf` and `docx` the source is the resource URL and content is empty;
  * for `text` content is the text; for `faq` content is the question, a line break, then the
  * answer.
  *
- * Source: decided — the spec marks no field required. The contract requires `namespace` (the
- * server answers 400 without it), `name` (required by the server's content model) and `type`
- * (the server identifies a content by project, type and source, and indexes it by type).
- * `source` stays optional because `text` and `faq` contents have no URL; send it anyway to
- * identify the content (re-sending the same type and source replaces the content, and
- * source-less contents of one type share a single slot per project: see `source`). The
- * optional fields accept `null`, which the server treats as not given.
+ * Source: decided — the documented interface marks no field required. The contract requires
+ * `namespace` (the server answers 400 without it), `name` (required by the server's content model)
+ * and `type` (the server identifies a content by project, type and source, and indexes it by
+ * type). `source` stays optional because `text` and `faq` contents have no URL; send it anyway to
+ * identify the content (re-sending the same type and source replaces the content, and source-less
+ * contents of one type share a single slot per project: see `source`). The optional fields accept
+ * `null`, which the server treats as not given.
  *
  */
 export type ContentCreateRequest = {
@@ -731,21 +727,21 @@ export type ContentCreateRequest = {
      */
     namespace: ObjectId;
     /**
-     * Free labels attached to the content. Source: reference — not in the spec; the server keeps
-     * them only when every item is a string, and ignores `null`.
+     * Free labels attached to the content. Source: reference — the server keeps them
+     * only when every item is a string, and ignores `null`.
      *
      */
     tags?: Array<string> | null;
     /**
-     * How often a url content is scraped again; default `never`. Source: reference — not in the
-     * spec; the server applies it to url contents only (`refresh_rate || 'never'`, so `null`
+     * How often a url content is scraped again; default `never`. Source: reference — the server
+     * applies it to url contents only (`refresh_rate || 'never'`, so `null`
      * means the default).
      *
      */
     refresh_rate?: string | null;
     /**
-     * Scraping mode of a url content. Source: reference — not in the spec; the server stores
-     * `0` and `4` with the `scrape_options` sent; any other value, `null` or no value gives `2`
+     * Scraping mode of a url content. Source: reference — the server stores `0`
+     * and `4` with the `scrape_options` sent; any other value, `null` or no value gives `2`
      * with its default `scrape_options`.
      *
      */
@@ -759,9 +755,9 @@ export type ContentCreateRequest = {
 };
 
 /**
- * Result of `createContent`. Source: reference — the spec does not show the body; the server
- * upserts the content on (project, type, source) and returns the raw database result: whether
- * an existing content was replaced, and the stored content in `value`.
+ * Result of `createContent`. Source: reference — the server upserts the content on (project, type,
+ * source) and returns the raw database result: whether an existing content was replaced, and the
+ * stored content in `value`.
  *
  */
 export type ContentUpsertResult = {
@@ -802,14 +798,14 @@ export type KnowledgeBaseEngineError = unknown & {
 };
 
 /**
- * Body of `createContentsFromUrls` (spec §4.2): the list of URLs to add as url contents.
- * Source: reference — the optional `refresh_rate`, `scrape_type`, `scrape_options` and `tags`
- * are not in the spec; the server applies them to every URL.
+ * Body of `createContentsFromUrls`: the list of URLs to add as url contents.
+ * Source: reference — the server applies the optional `refresh_rate`, `scrape_type`,
+ * `scrape_options` and `tags` to every URL.
  *
  */
 export type ContentUrlListRequest = {
     /**
-     * The URLs to add, one url content each. Source: reference — the spec gives no limit; the
+     * The URLs to add, one url content each. Source: reference — the
      * server refuses more than 300 URLs per call with
      * `403 {success: false, error: "Too many urls. Can't index more than 300 urls at a time."}`.
      *
@@ -846,7 +842,7 @@ export type ContentUrlListRequest = {
 };
 
 /**
- * Body of `parseSitemap` (spec §4.2).
+ * Body of `parseSitemap`.
  */
 export type SitemapRequest = {
     /**
@@ -856,8 +852,8 @@ export type SitemapRequest = {
 };
 
 /**
- * A sitemap (or nested sitemap) that could not be fetched or parsed. Source: reference — not in
- * the spec; the server passes on the errors of its sitemap reader (the `sitemapper` package).
+ * A sitemap (or nested sitemap) that could not be fetched or parsed. Source: reference — the
+ * server passes on the errors of its sitemap reader (the `sitemapper` package).
  *
  */
 export type SitemapError = {
@@ -885,9 +881,9 @@ export type SitemapError = {
 
 /**
  * The URLs of a sitemap, ready to upload with `createContentsFromUrls`. Nothing is stored.
- * Source: reference — the interface specification does not show the body; the server returns its sitemap
- * reader's result `{url, sites, errors}`: a sitemap that cannot be fetched or parsed still gets
- * 200, with no `sites` and the failure in `errors`.
+ * Source: reference — the server returns its sitemap reader's result `{url, sites, errors}`: a
+ * sitemap that cannot be fetched or parsed still gets 200, with no `sites` and the failure in
+ * `errors`.
  *
  */
 export type SitemapResult = {
@@ -911,10 +907,10 @@ export type SitemapResult = {
 };
 
 /**
- * Settings used to preview answers from the knowledge base (spec §2.2): the model, the maximum
+ * Settings used to preview answers from the knowledge base: the model, the maximum
  * answer length, the temperature, how many chunks are retrieved and an optional custom
  * context. Source: reference — the defaults are the values the server assigns to a new
- * knowledge base; `alpha` is not in the spec. The server checks none of the members
+ * knowledge base; `alpha` is a member of the real server only. The server checks none of the members
  * (`preview_settings` is a free-form `Object` in `models/kb_setting.js`), so the ranges are
  * stated in `KnowledgeBaseUpdateRequest`, where clients send them, not here.
  *
@@ -938,22 +934,21 @@ export type KnowledgeBasePreviewSettings = {
     top_k?: number;
     /**
      * Custom instructions given to the model with the retrieved chunks; `null` uses the model's
-     * default prompt. Source: reference — the spec types it as a string; the server's default is
-     * `null`.
+     * default prompt. Source: reference — documented as a string; the server's default is `null`.
      *
      */
     context?: string | null;
     /**
      * Weight of semantic against keyword search in hybrid knowledge bases (1 = semantic only).
-     * Source: reference — not in the spec; the server sets 0.5 by default.
+     * Source: reference — the server sets 0.5 by default.
      *
      */
     alpha?: number;
 };
 
 /**
- * The vector store that indexes the knowledge base's contents. Source: reference — not in the
- * spec; the server assigns its configured engine (a hybrid engine for hybrid knowledge bases).
+ * The vector store that indexes the knowledge base's contents. Source: reference — the
+ * server assigns its configured engine (a hybrid engine for hybrid knowledge bases).
  *
  */
 export type KnowledgeBaseEngine = {
@@ -998,7 +993,7 @@ export type KnowledgeBaseEngine = {
 
 /**
  * The embedding model that turns the knowledge base's contents into vectors. Source: reference
- * — not in the spec; the server assigns its configured model.
+ * — the server assigns its configured model.
  *
  */
 export type KnowledgeBaseEmbedding = {
@@ -1025,7 +1020,7 @@ export type KnowledgeBaseEmbedding = {
 };
 
 /**
- * A knowledge base (namespace) of the project (spec §2.2). Every project has at least the
+ * A knowledge base (namespace) of the project. Every project has at least the
  * default one, whose `id` equals the project id. Source: reference — the server strips Mongo's
  * `_id` and `__v` from knowledge bases and identifies them by `id`; it also sends `hybrid`,
  * `engine` and `embedding`, and `count` on request.
@@ -1062,15 +1057,15 @@ export type KnowledgeBase = {
     default: boolean;
     /**
      * True when the knowledge base uses hybrid (semantic and keyword) search; default false.
-     * Source: reference — not in the spec.
+     * Source: reference — a field of the real server.
      *
      */
     hybrid?: boolean;
     engine?: KnowledgeBaseEngine;
     embedding?: KnowledgeBaseEmbedding;
     /**
-     * Number of contents, only in `listKnowledgeBases` with `count=true`. Source: reference — not
-     * in the spec.
+     * Number of contents, only in `listKnowledgeBases` with `count=true`. Source: reference — a
+     * field of the real server.
      *
      */
     count?: number;
@@ -1085,19 +1080,19 @@ export type KnowledgeBase = {
 };
 
 /**
- * Body of `createKnowledgeBase` (spec §4.3). Source: reference — `hybrid` is not in the spec.
+ * Body of `createKnowledgeBase`. Source: reference — `hybrid` is a field of the real server.
  *
  */
 export type KnowledgeBaseCreateRequest = {
     /**
-     * Name. Source: decided — the spec does not mark it required; the server's model requires it
-     * (a missing name gets a 500), so the contract does.
+     * Name. Source: decided — the documented interface does not mark it required; the server's
+     * model requires it (a missing name gets a 500), so the contract does.
      *
      */
     name: string;
     /**
-     * Create a hybrid (semantic and keyword search) knowledge base. Source: reference — not in
-     * the spec; must be a boolean (400 otherwise) and allowed by the project's plan (403
+     * Create a hybrid (semantic and keyword search) knowledge base. Source: reference — must
+     * be a boolean (400 otherwise) and allowed by the project's plan (403
      * otherwise).
      *
      */
@@ -1189,17 +1184,16 @@ export type SuccessMessage = {
 };
 
 /**
- * Membership status of a teammate (spec §2.3, §3): `active` or `disabled`. Transitions are not
- * shown by the spec. Source: reference — an admin sets it with `updateTeammate`; `deleteTeammate`
- * sets `disabled` by default, and marking a teammate trashed also forces `disabled`. Disabled and
- * trashed teammates are refused as non-members (403 `you dont belong to the project.`).
+ * Membership status of a teammate: `active` or `disabled`. Source: reference — an admin sets it
+ * with `updateTeammate`; `deleteTeammate` sets `disabled` by default, and marking a teammate
+ * trashed also forces `disabled`. Disabled and trashed teammates are refused as non-members (403
+ * `you dont belong to the project.`).
  *
  */
 export type TeammateStatus = 'active' | 'disabled';
 
 /**
- * The user account behind a teammate, as `id_user` carries it when the service populates it
- * (spec §2.3 "the referenced user object"; inner shape not shown by the spec).
+ * The user account behind a teammate, as `id_user` carries it when the service populates it.
  * Source: reference — the server sends the user document without its password: `_id`, `email`,
  * `firstname`, `lastname`, `emailverified`, `status` and timestamps. Open object.
  *
@@ -1253,7 +1247,7 @@ export type User = {
 
 /**
  * A tag attached to a teammate, as the service returns it. Source:
- * reference — the spec does not show the inner shape; the server stores `tag`, `color` and
+ * reference — the inner shape is the server's: it stores `tag`, `color` and
  * `attributes`, and gives each stored tag its own `_id`. Requests use `TeammateTagInput`.
  *
  */
@@ -1276,9 +1270,9 @@ export type TeammateTag = {
 };
 
 /**
- * Teammate settings (spec §2.3; inner shape not shown by the spec). Open object.
- * Source: reference — the real server keeps the teammate's e-mail notification preferences here
- * (`email.notification.conversation.assigned.toyou`, `email.notification.conversation.pooled`).
+ * Teammate settings. Open object. Source: reference — the real server keeps the teammate's e-mail
+ * notification preferences here (`email.notification.conversation.assigned.toyou`,
+ * `email.notification.conversation.pooled`).
  *
  */
 export type TeammateSettings = {
@@ -1318,9 +1312,9 @@ export type TeammateSettings = {
 };
 
 /**
- * Presence information of a teammate (spec §2.3, §3). A teammate goes from `online` to `offline`
+ * Presence information of a teammate. A teammate goes from `online` to `offline`
  * only when all the teammate's messaging applications (every web tab and mobile app) are closed.
- * Source: reference — the spec does not show the inner shape; the server stores `status`
+ * Source: reference — the inner shape is the server's: it stores `status`
  * (default `offline`) and `changedAt`.
  *
  */
@@ -1340,17 +1334,16 @@ export type TeammatePresence = {
 };
 
 /**
- * A teammate (project_user): a user invited to a project with a role (spec §2.3). Teammate
- * endpoints use the teammate id (`id`/`_id`), not the underlying user id.
- * Source: reference — the server sends Mongo's `_id` and `__v` beside the spec's `id`, names the
- * chat limit `max_assigned_chat` (the spec's `max_served_chat`), and adds `uuid_user`,
- * `roleType`, `last_ip`, `last_login_at` and `permissions`. `id_user` is the populated user on
- * reads and a plain user id in write responses; guests and external users have no `id_user` but
- * a `uuid_user`.
- * Source: decided — only `_id`, `id` and `status` are required: `updateTeammate` upserts, so an
- * unknown teammate id answers a new document without `id_project`, `role`, `roleType` or
- * `createdBy` (`routes/project_user.js`, `findByIdAndUpdate` with `upsert: true`), and
- * `inviteTeammate` without a `role` stores a teammate that has none.
+ * A teammate (project_user): a user invited to a project with a role. Teammate endpoints use the
+ * teammate id (`id`/`_id`), not the underlying user id. Source: reference — the server sends
+ * Mongo's `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat`
+ * (the documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at`
+ * and `permissions`. `id_user` is the populated user on reads and a plain user id in write
+ * responses; guests and external users have no `id_user` but a `uuid_user`. Source: decided — only
+ * `_id`, `id` and `status` are required: `updateTeammate` upserts, so an unknown teammate id
+ * answers a new document without `id_project`, `role`, `roleType` or `createdBy`
+ * (`routes/project_user.js`, `findByIdAndUpdate` with `upsert: true`), and `inviteTeammate`
+ * without a `role` stores a teammate that has none.
  *
  */
 export type Teammate = {
@@ -1369,7 +1362,7 @@ export type Teammate = {
      */
     id_project?: ObjectId;
     /**
-     * The referenced user object (spec §2.3). Source: decided — the real server populates it on
+     * The referenced user object. Source: decided — the real server populates it on
      * `listTeammates`, `getTeammate` and `getTeammateByUserId` (by ObjectId) and sends the bare
      * user id in the responses of invite, update and delete; the contract accepts both shapes.
      * Absent for guests and external users. Source: reference — `null` when the user document
@@ -1402,22 +1395,22 @@ export type Teammate = {
     roleType?: 1 | 2;
     /**
      * Whether the teammate accepts requests. Changes only when the teammate explicitly toggles it
-     * or through the update endpoints; logging out does not change it (spec §3). Default `true`.
+     * or through the update endpoints; logging out does not change it. Default `true`.
      *
      */
     user_available?: boolean;
     /**
-     * Concurrent chats allowed (enterprise plans only). Source: decided — the spec's name; the real
-     * server stores and sends it as `max_assigned_chat`, so read both. No lower bound in
+     * Concurrent chats allowed (enterprise plans only). Source: decided — the documented name; the
+     * real server stores and sends it as `max_assigned_chat`, so read both. No lower bound in
      * responses (see `max_assigned_chat`).
      *
      */
     max_served_chat?: number;
     /**
      * Concurrent chats allowed (enterprise plans only). Source: reference — the real server's name
-     * for the spec's `max_served_chat`. `models/project_user.js` declares it as a Number without
-     * bounds and the update routes store the value sent; `-1` means "no personal limit, use the
-     * project's" (`services/projectUserService.js`).
+     * for the documented `max_served_chat`. `models/project_user.js` declares it as a Number
+     * without bounds and the update routes store the value sent; `-1` means "no personal limit,
+     * use the project's" (`services/projectUserService.js`).
      *
      */
     max_assigned_chat?: number;
@@ -1448,8 +1441,8 @@ export type Teammate = {
     settings?: TeammateSettings;
     presence?: TeammatePresence;
     /**
-     * True if strongly authenticated (custom token or email and password), false if anonymous
-     * (spec §5.6). Source: reference — computed by the server, false only for the `guest` role.
+     * True if strongly authenticated (custom token or email and password), false if anonymous.
+     * Source: reference — computed by the server, false only for the `guest` role.
      *
      */
     isAuthenticated?: boolean;
@@ -1472,7 +1465,7 @@ export type Teammate = {
     createdAt?: Timestamp;
     updatedAt?: Timestamp;
     /**
-     * True if removed from the project (spec §3); a trashed teammate is also `disabled`.
+     * True if removed from the project; a trashed teammate is also `disabled`.
      */
     trashed?: boolean;
     /**
@@ -1504,11 +1497,12 @@ export type TeammateTagInput = {
 };
 
 /**
- * Body of `updateCurrentTeammate` (spec §4.4); `updateTeammate` takes it plus `status`
+ * Body of `updateCurrentTeammate`; `updateTeammate` takes it plus `status`
  * (`TeammateAdminUpdateRequest`). Every field is optional; only the fields sent are changed.
- * Source: reference — the real server reads `max_assigned_chat` (the spec's `max_served_chat`),
- * also accepts `profileStatus`, `number_assigned_requests` and `tags`, and changes settings only
- * through the two dotted keys `settings.email.notification.conversation.assigned.toyou` and
+ * Source: reference — the real server reads `max_assigned_chat` (the documented
+ * `max_served_chat`), also accepts `profileStatus`, `number_assigned_requests` and `tags`, and
+ * changes settings only through the two dotted keys
+ * `settings.email.notification.conversation.assigned.toyou` and
  * `settings.email.notification.conversation.pooled`. It tests every field with `!= undefined`
  * (`routes/project_user.js`), so a field sent as `null` counts as not sent and changes nothing:
  * the contract accepts `null` for each of them.
@@ -1516,7 +1510,7 @@ export type TeammateTagInput = {
  */
 export type TeammateUpdateRequest = {
     /**
-     * New role, `admin` or `agent` (spec §4.4). Source: reference — ignored by the real server on
+     * New role, `admin` or `agent`. Source: reference — ignored by the real server on
      * `updateCurrentTeammate` (a teammate cannot change their own role); applied by
      * `updateTeammate`, which stores any string without validating it, so custom role names of
      * the project are accepted too. `null` changes nothing.
@@ -1528,9 +1522,10 @@ export type TeammateUpdateRequest = {
      */
     user_available?: boolean | null;
     /**
-     * Concurrent chats allowed (enterprise plans only). Source: decided — the spec's name, accepted
-     * beside `max_assigned_chat`; real servers read only `max_assigned_chat`, so send that one (or
-     * both with the same value). `-1` means no personal limit (see `max_assigned_chat`).
+     * Concurrent chats allowed (enterprise plans only). Source: decided — the documented name,
+     * accepted beside `max_assigned_chat`; real servers read only `max_assigned_chat`, so send
+     * that one (or both with the same value). `-1` means no personal limit (see
+     * `max_assigned_chat`).
      *
      */
     max_served_chat?: number | null;
@@ -1554,7 +1549,7 @@ export type TeammateUpdateRequest = {
      */
     attributes?: Attributes | null;
     /**
-     * Teammate settings (spec §4.4). Source: reference — the real server ignores a `settings`
+     * Teammate settings. Source: reference — the real server ignores a `settings`
      * object (and `null`) and changes only the two dotted keys below.
      *
      */
@@ -1574,8 +1569,8 @@ export type TeammateUpdateRequest = {
 };
 
 /**
- * Body of `updateTeammate` (spec §4.4 "same body as above"): every field of
- * `TeammateUpdateRequest`, plus `status`. On this route the real server applies `role`.
+ * Body of `updateTeammate`: every field of `TeammateUpdateRequest`, plus `status`. On this route
+ * the real server applies `role`.
  *
  */
 export type TeammateAdminUpdateRequest = TeammateUpdateRequest & {
@@ -1588,7 +1583,7 @@ export type TeammateAdminUpdateRequest = TeammateUpdateRequest & {
 };
 
 /**
- * Body of `inviteTeammate` (spec §4.4).
+ * Body of `inviteTeammate`.
  *
  */
 export type TeammateInviteRequest = {
@@ -1600,7 +1595,7 @@ export type TeammateInviteRequest = {
      */
     email: string;
     /**
-     * Role of the new teammate, `agent` or `admin` (spec §4.4). Source: reference — the real server
+     * Role of the new teammate, `agent` or `admin`. Source: reference — the real server
      * does not validate it and stores any string, so the project's custom role names are accepted
      * too. Without a role a registered user becomes a teammate with no role, and an unknown
      * e-mail gets 200 `{success: false, msg: "Role is required.", code: 405}` instead of a pending
@@ -1632,7 +1627,7 @@ export type TeammateInviteRequest = {
 /**
  * Answer of `inviteTeammate` when no registered user has the invited e-mail: the invitation is
  * stored as pending and becomes a teammate when that user signs up.
- * Source: reference — the spec does not show the response; the server answers 200 with this body.
+ * Source: reference — the real server answers 200 with this body.
  *
  */
 export type TeammatePendingInvitation = {
@@ -1734,8 +1729,8 @@ export type TeammateInviteNotSaved = {
 };
 
 /**
- * A group of teammates (spec §2.4). Source: reference — the server sends Mongo's `_id` and `__v`
- * and no plain `id`; the spec's `id` is kept as an optional alias. The server also sends
+ * A group of teammates. Source: reference — the server sends Mongo's `_id` and `__v`
+ * and no plain `id`; the documented `id` is kept as an optional alias. The server also sends
  * `enabled`.
  *
  * Source: reference — only `_id` is always present. `updateGroup` upserts (`routes/group.js`
@@ -1751,7 +1746,7 @@ export type Group = {
      */
     _id: ObjectId;
     /**
-     * Identifier (spec §2.4). Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
@@ -1797,7 +1792,7 @@ export type Group = {
 };
 
 /**
- * Body of `createGroup` (spec §4.5). Source: reference — the real server requires `name` and
+ * Body of `createGroup`. Source: reference — the real server requires `name` and
  * stores a new group as not trashed.
  *
  */
@@ -1813,7 +1808,7 @@ export type GroupCreateRequest = {
 };
 
 /**
- * Body of `updateGroup` (spec §4.5). Every field is optional; only the fields sent are changed.
+ * Body of `updateGroup`. Every field is optional; only the fields sent are changed.
  * Source: reference — the real server also accepts `trashed` and `attributes`, and ignores a
  * field sent as `null` (`routes/group.js` copies a field only when `req.body.x != undefined`), so
  * every field accepts `null`, meaning "leave unchanged".
@@ -1848,7 +1843,7 @@ export type SegmentMatch = 'all' | 'any';
 
 /**
  * One filter of a segment, as the service returns it: a condition on one lead field.
- * Source: reference — the spec leaves the shape "not shown"; the server stores
+ * Source: reference — the shape is the server's: it stores
  * `{field, operator, value}` (no `_id`). The server does not validate `operator`, so segments
  * saved by other clients may carry any string; see `SegmentFilterInput` for the operators the
  * lead query understands. `models/segment.js` declares the three fields `required`, but
@@ -1875,8 +1870,8 @@ export type SegmentFilter = {
 };
 
 /**
- * A segment: a saved filter over the project's leads (spec §2.5). Source: reference — the
- * server sends Mongo's `_id` and `__v` and no plain `id` (the spec's `id` is kept as an
+ * A segment: a saved filter over the project's leads. Source: reference — the
+ * server sends Mongo's `_id` and `__v` and no plain `id` (the documented `id` is kept as an
  * optional alias), and adds `status` and `updatedAt`. Source: reference — `match` is stored
  * but never applied: when a segment filters leads (`listLeads?segment=`), its filters are
  * always combined with AND.
@@ -1894,7 +1889,7 @@ export type Segment = {
      */
     _id: ObjectId;
     /**
-     * Identifier (spec §2.5). Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
@@ -1911,7 +1906,7 @@ export type Segment = {
      */
     match?: SegmentMatch | (string & {});
     /**
-     * Filter list. Source: reference — the spec does not show the shape of its elements.
+     * Filter list (see `SegmentFilter` for the shape of its elements). Source: reference —
      * `createSegment` with `filters: null` stores `null` (`routes/segment.js` passes
      * `req.body.filters` to the model as is).
      *
@@ -1933,7 +1928,7 @@ export type Segment = {
     createdBy?: string;
     createdAt?: Timestamp;
     /**
-     * Last update timestamp. Source: reference — the spec lists only `createdAt`; the server keeps both.
+     * Last update timestamp. Source: reference — documented segments have only `createdAt`; the server keeps both.
      */
     updatedAt?: Timestamp;
     /**
@@ -1943,8 +1938,8 @@ export type Segment = {
 };
 
 /**
- * One page of active segments. Source: reference — the spec does not show the list body; the
- * server wraps it as `{perPage, count, segments}` and lists only active segments (status 100).
+ * One page of active segments. Source: reference — the server wraps it as `{perPage, count,
+ * segments}` and lists only active segments (status 100).
  *
  */
 export type SegmentList = {
@@ -1964,7 +1959,7 @@ export type SegmentList = {
 
 /**
  * One filter of a segment, as clients send it: a condition on one lead field.
- * Source: reference — the spec leaves the shape "not shown"; the server requires `field`,
+ * Source: reference — the shape is the server's: it requires `field`,
  * `operator` and `value`. Source: decided — `operator` is a closed enum of the operators the
  * server's lead query understands: the real server stores any string, but a filter with an
  * unknown operator is silently ignored when the segment is applied, so the contract rejects it
@@ -1997,7 +1992,7 @@ export type SegmentFilterInput = {
 };
 
 /**
- * Body of `createSegment` (spec §4.6). Source: reference — the server requires `name`; an
+ * Body of `createSegment`. Source: reference — the server requires `name`; an
  * omitted `match` is stored as `all`.
  *
  */
@@ -2020,7 +2015,7 @@ export type SegmentInput = {
 };
 
 /**
- * Body of `updateSegment` (spec §4.6): the fields to change. Source: decided — no field is
+ * Body of `updateSegment`: the fields to change. Source: decided — no field is
  * required on update, because the real server changes only the fields sent (an omitted
  * `match` keeps its value rather than reverting to `all`, and `filters`, when sent, replaces
  * the whole list). Source: reference — `routes/segment.js` copies a field only when
@@ -2045,8 +2040,8 @@ export type SegmentUpdateInput = {
 };
 
 /**
- * A tag of the project's tag library (spec §2.6). Source: reference — the server sends Mongo's
- * `_id` and `__v` and no plain `id`; the spec's `id` is kept as an optional alias.
+ * A tag of the project's tag library. Source: reference — the server sends Mongo's
+ * `_id` and `__v` and no plain `id`; the documented `id` is kept as an optional alias.
  *
  * Source: reference — only `_id` and `tag` are always present. `updateTag` upserts
  * (`routes/tag.js` calls `findByIdAndUpdate` with `upsert: true`), so `updateTag` on an unknown
@@ -2061,7 +2056,7 @@ export type Tag = {
      */
     _id: ObjectId;
     /**
-     * Identifier (spec §2.6). Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
@@ -2097,7 +2092,7 @@ export type Tag = {
 };
 
 /**
- * Body of `createTag` and `updateTag` (spec §4.7). Source: reference — the server stores only
+ * Body of `createTag` and `updateTag`. Source: reference — the server stores only
  * `tag` and `color` and ignores `attributes`; `updateTag` replaces both, so send the current
  * `color` again to keep it.
  *
@@ -2142,15 +2137,15 @@ export type DeleteResult = {
 };
 
 /**
- * Translation labels of one language: a flat map from a label key (such as `LABEL_PLACEHOLDER`
- * or `WELCOME_TITLE`) to the text the chat widget shows (the interface specification leaves the inner key
- * structure unstated). The values are strings, except that the built-in sets of the real server also carry
- * `ARRAY_DAYS`, an array of the seven day names (Monday first).
+ * Translation labels of one language: a flat map from a label key (such as `LABEL_PLACEHOLDER` or
+ * `WELCOME_TITLE`) to the text the chat widget shows (the documented interface leaves the inner
+ * key structure unstated). The values are strings, except that the built-in sets of the real
+ * server also carry `ARRAY_DAYS`, an array of the seven day names (Monday first).
  *
- * Source: decided — the spec leaves the keys open and the contract does too. The values are
- * free-form: `models/label.js` declares the entry's `data` as a free-form `Object` and
- * `upsertLabels` stores what the client sends without checking it (numbers and nested objects
- * are kept), so clients should expect strings and string arrays but accept any value.
+ * Source: decided — the documented interface leaves the keys open and the contract does too. The
+ * values are free-form: `models/label.js` declares the entry's `data` as a free-form `Object` and
+ * `upsertLabels` stores what the client sends without checking it (numbers and nested objects are
+ * kept), so clients should expect strings and string arrays but accept any value.
  *
  */
 export type LabelData = {
@@ -2158,9 +2153,10 @@ export type LabelData = {
 };
 
 /**
- * The labels of one language in a project (the spec's label data model, §2.7). Source:
- * reference — the real server stores each entry as a subdocument with its own `_id`; an entry
- * served from the built-in English set (fallback of `getLabels`) has only `lang` and `data`.
+ * The labels of one language in a project: the language, its labels, a category and the default
+ * flag. Source: reference — the real server stores each entry as a subdocument with its own `_id`;
+ * an entry served from the built-in English set (fallback of `getLabels`) has only `lang` and
+ * `data`.
  *
  */
 export type LabelEntry = {
@@ -2184,7 +2180,7 @@ export type LabelEntry = {
 };
 
 /**
- * The label document of a project (spec §2.7 "Label (translation set)"): one document per
+ * The label document of a project (its translation sets): one document per
  * project holding an entry per language. Source: reference — a project without labels gets
  * `{}`, so every property is optional; the server sends Mongo's `_id` and `__v` and no plain
  * `id`.
@@ -2196,13 +2192,13 @@ export type LabelDocument = {
      */
     _id?: ObjectId;
     /**
-     * Identifier (spec §2.7). Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
-     * The project's translations (spec §2.7: "Label data model"). Source: decided — the spec
-     * types `data` as one label data model object, while the real server stores and sends an
-     * array of entries, one per language. The contract accepts both shapes; real servers send
+     * The project's translations. Source: decided — the documented interface types `data` as one
+     * label entry (`lang`, `data`, `category`, `default`), while the real server stores and sends
+     * an array of entries, one per language. The contract accepts both shapes; real servers send
      * the array.
      *
      */
@@ -2225,7 +2221,7 @@ export type LabelDocument = {
 };
 
 /**
- * Body of `upsertLabels` (spec §4.8: lang, data, default). Source: reference — the real server
+ * Body of `upsertLabels`: `lang`, `data` and `default`. Source: reference — the real server
  * requires `lang` and `data` (its model rejects an entry without them).
  *
  */
@@ -2246,16 +2242,15 @@ export type LabelUpsertRequest = {
      */
     default?: boolean;
     /**
-     * Label data category (spec §2.7 label data model). Source: decided — accepted because the data model lists it; the real server does not store it from this body.
+     * Label data category. Source: decided — accepted because the documented label entry has it; the real server does not store it from this body.
      */
     category?: string;
 };
 
 /**
- * One built-in, pre-translated label set (the "predefined" / "standard pre-translated" labels of
- * spec §4.8). Source: reference — the real server ships 15 of them (`config/labels/widget.json`):
- * EN, IT, FR, ES, DE, PT, RU, TR, SR, AR, UK, SV, KK, UZ, AZ, each with the same set of about 92
- * keys.
+ * One built-in, pre-translated label set (the "predefined" or "standard pre-translated" labels).
+ * Source: reference — the real server ships 15 of them (`config/labels/widget.json`): EN, IT, FR,
+ * ES, DE, PT, RU, TR, SR, AR, UK, SV, KK, UZ, AZ, each with the same set of about 92 keys.
  *
  */
 export type LabelTranslation = {
@@ -2267,7 +2262,7 @@ export type LabelTranslation = {
 };
 
 /**
- * Body of `cloneDefaultLabels` (spec §4.8).
+ * Body of `cloneDefaultLabels`.
  */
 export type LabelCloneRequest = {
     /**
@@ -2280,9 +2275,9 @@ export type LabelCloneRequest = {
 };
 
 /**
- * A lead: a contact of the project (spec §2.8), with the fields the update endpoint sets
- * (spec §4.9). Source: reference — the server sends Mongo's `_id` and `__v` and no plain `id`
- * (the spec's `id` is kept as an optional alias), and adds `status` and `properties`.
+ * A lead: a contact of the project, with the fields the update endpoint sets. Source:
+ * reference — the server sends Mongo's `_id` and `__v` and no plain `id` (the documented `id`
+ * is kept as an optional alias), and adds `status` and `properties`.
  *
  * Source: reference — only `_id` is always present. `updateLead` and `deleteLead` upsert
  * (`routes/lead.js` calls `findByIdAndUpdate` with `upsert: true`), so either on an unknown id
@@ -2298,7 +2293,7 @@ export type Lead = {
      */
     _id: ObjectId;
     /**
-     * Identifier assigned by the service (spec §2.8). Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier assigned by the service. Source: decided — the real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
@@ -2332,35 +2327,35 @@ export type Lead = {
      */
     phone?: string | null;
     /**
-     * Company (spec §4.9).
+     * Company.
      */
     company?: string;
     /**
-     * Free-text note (spec §4.9).
+     * Free-text note.
      */
     note?: string;
     /**
-     * Street address (spec §4.9).
+     * Street address.
      */
     streetAddress?: string;
     /**
-     * City (spec §4.9).
+     * City.
      */
     city?: string;
     /**
-     * Region (spec §4.9).
+     * Region.
      */
     region?: string;
     /**
-     * Postal code (spec §4.9).
+     * Postal code.
      */
     zipcode?: string;
     /**
-     * Country (spec §4.9).
+     * Country.
      */
     country?: string;
     /**
-     * Tags of the lead, as tag names (spec §4.9). Source: reference — an empty array by default.
+     * Tags of the lead, as tag names. Source: reference — an empty array by default.
      */
     tags?: Array<string>;
     /**
@@ -2402,8 +2397,7 @@ export type Lead = {
 };
 
 /**
- * One page of leads. Source: reference — the spec does not show the list body; the server
- * wraps it as `{perPage, count, leads}`.
+ * One page of leads. Source: reference — the server wraps it as `{perPage, count, leads}`.
  *
  */
 export type LeadList = {
@@ -2422,7 +2416,7 @@ export type LeadList = {
 };
 
 /**
- * Body of `createLead` (spec §4.9). Every field is optional. Source: reference — the server
+ * Body of `createLead`. Every field is optional. Source: reference — the server
  * performs no duplicate check (neither on `lead_id` nor on `email`) and creates the lead with
  * status 100. Source: reference — `null` is accepted for every field: a `null` `lead_id` is
  * treated as not given (a UUID v4 is assigned), and a `null` `fullname`, `email` or `attributes`
@@ -2451,7 +2445,7 @@ export type LeadCreateRequest = {
 };
 
 /**
- * Body of `updateLead` (spec §4.9): the fields to change. Source: reference — the server
+ * Body of `updateLead`: the fields to change. Source: reference — the server
  * changes only the fields sent (a `null` value is ignored); `attributes` and `tags`, when
  * sent, replace the whole object or list. Source: reference — `routes/lead.js` copies a field
  * only when `req.body.x != undefined` (`tags` only when truthy), so every field accepts `null`,
@@ -2509,7 +2503,7 @@ export type LeadUpdateRequest = {
      */
     tags?: Array<string> | null;
     /**
-     * Lifecycle state; `100` restores a deleted lead. Source: reference — not in the spec, accepted by the server; `null` leaves it unchanged.
+     * Lifecycle state; `100` restores a deleted lead. Source: reference — accepted by the real server; `null` leaves it unchanged.
      */
     status?: 50 | 100 | 1000 | null;
 };
@@ -2549,10 +2543,9 @@ export type AnalyticsTotalCount = {
 };
 
 /**
- * Conversations of one status (spec §3, §4.10: "aggregated as assigned, unassigned and
- * archived"). Source: decided — the spec's per-status figure; no real server sends it yet
- * (see `aggregateRequestsByStatus`), so its shape `{_id: <status>, count}` follows the other
- * aggregations.
+ * Conversations of one status: assigned, unassigned or archived. Source: decided — the documented
+ * per-status breakdown; no real server sends it yet (see `aggregateRequestsByStatus`), so its
+ * shape `{_id: <status>, count}` follows the other aggregations.
  *
  */
 export type AnalyticsStatusCount = {
@@ -2691,7 +2684,7 @@ export type AnalyticsDuration = {
 };
 
 /**
- * Average customer rating of the project's conversations (spec §4.10). Source: reference —
+ * Average customer rating of the project's conversations. Source: reference —
  * `{_id: <project id>, satisfaction_avg}`, over all time.
  *
  */
@@ -2707,8 +2700,8 @@ export type AnalyticsSatisfaction = {
 };
 
 /**
- * Custom attributes of a message (spec §2.10, "object with members such as client, sourcePage,
- * userEmail, userFullname"). Free-form: the widget and your clients may add any key.
+ * Custom attributes of a message, with members such as `client`, `sourcePage`, `userEmail` and
+ * `userFullname`. Free-form: the widget and your clients may add any key.
  *
  */
 export type MessageAttributes = {
@@ -2732,19 +2725,18 @@ export type MessageAttributes = {
 };
 
 /**
- * Body of `createMessage` (spec §4.11: "Body: text (string) ... Other body fields: not shown").
- * Source: reference — the other fields are those the server reads; the last group
- * (`departmentid` to `priority`) is used only when the conversation does not exist yet and is
- * created by this message. Fields the route reads with `||` or an `if` (`sender`,
- * `senderFullname`, `email`, `status`, `attributes`, `departmentid`) treat `null` as not sent, so
- * the contract accepts `null` for them.
+ * Body of `createMessage`: the message `text`, and optional fields. Source: reference — the fields
+ * beside `text` are those the server reads; the last group (`departmentid` to `priority`) is used
+ * only when the conversation does not exist yet and is created by this message. Fields the route
+ * reads with `||` or an `if` (`sender`, `senderFullname`, `email`, `status`, `attributes`,
+ * `departmentid`) treat `null` as not sent, so the contract accepts `null` for them.
  *
  */
 export type MessageCreateRequest = {
     /**
-     * Message text. Source: decided — required: the spec lists it as the body, and the server
-     * answers 422 `{errors: ["text field is required"]}` for a text message (the default type)
-     * without it; messages of other types carry a caption or the file name here.
+     * Message text. Source: decided — required: the documented interface lists it as the body, and
+     * the server answers 422 `{errors: ["text field is required"]}` for a text message (the
+     * default type) without it; messages of other types carry a caption or the file name here.
      *
      */
     text: string;
@@ -2826,15 +2818,15 @@ export type MessageCreateRequest = {
 };
 
 /**
- * A conversation (the server's "request"), as embedded in a message (spec §2.10 elides its
- * shape). Source: reference — the fields of the server's request model; every field is
- * optional and the object is open. Named `Conversation` rather than `Request` so that generated
- * TypeScript does not shadow the DOM `Request` type. The conversation fields that `createMessage`
- * copies from its body when it creates the conversation (`subject`, `sourcePage`, `language`,
- * `userAgent`, `priority`, `attributes`, `channel`, `preflight`) are stored as sent, so each is
- * `null` when the client sent `null`; populated references (`requester`, `lead`, `department`)
- * are `null` once the referenced document is deleted. In a `message.create` delivery the
- * conversation is read with `lean()`, so the virtuals `id` and `requester_id` are absent.
+ * A conversation (the server's "request"), as embedded in a message. Source: reference — the
+ * fields of the server's request model; every field is optional and the object is open. Named
+ * `Conversation` rather than `Request` so that generated TypeScript does not shadow the DOM
+ * `Request` type. The conversation fields that `createMessage` copies from its body when it
+ * creates the conversation (`subject`, `sourcePage`, `language`, `userAgent`, `priority`,
+ * `attributes`, `channel`, `preflight`) are stored as sent, so each is `null` when the client sent
+ * `null`; populated references (`requester`, `lead`, `department`) are `null` once the referenced
+ * document is deleted. In a `message.create` delivery the conversation is read with `lean()`, so
+ * the virtuals `id` and `requester_id` are absent.
  *
  */
 export type Conversation = {
@@ -2983,7 +2975,7 @@ export type Conversation = {
 
 /**
  * A message of a conversation, as `createMessage` returns it and as the `message.create`
- * webhook delivers it (spec §2.10). Source: reference — the server also sends `channel_type`,
+ * webhook delivers it. Source: reference — the server also sends `channel_type`,
  * `language` and `channel`, and includes the conversation as `request`.
  *
  */
@@ -2999,7 +2991,7 @@ export type Message = {
      */
     type: string;
     /**
-     * Delivery status of the message. Source: reference — the spec gives only "number"; the codes
+     * Delivery status of the message. Source: reference — documented only as a number; the codes
      * are the server's (`models/messageConstants.js`). `models/message.js` declares a Number
      * without enum and `createMessage` stores `req.body.status || 0`, so any number a client sent
      * comes back: read it as an open number.
@@ -3080,11 +3072,11 @@ export type Message = {
      */
     __v?: number;
     /**
-     * The conversation the message belongs to (spec §2.10: "inner shape elided"). Source:
-     * reference — populated with its lead, department, participating agents and bots and
-     * requester (each `null` when the referenced document was deleted). Always present in the
-     * `createMessage` answer; absent from a `message.create` delivery whose `recipient` is not a
-     * conversation of the project (`event/messageEvent.js`).
+     * The conversation the message belongs to. Source: reference — populated with its lead,
+     * department, participating agents and bots and requester (each `null` when the referenced
+     * document was deleted). Always present in the `createMessage` answer; absent from a
+     * `message.create` delivery whose `recipient` is not a conversation of the project
+     * (`event/messageEvent.js`).
      *
      */
     request?: Conversation;
@@ -3106,16 +3098,16 @@ export type Message = {
 export type SubscriptionEvent = 'message.create' | 'request.create' | 'request.update' | 'request.close' | 'lead.create' | 'project_user.invite' | 'project_user.update' | 'project_user.update.agent' | 'project_user.delete' | 'group.create' | 'group.update' | 'group.delete' | 'department.create' | 'department.update' | 'department.delete' | 'faqbot.create' | 'faqbot.update' | 'faqbot.delete' | 'faq.create' | 'faq.update' | 'faq.delete' | 'user.signup' | 'project.create' | 'project.update' | 'project.downgrade' | 'project.delete' | 'event.emit' | 'operator.select';
 
 /**
- * Body of `createSubscription` (spec §4.12).
+ * Body of `createSubscription`.
  */
 export type SubscriptionCreateRequest = {
     /**
      * Name of the event to be notified of (exact match): one of the names the service delivers
      * (`SubscriptionEvent`), or a name built at run time such as the channel-specific
      * `message.create.channel.<ch>`, `message.create.request.channel.<ch>`,
-     * `message.create.request.channelOutbound.<ch>` or `event.emit.<name>`. The spec shows only
-     * `message.create` (the one event the interface specification names). Source: reference — the server does not validate the name: an
-     * unknown name (a typo such as `message.created`) is stored and never fires.
+     * `message.create.request.channelOutbound.<ch>` or `event.emit.<name>`. The documented
+     * interface names only `message.create`. Source: reference — the server does not validate
+     * the name: an unknown name (a typo such as `message.created`) is stored and never fires.
      *
      */
     event: SubscriptionEvent | (string & {});
@@ -3126,7 +3118,7 @@ export type SubscriptionCreateRequest = {
 };
 
 /**
- * A webhook subscription as returned on creation (spec §2.9). The secret is shown only here
+ * A webhook subscription as returned on creation. The secret is shown only here
  * (and in the `x-hook-secret` response header); listings omit it.
  *
  */
@@ -3178,7 +3170,8 @@ export type Subscription = {
 };
 
 /**
- * The subscription as a webhook delivery describes it, its secret omitted (spec §6, `hook`).
+ * The subscription as a webhook delivery describes it, its secret omitted (the `hook`
+ * member of a delivery).
  *
  */
 export type SubscriptionHook = {
@@ -3213,7 +3206,7 @@ export type SubscriptionHook = {
 };
 
 /**
- * Body of a `message.create` delivery (spec §6): the new message, the subscription that
+ * Body of a `message.create` delivery: the new message, the subscription that
  * matched, and when it was sent.
  *
  */
@@ -3232,12 +3225,12 @@ export type MessageCreateEvent = {
     payload: Message;
     hook: SubscriptionHook;
     /**
-     * Source: reference — always sent by real servers (the spec does not list it): an HS256 JWT
-     * (no `JWT ` prefix) of the `hook` fields, signed with the subscription's secret, with `iat`
-     * (seconds), `iss` `https://tiledesk.com`, `sub` `subscription` and
-     * `aud` `https://tiledesk.com/subscriptions/<subscription _id>`. Verify it with the secret
-     * to authenticate the delivery. (A server-wide `global` subscription's token is signed with
-     * the server's own secret instead, with `aud` `https://tiledesk.com`.)
+     * Source: reference — always sent by real servers (the documented delivery does not list it):
+     * an HS256 JWT (no `JWT ` prefix) of the `hook` fields, signed with the subscription's secret,
+     * with `iat` (seconds), `iss` `https://tiledesk.com`, `sub` `subscription` and `aud`
+     * `https://tiledesk.com/subscriptions/<subscription _id>`. Verify it with the secret to
+     * authenticate the delivery. (A server-wide `global` subscription's token is signed with the
+     * server's own secret instead, with `aud` `https://tiledesk.com`.)
      *
      */
     token?: string;
@@ -3252,8 +3245,8 @@ export type MessageCreateEvent = {
 export type ProjectId = string;
 
 /**
- * Zero-based page number; `0` (the default) is the first page. Source: reference — the spec
- * says "default first page"; the server counts pages from 0.
+ * Zero-based page number; `0` (the default) is the first page. Source: reference — the
+ * server counts pages from 0.
  *
  */
 export type Page = number;
@@ -3264,31 +3257,31 @@ export type Page = number;
 export type Direction = -1 | 1;
 
 /**
- * Window in days, counted back from now. Source: decided — the spec's endpoints take no query
- * parameter and its windows are 30 days (§8); the real server reads `lastdays` with a default
- * of **7**. The contract documents the server's default: send `lastdays=30` for the spec's
+ * Window in days, counted back from now. Source: decided — the documented interface gives these
+ * endpoints no query parameter and a 30-day window; the real server reads `lastdays` with a
+ * default of **7**. The contract documents the server's default: send `lastdays=30` for a 30-day
  * window.
  *
  */
 export type AnalyticsLastDays = number;
 
 /**
- * Only conversations routed to this department (ObjectId). Source: reference — a real-server filter; the spec names none.
+ * Only conversations routed to this department (ObjectId). Source: reference — a filter of the real server.
  */
 export type AnalyticsDepartmentId = string;
 
 /**
- * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. Source: reference — a real-server filter; the spec names none.
+ * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. Source: reference — a filter of the real server.
  */
 export type AnalyticsChannel = string;
 
 /**
- * Only messages sent by this sender (a user id, or a guest's uuid). Source: reference — a real-server filter; the spec names none.
+ * Only messages sent by this sender (a user id, or a guest's uuid). Source: reference — a filter of the real server.
  */
 export type AnalyticsSender = string;
 
 /**
- * Only messages of this conversation (its `request_id`). Source: reference — a real-server filter; the spec names none.
+ * Only messages of this conversation (its `request_id`). Source: reference — a filter of the real server.
  */
 export type AnalyticsRecipient = string;
 
@@ -3440,13 +3433,13 @@ export type ListContentsData = {
     query: {
         /**
          * Identifier of the knowledge base (its `id`) whose contents are listed. The default
-         * knowledge base's id is the project id. Source: reference — the spec lists it without
-         * saying it is required; the server answers 400 when it is missing.
+         * knowledge base's id is the project id. Source: reference — the server answers 400
+         * when it is missing.
          *
          */
         namespace: ObjectId;
         /**
-         * Only contents with this indexing status (spec §3).
+         * Only contents with this indexing status.
          */
         status?: ContentStatus;
         /**
@@ -3456,20 +3449,19 @@ export type ListContentsData = {
          */
         type?: ContentType | ContentInternalType;
         /**
-         * Page size. Source: reference — the spec gives no default or maximum; the server uses 200
-         * by default and sets no maximum.
+         * Page size. Source: reference — the server uses 200 by default and sets no maximum.
          *
          */
         limit?: number;
         /**
-         * Zero-based page number; `0` (the default) is the first page. Source: reference — the spec
-         * says "default first page"; the server counts pages from 0.
+         * Zero-based page number; `0` (the default) is the first page. Source: reference — the
+         * server counts pages from 0.
          *
          */
         page?: number;
         /**
          * Content field to sort by, e.g. `updatedAt`, `createdAt`, `name`, `status`.
-         * Source: reference — the spec gives no default; the server sorts by `updatedAt`.
+         * Source: reference — the server sorts by `updatedAt` by default.
          *
          */
         sortField?: string;
@@ -3770,8 +3762,7 @@ export type CreateContentsFromUrlsData = {
     query: {
         /**
          * Identifier of the knowledge base (its `id`) that receives the contents. Source: reference
-         * — the spec lists it without saying it is required; the server answers 400 when it is
-         * missing.
+         * — the server answers 400 when it is missing.
          *
          */
         namespace: ObjectId;
@@ -3930,7 +3921,7 @@ export type ListKnowledgeBasesData = {
     query?: {
         /**
          * When true, each knowledge base carries `count`, its number of contents. Source: reference
-         * — not in the spec; the server only checks that a value is present, so even `count=false`
+         * — the server only checks that a value is present, so even `count=false`
          * turns it on: omit the parameter to leave `count` out.
          *
          */
@@ -5117,17 +5108,17 @@ export type ListSegmentsData = {
     };
     query?: {
         /**
-         * Page size. Source: reference — 40 by default; the spec states no page size.
+         * Page size. Source: reference — 40 by default.
          */
         limit?: number;
         /**
-         * Zero-based page number; `0` (the default) is the first page. Source: reference — the spec
-         * says "default first page"; the server counts pages from 0.
+         * Zero-based page number; `0` (the default) is the first page. Source: reference — the
+         * server counts pages from 0.
          *
          */
         page?: number;
         /**
-         * Field to sort by, default `createdAt`. Source: decided — the spec name used for tags and leads, accepted here for symmetry; real servers read only `sort`.
+         * Field to sort by, default `createdAt`. Source: decided — the documented name for tags and leads, accepted here for symmetry; real servers read only `sort`.
          */
         sortField?: string;
         /**
@@ -5483,7 +5474,7 @@ export type ListTagsData = {
     };
     query?: {
         /**
-         * Field to sort by (spec name). Default `createdAt`.
+         * Field to sort by (the documented name). Default `createdAt`.
          */
         sortField?: string;
         /**
@@ -5495,8 +5486,8 @@ export type ListTagsData = {
          */
         direction?: -1 | 1;
         /**
-         * Zero-based page number; `0` (the default) is the first page. Source: reference — the spec
-         * says "default first page"; the server counts pages from 0.
+         * Zero-based page number; `0` (the default) is the first page. Source: reference — the
+         * server counts pages from 0.
          *
          */
         page?: number;
@@ -6021,9 +6012,9 @@ export type DeleteLabelsData = {
         project_id: string;
         /**
          * Language identifier (ISO language code), e.g. `IT`; matched case-sensitively. Source:
-         * decided — the spec names this parameter `:id` ("the language ISO identifier") on GET and
-         * `:lang` on DELETE; the contract uses `lang` for both. `default` is not a language code
-         * here: `/labels/default` is `listDefaultLabels`.
+         * decided — the documented interface names this parameter `:id` (the language ISO identifier)
+         * on GET and `:lang` on DELETE; the contract uses `lang` for both. `default` is not a language
+         * code here: `/labels/default` is `listDefaultLabels`.
          *
          */
         lang: string;
@@ -6093,9 +6084,9 @@ export type GetLabelsData = {
         project_id: string;
         /**
          * Language identifier (ISO language code), e.g. `IT`; matched case-sensitively. Source:
-         * decided — the spec names this parameter `:id` ("the language ISO identifier") on GET and
-         * `:lang` on DELETE; the contract uses `lang` for both. `default` is not a language code
-         * here: `/labels/default` is `listDefaultLabels`.
+         * decided — the documented interface names this parameter `:id` (the language ISO identifier)
+         * on GET and `:lang` on DELETE; the contract uses `lang` for both. `default` is not a language
+         * code here: `/labels/default` is `listDefaultLabels`.
          *
          */
         lang: string;
@@ -6255,9 +6246,9 @@ export type GetDefaultLabelsData = {
          */
         project_id: string;
         /**
-         * Upper-case code of a built-in language (EN, IT, FR, ES, DE, PT, RU, TR, SR, AR, UK, SV,
-         * KK, UZ, AZ); matched case-sensitively. Source: decided — the spec writes the literal
-         * path `/labels/default/lang`; the real server reads a path parameter, and so does the
+         * Upper-case code of a built-in language (EN, IT, FR, ES, DE, PT, RU, TR, SR, AR, UK, SV, KK,
+         * UZ, AZ); matched case-sensitively. Source: decided — the documented interface writes the
+         * literal path `/labels/default/lang`; the real server reads a path parameter, and so does the
          * contract.
          *
          */
@@ -6385,7 +6376,7 @@ export type ListLeadsData = {
     };
     query?: {
         /**
-         * Field to sort by (spec name). Source: reference — default `createdAt`; the spec states no default.
+         * Field to sort by (the documented name). Source: reference — default `createdAt`.
          */
         sortField?: string;
         /**
@@ -6401,13 +6392,13 @@ export type ListLeadsData = {
          */
         email?: string;
         /**
-         * Zero-based page number; `0` (the default) is the first page. Source: reference — the spec
-         * says "default first page"; the server counts pages from 0.
+         * Zero-based page number; `0` (the default) is the first page. Source: reference — the
+         * server counts pages from 0.
          *
          */
         page?: number;
         /**
-         * Page size. Source: reference — 40 by default; the spec states no page size.
+         * Page size. Source: reference — 40 by default.
          */
         limit?: number;
         /**
@@ -6796,8 +6787,8 @@ export type GetRequestWaitingTimeData = {
     };
     query?: {
         /**
-         * Window in **seconds**, counted back from now; default 2592000 (30 days, the spec's window).
-         * Source: reference — a real-server parameter; the spec names none.
+         * Window in **seconds**, counted back from now; default 2592000 (30 days, the documented
+         * window). Source: reference — a parameter of the real server.
          *
          */
         last?: number;
@@ -7039,23 +7030,23 @@ export type AggregateRequestsByDayData = {
     };
     query?: {
         /**
-         * Window in days, counted back from now. Source: decided — the spec's endpoints take no query
-         * parameter and its windows are 30 days (§8); the real server reads `lastdays` with a default
-         * of **7**. The contract documents the server's default: send `lastdays=30` for the spec's
+         * Window in days, counted back from now. Source: decided — the documented interface gives these
+         * endpoints no query parameter and a 30-day window; the real server reads `lastdays` with a
+         * default of **7**. The contract documents the server's default: send `lastdays=30` for a 30-day
          * window.
          *
          */
         lastdays?: number;
         /**
-         * Only conversations routed to this department (ObjectId). Source: reference — a real-server filter; the spec names none.
+         * Only conversations routed to this department (ObjectId). Source: reference — a filter of the real server.
          */
         department_id?: string;
         /**
-         * Only conversations this teammate took part in (a user id). Source: reference — a real-server filter; the spec names none.
+         * Only conversations this teammate took part in (a user id). Source: reference — a filter of the real server.
          */
         participant?: string;
         /**
-         * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. Source: reference — a real-server filter; the spec names none.
+         * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. Source: reference — a filter of the real server.
          */
         channel?: string;
     };
@@ -7119,7 +7110,7 @@ export type AggregateRequestsByMonthData = {
     };
     query?: {
         /**
-         * Only conversations routed to this department (ObjectId). Source: reference — a real-server filter; the spec names none.
+         * Only conversations routed to this department (ObjectId). Source: reference — a filter of the real server.
          */
         department_id?: string;
     };
@@ -7243,8 +7234,8 @@ export type AggregateRequestsByHourData = {
     query?: {
         /**
          * Time zone the hours are counted in: a UTC offset (`+01:00`, sent as `%2B01:00`) or an
-         * Olson name (`Europe/Rome`); default `+00:00`. Source: reference — a real-server
-         * parameter; the spec names none.
+         * Olson name (`Europe/Rome`); default `+00:00`. Source: reference — a parameter
+         * of the real server.
          *
          */
         timezone?: string;
@@ -7486,15 +7477,15 @@ export type CountMessagesData = {
     };
     query?: {
         /**
-         * Only messages sent by this sender (a user id, or a guest's uuid). Source: reference — a real-server filter; the spec names none.
+         * Only messages sent by this sender (a user id, or a guest's uuid). Source: reference — a filter of the real server.
          */
         sender?: string;
         /**
-         * Only messages of this conversation (its `request_id`). Source: reference — a real-server filter; the spec names none.
+         * Only messages of this conversation (its `request_id`). Source: reference — a filter of the real server.
          */
         recipient?: string;
         /**
-         * Only messages whose `attributes._answerid` is this value (the FAQ answer a bot replied with). Source: reference — a real-server filter; the spec names none.
+         * Only messages whose `attributes._answerid` is this value (the FAQ answer a bot replied with). Source: reference — a filter of the real server.
          */
         attributes_answerid?: string;
     };
@@ -7558,23 +7549,23 @@ export type AggregateMessagesByDayData = {
     };
     query?: {
         /**
-         * Window in days, counted back from now. Source: decided — the spec's endpoints take no query
-         * parameter and its windows are 30 days (§8); the real server reads `lastdays` with a default
-         * of **7**. The contract documents the server's default: send `lastdays=30` for the spec's
+         * Window in days, counted back from now. Source: decided — the documented interface gives these
+         * endpoints no query parameter and a 30-day window; the real server reads `lastdays` with a
+         * default of **7**. The contract documents the server's default: send `lastdays=30` for a 30-day
          * window.
          *
          */
         lastdays?: number;
         /**
-         * Only messages sent by this sender (a user id, or a guest's uuid). Source: reference — a real-server filter; the spec names none.
+         * Only messages sent by this sender (a user id, or a guest's uuid). Source: reference — a filter of the real server.
          */
         sender?: string;
         /**
-         * Only messages of this conversation (its `request_id`). Source: reference — a real-server filter; the spec names none.
+         * Only messages of this conversation (its `request_id`). Source: reference — a filter of the real server.
          */
         recipient?: string;
         /**
-         * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. Source: reference — a real-server filter; the spec names none.
+         * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. Source: reference — a filter of the real server.
          */
         channel?: string;
     };
@@ -7636,7 +7627,7 @@ export type CreateMessageData = {
          */
         project_id: string;
         /**
-         * Conversation id, of the form `support-group-<UUID>` (spec §4.11). Source: reference — the
+         * Conversation id, of the form `support-group-<UUID>`. Source: reference — the
          * server does not validate the form (its own ids look like
          * `support-group-<project_id>-<uuid without dashes>`); an unknown id creates the
          * conversation.
@@ -7774,7 +7765,7 @@ export type CreateSubscriptionError = CreateSubscriptionErrors[keyof CreateSubsc
 
 export type CreateSubscriptionResponses = {
     /**
-     * The subscription (spec §2.9), including its secret; or the existing one for the same event.
+     * The subscription, including its secret; or the existing one for the same event.
      */
     200: Subscription;
 };
