@@ -1,8 +1,9 @@
 import * as sdk from '@supportkb/sdk';
-import * as schemas from '@supportkb/sdk/zod';
-import { startPrism, type RunningMock } from '@supportkb/mocks';
+import { startPrismMock, type RunningMock } from '@supportkb/mocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledContract, deref, firstExample, operations, parametersOf, type OperationEntry } from './contract-helpers';
+import { safeParse } from 'zod/v4/core';
+import { operationSchemas } from '../packages/sdk/src/generated/operation-schemas.gen';
+import { bundledContract, firstExample, operations, parametersOf, type OperationEntry } from './contract-helpers';
 
 /**
  * Every operation of the contract, called through the built SDK (`@supportkb/sdk`'s dist)
@@ -13,27 +14,21 @@ const entries = operations(doc);
 let prism: RunningMock;
 
 beforeAll(async () => {
-  prism = await startPrism();
+  prism = await startPrismMock();
 });
 afterAll(async () => {
   await prism?.stop();
 });
 
-function pascal(id: string): string {
-  return id.charAt(0).toUpperCase() + id.slice(1);
-}
-
 /** The call options of an operation, built from the examples of its parameters and request body. */
 function inputs(entry: OperationEntry) {
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
-  for (const p of parametersOf(doc, entry)) {
+  for (const p of parametersOf(entry)) {
     if (p.in === 'path') path[p.name] = p.example;
     if (p.in === 'query' && p.required) query[p.name] = p.example;
   }
-  const body = entry.operation.requestBody
-    ? firstExample(doc, deref(doc, entry.operation.requestBody).content['application/json'])
-    : undefined;
+  const body = entry.operation.requestBody ? firstExample(entry.operation.requestBody.content['application/json']) : undefined;
   return {
     ...(Object.keys(path).length ? { path } : {}),
     ...(Object.keys(query).length ? { query } : {}),
@@ -46,7 +41,7 @@ describe('all 64 operations through the built SDK against Prism', () => {
     expect(entries).toHaveLength(64);
     for (const { operation } of entries) {
       expect(typeof (sdk as any)[operation.operationId], operation.operationId).toBe('function');
-      expect((schemas as any)[`z${pascal(operation.operationId)}Response`], operation.operationId).toBeDefined();
+      expect(operationSchemas[operation.operationId as sdk.OperationId].response, operation.operationId).toBeDefined();
     }
   });
 
@@ -55,8 +50,7 @@ describe('all 64 operations through the built SDK against Prism', () => {
     const call = (sdk as any)[operationId] as (options: object) => Promise<{ data: unknown; response: Response }>;
     const result = await call({ client: http.client, ...inputs(entry) });
     expect(result.response.status).toBe(200);
-    const schema = (schemas as any)[`z${pascal(operationId)}Response`];
-    const parsed = schema.safeParse(result.data);
+    const parsed = safeParse(operationSchemas[operationId as sdk.OperationId].response!(), result.data);
     expect(parsed.success, JSON.stringify(parsed.error?.issues?.slice(0, 3))).toBe(true);
   });
 });

@@ -12,13 +12,22 @@ export type Credentials = { token: string } | { basic: { email: string; password
 
 const JWT_PREFIX = /^jwt(\s+|$)/i;
 
+/**
+ * What the SDK adds to a 401 of an operation that needs credentials when none were sent: how to sign
+ * in with either client style, or how to pass credentials up front.
+ */
+export const NO_CREDENTIALS_ADVICE =
+  'no credentials were sent: sign in first (auth.signIn, auth.signInAnonymously or auth.signInWithCustomToken; with a generated function, call it, then http.credentials.set({ token })), or pass the auth option ({ token } or { basic: { email, password } })';
+
 /** The `Authorization` header value for a sign-in token: `JWT <token>`, whether or not `token` already had the prefix. */
 export function jwtAuthorization(token: string): string {
   return `JWT ${token.trim().replace(JWT_PREFIX, '')}`;
 }
 
 /**
- * Holds the client's credentials and answers the generated client's auth callback.
+ * The credentials a client sends (`createHttpClient(...).credentials`, `createClient(...).http.credentials`):
+ * `set()` replaces them, `kind` says which are held. Both client styles of one `createClient` share it,
+ * so a sign-in through `sk.auth.signIn` applies to the generated functions called with `sk.http.client`.
  * The secret lives in a private field: `JSON.stringify`, `toString()` and `util.inspect` show only its kind.
  */
 export class CredentialStore {
@@ -48,7 +57,8 @@ export class CredentialStore {
 
   /**
    * The value to send for one security scheme of an operation, or `undefined` to try the next one:
-   * `JWT <token>` for the `JWT` apiKey scheme, `email:password` for `basicAuth` (the generated client base64-encodes it).
+   * `JWT <token>` for the `JWT` apiKey scheme, `email:password` for `basicAuth` (hey-api's `getAuthToken` base64-encodes it).
+   * @internal
    */
   authorization(scheme: Auth): string | undefined {
     const c = this.#credentials;

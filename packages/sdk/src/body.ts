@@ -1,7 +1,7 @@
 import { callName } from './describe';
 import { APIConnectionTimeoutError, ResponseTooLargeError, type RequestContext } from './errors';
 
-/** Default of `maxResponseBytes`: 10 MiB. */
+/** The default `maxResponseBytes` of both client styles, in bytes: 10 MiB (10485760). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 10_485_760;
 
 /**

@@ -1,12 +1,12 @@
 import { APIPromise, type WithResponse } from './api-promise';
-import { jwtAuthorization, type Credentials } from './auth';
-import { ResponseParseError, SupportKbError, ValidationError, type RequestContext } from './errors';
-import { createHttpClient, type HttpClient, type HttpClientOptions } from './http';
-import { createTransport, type TransportResult } from './transport';
+import type { Credentials } from './auth';
+import { SupportKbError } from './errors';
+import { connect, type HttpClient, type HttpClientOptions } from './http';
 import { operations, type OperationId, type OperationInfo, type OperationTypes, type PagedOperationId, type ResourceTree } from './generated/operations.gen';
 import { PagePromise } from './pagination';
 import type { RetryPolicy } from './retry';
 import { REDACTED, setField } from './redact';
+import { signInBehaviours, type SignInMethods } from './sign-in';
 
 /**
  * Opt-in validation of requests and responses against the contract. `@supportkb/sdk/zod` provides
@@ -66,27 +66,33 @@ export type ItemOf<R> = R extends readonly (infer I)[] ? I : { [P in keyof R]-?:
 
 type Result<K extends OperationId> = K extends PagedOperationId ? PagePromise<ResponseOf<K>, ItemOf<ResponseOf<K>>> : APIPromise<ResponseOf<K>>;
 
-/** The method type of an operation on the client. */
-export type Method<K extends OperationId> = {} extends Params<K>
+/**
+ * The type of a client method: the method of operation `K` on `createClient()`'s client (e.g.
+ * `ClientMethod<'listTags'>` is the type of `sk.tags.list`). It takes the operation's {@link Params}
+ * (optional when none is required) and per-call {@link RequestOptions}, and returns an
+ * {@link APIPromise} of the 200 body, or a {@link PagePromise} for a paged list.
+ */
+export type ClientMethod<K extends OperationId> = {} extends Params<K>
   ? (params?: Params<K>, options?: RequestOptions) => Result<K>
   : (params: Params<K>, options?: RequestOptions) => Result<K>;
 
-type Methods = { [K in OperationId]: Method<K> } & {
-  /** Signs in with a JWT your backend signed with the project's secret (`aud` `https://tiledesk.com/projects/<project_id>`); keeps the returned token. */
-  signInWithCustomToken: (params: { customToken: string }, options?: RequestOptions) => APIPromise<ResponseOf<'signInWithCustomToken'>>;
-};
+/**
+ * @deprecated Renamed {@link ClientMethod} (it is a client method, not an HTTP method); this alias
+ * will be removed in the next major version.
+ */
+export type Method<K extends OperationId> = ClientMethod<K>;
+
+type Methods = Omit<{ [K in OperationId]: ClientMethod<K> }, keyof SignInMethods> & SignInMethods;
 
 /** The SDK client: every operation of the contract, grouped by resource. */
 export type SupportKbClient = ResourceTree<Methods> & {
-  /** The configured generated client, for calling generated functions directly (`listTags({ client: sk.http.client, ... })`), and the credentials it shares with the client's methods (a sign-in through `sk.auth.signIn` applies to both). */
+  /** The client for calling generated functions directly (`listTags({ client: sk.http.client, ... })`), over the same transport, and the credentials it shares with the client's methods (a sign-in through `sk.auth.signIn` applies to both). */
   readonly http: HttpClient;
   /** Replaces the credentials (e.g. after a sign-in done elsewhere); `undefined` signs out. */
   setAuth(credentials: Credentials | undefined): void;
   /** `jwt`, `basic` or `none`: which credentials are held (never their value). */
   readonly authKind: 'jwt' | 'basic' | 'none';
 };
-
-const SIGN_INS = new Set<OperationId>(['signIn', 'signInAnonymously', 'signInWithCustomToken']);
 
 /**
  * Creates a client with typed, per-resource access to the 64 operations of the contract:
@@ -102,16 +108,18 @@ const SIGN_INS = new Set<OperationId>(['signIn', 'signInAnonymously', 'signInWit
  * per-call {@link RequestOptions}, and returns an {@link APIPromise} of the typed 200 body (paged lists a
  * {@link PagePromise}). Failures throw {@link SupportKbError} subclasses: `APIError` per status,
  * `APIConnectionError`, `APIConnectionTimeoutError`, `APIUserAbortError`, `ResponseParseError`,
- * `ResponseTooLargeError`, `ValidationError`. Retries (default 2, idempotent methods, 408/429/5xx/connection
+ * `ResponseTooLargeError`, `ValidationError`, and `SupportKbError` itself for a call without its project or
+ * a path parameter (nothing is sent). Retries (default 2, idempotent methods, 408/429/5xx/connection
  * errors), the per-attempt timeout and the body size limit come from `options`.
  *
  * @throws {TypeError} on an invalid `baseUrl` or incomplete credentials.
  */
 export function createClient(options: ClientOptions): SupportKbClient {
-  const http = createHttpClient(options);
-  const transport = createTransport(options, http.credentials);
+  const { http, send } = connect(options);
   const validator = options.validate;
+  const behaviours = signInBehaviours(http.credentials);
 
+  /** The method's parameters split into the request's path, query and body, with the project filled in. */
   function parts(info: OperationInfo, params: Record<string, unknown>, requestOptions: RequestOptions) {
     const path: Record<string, unknown> = {};
     const query: Record<string, unknown> = {};
@@ -128,9 +136,6 @@ export function createClient(options: ClientOptions): SupportKbClient {
         throw new SupportKbError(`${info.operationId} needs a project: pass project_id, or projectId to createClient() or to the call.`);
       }
     }
-    for (const name of info.pathParams) {
-      if (path[name] === undefined || path[name] === '') throw new SupportKbError(`${info.operationId} needs the path parameter ${name}.`);
-    }
     return {
       ...(Object.keys(path).length ? { path } : {}),
       ...(Object.keys(query).length ? { query } : {}),
@@ -139,45 +144,22 @@ export function createClient(options: ClientOptions): SupportKbClient {
   }
 
   async function call(info: OperationInfo, params: Record<string, unknown>, requestOptions: RequestOptions): Promise<WithResponse<unknown>> {
-    const context: RequestContext = { operationId: info.operationId };
     const useValidator = requestOptions.validate === false ? undefined : validator;
+    const behaviour = behaviours[info.operationId];
     let headers = requestOptions.headers;
-    let callParams = params;
-    if (info.operationId === 'signInWithCustomToken') {
-      const { customToken, ...rest } = params as { customToken?: unknown };
-      if (typeof customToken !== 'string' || !customToken.trim()) throw new SupportKbError('signInWithCustomToken needs { customToken }.');
-      headers = { ...headers, Authorization: jwtAuthorization(customToken) };
-      callParams = rest;
-    }
-    const request = parts(info, callParams, requestOptions);
+    if (behaviour?.prepare) ({ params, headers } = behaviour.prepare(params, headers));
+    const request = parts(info, params, requestOptions);
     useValidator?.request?.(info.operationId, request);
-    // The generated function supplies the URL template, security and Content-Type; the transport sends it.
-    const result: TransportResult = await info.send({
-      client: transport,
+    const { data, response, request: sent } = await send({
+      route: info,
       ...request,
       ...(headers ? { headers } : {}),
       ...(requestOptions.signal ? { signal: requestOptions.signal } : {}),
       policy: requestOptions,
-      context,
-      minRole: info.minRole,
     });
-    const { response } = result;
-    const text = result.data;
-    let data: unknown;
-    try {
-      data = text === '' ? undefined : JSON.parse(text);
-    } catch (cause) {
-      throw new ResponseParseError(response.status, text, { ...context, url: response.url }, cause);
-    }
     // An empty 200 body is the answer itself where the contract declares one (resolves to `undefined`).
     if (!(data === undefined && info.emptyBody)) useValidator?.response?.(info.operationId, data);
-    if (SIGN_INS.has(info.operationId)) {
-      const token = (data as { token?: unknown } | undefined)?.token;
-      if (typeof token !== 'string' || !token) {
-        throw new ValidationError('response', [{ path: ['token'], message: 'sign-in answered without a token', code: 'invalid_type' }], data, { ...context, url: response.url });
-      }
-      http.credentials.set({ token });
-    }
+    behaviour?.complete?.(data, { operationId: info.operationId, method: sent.method, url: sent.url });
     return { data, response };
   }
 

@@ -22,8 +22,7 @@ export interface RequestContext {
   url?: string;
 }
 
-
-/** Response headers that may carry a request id. The reference server sends none; proxies and gateways often add one. */
+/** Response headers that may carry a request id. The Tiledesk server sends none itself; proxies and gateways often add one. */
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid', 'cf-ray'];
 
 /**
@@ -109,11 +108,11 @@ export class PermissionDeniedError extends APIError {
 export class NotFoundError extends APIError {
   override name = 'NotFoundError';
 }
-/** 409: conflict (not sent by the reference server, which upserts; gateways may). */
+/** 409: conflict (the Tiledesk server never sends it, as it upserts; gateways may). */
 export class ConflictError extends APIError {
   override name = 'ConflictError';
 }
-/** 413: the body is over the service's limit (500 KB on the reference server: `{err:"Request entity too large", limit}`). */
+/** 413: the body is over the service's limit (500 KB on the Tiledesk server, which answers `{err:"Request entity too large", limit}`). */
 export class PayloadTooLargeError extends APIError {
   override name = 'PayloadTooLargeError';
 }

@@ -20,7 +20,7 @@ function read(body: unknown, path: string): unknown {
 }
 
 /** Splits a page body into its items and whether a next page exists. Pages are zero-based, as the service counts them. */
-export function describePage<TItem>(info: PaginationInfo, body: unknown, page: number): { items: TItem[]; hasNextPage: boolean } {
+function describePage<TItem>(info: PaginationInfo, body: unknown, page: number): { items: TItem[]; hasNextPage: boolean } {
   const items = ((info.items === null ? body : read(body, info.items)) ?? []) as TItem[];
   if (!Array.isArray(items)) return { items: [], hasNextPage: false };
   const size = Number(info.pageSizeField ? read(body, info.pageSizeField) : info.pageSize) || info.pageSize || items.length;

@@ -18,7 +18,7 @@ export interface RetryPolicy {
  * Statuses retried with `Retry-After` honoured: 408, 429 and the common 5xx. Every other 5xx is retried
  * too (see `shouldRetry` below). The list stays short because ky copies it into every call's options.
  */
-export const RETRY_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
+const RETRY_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
 const IDEMPOTENT: KyRetryOptions['methods'] = ['get', 'put', 'head', 'delete', 'options', 'trace'];
 const ALL: KyRetryOptions['methods'] = [...(IDEMPOTENT ?? []), 'post', 'patch'];
 
@@ -27,6 +27,7 @@ const ALL: KyRetryOptions['methods'] = [...(IDEMPOTENT ?? []), 'post', 'patch'];
  * backoff `initialRetryDelay * 2^(n-1)` capped at `maxRetryDelay`, with jitter (each delay drawn in
  * [50%, 100%]), `Retry-After` honoured on every retried status up to `maxRetryAfter` (no jitter then),
  * connection errors and per-attempt timeouts retried like 5xx.
+ * @internal
  */
 export function kyRetryOptions(policy: RetryPolicy = {}): KyRetryOptions {
   const initial = policy.initialRetryDelay ?? 500;

@@ -1,64 +1,197 @@
-import ky, { type KyResponse, type Options as KyOptions } from 'ky';
-import type { CredentialStore } from './auth';
-import { readText } from './body';
-import type { RequestContext } from './errors';
-import { createConfig } from './generated/client';
-import { buildUrl } from './generated/client/utils.gen';
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type Hooks, type KyResponse, type Options as KyOptions } from 'ky';
+import { NO_CREDENTIALS_ADVICE, type CredentialStore } from './auth';
+import { breachError, breachOf, DEFAULT_MAX_RESPONSE_BYTES, guardFetch, readText, timeoutError, type Limits } from './body';
+import { callName } from './describe';
+import { APIConnectionError, APIError, APIUserAbortError, ResponseParseError, SupportKbError, type RequestContext } from './errors';
+import { createQuerySerializer } from './generated/client/utils.gen';
 import { getAuthToken, type Auth } from './generated/core/auth.gen';
+import { jsonBodySerializer } from './generated/core/bodySerializer.gen';
+import { getUrl } from './generated/core/utils.gen';
 import type { MinRole } from './generated/operations.gen';
-import { advice, kySettings, toSupportKbError, type CallPolicy, type HttpClientOptions } from './http';
+import type { HttpClientOptions } from './http';
+import { createLogger } from './logging';
+import { kyRetryOptions, type RetryPolicy } from './retry';
 
 /**
- * What a generated operation function hands to its client's `get`/`post`/... — its `url` template,
- * `security` and `Content-Type` come from the generator — plus the SDK's per-call options.
+ * What the transport needs to know about the operation it sends: an entry of the operations manifest,
+ * or, for a route outside the contract, its method, path and security alone.
  */
-export interface TransportOptions {
-  /** Path template from the contract, e.g. `/{project_id}/tags`. */
-  url: string;
-  /** The operation's security schemes, in order of preference (from the generator). */
-  security?: readonly Auth[];
-  /** Path parameters, filled into `url` by hey-api's path serializer. */
+export interface Route {
+  /** The contract's operationId; named in every error and log line of the call. */
+  readonly operationId?: string;
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path template, e.g. `/{project_id}/tags/{id}`. */
+  readonly path: string;
+  /** Security schemes, in order of preference; the first one the credentials can fill is sent. */
+  readonly security: readonly Auth[];
+  /** Minimum role in the project, named in the advice of a 403. */
+  readonly minRole?: MinRole;
+  /** Path parameters of the template (read from it when absent). */
+  readonly pathParams?: readonly string[];
+}
+
+/** Retry policy, per-attempt timeout (ms; `false`: none) and body size limit (bytes) of one call. */
+export type CallPolicy = Pick<RetryPolicy, 'maxRetries' | 'retryNonIdempotent'> & { timeout?: number | false; maxResponseBytes?: number };
+
+/** One call: the route and the request's parts. */
+export interface Call {
+  route: Route;
+  /** Path parameters, filled into the template by hey-api's path serializer. */
   path?: Record<string, unknown>;
   /** Query parameters, serialised by hey-api's query serializer (form, exploded). */
   query?: Record<string, unknown>;
-  /** JSON body; sent when not `undefined`. */
+  /** JSON body; sent (with `Content-Type: application/json`) when not `undefined`. */
   body?: unknown;
-  headers?: Record<string, string>;
+  /** Headers of this call, over the client's; a `null` value removes a client header. */
+  headers?: Record<string, string | null>;
   signal?: AbortSignal;
-  /** Retry policy, per-attempt timeout and body size limit of this call. */
   policy?: CallPolicy;
-  /** For error messages and logs. */
-  context: RequestContext;
-  /** The operation's minimum role (from the operations manifest), named in the message of a 403. */
-  minRole?: MinRole;
+  /** `text` resolves to the body as text; by default it is parsed as JSON (empty: `undefined`). */
+  parseAs?: 'json' | 'text';
 }
 
-/** A 2xx answer with its body read as text (the generated client's `parseAs: 'text'` shape). */
-export interface TransportResult {
-  data: string;
+/** A 2xx answer: its body (parsed) and the request that was sent. */
+export interface Sent {
+  data: unknown;
   response: KyResponse;
+  /** The request as sent: method, URL, headers (names lower case) and body. */
+  request: { method: string; url: string; headers: Record<string, string>; body: string | undefined };
 }
 
-/** The generated functions' call surface: `client.get(options)`, `client.post(options)`, ... */
-export type Transport = { readonly [M in 'get' | 'post' | 'put' | 'patch' | 'delete']: (options: TransportOptions) => Promise<TransportResult> };
+/** Sends one call; the only code of the SDK that sends requests. @internal */
+export type Transport = (call: Call) => Promise<Sent>;
+
+/** Whether the failure is the caller's `AbortSignal`. */
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || (error as { code?: unknown }).code === 20);
+}
 
 /**
- * The client `createClient`'s methods pass to the generated operation functions. The generated
- * function still decides the method, URL template, security and `Content-Type`; this client then
- * calls ky with a URL string, skipping the generated runtime client's per-call work (config and header
- * merging, a `Request` of its own that ky copies again, an `AbortSignal.any` that ky adds for a
- * `Request` input); bench/README.md measures what that saves. What it does,
- * it does with hey-api's own helpers: `buildUrl` (path and query serialisation), `getAuthToken`
- * (the Basic encoding) and the JSON body serializer; ky does retries and timeouts, and the body is
- * read under the call's deadline and size limit (`readText`). Failures throw SDK errors
- * ({@link toSupportKbError}). Not part of the public API.
- * @internal
+ * `APIConnectionError` naming what failed where: the system error code and the host of the innermost
+ * cause (`ECONNREFUSED 127.0.0.1:4499`, `ENOTFOUND api.example.test`), which fetch buries a few causes deep.
+ */
+function connectionError(error: unknown, context: RequestContext): APIConnectionError {
+  let why: string | undefined;
+  let host: string | undefined;
+  let coded = false;
+  for (let e = error as { code?: unknown; address?: string; port?: number; hostname?: string; message?: string; cause?: unknown; errors?: unknown[] } | undefined, depth = 0; e && depth < 8; depth++) {
+    if (typeof e.code === 'string') {
+      // `connect ECONNREFUSED 127.0.0.1:4499` names its code; `other side closed` (UND_ERR_SOCKET) does not.
+      why = e.message?.includes(e.code) ? e.code : `${e.code} (${e.message})`;
+      host = e.address ? `${e.address}${e.port ? `:${e.port}` : ''}` : e.hostname;
+      coded = true;
+    } else if (!coded && e.message) why = e.message; // the innermost message, when no cause has a code
+    e = (e.cause ?? e.errors?.[0]) as typeof e;
+  }
+  try {
+    host ??= new URL(context.url!).host;
+  } catch {}
+  return new APIConnectionError(`Connection error${callName(context)}: ${why}${host ? ` ${host}` : ''}; check that baseUrl is right and the service is reachable`, context, { cause: error });
+}
+
+/**
+ * The SDK's advice for an HTTP error status, appended to the service's own message: a 401 on an
+ * operation that needs credentials when none were sent (how to sign in), a 403 (the operation's
+ * minimum role, from the contract).
+ */
+function advice(status: number, route: Route, sentCredentials: boolean): string | undefined {
+  if (status === 401 && route.security.length && !sentCredentials) return NO_CREDENTIALS_ADVICE;
+  if (status === 403 && route.minRole && route.minRole !== 'none') return `${route.operationId ?? `${route.method} ${route.path}`} needs the ${route.minRole} role or higher in the project`;
+  return undefined;
+}
+
+/**
+ * Maps whatever ky throws to the SDK's typed errors: the `APIError` subclass of a status (with the
+ * SDK's advice, if any), a body over its limits, a timeout, an abort, a connection failure.
+ */
+function toSupportKbError(error: unknown, context: RequestContext, hint: (status: number) => string | undefined): Error {
+  if (error instanceof SupportKbError) return error;
+  if (isHTTPError(error)) {
+    const { response } = error;
+    const breach = breachOf(response);
+    if (breach) return breachError(breach, context);
+    return APIError.from(response.status, response.headers, error.data, context, hint(response.status));
+  }
+  if (isTimeoutError(error)) return timeoutError(context, undefined, error);
+  if (isAbort(error)) return new APIUserAbortError(context, { cause: error });
+  if (isNetworkError(error) || error instanceof TypeError) return connectionError(error, context);
+  return error instanceof Error ? error : new SupportKbError(String(error));
+}
+
+/** Reads the SDK's per-call context back out of ky's `context` option (hooks get it there). */
+const contextOf = (options: { context?: unknown }): RequestContext => (options.context as { supportkb?: RequestContext } | undefined)?.supportkb ?? {};
+
+/** ky's logging hooks for a log level, or `undefined` when logging is off. */
+function loggingHooks(options: HttpClientOptions): Hooks | undefined {
+  const logger = createLogger(options.logLevel, options.logger);
+  if (!logger) return undefined;
+  // One call's attempts run one after another, so one start time per call context is enough.
+  const startedAt = new WeakMap<object, number>();
+  return {
+    beforeRequest: [
+      ({ request, options: normalized, retryCount }) => {
+        startedAt.set(contextOf(normalized), Date.now());
+        logger.debug(`→ ${request.method} ${request.url}`, { operationId: contextOf(normalized).operationId, attempt: retryCount + 1, headers: Object.fromEntries(request.headers) });
+      },
+    ],
+    afterResponse: [
+      ({ request, response, options: normalized, retryCount }) => {
+        const context = contextOf(normalized);
+        logger[response.ok ? 'debug' : 'info'](`← ${response.status} ${request.method} ${request.url} in ${Date.now() - (startedAt.get(context) ?? Date.now())} ms`, { operationId: context.operationId, attempt: retryCount + 1 });
+      },
+    ],
+    beforeRetry: [
+      ({ request, error, options: normalized, retryCount }) => {
+        const context = contextOf(normalized);
+        logger.warn(`retry ${retryCount} of ${request.method} ${request.url} after ${error.name}`, { operationId: context.operationId });
+        startedAt.set(context, Date.now());
+      },
+    ],
+  };
+}
+
+const PATH_PARAM = /\{([^{}]+)\}/g;
+
+/** hey-api's default query serializer (form style, arrays exploded, objects as deepObject). @internal */
+export const querySerializer = createQuerySerializer({ allowReserved: false, array: { explode: true, style: 'form' }, object: { explode: true, style: 'deepObject' } });
+
+/**
+ * Creates the transport both client styles send through: `createClient`'s methods with their
+ * manifest entry, and the generated functions through the adapter of `createHttpClient`. It builds
+ * the URL with hey-api's path and query serializers, the credentials with hey-api's `getAuthToken`
+ * (the first security scheme the credentials fill, unless the call sets that header itself), the
+ * body with hey-api's JSON serializer, and calls ky with a URL string: ky does the retries and the
+ * per-attempt timeout, the guarded `fetch` holds each answer's body to the deadline and the size limit
+ * (`body.ts`), and every failure becomes an SDK error naming the operationId, method and URL.
+ *
+ * @throws (as a rejected promise) {@link SupportKbError} on a missing path parameter (nothing is
+ *   sent), and the SDK errors of a failed call.
  */
 export function createTransport(options: HttpClientOptions, credentials: CredentialStore): Transport {
-  const { logging, forPolicy } = kySettings(options);
-  const { querySerializer, bodySerializer } = createConfig();
+  const logging = loggingHooks(options);
+  const fetch = guardFetch(options.fetch);
+  const serialize = jsonBodySerializer.bodySerializer;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  // ky options are built once per retry policy and shared by every call that uses it.
+
+  // ky options are built once per call policy and shared by every call that uses it.
+  const forPolicy = (policy: CallPolicy): KyOptions => {
+    const timeout = policy.timeout ?? options.timeout ?? 60_000;
+    const limits: Limits = { timeout, maxBytes: policy.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
+    return {
+      throwHttpErrors: true,
+      retry: kyRetryOptions({
+        ...options,
+        ...(policy.maxRetries !== undefined ? { maxRetries: policy.maxRetries } : {}),
+        ...(policy.retryNonIdempotent !== undefined ? { retryNonIdempotent: policy.retryNonIdempotent } : {}),
+      }),
+      timeout,
+      ...(logging ? { hooks: logging } : {}),
+      fetch,
+      // Not a ky option: ky hands it to the guarded fetch in its `init`.
+      supportkbLimits: limits,
+    } as KyOptions;
+  };
   const standard = forPolicy({});
   const shared = new Map<string, KyOptions>();
   const optionsFor = (policy: CallPolicy | undefined): KyOptions => {
@@ -68,47 +201,66 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
     if (!found) shared.set(key, (found = forPolicy(policy)));
     return found;
   };
-  // Header names lower-cased, so that client, operation and call headers override one another case-insensitively.
+
+  // Header names lower-cased, so that client and call headers override one another case-insensitively.
   const clientHeaders: Record<string, string> = {};
   for (const name in options.headers) clientHeaders[name.toLowerCase()] = options.headers[name]!;
-  const send =
-    (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
-    async (call: TransportOptions): Promise<TransportResult> => {
-      const headers = { ...clientHeaders };
-      if (call.headers) for (const name in call.headers) headers[name.toLowerCase()] = call.headers[name]!;
-      // As the generated client's `mergeHeaders` + `setAuthParams` (the first scheme with credentials, unless
-      // the header is already set), on a plain record: calling those two (a `Headers` object, one more
-      // await) measured 3 µs more per call, which put a one-tag call over the ≤ 5 % budget (bench/README.md).
-      // test/sdk-transport.test.ts holds this to the generated client's wire output for every operation.
-      for (const scheme of call.security ?? []) {
-        const name = (scheme.name ?? 'Authorization').toLowerCase();
-        if (name in headers) break;
-        const value = await getAuthToken(scheme as Auth, (s) => credentials.authorization(s));
-        if (value) {
-          headers[name] = value;
-          break;
-        }
+
+  return async (call) => {
+    const { route } = call;
+    const method = route.method;
+    for (const name of route.pathParams ?? Array.from(route.path.matchAll(PATH_PARAM), (m) => m[1]!)) {
+      const value = call.path?.[name];
+      if (value === undefined || value === null || value === '') throw new SupportKbError(`${route.operationId ?? `${method} ${route.path}`} needs the path parameter ${name}.`);
+    }
+    const headers = { ...clientHeaders };
+    if (call.headers) {
+      for (const name in call.headers) {
+        const value = call.headers[name];
+        if (value === null) delete headers[name.toLowerCase()];
+        else if (value !== undefined) headers[name.toLowerCase()] = value;
       }
-      let body: string | undefined;
-      if (call.body !== undefined) body = bodySerializer!(call.body) as string;
-      else delete headers['content-type'];
-      const url = buildUrl({ baseUrl, url: call.url, path: call.path, query: call.query, querySerializer });
-      const context: RequestContext = { ...call.context, method, url };
+    }
+    // As hey-api's `setAuthParams`: the first scheme the credentials fill, unless its header is already set.
+    for (const scheme of route.security) {
+      const name = (scheme.name ?? 'Authorization').toLowerCase();
+      if (name in headers) break;
+      const value = await getAuthToken(scheme, (s) => credentials.authorization(s));
+      if (value) {
+        headers[name] = value;
+        break;
+      }
+    }
+    let body: string | undefined;
+    if (call.body !== undefined) {
+      body = serialize(call.body);
+      headers['content-type'] ??= 'application/json';
+    } else delete headers['content-type'];
+    const url = getUrl({ baseUrl, url: route.path, path: call.path, query: call.query, querySerializer });
+    const context: RequestContext = route.operationId ? { operationId: route.operationId, method, url } : { method, url };
+    let response: KyResponse;
+    let text: string;
+    try {
+      response = await ky(url, {
+        ...optionsFor(call.policy),
+        method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        ...(call.signal ? { signal: call.signal } : {}),
+        ...(logging ? { context: { supportkb: context } } : {}),
+      });
+      text = await readText(response, context);
+    } catch (error) {
+      throw toSupportKbError(error, context, (status) => advice(status, route, 'authorization' in headers));
+    }
+    let data: unknown = text;
+    if (call.parseAs !== 'text') {
       try {
-        const response = await ky(url, {
-          ...optionsFor(call.policy),
-          method,
-          headers,
-          ...(body !== undefined ? { body } : {}),
-          ...(call.signal ? { signal: call.signal } : {}),
-          ...(logging ? { context: { supportkb: context } } : {}),
-        });
-        return { data: await readText(response, context), response };
-      } catch (error) {
-        throw toSupportKbError(error, context, (status) =>
-          advice(status, call.context.operationId ?? url, Boolean(call.security?.length), 'authorization' in headers, call.minRole, 'sign in first with auth.signIn (or auth.signInAnonymously, auth.signInWithCustomToken)'),
-        );
+        data = text === '' ? undefined : JSON.parse(text);
+      } catch (cause) {
+        throw new ResponseParseError(response.status, text, context, cause);
       }
-    };
-  return { get: send('GET'), post: send('POST'), put: send('PUT'), patch: send('PATCH'), delete: send('DELETE') };
+    }
+    return { data, response, request: { method, url, headers, body } };
+  };
 }

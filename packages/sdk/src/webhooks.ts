@@ -16,10 +16,11 @@
  */
 import { jwtVerify, SignJWT, errors as joseErrors, type JWTPayload } from 'jose';
 import { SupportKbError } from './errors';
-import type { Conversation, Group, Lead, Message, SubscriptionHook, Teammate } from './generated/types.gen';
+import { subscriptionEvents } from './generated/operations.gen';
+import type { Conversation, Group, Lead, Message, SubscriptionEvent, SubscriptionHook, Teammate } from './generated/types.gen';
 import { zMessageCreateEvent, zSubscriptionHook } from './generated/zod.gen';
 import { violations } from './validation';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Issuer (`iss`) of delivery tokens. */
 export const WEBHOOK_TOKEN_ISSUER = 'https://tiledesk.com';
@@ -58,14 +59,13 @@ export interface WebhookPayloads {
   'operator.select': Record<string, unknown>;
 }
 
-/** Every fixed event name a subscription can name. */
-export const WEBHOOK_EVENTS = [
-  'message.create', 'request.create', 'request.update', 'request.close', 'lead.create',
-  'project_user.invite', 'project_user.update', 'project_user.update.agent', 'project_user.delete',
-  'group.create', 'group.update', 'group.delete', 'department.create', 'department.update', 'department.delete',
-  'faqbot.create', 'faqbot.update', 'faqbot.delete', 'faq.create', 'faq.update', 'faq.delete',
-  'user.signup', 'project.create', 'project.update', 'project.downgrade', 'project.delete', 'event.emit', 'operator.select',
-] as const satisfies readonly (keyof WebhookPayloads)[];
+/** Every fixed event name a subscription can name: the contract's `SubscriptionEvent` values. */
+export const WEBHOOK_EVENTS: readonly SubscriptionEvent[] = subscriptionEvents;
+
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+/** Compiles only while {@link WebhookPayloads} names a payload for every `SubscriptionEvent` and for no other name. */
+type _PayloadsCoverEvents = Assert<Exactly<keyof WebhookPayloads, SubscriptionEvent>>;
 
 interface Delivery<E extends string, P> {
   /** The event name (the subscription's `event`, `hook.event`). */
@@ -310,7 +310,7 @@ function reject(reason: WebhookVerificationReason, message: string, cause?: unkn
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 const issuesText = (issues: ReturnType<typeof violations>) => issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 
-const zEnvelope = z.object({ timestamp: z.number(), payload: z.record(z.string(), z.unknown()), hook: zSubscriptionHook, token: z.string().optional() });
+const zEnvelope = z.object({ timestamp: z.number(), payload: z.record(z.string(), z.unknown()), hook: zSubscriptionHook, token: z.optional(z.string()) });
 
 /** Claims the token adds to the hook; the rest of its claims are the hook itself. */
 const REGISTERED_CLAIMS = new Set(['iss', 'sub', 'aud', 'iat', 'exp', 'nbf', 'jti']);

@@ -1,50 +1,33 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { errorBodyMessage } from '../src/errors';
 import {
   APIError,
+  APIUserAbortError,
   AuthenticationError,
   BadRequestError,
   ConflictError,
   createClient,
-  createHttpClient,
   InternalServerError,
   NotFoundError,
   PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
   ResponseParseError,
+  ResponseTooLargeError,
   SupportKbError,
   UnprocessableEntityError,
-  errorBodyMessage,
-  getTag,
+  ValidationError,
 } from '../src/index';
-import { createClient as createGeneratedClient, createConfig } from '../src/generated/client';
+import { zodValidation } from '../src/zod';
 import { BASE, HttpResponse, on, PROJECT, useMockServer } from './helpers';
 
+/** The error classes (src/errors.ts): what each carries, and the message read out of the service's bodies. */
 const { server, seen } = useMockServer();
-
-describe('hey-api #4339: ky 2 + throwOnError turns HTTP errors into "Body is unusable"', () => {
-  it('reproduces with the bare generated client (the upstream bug this SDK works around)', async () => {
-    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ success: false, msg: 'Object not found.' }, { status: 404 })));
-    const bare = createGeneratedClient(createConfig({ baseUrl: BASE, throwOnError: true, retry: 0 }));
-    const failure = await getTag({ client: bare, path: { project_id: PROJECT, id: '65f1a2b3c4d5e6f708091199' } }).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(TypeError);
-    expect(String(failure)).toMatch(/Body is unusable|already been read/);
-  });
-
-  it('is fixed in the SDK transport: the same call throws NotFoundError with status, headers and the parsed body', async () => {
-    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ success: false, msg: 'Object not found.' }, { status: 404, headers: { 'x-request-id': 'req-42' } })));
-    const { client } = createHttpClient({ baseUrl: BASE, auth: { token: 'abc' } });
-    const failure = await getTag({ client, path: { project_id: PROJECT, id: '65f1a2b3c4d5e6f708091199' } }).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(NotFoundError);
-    const error = failure as NotFoundError;
-    expect(error.status).toBe(404);
-    expect(error.body).toEqual({ success: false, msg: 'Object not found.' });
-    expect(error.headers.get('x-request-id')).toBe('req-42');
-    expect(error.requestId).toBe('req-42');
-    expect(error.message).toContain('Object not found.');
-    expect(seen).toHaveLength(1);
-  });
-});
+const failureOf = (promise: PromiseLike<unknown>) => Promise.resolve(promise).then(
+  () => undefined,
+  (error: unknown) => error,
+);
 
 describe('every non-2xx becomes the Error subclass of its status', () => {
   const cases: [number, new (...args: never[]) => APIError][] = [
@@ -63,15 +46,15 @@ describe('every non-2xx becomes the Error subclass of its status', () => {
   it.each(cases)('%i', async (status, Class) => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ success: false, msg: `status ${status}` }, { status })));
     const sk = createClient({ baseUrl: BASE, projectId: PROJECT, auth: { token: 'abc' }, maxRetries: 0 });
-    const failure = await sk.tags.get({ id: '65f1a2b3c4d5e6f708091101' }).catch((e: unknown) => e);
+    const failure = (await failureOf(sk.tags.get({ id: '65f1a2b3c4d5e6f708091101' }))) as APIError;
     expect(failure).toBeInstanceOf(Class);
     expect(failure).toBeInstanceOf(APIError);
     expect(failure).toBeInstanceOf(SupportKbError);
     expect(failure).toBeInstanceOf(Error);
-    expect((failure as APIError).status).toBe(status);
-    // A 403 also names the operation's minimum role (advice.test.ts).
-    expect((failure as APIError).message).toBe(`${status} status ${status} (getTag)${status === 403 ? ' — getTag needs the agent role or higher in the project' : ''}`);
-    expect((failure as APIError).request.operationId).toBe('getTag');
+    expect(failure.status).toBe(status);
+    // A 403 also names the operation's minimum role (transport.test.ts).
+    expect(failure.message).toBe(`${status} status ${status} (getTag)${status === 403 ? ' — getTag needs the agent role or higher in the project' : ''}`);
+    expect(failure.request).toEqual({ operationId: 'getTag', method: 'GET', url: `${BASE}/${PROJECT}/tags/65f1a2b3c4d5e6f708091101` });
   });
 });
 
@@ -87,53 +70,107 @@ describe('a readable message from whichever error body the service sent', () => 
     ['{error: object}', { success: false, error: { message: 'E11000 duplicate key' } }, 'application/json', 'E11000 duplicate key'],
     ['an empty body', '', 'text/plain', undefined],
   ];
-  it.each(bodies)('%s', async (_name, body, type, expected) => {
+
+  it.each(bodies)('errorBodyMessage: %s', (_name, body, _type, expected) => {
     expect(errorBodyMessage(body)).toBe(expected);
-    server.use(
-      on('get', `/${PROJECT}/tags/:id`, () =>
-        new HttpResponse(typeof body === 'string' ? body : JSON.stringify(body), { status: 400, headers: { 'content-type': type } }),
-      ),
-    );
-    const sk = createClient({ baseUrl: BASE, projectId: PROJECT, maxRetries: 0 });
-    const failure = (await sk.tags.get({ id: '65f1a2b3c4d5e6f708091101' }).catch((e: unknown) => e)) as APIError;
+  });
+
+  it.each(bodies)('the message of a 400 with %s', async (_name, body, type, expected) => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => new HttpResponse(typeof body === 'string' ? body : JSON.stringify(body), { status: 400, headers: { 'content-type': type } })));
+    const failure = (await failureOf(createClient({ baseUrl: BASE, projectId: PROJECT, maxRetries: 0 }).tags.get({ id: '65f1a2b3c4d5e6f708091101' }))) as APIError;
     expect(failure).toBeInstanceOf(BadRequestError);
     expect(failure.message).toBe(`400${expected ? ` ${expected}` : ''} (getTag)`);
   });
 
-  it('keeps the 401 challenge headers', async () => {
+  it('keeps the 401 challenge headers and the plain-text body', async () => {
     server.use(on('get', `/${PROJECT}/tags`, () => new HttpResponse('Unauthorized', { status: 401, headers: { 'content-type': 'text/plain', 'www-authenticate': 'Basic realm="Users"' } })));
-    const sk = createClient({ baseUrl: BASE, projectId: PROJECT });
-    const failure = (await sk.tags.list().catch((e: unknown) => e)) as AuthenticationError;
+    const failure = (await failureOf(createClient({ baseUrl: BASE, projectId: PROJECT }).tags.list())) as AuthenticationError;
     expect(failure).toBeInstanceOf(AuthenticationError);
     expect(failure.body).toBe('Unauthorized');
     expect(failure.headers.get('www-authenticate')).toBe('Basic realm="Users"');
   });
 
-  it('reports a 200 whose body is not JSON as a ResponseParseError, never a SyntaxError or a status-200 APIError', async () => {
-    server.use(on('get', `/${PROJECT}/tags`, () => new HttpResponse('<html>proxy page</html>', { status: 200, headers: { 'content-type': 'text/html' } })));
-    const sk = createClient({ baseUrl: BASE, projectId: PROJECT });
-    const failure = (await sk.tags.list().catch((e: unknown) => e)) as ResponseParseError;
-    expect(failure).toBeInstanceOf(ResponseParseError);
-    expect(failure).not.toBeInstanceOf(APIError);
-    expect(failure.status).toBe(200);
-    expect(failure.request.operationId).toBe('listTags');
-    expect(failure.excerpt).toBe('<html>proxy page</html>');
-    expect(failure.message).toBe(`The 200 answer (listTags) is not valid JSON (Unexpected token '<'); it begins: <html>proxy page</html>`);
+  it('names the request id a gateway sent', () => {
+    const failure = APIError.from(502, new Headers({ 'cf-ray': '8c1f2e' }), 'Bad gateway', { operationId: 'listTags' });
+    expect(failure.requestId).toBe('8c1f2e');
+    expect(failure.message).toBe('502 Bad gateway (listTags) [request 8c1f2e]');
   });
 });
 
-describe('bad input gets a clear error and sends nothing', () => {
-  it('rejects a missing project and a missing path parameter before any request', async () => {
-    const sk = createClient({ baseUrl: BASE });
-    await expect(sk.tags.list()).rejects.toThrow(/listTags needs a project/);
-    const scoped = createClient({ baseUrl: BASE, projectId: PROJECT });
-    // @ts-expect-error -- id is required
-    await expect(scoped.tags.get({})).rejects.toThrow(/getTag needs the path parameter id/);
+describe('error bodies are data', () => {
+  const hostileBody = '{"success":false,"msg":"Object not found.","__proto__":{"polluted":"yes","isAdmin":true},"nested":{"__proto__":{"polluted":"deep"}}}';
+
+  it('an error body with `__proto__` keeps it as a field, its prototype untouched', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => new HttpResponse(hostileBody, { status: 404, headers: { 'content-type': 'application/json' } })));
+    const failure = (await failureOf(createClient({ baseUrl: BASE, projectId: PROJECT, maxRetries: 0 }).tags.get({ id: '65f1a2b3c4d5e6f708091101' }))) as NotFoundError;
+    expect(failure).toBeInstanceOf(NotFoundError);
+    const body = failure.body as Record<string, any>;
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect(body.polluted).toBeUndefined();
+    expect(body.isAdmin).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(body, '__proto__')?.value).toEqual({ polluted: 'yes', isAdmin: true });
+    expect(JSON.stringify(body)).toContain('"__proto__":{"polluted":"yes","isAdmin":true}');
+    expect(failure.message).toContain('404 Object not found.');
+  });
+
+  it('secrets a body echoes are redacted in the error, its message, JSON and inspection', async () => {
+    const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl';
+    const PASSWORD = 'correct horse battery staple';
+    server.use(on('post', '/auth/signin', () => HttpResponse.json({ success: false, msg: 'nope', token: TOKEN, password: PASSWORD }, { status: 401 })));
+    const failure = await failureOf(createClient({ baseUrl: BASE, auth: { token: TOKEN } }).auth.signIn({ email: 'a@b.test', password: PASSWORD }));
+    const shown = [String(failure), JSON.stringify(failure), inspect(failure, { depth: 10 })].join('\n');
+    expect(failure).toBeInstanceOf(AuthenticationError);
+    expect(shown).not.toContain(TOKEN);
+    expect(shown).not.toContain(PASSWORD);
+  });
+});
+
+describe('the other errors', () => {
+  it('ResponseParseError keeps a redacted excerpt and a cause without the body', () => {
+    const failure = new ResponseParseError(200, '{"token":"eyJhbGciOiJIUzI1NiJ9.e30.c2ln","user":', { operationId: 'signIn' }, new SyntaxError('Unexpected end of JSON input, "{"token..." is not valid JSON'));
+    expect(failure.excerpt).toBe('{"token":"[redacted]","user":');
+    expect(failure.message).toBe('The 200 answer (signIn) is not valid JSON (Unexpected end of JSON input); it begins: {"token":"[redacted]","user":');
+    expect(String(failure.cause)).toBe('SyntaxError: Unexpected end of JSON input');
+  });
+
+  it('ResponseTooLargeError names the limit and how to raise it', () => {
+    const failure = new ResponseTooLargeError(200, 1_000, { operationId: 'listTags' });
+    expect([failure.status, failure.limit]).toEqual([200, 1_000]);
+    expect(failure.message).toBe('The 200 answer (listTags) is over maxResponseBytes (1000 bytes): reading stopped, connection closed; raise the maxResponseBytes option (client or per call) to accept it');
+  });
+
+  it('APIUserAbortError names the operation', () => {
+    expect(new APIUserAbortError({ operationId: 'getTag' }).message).toBe('Request aborted (getTag)');
+  });
+});
+
+describe('ValidationError', () => {
+  const validated = () => createClient({ baseUrl: BASE, projectId: PROJECT, auth: { token: 'abc' }, validate: zodValidation() });
+
+  it('of a request body: the body, the path and the query parameters in their own fields, secrets redacted', async () => {
+    const failure = (await failureOf(validated().segments.create({ name: 'Nordics', match: 'some' as 'all', password: 'hunter2' } as never))) as ValidationError;
+    expect(failure).toBeInstanceOf(ValidationError);
+    expect(failure.direction).toBe('request');
+    expect(failure.issues[0]!.path).toEqual(['body', 'match']);
+    expect(failure.body).toEqual({ name: 'Nordics', match: 'some', password: '[redacted]' });
+    expect(failure.pathParams).toEqual({ project_id: PROJECT });
+    expect(failure.queryParams).toBeUndefined();
     expect(seen).toHaveLength(0);
   });
 
-  it('rejects an invalid baseUrl', () => {
-    expect(() => createClient({ baseUrl: 'not a url' })).toThrow(TypeError);
-    expect(() => createClient({ baseUrl: 'ftp://x.test' })).toThrow(/http/);
+  it('of a query parameter: the query in queryParams, no body', async () => {
+    const failure = (await failureOf(validated().leads.list({ limit: 0 }))) as ValidationError;
+    expect(failure.issues[0]!.path[0]).toBe('query');
+    expect(failure.queryParams).toEqual({ limit: 0, page: 0 });
+    expect(failure.body).toBeUndefined();
+  });
+
+  it('of a response: the 200 body in .body, and no parameters', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ _id: '65f1a2b3c4d5e6f708091101', tag: 'vip', id_project: PROJECT, createdAt: 42 })));
+    const failure = (await failureOf(validated().tags.get({ id: '65f1a2b3c4d5e6f708091101' }))) as ValidationError;
+    expect(failure.direction).toBe('response');
+    expect(failure.body).toMatchObject({ createdAt: 42 });
+    expect(failure.pathParams).toBeUndefined();
+    expect(failure.queryParams).toBeUndefined();
   });
 });

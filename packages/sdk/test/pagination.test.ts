@@ -20,15 +20,21 @@ describe('pagination (0-based pages)', () => {
     expect(seen.map((s) => s.url.searchParams.get('page'))).toEqual(['0', '1', '2']);
   });
 
-  it('awaiting gives the first page body as the service sent it; .pages() walks whole pages', async () => {
-    server.use(on('get', `/${PROJECT}/segments`, ({ request }) => {
-      const page = Number(new URL(request.url).searchParams.get('page') ?? 0);
-      const segments = page < 2 ? [{ _id: `65f1a2b3c4d5e6f70810100${page}`, name: `S${page}`, match: 'all', filters: [], id_project: PROJECT }] : [];
-      return HttpResponse.json({ perPage: 1, count: 2, segments });
-    }));
+  const segmentPages = () => on('get', `/${PROJECT}/segments`, ({ request }) => {
+    const page = Number(new URL(request.url).searchParams.get('page') ?? 0);
+    const segments = page < 2 ? [{ _id: `65f1a2b3c4d5e6f70810100${page}`, name: `S${page}`, match: 'all', filters: [], id_project: PROJECT }] : [];
+    return HttpResponse.json({ perPage: 1, count: 2, segments });
+  });
+
+  it('awaiting gives the first page body as the service sent it', async () => {
+    server.use(segmentPages());
     const first = await sk().segments.list({ limit: 1 });
     expect(first).toMatchObject({ perPage: 1, count: 2 });
-    seen.length = 0;
+    expect(seen).toHaveLength(1);
+  });
+
+  it('.pages() walks whole pages, each with its items, response and whether another follows', async () => {
+    server.use(segmentPages());
     const pages = [];
     for await (const page of sk().segments.list({ limit: 1 }).pages()) pages.push({ page: page.page, n: page.items.length, next: page.hasNextPage, status: page.response.status });
     expect(pages).toEqual([{ page: 0, n: 1, next: true, status: 200 }, { page: 1, n: 1, next: false, status: 200 }]);

@@ -9,6 +9,7 @@ import {
   NotFoundError,
   RateLimitError,
 } from '../src/index';
+import { kyRetryOptions } from '../src/retry';
 import { HttpResponse, on, PROJECT, useMockServer, BASE } from './helpers';
 
 const { server, seen } = useMockServer();
@@ -136,21 +137,26 @@ describe('method safety and overrides', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('retries POST when the caller opts in, per client or per call', async () => {
+  it('retries POST when the client opts in', async () => {
     server.use(on('post', `/${PROJECT}/tags`, sequence(() => HttpResponse.json({}, { status: 503 }), () => HttpResponse.json(TAG))));
     await expect(createClient({ ...fast, retryNonIdempotent: true }).tags.create({ tag: 'vip' })).resolves.toEqual(TAG);
     expect(seen).toHaveLength(2);
-    seen.length = 0;
+  });
+
+  it('retries POST when the call opts in', async () => {
     server.use(on('post', `/${PROJECT}/tags`, sequence(() => HttpResponse.json({}, { status: 503 }), () => HttpResponse.json(TAG))));
     await expect(createClient(fast).tags.create({ tag: 'vip' }, { retryNonIdempotent: true })).resolves.toEqual(TAG);
     expect(seen).toHaveLength(2);
   });
 
-  it('honours maxRetries per client and per call', async () => {
+  it('honours maxRetries per client', async () => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({}, { status: 502 })));
     await expect(createClient({ ...fast, maxRetries: 0 }).tags.get({ id: TAG._id })).rejects.toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
-    seen.length = 0;
+  });
+
+  it('honours maxRetries per call', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({}, { status: 502 })));
     await expect(createClient(fast).tags.get({ id: TAG._id }, { maxRetries: 4 })).rejects.toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(5);
   });
@@ -159,5 +165,28 @@ describe('method safety and overrides', () => {
     server.use(on('get', `/${PROJECT}/tags`, () => HttpResponse.json({ message: 'Rate limit exceeded' }, { status: 429, headers: { 'Retry-After': '0' } })));
     await expect(createClient(fast).tags.list()).rejects.toBeInstanceOf(RateLimitError);
     expect(seen).toHaveLength(3);
+  });
+});
+
+describe('kyRetryOptions()', () => {
+  it('the default policy: 2 retries of idempotent methods on 408, 429 and the common 5xx, 500 ms doubling up to 8 s', () => {
+    const options = kyRetryOptions();
+    expect(options).toMatchObject({ limit: 2, methods: ['get', 'put', 'head', 'delete', 'options', 'trace'], statusCodes: [408, 429, 500, 502, 503, 504], maxRetryAfter: 60_000, backoffLimit: 8_000, retryOnTimeout: true });
+    expect([1, 2, 3].map((attempt) => options.delay!(attempt))).toEqual([500, 1_000, 2_000]);
+  });
+
+  it('retryNonIdempotent adds POST and PATCH; maxRetries is floored and never negative', () => {
+    expect(kyRetryOptions({ retryNonIdempotent: true }).methods).toEqual(expect.arrayContaining(['post', 'patch']));
+    expect(kyRetryOptions({ maxRetries: 2.7 }).limit).toBe(2);
+    expect(kyRetryOptions({ maxRetries: -1 }).limit).toBe(0);
+  });
+
+  it('jitter draws each delay in [50 %, 100 %]', () => {
+    const { jitter } = kyRetryOptions();
+    for (let i = 0; i < 100; i++) {
+      const delay = (jitter as (delay: number) => number)(1_000);
+      expect(delay).toBeGreaterThanOrEqual(500);
+      expect(delay).toBeLessThanOrEqual(1_000);
+    }
   });
 });

@@ -1,0 +1,52 @@
+import type { APIPromise } from './api-promise';
+import { jwtAuthorization, type CredentialStore } from './auth';
+import type { RequestOptions, ResponseOf } from './client';
+import { SupportKbError, ValidationError, type RequestContext } from './errors';
+import type { OperationId } from './generated/operations.gen';
+
+/**
+ * What `createClient` does around one operation besides sending it. The generic call runs
+ * `prepare` before validation and sending, and `complete` on the 200 body after validation.
+ * @internal
+ */
+export interface OperationBehaviour {
+  /** The request's parameters and headers from the method's parameters and the call's headers. */
+  prepare?(params: Record<string, unknown>, headers: Record<string, string> | undefined): { params: Record<string, unknown>; headers: Record<string, string> | undefined };
+  /** Runs on the 200 body of a successful call. */
+  complete?(data: unknown, context: RequestContext): void;
+}
+
+/** The client methods whose parameters differ from their operation's. */
+export interface SignInMethods {
+  /** Signs in with a JWT your backend signed with the project's secret (`aud` `https://tiledesk.com/projects/<project_id>`); keeps the returned token. */
+  signInWithCustomToken: (params: { customToken: string }, options?: RequestOptions) => APIPromise<ResponseOf<'signInWithCustomToken'>>;
+}
+
+/**
+ * The sign-ins of `createClient`: each keeps the token of its answer in `credentials` for the calls
+ * that follow (an answer without a token throws `ValidationError` and keeps the old credentials), and
+ * `signInWithCustomToken({ customToken })` sends the custom JWT as `Authorization: JWT <customToken>`
+ * (the operation has no body).
+ * @internal
+ */
+export function signInBehaviours(credentials: CredentialStore): Partial<Record<OperationId, OperationBehaviour>> {
+  const keepToken = (data: unknown, context: RequestContext): void => {
+    const token = (data as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || !token) {
+      throw new ValidationError('response', [{ path: ['token'], message: 'sign-in answered without a token', code: 'invalid_type' }], data, context);
+    }
+    credentials.set({ token });
+  };
+  return {
+    signIn: { complete: keepToken },
+    signInAnonymously: { complete: keepToken },
+    signInWithCustomToken: {
+      prepare(params, headers) {
+        const { customToken, ...rest } = params;
+        if (typeof customToken !== 'string' || !customToken.trim()) throw new SupportKbError('signInWithCustomToken needs { customToken }.');
+        return { params: rest, headers: { ...headers, Authorization: jwtAuthorization(customToken) } };
+      },
+      complete: keepToken,
+    },
+  };
+}

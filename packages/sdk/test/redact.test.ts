@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, redact, redactHeaders, redactText, setField } from '../src/redact';
+
+/** src/redact.ts: what keeps secrets out of logs and errors, and `__proto__` keys from touching prototypes. */
+describe('redact()', () => {
+  it('replaces the value of every secret-looking field, at any depth', () => {
+    const body = { email: 'a@b.test', password: 'p', user: { token: 't', apiKey: 'k', profile: { secret: 's' } }, list: [{ authorization: 'JWT x' }] };
+    expect(redact(body)).toEqual({ email: 'a@b.test', password: REDACTED, user: { token: REDACTED, apiKey: REDACTED, profile: { secret: REDACTED } }, list: [{ authorization: REDACTED }] });
+  });
+
+  it('leaves an absent secret absent (null and undefined stay as they are)', () => {
+    expect(redact({ password: null, token: undefined })).toEqual({ password: null, token: undefined });
+  });
+
+  it('returns a copy and never changes its input', () => {
+    const body = { password: 'p' };
+    expect(redact(body)).not.toBe(body);
+    expect(body.password).toBe('p');
+  });
+
+  it('cuts cycles', () => {
+    const body: Record<string, unknown> = { name: 'loop' };
+    body.self = body;
+    expect(redact(body)).toEqual({ name: 'loop', self: '[circular]' });
+  });
+
+  it('copies a `__proto__` key as data, at any depth', () => {
+    const copy = redact(JSON.parse('{"msg":"x","__proto__":{"polluted":"yes","isAdmin":true},"nested":{"__proto__":{"polluted":"deep"}}}')) as Record<string, any>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.hasOwn(copy, '__proto__')).toBe(true);
+    expect(copy.polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ polluted: 'yes', isAdmin: true });
+    expect(Object.getPrototypeOf(copy.nested)).toBe(Object.prototype);
+    expect(copy.nested.polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('setField()', () => {
+  it('sets `__proto__` as an own field instead of replacing the prototype', () => {
+    const target: Record<string, unknown> = {};
+    setField(target, '__proto__', { polluted: true });
+    expect(Object.getPrototypeOf(target)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(target, '__proto__')?.value).toEqual({ polluted: true });
+  });
+});
+
+describe('redactHeaders()', () => {
+  it('redacts Authorization, Cookie and secret headers, from a Headers object or a record', () => {
+    expect(redactHeaders(new Headers({ Authorization: 'JWT x', accept: 'application/json', 'x-hook-secret': 's' }))).toEqual({ authorization: REDACTED, accept: 'application/json', 'x-hook-secret': REDACTED });
+    expect(redactHeaders({ Cookie: 'sid=1', 'X-Client': 'sdk' })).toEqual({ Cookie: REDACTED, 'X-Client': 'sdk' });
+    expect(redactHeaders(undefined)).toEqual({});
+  });
+});
+
+describe('redactText()', () => {
+  it('redacts the value after a secret-looking key, quoted, cut off or bare', () => {
+    expect(redactText('{"token":"abc","name":"x"}')).toBe('{"token":"[redacted]","name":"x"}');
+    expect(redactText('{"password":"hunter')).toBe('{"password":"[redacted]"');
+    expect(redactText('{"apiKey":12345,"n":1}')).toBe('{"apiKey":"[redacted]","n":1}');
+  });
+
+  it('redacts anything shaped like a JWT, wherever it is', () => {
+    expect(redactText('<html>session JWT eyJhbGciOiJIUzI1NiJ9.e30.c2ln</html>')).toBe('<html>session JWT [redacted]</html>');
+  });
+});
