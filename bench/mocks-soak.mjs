@@ -4,7 +4,7 @@
 //   npm run bench:mocks-soak [-- --requests 100000 --concurrency 16 --create-every 10 --only body,regex,soak --json]
 //
 // Each phase runs against a fresh server in its own child process (bench/mocks-soak-server.mjs:
-// `startMockHttpServer` of the built package, as `npm run mock` starts it), whose resident memory is
+// `startHttpMock` of the built package, as `npm run mock` starts it), whose resident memory is
 // read from /proc/<pid>/status (VmRSS, and VmHWM for the peak), so the load generator's memory is
 // never counted; the child also reports its heap after a full garbage collection on request (IPC).
 //
@@ -61,7 +61,7 @@ function memoryOf(pid) {
 
 /**
  * Starts the standalone server in a child process (bench/mocks-soak-server.mjs: the same
- * `startMockHttpServer` as `npm run mock`) and resolves with its URL, pid, `memory()` (garbage
+ * `startHttpMock` as `npm run mock`) and resolves with its URL, pid, `memory()` (garbage
  * collected first, then `process.memoryUsage()`) and a stop function.
  */
 async function startServer() {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 // One ESM build. The core (`.`, `./browser`) is platform neutral: it imports no Node built-in at load
-// time (`startMockServer`/`startPrism` load their Node-only modules lazily). `./node`, `./server` and
+// time (`startMock`/`startPrismMock` load their Node-only modules lazily). `./node`, `./server` and
 // `./prism` are for Node. Dependencies and `node:*` stay external.
 export default defineConfig({
   entry: {
@@ -21,7 +21,7 @@ export default defineConfig({
   splitting: true,
   target: 'es2022',
   platform: 'neutral',
-  external: [/^node:/, 'msw', /^msw\//, 'jose', '@supportkb/sdk', /^@supportkb\/sdk\//, '@stoplight/prism-cli'],
+  external: [/^node:/, 'msw', /^msw\//, 'jose', 'zod', /^zod\//, '@supportkb/sdk', /^@supportkb\/sdk\//, '@stoplight/prism-cli'],
   treeshake: true,
   esbuildPlugins: [
     {

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, latency, respondWith, SEED, startPrism, status, type RunningMock } from '@supportkb/mocks';
-import { startMockHttpServer, type MockHttpServer } from '@supportkb/mocks/server';
+import { freePort, latency, respondWith, SEED, startPrismMock, status, type RunningMock } from '@supportkb/mocks';
+import { startHttpMock, type HttpMock } from '@supportkb/mocks/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexContract } from '../scripts/lib/conformance/contract.mjs';
 import { runConformance } from '../scripts/lib/conformance/run.mjs';
@@ -18,11 +18,11 @@ import { bundledContract, root } from './contract-helpers';
 const exec = promisify(execFile);
 const admin = SEED.members.admin;
 const doc = bundledContract();
-let mock: MockHttpServer;
+let mock: HttpMock;
 let prism: RunningMock;
 
 beforeAll(async () => {
-  [mock, prism] = await Promise.all([startMockHttpServer({ serviceOptions: { webhooks: { delivery: 'none' } } }), startPrism()]);
+  [mock, prism] = await Promise.all([startHttpMock({ serviceOptions: { webhooks: { delivery: 'none' } } }), startPrismMock()]);
 });
 afterAll(async () => {
   await Promise.all([mock?.stop(), prism?.stop()]);

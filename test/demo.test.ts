@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { SEED, startMockServer, type RunningMock } from '@supportkb/mocks';
+import { SEED, startMock, type RunningMock } from '@supportkb/mocks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { root } from './contract-helpers';
 // @ts-expect-error -- the quickstart is plain JavaScript (ESM) so it runs with `node` as users copy it.
@@ -7,7 +7,7 @@ import { quickstart } from '../examples/quickstart/index.mjs';
 
 let mock: RunningMock;
 beforeAll(async () => {
-  mock = await startMockServer();
+  mock = await startMock();
 });
 afterAll(async () => {
   await mock?.stop();

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transform } from 'esbuild';
-import { startMockServer, type RunningMock } from '@supportkb/mocks';
+import { startMock, type RunningMock } from '@supportkb/mocks';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { root } from './contract-helpers';
 
@@ -16,7 +16,7 @@ const dir = join(root, 'test/.snippets');
 let mock: RunningMock;
 
 beforeAll(async () => {
-  mock = await startMockServer();
+  mock = await startMock();
   process.env.SUPPORTKB_BASE_URL = mock.url;
   mkdirSync(dir, { recursive: true });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as sdk from '@supportkb/sdk';
 import { respondWith } from '@supportkb/mocks';
-import { startMockHttpServer, type MockHttpServer } from '@supportkb/mocks/server';
+import { startHttpMock, type HttpMock } from '@supportkb/mocks/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNTIMES, expectedVersions, readmeProblems, readmeRows } from '../scripts/runtimes/matrix.mjs';
 import { roundTrip, UNKNOWN_TAG_ID } from '../scripts/runtimes/programs/round-trip.mjs';
@@ -68,9 +68,9 @@ describe('the runtime matrix', () => {
 });
 
 describe('the round trip every runtime runs (here on Node, with the built SDK)', () => {
-  let mock: MockHttpServer;
+  let mock: HttpMock;
   beforeAll(async () => {
-    mock = await startMockHttpServer({ port: 0 });
+    mock = await startHttpMock({ port: 0 });
   });
   afterAll(async () => {
     await mock.stop();

@@ -28,11 +28,11 @@ const host = values.host ?? '127.0.0.1';
 
 const dist = new URL('../dist/server.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock` does it for you)');
-const { startMockHttpServer, describeSeed } = await import(dist.href);
+const { startHttpMock, describeSeed } = await import(dist.href);
 
 let mock;
 try {
-  mock = await startMockHttpServer({ port, host, serviceOptions: { ids: values['real-ids'] ? 'random' : 'sequential' } });
+  mock = await startHttpMock({ port, host, serviceOptions: { ids: values['real-ids'] ? 'random' : 'sequential' } });
 } catch (error) {
   fail(name, listenProblem(error, { host, port, example }));
 }

@@ -29,7 +29,7 @@ const host = values.host ?? '127.0.0.1';
 
 const dist = new URL('../dist/prism.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock:prism` does it for you)');
-const { startPrism } = await import(dist.href);
+const { startPrismMock } = await import(dist.href);
 
 // Prism prints its whole usage before EADDRINUSE: check the address first and say it in one line.
 const busy = await probeListen(host, port);
@@ -39,7 +39,7 @@ let started = false;
 let startup = '';
 let mock;
 try {
-  mock = await startPrism({
+  mock = await startPrismMock({
     port,
     host,
     errors: values.errors,

@@ -3,81 +3,70 @@
  *
  * - {@link createMockService}: the stateful mock, MSW handlers for all 64 operations over an
  *   in-memory store (platform neutral; transports in `./node`, `./browser`, `./server`).
- * - {@link startMockServer}: the single seam the demo and tests use to get a running HTTP mock:
- *   the standalone stateful server (default) or Prism (`{ kind: 'prism' }`).
- * - {@link startPrism}: Prism on the contract (also in `./prism`).
+ * - {@link startMock}: the one call that starts a mock on a real socket: the stateful server
+ *   (default, as `startHttpMock`) or Prism (`{ kind: 'prism' }`, as `startPrismMock`).
+ * - {@link startPrismMock}: Prism on the contract (also in `./prism`).
  *
  * This entry imports no Node built-in at load time: the Node-only starters load their modules
  * when called.
  */
 export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
-import type { MockService, MockServiceOptions } from './service';
+import type { HttpMockOptions } from './server';
 import type { PrismOptions } from './prism';
+import type { HttpMock, PrismMock, RunningMock } from './running';
+import type { MockServiceOptions } from './service/options';
 
-export { createMockService, type MockService, type MockServiceOptions, type Exchange } from './service';
-export { SEED, SEED_PASSWORD, type SeededMember } from './seed';
-export { createClock, createIdGenerator, SEED_NOW, type Clock, type ClockOptions, type IdGenerator, type Store, type Doc } from './store';
-export { ROLES, roleRank, type Role, type Caller } from './auth';
-/** Webhook delivery types (spec §6). */
-export type { WebhookBody, WebhookDelivery, WebhookListener, WebhookOptions, DeliveryResult } from './webhooks';
-/** Behaviour tunables of the service (indexing pace, plan limits, sitemap fixtures). */
-export type { BehaviourOptions } from './context';
-export { operations, type OperationId, type OperationMeta } from './generated/operations';
-export type { OperationTypes } from '@supportkb/sdk';
+export { createMockService } from './service/create';
+export type { BehaviourOptions, Exchange, MockService, MockServiceOptions, SeededRole } from './service/options';
+export type { HttpMock, InProcessMock, PrismMock, RunningMock } from './running';
+export type { HttpMockOptions } from './server';
+export type { PrismOptions } from './prism';
+export { SEED, SEED_PASSWORD, type SeededMember } from './state/seed';
+export { createClock, SEED_NOW, type Clock, type ClockOptions } from './state/clock';
+export { createIdGenerator, type IdGenerator } from './state/ids';
+export type { Department, Project, StoredConversation, StoredKnowledgeBase, StoredLabels, StoredMessage, StoredTeammate, Store } from './state/store';
+export { ROLES, roleRank, type Role } from './auth/roles';
+export type { Caller } from './auth/authenticator';
+export type { DeliveryResult, WebhookBody, WebhookDelivery, WebhookEventName, WebhookListener, WebhookOptions } from './webhooks';
+export type { OperationMeta } from './manifest';
+export { operations, type OperationId, type OperationInfo, type OperationTypes } from '@supportkb/sdk';
 export { builtinLabels, type LabelTranslation } from './labels-builtin';
 export * from './overrides';
 
-/** A running mock server (stateful or Prism). */
-export interface RunningMock {
-  /** API root to use as the SDK's `baseUrl`, e.g. `http://127.0.0.1:4010`. */
-  url: string;
-  /** TCP port it listens on. */
-  port: number;
-  /** Process id serving the requests: this process for the stateful server, the child for Prism. */
-  pid: number;
-  /** `stateful` or `prism`. */
-  kind: 'stateful' | 'prism';
-  /** The stateful service (absent for Prism). */
-  service?: MockService;
-  /** Stops the server and resolves when it is closed / the child has exited. */
-  stop(): Promise<void>;
-}
-
-/** Options of {@link startMockServer} (and, for Prism, of {@link startPrism}). */
-export interface StartMockOptions extends PrismOptions {
-  /** `stateful` (default): the standalone stateful server, in this process; `prism`: Prism, as a child process. */
+/** Options of {@link startMock}: the stateful server's (`port`, `host`, `service`, `serviceOptions`) and Prism's. */
+export interface StartMockOptions extends HttpMockOptions, PrismOptions {
+  /** `stateful` (default): the stateful mock on a real HTTP server, in this process; `prism`: Prism, as a child process. */
   kind?: 'stateful' | 'prism';
-  /** Options of the stateful service. */
-  service?: MockServiceOptions;
 }
 
 /** Path of the bundled contract Prism serves by default. */
 export const defaultDocument: string = decodeURIComponent(new URL('../contract/openapi.yaml', import.meta.url).pathname);
 
 /**
- * Starts the project's mock backend on loopback: the single seam the demo and tests use.
+ * Starts a mock of the service on a real socket on loopback: the one call the demo and tests use
+ * when a client needs a URL. Node only.
  *
- * @param options `kind` (`stateful` by default, or `prism`), `port` (`0` = free port), `host`,
- *   the stateful `service` options, or Prism's options.
- * @returns a {@link RunningMock}: `{ url, port, pid, kind, service?, stop }`.
- * @throws {Error} when the port cannot be bound or Prism fails to start. Node only.
+ * @param options `kind` (`stateful` by default, or `prism`), `port` (`0`, the default: a free
+ *   one), `host`, then the stateful server's `service`/`serviceOptions` or Prism's options.
+ * @returns an {@link HttpMock} (stateful) or a {@link PrismMock}; both have `url`, `port`, `host`, `pid` and `stop()`.
+ * @throws {Error} when the port cannot be bound or Prism fails to start.
  */
-export async function startMockServer(options: StartMockOptions = {}): Promise<RunningMock> {
-  if (options.kind === 'prism') {
-    return startPrism(options);
-  }
-  const { startMockHttpServer } = await import('./server');
-  const server = await startMockHttpServer({ port: options.port, host: options.host, serviceOptions: options.service });
-  return { url: server.url, port: server.port, pid: server.pid, kind: 'stateful', service: server.service, stop: server.stop };
+export async function startMock(options: StartMockOptions & { kind: 'prism' }): Promise<PrismMock>;
+export async function startMock(options?: StartMockOptions & { kind?: 'stateful' }): Promise<HttpMock>;
+export async function startMock(options?: StartMockOptions): Promise<HttpMock | PrismMock>;
+export async function startMock(options: StartMockOptions = {}): Promise<HttpMock | PrismMock> {
+  if (options.kind === 'prism') return startPrismMock(options);
+  const { startHttpMock } = await import('./server');
+  return startHttpMock(options);
 }
 
 /**
  * Starts Prism (`prism mock`) on the contract as a child process. Node only.
- * @see `@supportkb/mocks/prism` for the options.
+ * @see `@supportkb/mocks/prism` for the options and errors.
  */
-export async function startPrism(options: PrismOptions = {}): Promise<RunningMock> {
+export async function startPrismMock(options: PrismOptions = {}): Promise<PrismMock> {
   const prism = await import('./prism');
-  return { ...(await prism.startPrism(options)), kind: 'prism' };
+  return prism.startPrismMock(options);
 }
 
 /** Asks the OS for a free TCP port on `host` (default `127.0.0.1`). Node only. */
@@ -85,3 +74,28 @@ export async function freePort(host?: string): Promise<number> {
   const prism = await import('./prism');
   return prism.freePort(host);
 }
+
+/** @deprecated Options of {@link startMockServer}, where `service` holds the service's options; use {@link StartMockOptions} with `serviceOptions`. */
+export interface LegacyStartMockOptions extends Omit<StartMockOptions, 'service' | 'serviceOptions'> {
+  /** Options of the stateful service. */
+  service?: MockServiceOptions;
+}
+
+/**
+ * @deprecated Renamed {@link startMock}, whose `service` option is a service instance and
+ * `serviceOptions` the options (here `service` is the options); this alias goes in the next major version.
+ */
+export async function startMockServer(options: LegacyStartMockOptions = {}): Promise<RunningMock> {
+  const { service, ...rest } = options;
+  return startMock({ ...rest, serviceOptions: service });
+}
+
+/** @deprecated Renamed {@link startPrismMock}; this alias goes in the next major version. */
+export const startPrism: (options?: PrismOptions) => Promise<PrismMock> = startPrismMock;
+
+/**
+ * @deprecated A stored document was `Record<string, any>`; the store's collections are now typed
+ * with the contract's resource types (`Store['leads']` is `Map<string, Lead>`). This alias goes in
+ * the next major version.
+ */
+export type Doc = Record<string, unknown>;

@@ -1,10 +1,10 @@
 /**
- * The built-in, pre-translated label sets the service ships (reference sheet §7: 15 languages,
- * upper-case codes, the same keys in each). The mock ships an abridged set of keys per language
- * (the real sets carry about 92); the values of EN, IT and FR agree with the contract's examples.
+ * The built-in, pre-translated label sets the service ships: 15 languages, upper-case codes, the
+ * same keys in each. The mock ships an abridged set of keys per language (the real sets carry
+ * about 92); the values of EN, IT and FR agree with the contract's examples.
  */
 
-/** One built-in set: `{lang, data}` (contract `LabelTranslation`). */
+/** One built-in set: `{lang, data}` (the contract's `LabelTranslation`). */
 export interface LabelTranslation {
   lang: string;
   data: Record<string, string | string[]>;

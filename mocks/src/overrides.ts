@@ -7,12 +7,15 @@
  * and `networkError` answer instead of it.
  */
 import { delay, http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw';
-import type { ResponseOf } from '@supportkb/sdk';
-import { operations, type OperationId } from './generated/operations';
-import { joinPath } from './service';
+import type { OperationId, ResponseOf } from '@supportkb/sdk';
+import { operationMeta } from './manifest';
+import { joinPath, mswMethod } from './service/routes';
 
-/** The 200 body of an operation, from the SDK's generated types. */
+/** The 200 body of an operation, from the SDK's generated types (`SuccessBody<'getTag'>` is `GetTagResponses[200]`). */
 export type SuccessBody<Op extends OperationId> = ResponseOf<Op>;
+
+/** A JSON body MSW can send. */
+type JsonBody = Parameters<typeof HttpResponse.json>[0];
 
 /** Options shared by the override helpers. */
 export interface OverrideOptions {
@@ -22,24 +25,18 @@ export interface OverrideOptions {
   once?: boolean;
 }
 
-function metaOf(operationId: OperationId) {
-  const meta = operations.find((op) => op.operationId === operationId);
-  if (!meta) throw new Error(`Unknown operation ${operationId}`);
-  return meta;
-}
-
 /**
  * A handler for one operation with your own resolver. The resolver may return `undefined` to let
  * the stateful handler answer.
  *
  * @param operationId the contract's operationId (typed).
  * @param resolver an MSW resolver; type its JSON with `HttpResponse.json<SuccessBody<'getTag'>>(...)`.
+ * @throws {TypeError} when `operationId` is no operation of the contract (from untyped code).
  * @example server.use(override('getTag', () => HttpResponse.json({ _id: '...', tag: 'x', id_project: '...' })))
  */
-export function override<Op extends OperationId>(operationId: Op, resolver: HttpResponseResolver<any, any, any>, options: OverrideOptions = {}): HttpHandler {
-  const meta = metaOf(operationId);
-  const method = meta.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  return http[method](joinPath(options.baseUrl ?? '*', meta.mswPath), resolver, { once: options.once ?? false });
+export function override<Op extends OperationId>(operationId: Op, resolver: HttpResponseResolver, options: OverrideOptions = {}): HttpHandler {
+  const meta = operationMeta(operationId);
+  return http[mswMethod(meta.method)](joinPath(options.baseUrl ?? '*', meta.mswPath), resolver, { once: options.once ?? false });
 }
 
 /**
@@ -47,7 +44,7 @@ export function override<Op extends OperationId>(operationId: Op, resolver: Http
  * SDK's `GetTagResponses[200]` at compile time.
  */
 export function respondWith<Op extends OperationId>(operationId: Op, body: SuccessBody<Op>, options: OverrideOptions & { headers?: Record<string, string> } = {}): HttpHandler {
-  return override(operationId, () => HttpResponse.json(body as any, { status: 200, headers: options.headers }), options);
+  return override(operationId, () => HttpResponse.json(body as JsonBody, { status: 200, headers: options.headers }), options);
 }
 
 /**
@@ -58,7 +55,7 @@ export function latency(operationId: OperationId, ms: number | 'real' | 'infinit
   return override(
     operationId,
     async () => {
-      await delay(ms as any);
+      await delay(ms);
       return undefined;
     },
     options,
@@ -73,7 +70,7 @@ export function status(operationId: OperationId, code: number, init: OverrideOpt
   const headers: Record<string, string> = {};
   if (init.retryAfter !== undefined) headers['Retry-After'] = String(init.retryAfter);
   const body = init.body ?? { message: code === 429 ? 'Rate limit exceeded' : `HTTP ${code}` };
-  return override(operationId, () => HttpResponse.json(body as any, { status: code, headers }), init);
+  return override(operationId, () => HttpResponse.json(body as JsonBody, { status: code, headers }), init);
 }
 
 /** Answers the operation with a 5xx (default 500 `{err: "error"}`, the service's global error body). */
@@ -84,14 +81,4 @@ export function serverError(operationId: OperationId, code = 500, options: Overr
 /** Makes the operation fail at the network level (`TypeError: Failed to fetch` for the client). */
 export function networkError(operationId: OperationId, options: OverrideOptions = {}): HttpHandler {
   return override(operationId, () => HttpResponse.error(), options);
-}
-
-/** The override helpers bound to one base URL (what `service.overrides` gives). */
-export interface Overrides {
-  override: typeof override;
-  respondWith: typeof respondWith;
-  latency: typeof latency;
-  status: typeof status;
-  serverError: typeof serverError;
-  networkError: typeof networkError;
 }

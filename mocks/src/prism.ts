@@ -1,6 +1,6 @@
 /**
- * Prism, the stateless example-based mock of the contract (`prism mock`), run as a child process.
- * Node only.
+ * `@supportkb/mocks/prism`: Prism, the stateless example-based mock of the contract (`prism mock`,
+ * or `prism proxy` in front of another server), run as a child process. Node only.
  */
 export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
 import { spawn } from 'node:child_process';
@@ -8,6 +8,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { PrismMock } from './running';
+
+export type { PrismMock, RunningMock } from './running';
 
 const require = createRequire(import.meta.url);
 
@@ -31,19 +34,7 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
-/** A running Prism mock. */
-export interface RunningPrism {
-  /** API root to use as the SDK's `baseUrl`, e.g. `http://127.0.0.1:4010`. */
-  url: string;
-  /** TCP port it listens on. */
-  port: number;
-  /** Process id of the Prism child process. */
-  pid: number;
-  /** Stops Prism (SIGTERM by PID) and resolves when it has exited. */
-  stop(): Promise<void>;
-}
-
-/** Options of {@link startPrism}. */
+/** Options of {@link startPrismMock}. */
 export interface PrismOptions {
   /** TCP port; `0` (the default) picks a free one. */
   port?: number;
@@ -72,10 +63,10 @@ export interface PrismOptions {
  * Starts Prism on the contract as a child process and resolves once it listens.
  *
  * @param options see {@link PrismOptions}.
- * @returns `{ url, port, pid, stop }`.
- * @throws {Error} when the document is missing, or Prism exits or does not listen in time.
+ * @returns a {@link PrismMock}: `{ kind: 'prism', url, port, host, pid, stop }`.
+ * @throws {Error} when the document is missing, `mode: 'proxy'` has no `upstream`, or Prism exits or does not listen within `startTimeoutMs`.
  */
-export async function startPrism(options: PrismOptions = {}): Promise<RunningPrism> {
+export async function startPrismMock(options: PrismOptions = {}): Promise<PrismMock> {
   const host = options.host ?? '127.0.0.1';
   const document = options.document ?? defaultDocument;
   if (!existsSync(document)) {
@@ -84,7 +75,7 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
   const port = options.port || (await freePort(host));
   const bin = require.resolve('@stoplight/prism-cli/dist/index.js');
   const mode = options.mode ?? 'mock';
-  if (mode === 'proxy' && !options.upstream) throw new Error('startPrism: mode proxy needs an upstream URL');
+  if (mode === 'proxy' && !options.upstream) throw new Error('startPrismMock: mode proxy needs an upstream URL');
   const args = mode === 'proxy' ? [bin, 'proxy', document, options.upstream!] : [bin, 'mock', document];
   args.push('--host', host, '--port', String(port));
   if (options.errors) args.push('--errors');
@@ -127,8 +118,10 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
   child.stderr.on('data', forward);
 
   return {
+    kind: 'prism',
     url: `http://${host}:${port}`,
     port,
+    host,
     pid: child.pid!,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, 'SIGTERM');
@@ -136,3 +129,8 @@ export async function startPrism(options: PrismOptions = {}): Promise<RunningPri
     },
   };
 }
+
+/** @deprecated Renamed {@link startPrismMock} (same options; the result now also has `kind` and `host`); this alias goes in the next major version. */
+export const startPrism: (options?: PrismOptions) => Promise<PrismMock> = startPrismMock;
+/** @deprecated Renamed {@link PrismMock}; this alias goes in the next major version. */
+export type RunningPrism = PrismMock;

@@ -1,26 +1,31 @@
 /**
- * Webhook delivery as the service does it (spec §6; reference sheet §11): for each event, every
- * subscription of the project with exactly that `event` gets one HTTP POST to its `target` with
- * `Content-Type: application/json`, `x-hook-secret: <secret>`, `User-Agent: tiledesk-webhooks` and
- * the body `{timestamp, payload, hook, token}`; `token` is an HS256 JWT of `hook` signed with the
+ * Webhook delivery as the service does it: for each event, every subscription of the project with
+ * exactly that `event` gets one HTTP POST to its `target`, built by the SDK's
+ * `buildWebhookDelivery` (`@supportkb/sdk/webhooks`): `Content-Type: application/json`,
+ * `x-hook-secret: <secret>`, `User-Agent: tiledesk-webhooks` and the body
+ * `{timestamp, payload, hook, token}`, where `token` is an HS256 JWT of `hook` signed with the
  * subscription secret (`iss` `https://tiledesk.com`, `sub` `subscription`,
  * `aud` `https://tiledesk.com/subscriptions/<_id>`). Failed deliveries (network error, 1xx, 429,
- * 5xx, no answer within `timeoutMs`) are retried twice with exponential backoff (`baseDelayMs * 2^n`
- * plus jitter).
- * Deliveries are fire-and-forget; in-process listeners see every delivery.
+ * 5xx, no answer within `timeoutMs`) are retried twice with exponential backoff
+ * (`baseDelayMs * 2^n` plus jitter). Deliveries are fire-and-forget; in-process listeners see
+ * every delivery.
  */
 import { bypass } from 'msw';
-import { signToken, TOKEN_ISSUER } from './auth';
-import type { Doc, Store } from './store';
+import type { SubscriptionHook } from '@supportkb/sdk';
+import { buildWebhookDelivery, type WebhookPayloads } from '@supportkb/sdk/webhooks';
+import type { Store } from './state/store';
 
-/** The body POSTed to a subscription target (contract `MessageCreateEvent` for `message.create`). */
+/** An event name the mock emits: one the SDK types a payload for. */
+export type WebhookEventName = keyof WebhookPayloads;
+
+/** The body POSTed to a subscription target (the contract's `MessageCreateEvent` for `message.create`). */
 export interface WebhookBody {
   /** Epoch milliseconds of the delivery. */
   timestamp: number;
   /** The event's object, e.g. the message with its conversation as `request`. */
   payload: unknown;
-  /** The subscription, secret omitted (contract `SubscriptionHook`). */
-  hook: Doc;
+  /** The subscription, secret omitted (the contract's `SubscriptionHook`). */
+  hook: SubscriptionHook;
   /** HS256 JWT of `hook`, signed with the subscription secret. */
   token: string;
 }
@@ -42,12 +47,12 @@ export interface DeliveryResult {
 /** One delivery of one event to one subscription, as in-process listeners see it. */
 export interface WebhookDelivery {
   /** Event name, e.g. `message.create`. */
-  event: string;
+  event: WebhookEventName;
   /** Subscription id. */
   subscriptionId: string;
   /** Target URL. */
   target: string;
-  /** Request headers sent. */
+  /** Request headers sent, names in lower case (`content-type`, `x-hook-secret`, `user-agent`, `origin`). */
   headers: Record<string, string>;
   /** Request body sent. */
   body: WebhookBody;
@@ -124,34 +129,27 @@ export class WebhookDispatcher {
   /**
    * Emits `event` with `payload` for `projectId`: one delivery per subscription of the project whose
    * `event` is exactly this name. Returns at once; deliveries run in the background.
+   * @param projectId the project of the event (`undefined` for a document of no project: nothing is delivered).
    */
-  emit(event: string, projectId: string, payload: unknown): void {
+  emit<E extends WebhookEventName>(event: E, projectId: string | undefined, payload: WebhookPayloads[E]): void {
+    if (projectId === undefined) return;
     for (const subscription of this.store.subscriptions.values()) {
       if (subscription.id_project !== projectId || subscription.event !== event) continue;
-      const task = this.deliver(event, subscription, structuredClone(payload));
+      const { secret, global: _global, ...hook } = subscription;
+      const task = this.deliver(event, { ...hook, event }, secret, structuredClone(payload));
       this.pending.add(task);
       void task.finally(() => this.pending.delete(task));
     }
   }
 
-  private async deliver(event: string, subscription: Doc, payload: unknown): Promise<void> {
-    const { secret, global: _global, ...hook } = subscription;
-    const sentAt = (this.options.now ?? Date.now)();
-    const issuedAt = Math.floor(sentAt / 1000);
-    const token = await signToken(
-      { ...hook, iat: issuedAt, aud: `${TOKEN_ISSUER}/subscriptions/${subscription._id}`, iss: TOKEN_ISSUER, sub: 'subscription' },
-      secret,
-    );
-    const body: WebhookBody = { timestamp: sentAt, payload, hook, token };
-    const headers = {
-      'Content-Type': 'application/json',
-      'x-hook-secret': String(secret),
-      'User-Agent': 'tiledesk-webhooks',
-      Origin: 'http://localhost:3000',
-    };
+  private async deliver<E extends WebhookEventName>(event: E, hook: SubscriptionHook & { event: E }, secret: string, payload: WebhookPayloads[E]): Promise<void> {
+    const built = await buildWebhookDelivery({ secret, hook, payload, timestamp: (this.options.now ?? Date.now)() });
+    // What the service's HTTP client adds to every delivery.
+    const headers = { ...built.headers, origin: 'http://localhost:3000' };
+    const body = JSON.parse(built.body) as WebhookBody;
     let settle!: (result: DeliveryResult) => void;
     const result = new Promise<DeliveryResult>((resolve) => (settle = resolve));
-    const delivery: WebhookDelivery = { event, subscriptionId: subscription._id, target: subscription.target, headers, body, result };
+    const delivery: WebhookDelivery = { event, subscriptionId: hook._id, target: hook.target, headers, body, result };
     for (const listener of this.listeners) {
       try {
         listener(delivery);
@@ -160,8 +158,8 @@ export class WebhookDispatcher {
       }
     }
     if ((this.options.delivery ?? 'http') === 'none') return settle({ delivered: false, attempts: 0, skipped: 'disabled' });
-    if (reservedHost(subscription.target)) return settle({ delivered: false, attempts: 0, skipped: 'reserved-host' });
-    settle(await this.post(subscription.target, headers, JSON.stringify(body)));
+    if (reservedHost(hook.target)) return settle({ delivered: false, attempts: 0, skipped: 'reserved-host' });
+    settle(await this.post(hook.target, headers, built.body));
   }
 
   private async post(target: string, headers: Record<string, string>, text: string): Promise<DeliveryResult> {

@@ -55,12 +55,24 @@ async function runInChromium(url: string): Promise<any> {
   }
 }
 
-describe.skipIf(!CHROMIUM && process.env.CI !== 'true')('in the browser (setupWorker + the shipped worker script)', () => {
+describe('the browser entry', () => {
+  it('ships the MSW worker script (msw init output) for setupWorker', () => {
+    const pkg = JSON.parse(readFileSync(`${mocksDir}package.json`, 'utf8'));
+    expect(pkg.exports['./mockServiceWorker.js']).toBe('./public/mockServiceWorker.js');
+    expect(pkg.files).toContain('public');
+    const script = readFileSync(`${mocksDir}public/mockServiceWorker.js`, 'utf8');
+    const mswVersion = JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('msw/package.json')), 'utf8')).version;
+    expect(script).toContain(`const PACKAGE_VERSION = '${mswVersion}'`);
+    expect(script).toContain('INTEGRITY_CHECKSUM');
+  });
+});
+
+describe.skipIf(!CHROMIUM && process.env.CI !== 'true')('in the browser (setupBrowserMock + the shipped worker script)', () => {
   it('answers the page through the service worker, statefully, with roles and in-process webhooks', async () => {
     expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
     const result = await runInChromium(`${origin}/`);
     expect(result.error).toBeUndefined();
-    expect(result).toMatchObject({ signIn: 200, tokenPrefix: 'JWT ', created: 200, forbidden: 403, message: 200, deliveries: ['message.create'], controlled: true });
+    expect(result).toMatchObject({ signIn: 200, tokenPrefix: 'JWT ', created: 200, forbidden: 403, message: 200, deliveries: ['message.create'], controlled: true, deprecatedAlias: true });
     expect(result.tags).toEqual(['from-the-browser', 'billing', 'vip']);
   });
 });

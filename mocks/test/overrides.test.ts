@@ -1,8 +1,8 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { latency, networkError, override, respondWith, serverError, status, type SuccessBody } from '../src/overrides';
-import { SEED } from '../src/seed';
-import { PID, useMock } from './helpers';
+import { SEED } from '../src/state/seed';
+import { PID, useMock } from './support/harness';
 
 const { api, as, server } = useMock();
 
@@ -15,19 +15,26 @@ describe('overrides and faults (server.use)', () => {
     expect((await api(`/${PID}/tags`, { auth: await as('agent') })).body).toHaveLength(2);
   });
 
-  it('override can fall through to the stateful handler and can answer once', async () => {
+  it('override can fall through to the stateful handler', async () => {
     const seen: string[] = [];
     server.use(
       override('listTags', ({ request }) => {
         seen.push(request.method);
         return undefined;
       }),
-      override('listLeads', () => HttpResponse.json({ perPage: 40, count: 0, leads: [] }), { once: true }),
     );
     expect((await api(`/${PID}/tags`, { auth: await as('agent') })).status).toBe(200);
     expect(seen).toEqual(['GET']);
+  });
+
+  it('override can answer once, then step aside', async () => {
+    server.use(override('listLeads', () => HttpResponse.json({ perPage: 40, count: 0, leads: [] }), { once: true }));
     expect((await api(`/${PID}/leads`, { auth: await as('agent') })).body.count).toBe(0);
     expect((await api(`/${PID}/leads`, { auth: await as('agent') })).body.count).toBe(3);
+  });
+
+  it('override refuses an operationId the contract lacks (TypeError)', () => {
+    expect(() => override('listTag' as never, () => undefined)).toThrow(TypeError);
   });
 
   it('latency delays the operation and keeps the stateful answer', async () => {
@@ -38,14 +45,26 @@ describe('overrides and faults (server.use)', () => {
     expect(res.body).toHaveLength(2);
   });
 
-  it('status injects 429 with Retry-After, serverError a 5xx, networkError a failed fetch', async () => {
-    server.use(status('listSegments', 429, { retryAfter: 3 }), serverError('listTags', 503), networkError('listLeads'));
+  it('status answers 429 with Retry-After and the rate-limit body', async () => {
+    server.use(status('listSegments', 429, { retryAfter: 3 }));
     const limited = await api(`/${PID}/segments`, { auth: await as('agent') });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
     expect(limited.body).toEqual({ message: 'Rate limit exceeded' });
+  });
+
+  it("serverError answers a 5xx with the service's global error body", async () => {
+    server.use(serverError('listTags', 503));
     expect(await api(`/${PID}/tags`, { auth: await as('agent') })).toMatchObject({ status: 503, body: { err: 'error' } });
+  });
+
+  it('networkError makes fetch fail', async () => {
+    server.use(networkError('listLeads'));
     await expect(api(`/${PID}/leads`, { auth: await as('agent') })).rejects.toThrow(/fetch/i);
+  });
+
+  it('resetHandlers drops the overrides', async () => {
+    server.use(status('listSegments', 429));
     server.resetHandlers();
     expect((await api(`/${PID}/segments`, { auth: await as('agent') })).status).toBe(200);
   });

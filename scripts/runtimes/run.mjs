@@ -55,9 +55,9 @@ try {
 }
 const bundleSeconds = seconds(since);
 
-const { startMockHttpServer } = await import(join(REPO_ROOT, 'mocks/dist/server.js'));
+const { startHttpMock } = await import(join(REPO_ROOT, 'mocks/dist/server.js'));
 const sdk = await import(join(REPO_ROOT, 'packages/sdk/dist/index.js'));
-const mock = await startMockHttpServer({ port: 0, host: '127.0.0.1' });
+const mock = await startHttpMock({ port: 0, host: '127.0.0.1' });
 const port = new URL(mock.url).port;
 /** The mock seen from outside the runtimes, to confirm each runtime's tag really reached it. */
 const observer = sdk.createClient({ baseUrl: mock.url, projectId: mock.service.seed.projectId, maxRetries: 0 });

@@ -9,9 +9,9 @@ if (api) {
   mountApp({ baseUrl: api, projectId, readyText: `Connected to ${api}. Sign in.` });
 } else {
   // Loaded only in this branch, so a build with a real API does not ship the mocks.
-  const { setupMockWorker } = await import('@supportkb/mocks/browser');
+  const { setupBrowserMock } = await import('@supportkb/mocks/browser');
   const baseUrl = `${location.origin}/api`;
-  const { worker } = setupMockWorker({ baseUrl });
+  const { worker } = setupBrowserMock({ baseUrl });
   await worker.start({ quiet: true, onUnhandledFrame: 'bypass', serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` } });
   mountApp({ baseUrl, projectId, readyText: 'Mock API ready (service worker). Sign in as agent@acme-support.test / Str0ng-example-passw0rd.' });
 }

@@ -1,11 +1,11 @@
 import { createClient, type ClientOptions } from '@supportkb/sdk';
 import { latency, networkError, respondWith, serverError, type SuccessBody } from '@supportkb/mocks';
-import { setupMockServer } from '@supportkb/mocks/node';
+import { setupNodeMock } from '@supportkb/mocks/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsInbox, type InboxState } from '../src/leads-inbox.ts';
 
 // The stateful mock inside this process: MSW answers the SDK's fetch calls, no server, no port.
-const { server, service } = setupMockServer({ clock: { frozen: true } });
+const { server, service } = setupNodeMock({ clock: { frozen: true } });
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers(); // drop the per-test overrides

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupportKbClient } from '@supportkb/sdk';
 import { buildWebhookDelivery, type WebhookEvent } from '@supportkb/sdk/webhooks';
-import { SEED, startMockServer, type DeliveryResult, type RunningMock, type WebhookDelivery } from '@supportkb/mocks';
+import { SEED, startMock, type DeliveryResult, type HttpMock, type WebhookDelivery } from '@supportkb/mocks';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startReceiver, type RunningReceiver } from '../src/receiver.ts';
 
@@ -10,7 +10,7 @@ import { startReceiver, type RunningReceiver } from '../src/receiver.ts';
 // subscribed through the SDK, exactly as the service does. The receiver runs with every check on:
 // pinned to our subscriptions and events, each delivery accepted once.
 const EVENTS = ['message.create', 'request.create', 'group.create', 'group.update'] as const;
-let mock: RunningMock;
+let mock: HttpMock;
 let receiver: RunningReceiver;
 let secret: string | undefined;
 let admin: SupportKbClient;
@@ -30,7 +30,7 @@ const rejections = () => lines.filter((line) => line.startsWith('rejected'));
 /** Records the mock's deliveries until `stop()`. */
 function recordDeliveries() {
   const deliveries: WebhookDelivery[] = [];
-  const stop = mock.service!.onWebhook((delivery) => deliveries.push(delivery));
+  const stop = mock.service.onWebhook((delivery) => deliveries.push(delivery));
   return { deliveries, results: () => Promise.all(deliveries.map((d) => d.result)), stop };
 }
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
       events.push(event);
     },
   });
-  mock = await startMockServer({ port: 0, service: { webhooks: { baseDelayMs: 10 } } });
+  mock = await startMock({ port: 0, serviceOptions: { webhooks: { baseDelayMs: 10 } } });
   admin = createClient({ baseUrl: mock.url, projectId: SEED.projectId });
   await admin.auth.signIn({ email: SEED.members.admin.email, password: SEED.members.admin.password });
   for (const event of EVENTS) {
@@ -67,7 +67,7 @@ beforeEach(() => {
 it('verifies real deliveries from the mock and logs the typed events', async () => {
   const recorded = recordDeliveries();
   await agent.messages.create({ request_id: 'support-group-webhook-receiver', text: 'Where is my order?' });
-  await mock.service!.webhooksIdle();
+  await mock.service.webhooksIdle();
   recorded.stop();
 
   // A new conversation: request.create, then message.create. Each got a 204 at the first attempt: no retry.
@@ -86,7 +86,7 @@ it('verifies real deliveries from the mock and logs the typed events', async () 
 it('rejects a genuine delivery of a subscription that is not ours, though signed with the same secret', async () => {
   const recorded = recordDeliveries();
   await admin.team.invite({ email: SEED.invitee.email, role: 'agent' });
-  await mock.service!.webhooksIdle();
+  await mock.service.webhooksIdle();
   recorded.stop();
   expect(recorded.deliveries.map((d) => [d.subscriptionId, d.headers['x-hook-secret']])).toEqual([[foreignSubscriptionId, secret]]);
   expect(await recorded.results()).toEqual([expect.objectContaining({ delivered: true, status: 403, attempts: 1 })]); // 4xx: not retried
@@ -98,7 +98,7 @@ it('rejects forged, replayed and altered deliveries with 4xx and never hands the
   // A genuine delivery, captured on its way.
   const recorded = recordDeliveries();
   await agent.messages.create({ request_id: 'support-group-webhook-receiver', text: 'Captured' });
-  await mock.service!.webhooksIdle();
+  await mock.service.webhooksIdle();
   recorded.stop();
   const captured = recorded.deliveries.find((d) => d.event === 'message.create')!;
   const ourHook = captured.body.hook as typeof captured.body.hook & { _id: string; event: 'message.create'; target: string; id_project: string };
@@ -148,7 +148,7 @@ it('lets the service retry a delivery whose handler failed (the replay guard for
   failOnce.add('Fails the first time');
   const recorded = recordDeliveries();
   await agent.messages.create({ request_id: 'support-group-webhook-receiver', text: 'Fails the first time' });
-  await mock.service!.webhooksIdle();
+  await mock.service.webhooksIdle();
   recorded.stop();
   expect(await recorded.results()).toEqual([expect.objectContaining({ delivered: true, status: 204, attempts: 2 })]);
   expect(events.filter((e) => e.event === 'message.create' && e.payload.text === 'Fails the first time')).toHaveLength(1);
@@ -169,7 +169,7 @@ it('accepts every genuine delivery of the mock with every check on: 0 false reje
       ...groups.map((group) => agent.groups.update({ id: group._id, members: [SEED.members.agent.userId] })),
     ]);
   }
-  await mock.service!.webhooksIdle();
+  await mock.service.webhooksIdle();
   recorded.stop();
 
   const results = await recorded.results();

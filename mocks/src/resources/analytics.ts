@@ -1,26 +1,28 @@
 /**
- * Analytics over the stored conversations and messages (spec §4.10; reference sheet §9). Every
- * answer is an aggregation array as the service's MongoDB pipelines return it: `[]` when nothing
- * matches, counts only for buckets with activity, preflight conversations left out. Windows are
- * counted back from the mock's clock.
+ * Analytics over the stored conversations and messages. Every answer is an aggregation array as
+ * the service's MongoDB pipelines return it: `[]` when nothing matches, counts only for buckets
+ * with activity, preflight conversations left out. Windows are counted back from the mock's clock.
  */
-import type { OperationTable, ServiceCore } from '../context';
-import { ok, type Result } from '../http';
-import type { Doc } from '../store';
+import type { AnalyticsTotalCount } from '@supportkb/sdk';
+import { ok, type Success } from '../http/results';
+import { badInput } from '../http/validation';
+import type { HandlerGroup, ServiceCore } from '../service/context';
+import type { StoredConversation, StoredMessage } from '../state/store';
 
 const DAY = 86_400_000;
 
-function conversations(core: ServiceCore, projectId: string, sinceMs?: number): Doc[] {
+function conversations(core: ServiceCore, projectId: string, sinceMs?: number): StoredConversation[] {
   return [...core.store.conversations.values()].filter(
     (c) => c.id_project === projectId && c.preflight !== true && (sinceMs === undefined || Date.parse(c.createdAt) >= sinceMs),
   );
 }
 
-function messages(core: ServiceCore, projectId: string, sinceMs?: number): Doc[] {
+function messages(core: ServiceCore, projectId: string, sinceMs?: number): StoredMessage[] {
   return [...core.store.messages.values()].filter((m) => m.id_project === projectId && (sinceMs === undefined || Date.parse(m.createdAt) >= sinceMs));
 }
 
-function total(list: unknown[]): Result {
+/** `[{totalCount}]`, or `[]` for an empty list (no bucket, as a MongoDB `$count` gives). */
+function total(list: readonly unknown[]): Success<AnalyticsTotalCount[]> {
   return ok(list.length ? [{ totalCount: list.length }] : []);
 }
 
@@ -29,8 +31,8 @@ function average(values: number[]): number | null {
 }
 
 /** Groups items by a key object, returning `[{_id, count}]` in insertion order. */
-function countBy<T>(items: T[], key: (item: T) => Doc): { _id: Doc; count: number }[] {
-  const buckets = new Map<string, { _id: Doc; count: number }>();
+function countBy<T, K extends Record<string, number>>(items: readonly T[], key: (item: T) => K): { _id: K; count: number }[] {
+  const buckets = new Map<string, { _id: K; count: number }>();
   for (const item of items) {
     const id = key(item);
     const k = JSON.stringify(id);
@@ -41,12 +43,21 @@ function countBy<T>(items: T[], key: (item: T) => Doc): { _id: Doc; count: numbe
   return [...buckets.values()];
 }
 
-function ascending(fields: string[]) {
-  return (a: { _id: Doc }, b: { _id: Doc }) => {
-    for (const f of fields) if (a._id[f] !== b._id[f]) return a._id[f] - b._id[f];
+/** Ascending order of buckets on their key's fields, first field first. */
+function ascending<K extends Record<string, number>>(fields: readonly (keyof K)[]) {
+  return (a: { _id: K }, b: { _id: K }) => {
+    for (const f of fields) if (a._id[f] !== b._id[f]) return a._id[f]! - b._id[f]!;
     return 0;
   };
 }
+
+/** The average of numbers of the items that have one. */
+function averageOf<T>(items: readonly T[], value: (item: T) => unknown): number | null {
+  return average(items.map(value).filter((v): v is number => typeof v === 'number'));
+}
+
+/** The id of a conversation's department (stored as an id). */
+const departmentId = (c: StoredConversation) => c.department;
 
 const ymd = (iso: string) => {
   const d = new Date(iso);
@@ -54,7 +65,7 @@ const ymd = (iso: string) => {
 };
 
 /** MongoDB `$week`: weeks start on Sunday; days before the year's first Sunday are week 0. */
-export function mongoWeek(date: Date): number {
+function mongoWeek(date: Date): number {
   const start = Date.UTC(date.getUTCFullYear(), 0, 1);
   const yday = Math.floor((date.getTime() - start) / DAY);
   return Math.floor((yday + 7 - date.getUTCDay()) / 7);
@@ -64,7 +75,7 @@ export function mongoWeek(date: Date): number {
  * Hour of the day of `date` in `timezone` (`+HH:MM` / `-HH:MM` offset or an IANA name).
  * @returns the hour, or undefined when the zone is not understood.
  */
-export function hourIn(date: Date, timezone: string): number | undefined {
+function hourIn(date: Date, timezone: string): number | undefined {
   const offset = /^([+-])(\d{2}):?(\d{2})$/.exec(timezone);
   if (offset) {
     const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
@@ -79,17 +90,18 @@ export function hourIn(date: Date, timezone: string): number | undefined {
 }
 
 /** Whether `timezone` is understood by {@link hourIn}. */
-export function validTimezone(timezone: string): boolean {
+function validTimezone(timezone: string): boolean {
   return hourIn(new Date(0), timezone) !== undefined;
 }
 
-/** Handlers of the 13 analytics operations (spec §4.10), all `GET /{project_id}/analytics/...`. */
-export const analyticsOperations: OperationTable = {
+/** Handlers of the 13 analytics operations, all `GET /{project_id}/analytics/...`. */
+export const analyticsHandlers = {
   getRequestWaitingTime: {
-    handle({ core, projectId, query }) {
-      const list = conversations(core, projectId, core.clock.now() - query.last * 1000);
+    handle(ctx) {
+      const { core, projectId } = ctx;
+      const list = conversations(core, projectId, core.clock.now() - ctx.queryValue('last') * 1000);
       if (!list.length) return ok([]);
-      return ok([{ _id: projectId, waiting_time_avg: average(list.filter((c) => typeof c.waiting_time === 'number').map((c) => c.waiting_time)) }]);
+      return ok([{ _id: projectId, waiting_time_avg: averageOf(list, (c) => c.waiting_time) }]);
     },
   },
 
@@ -97,7 +109,7 @@ export const analyticsOperations: OperationTable = {
     handle({ core, projectId }) {
       const list = conversations(core, projectId, core.clock.now() - DAY);
       if (!list.length) return ok([]);
-      return ok([{ _id: projectId, waiting_time_avg: average(list.filter((c) => typeof c.waiting_time === 'number').map((c) => c.waiting_time)) }]);
+      return ok([{ _id: projectId, waiting_time_avg: averageOf(list, (c) => c.waiting_time) }]);
     },
   },
 
@@ -105,16 +117,17 @@ export const analyticsOperations: OperationTable = {
     handle: ({ core, projectId }) => total(conversations(core, projectId, core.clock.now() - 30 * DAY)),
   },
 
-  // The service does not break the count down by status yet (reference sheet §9): same as countRequests.
+  // The service does not break the count down by status yet: it answers the total, as countRequests.
   aggregateRequestsByStatus: {
     handle: ({ core, projectId }) => total(conversations(core, projectId, core.clock.now() - 30 * DAY)),
   },
 
   aggregateRequestsByDay: {
-    handle({ core, projectId, query }) {
-      const list = conversations(core, projectId, core.clock.now() - query.lastdays * DAY).filter(
+    handle(ctx) {
+      const { core, projectId, query } = ctx;
+      const list = conversations(core, projectId, core.clock.now() - ctx.queryValue('lastdays') * DAY).filter(
         (c) =>
-          (query.department_id === undefined || (typeof c.department === 'object' ? c.department?._id : c.department) === query.department_id) &&
+          (query.department_id === undefined || departmentId(c) === query.department_id) &&
           (query.participant === undefined || (c.participants ?? []).includes(query.participant)) &&
           (query.channel === undefined || c.channel?.name === query.channel),
       );
@@ -125,7 +138,7 @@ export const analyticsOperations: OperationTable = {
   aggregateRequestsByMonth: {
     handle({ core, projectId, query }) {
       const list = conversations(core, projectId).filter(
-        (c) => query.department_id === undefined || (typeof c.department === 'object' ? c.department?._id : c.department) === query.department_id,
+        (c) => query.department_id === undefined || departmentId(c) === query.department_id,
       );
       return ok(
         countBy(list, (c) => {
@@ -150,14 +163,14 @@ export const analyticsOperations: OperationTable = {
   aggregateRequestsByHour: {
     pre({ rawQuery, badInputStatus }) {
       const timezone = rawQuery.get('timezone');
-      if (timezone !== null && !validTimezone(timezone)) {
-        return { status: badInputStatus, body: { errors: [{ value: timezone, msg: 'Invalid value', param: 'timezone', location: 'query' }] } };
-      }
+      if (timezone !== null && !validTimezone(timezone)) return badInput(badInputStatus, [{ value: timezone, msg: 'Invalid value', param: 'timezone', location: 'query' }]);
       return undefined;
     },
-    handle({ core, projectId, query }) {
+    handle(ctx) {
+      const { core, projectId } = ctx;
+      const timezone = ctx.queryValue('timezone');
       const list = conversations(core, projectId, core.clock.now() - 30 * DAY);
-      return ok(countBy(list, (c) => ({ hour: hourIn(new Date(c.createdAt), query.timezone) ?? 0 })).sort((a, b) => b._id.hour - a._id.hour));
+      return ok(countBy(list, (c) => ({ hour: hourIn(new Date(c.createdAt), timezone) ?? 0 })).sort((a, b) => b._id.hour - a._id.hour));
     },
   },
 
@@ -165,7 +178,7 @@ export const analyticsOperations: OperationTable = {
     handle({ core, projectId }) {
       const list = conversations(core, projectId, core.clock.now() - 30 * DAY);
       if (!list.length) return ok([]);
-      const closed = list.filter((c) => typeof c.closed_at === 'string').map((c) => Date.parse(c.closed_at) - Date.parse(c.createdAt));
+      const closed = list.flatMap((c) => (typeof c.closed_at === 'string' ? [Date.parse(c.closed_at) - Date.parse(c.createdAt)] : []));
       return ok([{ _id: projectId, duration_avg: average(closed) }]);
     },
   },
@@ -174,7 +187,7 @@ export const analyticsOperations: OperationTable = {
     handle({ core, projectId }) {
       const list = conversations(core, projectId);
       if (!list.length) return ok([]);
-      return ok([{ _id: projectId, satisfaction_avg: average(list.filter((c) => typeof c.rating === 'number').map((c) => c.rating)) }]);
+      return ok([{ _id: projectId, satisfaction_avg: averageOf(list, (c) => c.rating) }]);
     },
   },
 
@@ -195,8 +208,9 @@ export const analyticsOperations: OperationTable = {
   },
 
   aggregateMessagesByDay: {
-    handle({ core, projectId, query }) {
-      const list = messages(core, projectId, core.clock.now() - query.lastdays * DAY).filter(
+    handle(ctx) {
+      const { core, projectId, query } = ctx;
+      const list = messages(core, projectId, core.clock.now() - ctx.queryValue('lastdays') * DAY).filter(
         (m) =>
           (query.sender === undefined || m.sender === query.sender) &&
           (query.recipient === undefined || m.recipient === query.recipient) &&
@@ -205,4 +219,4 @@ export const analyticsOperations: OperationTable = {
       return ok(countBy(list, (m) => ymd(m.createdAt)).sort(ascending(['year', 'month', 'day'])));
     },
   },
-};
+} satisfies HandlerGroup;

@@ -1,69 +1,26 @@
 /**
- * Authentication group (spec §4.1, §5; reference sheet §1): `signIn`, `signInAnonymously`,
- * `signInWithCustomToken`.
+ * Authentication: `signIn` (email and password), `signInAnonymously` (a project's end user, role
+ * guest) and `signInWithCustomToken` (a token signed with the project's secret).
  */
 import { decodeJwt } from 'jose';
-import { roleRank, roleType, signToken, TOKEN_ISSUER, type Role } from '../auth';
-import { stamps, type OperationTable, type ServiceCore } from '../context';
-import { failMsg, isObject, ok, unauthorized } from '../http';
-import type { Doc } from '../store';
+import type { User } from '@supportkb/sdk';
+import { roleRank, type Role } from '../auth/roles';
+import { guestToken, userToken, type GuestClaims } from '../auth/tokens';
+import { failMsg, ok, unauthorized } from '../http/results';
+import type { HandlerGroup } from '../service/context';
+import { newTeammate, newUser } from '../state/factories';
 
-/** The public fields of a user (no password). */
-export function publicUser(user: Doc): Doc {
-  return structuredClone(user);
-}
-
-/** Signs the service's sign-in token for a stored user (`sub` `user`, no `exp`). */
-export async function userToken(core: ServiceCore, user: Doc): Promise<string> {
-  const { _id, email, firstname, lastname, emailverified } = user;
-  const claims = { _id, email, firstname, lastname, emailverified, iat: Math.floor(core.clock.now() / 1000), aud: TOKEN_ISSUER, iss: TOKEN_ISSUER, sub: 'user', jti: core.ids.uuid() };
-  return `JWT ${await signToken(claims, core.serverSecret)}`;
-}
-
-/** Signs the service's token of an anonymous guest (`sub` `guest`). */
-export async function guestToken(core: ServiceCore, user: Doc): Promise<string> {
-  const claims = { ...user, iat: Math.floor(core.clock.now() / 1000), aud: TOKEN_ISSUER, iss: TOKEN_ISSUER, sub: 'guest', jti: core.ids.uuid() };
-  delete (claims as Doc).id;
-  delete (claims as Doc).fullName;
-  return `JWT ${await signToken(claims, core.serverSecret)}`;
-}
-
-/** Creates a teammate document. */
-export function newTeammate(core: ServiceCore, fields: Doc): Doc {
-  const _id = core.ids.objectId();
-  const role = fields.role ?? 'agent';
-  return {
-    _id,
-    id: _id,
-    id_project: fields.id_project,
-    ...(fields.id_user ? { id_user: fields.id_user } : {}),
-    ...(fields.uuid_user ? { uuid_user: fields.uuid_user } : {}),
-    role,
-    roleType: roleType(role),
-    user_available: fields.user_available ?? true,
-    number_assigned_requests: 0,
-    status: 'active',
-    presence: { status: 'offline', changedAt: core.clock.iso() },
-    tags: [],
-    ...(fields.attributes ? { attributes: fields.attributes } : {}),
-    last_login_at: core.clock.iso(),
-    createdBy: fields.createdBy,
-    ...stamps(core),
-    trashed: false,
-  };
-}
-
-/** Handlers of signIn, signInAnonymously, signInWithCustomToken (spec §4.1). */
-export const authOperations: OperationTable = {
+/** Handlers of signIn, signInAnonymously, signInWithCustomToken. */
+export const authHandlers = {
   signIn: {
     async handle({ core, body }) {
-      const email = String(body.email).toLowerCase();
+      const email = body.email.toLowerCase();
       const user = [...core.store.users.values()].find((u) => u.email === email);
       if (!user) return failMsg(401, 'Authentication failed. User not found.');
       if (core.store.secrets.passwords.get(user._id) !== body.password) return failMsg(401, 'Authentication failed. Wrong password.');
       for (const teammate of core.store.teammates.values()) if (teammate.id_user === user._id) teammate.last_login_at = core.clock.iso();
       const { _id, firstname, lastname, emailverified } = user;
-      return ok({ success: true, token: await userToken(core, user), user: { _id, email: user.email, firstname, lastname, emailverified } });
+      return ok({ success: true, token: await userToken(core, user), user: { _id, email: user.email!, firstname, lastname, emailverified } });
     },
   },
 
@@ -71,14 +28,14 @@ export const authOperations: OperationTable = {
     async handle({ core, body }) {
       const uuid = core.ids.uuid();
       const firstname = typeof body.firstname === 'string' ? body.firstname : `guest#${uuid.slice(-4)}`;
-      const user: Doc = { _id: uuid, firstname };
-      if (typeof body.lastname === 'string') user.lastname = body.lastname;
-      if (typeof body.email === 'string') user.email = body.email;
-      if (isObject(body.attributes)) user.attributes = body.attributes;
-      const teammate = newTeammate(core, { id_project: body.id_project, uuid_user: uuid, role: 'guest', createdBy: uuid, attributes: user.attributes });
+      const guest: GuestClaims = { _id: uuid, firstname };
+      if (typeof body.lastname === 'string') guest.lastname = body.lastname;
+      if (typeof body.email === 'string') guest.email = body.email;
+      if (body.attributes) guest.attributes = body.attributes;
+      const teammate = newTeammate(core, { id_project: body.id_project, uuid_user: uuid, role: 'guest', createdBy: uuid, attributes: guest.attributes });
       core.store.teammates.set(teammate._id, teammate);
-      const token = await guestToken(core, user);
-      return ok({ success: true, token, user: { ...user, id: uuid, fullName: [firstname, user.lastname].filter(Boolean).join(' ') } });
+      const token = await guestToken(core, guest);
+      return ok({ success: true, token, user: { ...guest, id: uuid, fullName: [firstname, guest.lastname].filter(Boolean).join(' ') } });
     },
   },
 
@@ -89,7 +46,7 @@ export const authOperations: OperationTable = {
       const match = /^jwt\s+(\S+)$/i.exec(header);
       if (!match) return unauthorized();
       const token = match[1]!;
-      let claims: Doc;
+      let claims: Record<string, unknown>;
       try {
         claims = decodeJwt(token);
       } catch {
@@ -106,20 +63,16 @@ export const authOperations: OperationTable = {
       if (teammate && (teammate.status !== 'active' || teammate.trashed)) {
         return failMsg(401, 'Authentication failed. Project_user not active.');
       }
-      let user: Doc | undefined;
+      let user: User | undefined;
       if (strong) {
         const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
         user = teammate?.id_user ? core.store.users.get(teammate.id_user) : email ? [...core.store.users.values()].find((u) => u.email === email) : undefined;
         if (!user) {
-          user = {
-            _id: core.ids.objectId(),
-            ...(email ? { email } : {}),
-            ...(typeof claims.firstname === 'string' ? { firstname: claims.firstname } : {}),
-            ...(typeof claims.lastname === 'string' ? { lastname: claims.lastname } : {}),
-            emailverified: true,
-            status: 100,
-            ...stamps(core),
-          };
+          user = newUser(core, {
+            email,
+            firstname: typeof claims.firstname === 'string' ? claims.firstname : undefined,
+            lastname: typeof claims.lastname === 'string' ? claims.lastname : undefined,
+          });
           core.store.users.set(user._id, user);
         }
       }
@@ -129,8 +82,8 @@ export const authOperations: OperationTable = {
       } else {
         teammate.last_login_at = core.clock.iso();
       }
-      if (strong && user) return ok({ success: true, token: await userToken(core, user), user: publicUser(user) });
+      if (strong && user) return ok({ success: true, token: await userToken(core, user), user: structuredClone(user) });
       return ok({ success: true, token: `JWT ${token}`, user: claims });
     },
   },
-};
+} satisfies HandlerGroup;

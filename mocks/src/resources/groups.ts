@@ -1,14 +1,15 @@
 /**
- * Groups of teammates (spec §2.4, §4.5; reference sheet §4). Deletes are soft by default
- * (`trashed: true`, `enabled: false`); `force=true` removes the group. PUT upserts.
+ * Groups of teammates. Deletes are soft by default (`trashed: true`, `enabled: false`);
+ * `force=true` removes the group. PUT upserts.
  */
-import { callerId } from '../auth';
-import { stamps, touch, type OperationTable } from '../context';
-import { isObject, objectNotFound, ok } from '../http';
-import type { Doc } from '../store';
+import { callerId } from '../auth/authorize';
+import { objectNotFound, ok } from '../http/results';
+import type { HandlerGroup } from '../service/context';
+import { newGroup, touch } from '../state/factories';
+import { findInProject, readInProject, upsertById } from './lists';
 
-/** Handlers of listGroups, getGroup, createGroup, updateGroup, deleteGroup (spec §4.5). */
-export const groupOperations: OperationTable = {
+/** Handlers of listGroups, getGroup, createGroup, updateGroup, deleteGroup. */
+export const groupHandlers = {
   listGroups: {
     handle({ core, projectId, query }) {
       const list = [...core.store.groups.values()].filter(
@@ -18,25 +19,11 @@ export const groupOperations: OperationTable = {
     },
   },
 
-  getGroup: {
-    handle({ core, projectId, params }) {
-      const group = core.store.groups.get(params.id!);
-      return group && group.id_project === projectId ? ok(group) : objectNotFound();
-    },
-  },
+  getGroup: readInProject((store) => store.groups),
 
   createGroup: {
     handle({ core, projectId, body, caller }) {
-      const group: Doc = {
-        _id: core.ids.objectId(),
-        name: body.name,
-        members: Array.isArray(body.members) ? [...body.members] : [],
-        trashed: false,
-        enabled: true,
-        id_project: projectId,
-        createdBy: callerId(caller),
-        ...stamps(core),
-      };
+      const group = newGroup(core, { name: body.name, members: [...(body.members ?? [])], trashed: false, id_project: projectId, createdBy: callerId(caller) });
       core.store.groups.set(group._id, group);
       core.webhooks.emit('group.create', projectId, group);
       return ok(group);
@@ -44,28 +31,25 @@ export const groupOperations: OperationTable = {
   },
 
   updateGroup: {
-    handle({ core, params, body }) {
-      let group = core.store.groups.get(params.id!);
-      if (!group) {
-        // As the service's upsert: an unknown id creates a group with the schema defaults and the
-        // fields sent, but no name, project or creator (so no list shows it; see mocks/README.md).
-        group = { _id: params.id!, members: [], enabled: true, ...stamps(core) };
-        core.store.groups.set(group._id, group);
-      }
+    handle({ core, path, body }) {
+      // As the service's upsert: an unknown id creates a group with the schema defaults and the
+      // fields sent, but no name, project or creator (so no list shows it; see mocks/README.md).
+      const group = upsertById(core.store.groups, path.id, () => newGroup(core, { _id: path.id }));
+      // `null` means "not given", as on the service.
       if (typeof body.name === 'string') group.name = body.name;
       if (Array.isArray(body.members)) group.members = [...body.members];
       if (typeof body.trashed === 'boolean') group.trashed = body.trashed;
-      if (isObject(body.attributes)) group.attributes = structuredClone(body.attributes);
-      touch(core, group);
+      if (body.attributes) group.attributes = structuredClone(body.attributes);
+      touch(core.clock, group);
       core.webhooks.emit('group.update', group.id_project, group);
       return ok(group);
     },
   },
 
   deleteGroup: {
-    handle({ core, projectId, params, query }) {
-      const group = core.store.groups.get(params.id!);
-      if (group && group.id_project === projectId) {
+    handle({ core, projectId, path, query }) {
+      const group = findInProject(core.store.groups, path.id, projectId);
+      if (group) {
         if (query.force === true) {
           core.store.groups.delete(group._id);
           core.webhooks.emit('group.delete', projectId, group);
@@ -73,13 +57,13 @@ export const groupOperations: OperationTable = {
         }
         group.trashed = true;
         group.enabled = false;
-        touch(core, group);
+        touch(core.clock, group);
         core.webhooks.emit('group.delete', projectId, group);
       } else if (query.force === true) {
         // The service sends the `null` it found: an empty 200 body.
-        return { status: 200, text: '' };
+        return ok(undefined);
       }
-      return ok({ success: true, message: 'Group successfully deleted' });
+      return ok({ success: true as const, message: 'Group successfully deleted' });
     },
   },
-};
+} satisfies HandlerGroup;

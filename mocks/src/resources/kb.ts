@@ -1,47 +1,33 @@
 /**
- * Knowledge bases and their contents (spec §2.1, §2.2, §3, §4.2, §4.3; reference sheet §2).
- *
- * Contents are upserted on (project, type, source) and move through the indexing statuses
- * -1 → 100 → 200 → 300 (or 400 for a failing source) on the mock's clock.
+ * Knowledge bases and their contents. Contents are upserted on (project, type, source) and move
+ * through the indexing statuses -1 → 100 → 200 → 300 (or 400 for a failing source) on the mock's
+ * clock. Every project has a default knowledge base (id = project id), created on first read when
+ * missing and never deleted.
  */
-import { stamps, touch, type OpContext, type OperationTable, type ServiceCore } from '../context';
-import { compareBy, fail, failError, ok, userPattern, type Result } from '../http';
-import type { Doc } from '../store';
+import type { Content, ContentCreateRequest, ContentUrlListRequest, KnowledgeBase } from '@supportkb/sdk';
+import { compareBy } from '../documents';
+import { fail, failError, ok, type Failure } from '../http/results';
+import { userPattern } from '../pattern';
+import type { HandlerGroup, RequestContext, ServiceCore } from '../service/context';
+import { DEFAULT_SCRAPE_OPTIONS, newContent, newKnowledgeBase, stamps, touch } from '../state/factories';
+import type { StoredKnowledgeBase } from '../state/store';
+import { upsertById } from './lists';
 
-/** Preview settings of a new knowledge base (reference sheet §2). */
-export const DEFAULT_PREVIEW_SETTINGS = { model: 'gpt-4o', max_tokens: 256, temperature: 0.7, top_k: 4, alpha: 0.5, context: null };
-/** Vector store of every knowledge base. */
-export const DEFAULT_ENGINE = { name: 'pinecone', type: 'serverless', vector_size: 1536, index_name: 'llm-sample-index' };
-/** Embedding model of every knowledge base. */
-export const DEFAULT_EMBEDDING = { provider: 'openai', name: 'text-embedding-ada-002', dimension: 1536 };
-/** Scrape options of url contents with scrape_type 2. */
-export const DEFAULT_SCRAPE_OPTIONS = { tags_to_extract: ['body'], unwanted_tags: [], unwanted_classnames: [] };
-
-/** A knowledge-base document. */
-export function newKnowledgeBase(core: ServiceCore, projectId: string, id: string, name: string, isDefault: boolean, hybrid = false): Doc {
-  return {
-    id,
-    name,
-    id_project: projectId,
-    preview_settings: { ...DEFAULT_PREVIEW_SETTINGS },
-    default: isDefault,
-    hybrid,
-    engine: { ...DEFAULT_ENGINE },
-    embedding: { ...DEFAULT_EMBEDDING },
-    createdAt: core.clock.iso(),
-    updatedAt: core.clock.iso(),
-  };
+/** Whether a stored knowledge base belongs to a project (the bare record of an upsert belongs to none). */
+function ofProject(kb: StoredKnowledgeBase | undefined, projectId: string): kb is KnowledgeBase {
+  return kb !== undefined && 'id_project' in kb && kb.id_project === projectId;
 }
 
-function projectKnowledgeBases(core: ServiceCore, projectId: string): Doc[] {
-  return [...core.store.knowledgeBases.values()].filter((kb) => kb.id_project === projectId);
+function projectKnowledgeBases(core: ServiceCore, projectId: string): KnowledgeBase[] {
+  return [...core.store.knowledgeBases.values()].filter((kb): kb is KnowledgeBase => ofProject(kb, projectId));
 }
 
 /**
  * Brings a content's status up to date with the clock: -1 until `stepMs` after its indexing started,
  * then 100, 200 from `2 * stepMs`, and 300 (or 400 with `last_error`) from `3 * stepMs`.
+ * @returns `content`, updated in place.
  */
-export function progress(core: ServiceCore, content: Doc): Doc {
+export function progress(core: ServiceCore, content: Content): Content {
   const job = core.store.secrets.indexing.get(content._id);
   if (!job) return content;
   const step = core.behaviour.indexing?.stepMs ?? 2000;
@@ -50,59 +36,73 @@ export function progress(core: ServiceCore, content: Doc): Doc {
   const status = stage === 0 ? -1 : stage === 1 ? 100 : stage === 2 ? 200 : job.fails ? 400 : 300;
   if (content.status !== status) {
     content.status = status;
-    content.updatedAt = new Date(job.startedAt + stage * step).toISOString();
+    const updatedAt = new Date(job.startedAt + stage * step).toISOString();
+    content.updatedAt = updatedAt;
     // The indexer writes `last_error.timestamp` with Date.now(): epoch milliseconds, not a date string.
-    if (status === 400) content.last_error = { timestamp: Date.parse(content.updatedAt), message: `Unable to index ${content.source ?? content.name}` };
+    if (status === 400) content.last_error = { timestamp: Date.parse(updatedAt), message: `Unable to index ${content.source ?? content.name}` };
   }
   if (stage === 3) core.store.secrets.indexing.delete(content._id);
   return content;
 }
 
-function startIndexing(core: ServiceCore, content: Doc): void {
+function startIndexing(core: ServiceCore, content: Content): void {
   const failing = core.behaviour.indexing?.failingSources ?? /fail/i;
   core.store.secrets.indexing.set(content._id, { startedAt: core.clock.now(), fails: failing.test(String(content.source ?? '')) });
 }
 
-/** Stores a content with upsert semantics on (project, type, source). */
-function upsertContent(core: ServiceCore, projectId: string, fields: Doc): { doc: Doc; existed: boolean } {
+/** The fields of a content as stored (what an upsert writes). */
+type ContentFields = Omit<Content, '_id' | 'id_project' | 'status' | 'createdAt' | 'updatedAt' | '__v'>;
+
+/** Stores a content with upsert semantics on (project, type, source); either way its indexing starts again. */
+function upsertContent(core: ServiceCore, projectId: string, fields: ContentFields): { doc: Content; existed: boolean } {
   const existing = [...core.store.contents.values()].find((c) => c.id_project === projectId && c.type === fields.type && c.source === fields.source);
-  const now = core.clock.iso();
   if (existing) {
-    for (const key of Object.keys(existing)) if (!['_id', 'id_project', 'createdAt', '__v'].includes(key)) delete existing[key];
-    Object.assign(existing, fields, { status: -1, updatedAt: now });
+    const { _id, id_project, createdAt, __v } = existing;
+    for (const key of Object.keys(existing)) delete (existing as Partial<Content>)[key as keyof Content];
+    Object.assign(existing, { _id, id_project, createdAt, __v }, fields, { status: -1, updatedAt: core.clock.iso() });
     startIndexing(core, existing);
     return { doc: existing, existed: true };
   }
-  const doc: Doc = { _id: core.ids.objectId(), id_project: projectId, ...fields, status: -1, ...stamps(core) };
+  const doc = newContent(core, { ...fields, id_project: projectId });
   core.store.contents.set(doc._id, doc);
   startIndexing(core, doc);
   return { doc, existed: false };
 }
 
 /** The url-specific fields of a content (scraping and refresh). */
-function urlFields(body: Doc): Doc {
+function urlFields(body: Pick<ContentCreateRequest, 'scrape_type' | 'scrape_options' | 'refresh_rate'>): Pick<Content, 'scrape_type' | 'scrape_options' | 'refresh_rate'> {
   const scrapeType = typeof body.scrape_type === 'number' ? body.scrape_type : 2;
   return {
     scrape_type: scrapeType,
-    scrape_options: scrapeType === 2 || !body.scrape_options ? structuredClone(DEFAULT_SCRAPE_OPTIONS) : structuredClone(body.scrape_options),
+    scrape_options: structuredClone(scrapeType === 2 || !body.scrape_options ? DEFAULT_SCRAPE_OPTIONS : body.scrape_options),
     refresh_rate: typeof body.refresh_rate === 'string' ? body.refresh_rate : 'never',
   };
 }
 
 /** Resolves the knowledge base a content goes to: 404 unknown, 403 another project's. */
-function targetKnowledgeBase(ctx: OpContext, namespace: string): { error: Result } | { kb: Doc } {
+function targetKnowledgeBase(ctx: RequestContext<'createContent' | 'createContentsFromUrls'>, namespace: string): { error: Failure } | { kb: KnowledgeBase } {
   const kb = ctx.core.store.knowledgeBases.get(namespace);
   if (!kb) return { error: failError(404, `Namespace not found with id ${namespace}`) };
-  if (kb.id_project !== ctx.projectId) return { error: failError(403, `Namespace ${namespace} belongs to another project`) };
+  if (!ofProject(kb, ctx.projectId)) return { error: failError(403, `Namespace ${namespace} belongs to another project`) };
   return { kb };
 }
 
-/** Handlers of listContents, getContent, createContent, createContentsFromUrls, parseSitemap, deleteContent (spec §4.2) and listKnowledgeBases, createKnowledgeBase, updateKnowledgeBase, deleteKnowledgeBase (spec §4.3). */
-export const kbOperations: OperationTable = {
+/** The url contents of a bulk request, one per URL. */
+function urlContents(body: ContentUrlListRequest, namespace: string): ContentFields[] {
+  return body.list.map((url) => ({ name: url, type: 'url', source: url, content: null, namespace, ...urlFields(body), ...(Array.isArray(body.tags) ? { tags: [...body.tags] } : {}) }));
+}
+
+/** Handlers of the contents (listContents, getContent, createContent, createContentsFromUrls, parseSitemap, deleteContent) and of the knowledge bases (listKnowledgeBases, createKnowledgeBase, updateKnowledgeBase, deleteKnowledgeBase). */
+export const kbHandlers = {
   listContents: {
     pre: ({ rawQuery }) => (rawQuery.get('namespace') ? undefined : failError(400, "queryParam 'namespace' is not defined")),
-    handle({ core, projectId, query, rawQuery }) {
-      const { namespace, status, type, limit, page, sortField, direction, search } = query;
+    handle(ctx) {
+      const { core, projectId, query, rawQuery } = ctx;
+      const { namespace, status, type, search } = query;
+      const limit = ctx.queryValue('limit');
+      const page = ctx.queryValue('page');
+      const sortField = ctx.queryValue('sortField');
+      const direction = ctx.queryValue('direction');
       let list = [...core.store.contents.values()].filter((c) => c.id_project === projectId && c.namespace === namespace).map((c) => progress(core, c));
       if (status !== undefined) list = list.filter((c) => c.status === status);
       if (type !== undefined) list = list.filter((c) => c.type === type);
@@ -111,35 +111,35 @@ export const kbOperations: OperationTable = {
         list = list.filter((c) => pattern.test(String(c.source ?? '')));
       }
       list.sort(compareBy(sortField, direction));
-      const echo: Doc = { limit, sortField, direction };
-      if (status !== undefined) Object.assign(echo, { status, page });
-      if (rawQuery.has('search')) echo.search = search;
-      return ok({ count: list.length, query: echo, kbs: list.slice(page * limit, page * limit + limit) });
+      return ok({
+        count: list.length,
+        query: { limit, sortField, direction, ...(status !== undefined ? { status, page } : {}), ...(rawQuery.has('search') ? { search } : {}) },
+        kbs: list.slice(page * limit, page * limit + limit),
+      });
     },
   },
 
   getContent: {
-    handle({ core, projectId, params }) {
-      const content = core.store.contents.get(params.content_id!);
-      if (!content || content.id_project !== projectId) return failError(404, `Content not found with id ${params.content_id} for project ${projectId}`);
+    handle({ core, projectId, path }) {
+      const content = core.store.contents.get(path.content_id);
+      if (!content || content.id_project !== projectId) return failError(404, `Content not found with id ${path.content_id} for project ${projectId}`);
       return ok(progress(core, content));
     },
   },
 
   createContent: {
-    pre: ({ body }) => (body && typeof body === 'object' && !Array.isArray(body) && body.namespace === undefined ? failError(400, "parameter 'namespace' is not defined") : undefined),
+    pre: ({ body }) => (body && typeof body === 'object' && !Array.isArray(body) && !('namespace' in body) ? failError(400, "parameter 'namespace' is not defined") : undefined),
     handle(ctx) {
       const { core, projectId, body } = ctx;
       const target = targetKnowledgeBase(ctx, body.namespace);
       if ('error' in target) return target.error;
-      const { kb } = target;
       // The service's upsert stores every field it reads, so a field not sent is stored as null (and a
       // content without source replaces the project's other source-less content of the same type).
-      const fields: Doc = { name: body.name ?? null, type: body.type ?? null, source: body.source ?? null, content: body.content ?? null, namespace: body.namespace };
+      const fields: ContentFields = { name: body.name ?? null, type: body.type ?? null, source: body.source ?? null, content: body.content ?? null, namespace: body.namespace };
       if (body.type === 'url') Object.assign(fields, urlFields(body));
       if (Array.isArray(body.tags)) fields.tags = [...body.tags];
       const { doc, existed } = upsertContent(core, projectId, fields);
-      touch(core, kb);
+      touch(core.clock, target.kb);
       return ok({ lastErrorObject: existed ? { n: 1, updatedExisting: true } : { n: 1, updatedExisting: false, upserted: doc._id }, value: structuredClone(doc) });
     },
   },
@@ -147,19 +147,14 @@ export const kbOperations: OperationTable = {
   createContentsFromUrls: {
     pre: ({ rawQuery, body }) => {
       if (!rawQuery.get('namespace')) return failError(400, "queryParam 'namespace' is not defined");
-      if (body && Array.isArray(body.list) && body.list.length > 300) return failError(403, "Too many urls. Can't index more than 300 urls at a time.");
+      if (body && typeof body === 'object' && 'list' in body && Array.isArray(body.list) && body.list.length > 300) return failError(403, "Too many urls. Can't index more than 300 urls at a time.");
       return undefined;
     },
     handle(ctx) {
       const { core, projectId, body, query } = ctx;
       const target = targetKnowledgeBase(ctx, query.namespace);
       if ('error' in target) return target.error;
-      const stored = (body.list as string[]).map((url) => {
-        const fields: Doc = { name: url, type: 'url', source: url, content: null, namespace: query.namespace, ...urlFields(body) };
-        if (Array.isArray(body.tags)) fields.tags = [...body.tags];
-        return structuredClone(upsertContent(core, projectId, fields).doc);
-      });
-      return ok(stored);
+      return ok(urlContents(body, query.namespace).map((fields) => structuredClone(upsertContent(core, projectId, fields).doc)));
     },
   },
 
@@ -172,8 +167,8 @@ export const kbOperations: OperationTable = {
   },
 
   deleteContent: {
-    handle({ core, projectId, params }) {
-      const content = core.store.contents.get(params.content_id!);
+    handle({ core, projectId, path }) {
+      const content = core.store.contents.get(path.content_id);
       if (!content || content.id_project !== projectId) return failError(404, 'Content not found');
       progress(core, content);
       core.store.contents.delete(content._id);
@@ -186,58 +181,49 @@ export const kbOperations: OperationTable = {
     handle({ core, projectId, rawQuery }) {
       let list = projectKnowledgeBases(core, projectId);
       if (list.length === 0) {
-        const kb = newKnowledgeBase(core, projectId, projectId, 'Default', true);
+        const kb = newKnowledgeBase(core, { id: projectId, name: 'Default', id_project: projectId, default: true });
         core.store.knowledgeBases.set(kb.id, kb);
         list = [kb];
       }
       const withCount = rawQuery.has('count');
-      return ok(
-        list.map((kb) => {
-          const out = structuredClone(kb);
-          if (withCount) out.count = [...core.store.contents.values()].filter((c) => c.id_project === projectId && c.namespace === kb.id).length;
-          return out;
-        }),
-      );
+      const contents = [...core.store.contents.values()];
+      return ok(list.map((kb) => ({ ...structuredClone(kb), ...(withCount ? { count: contents.filter((c) => c.id_project === projectId && c.namespace === kb.id).length } : {}) })));
     },
   },
 
   createKnowledgeBase: {
     pre: ({ body }) =>
-      body && typeof body === 'object' && 'hybrid' in body && typeof body.hybrid !== 'boolean'
-        ? failError(400, "Value not accepted for 'hybrid' field. Expected boolean.")
-        : undefined,
+      body && typeof body === 'object' && 'hybrid' in body && typeof body.hybrid !== 'boolean' ? failError(400, "Value not accepted for 'hybrid' field. Expected boolean.") : undefined,
     handle({ core, projectId, body }) {
       const existing = projectKnowledgeBases(core, projectId);
       if (existing.length >= core.behaviour.maxKnowledgeBases) {
         return failError(403, 'Maximum number of resources reached for the current plan', { plan_limit: core.behaviour.maxKnowledgeBases });
       }
-      const kb = newKnowledgeBase(core, projectId, core.ids.objectId(), body.name, existing.length === 0, body.hybrid === true);
+      const kb = newKnowledgeBase(core, { name: body.name, id_project: projectId, default: existing.length === 0, hybrid: body.hybrid === true });
       core.store.knowledgeBases.set(kb.id, kb);
       return ok(kb);
     },
   },
 
   updateKnowledgeBase: {
-    handle({ core, params, body }) {
-      let kb = core.store.knowledgeBases.get(params.id!);
-      if (!kb) {
-        // As the service's upsert: a bare record (id, defaults, timestamps; no project, settings or
-        // engine), so no list shows it (see mocks/README.md).
-        const { createdAt, updatedAt } = stamps(core);
-        kb = { id: params.id!, default: false, hybrid: false, createdAt, updatedAt };
-        core.store.knowledgeBases.set(kb.id, kb);
-      }
+    handle({ core, path, body }) {
+      // As the service's upsert: an unknown id creates a bare record (id, defaults, timestamps; no
+      // project, settings or engine), so no list shows it (see mocks/README.md).
+      const kb = upsertById<StoredKnowledgeBase>(core.store.knowledgeBases, path.id, () => {
+        const { createdAt, updatedAt } = stamps(core.clock);
+        return { id: path.id, default: false, hybrid: false, createdAt, updatedAt };
+      });
       if (typeof body.name === 'string') kb.name = body.name;
-      if (body.preview_settings !== undefined) kb.preview_settings = structuredClone(body.preview_settings);
-      touch(core, kb);
+      if (body.preview_settings !== undefined && body.preview_settings !== null) kb.preview_settings = structuredClone(body.preview_settings);
+      touch(core.clock, kb);
       return ok(kb);
     },
   },
 
   deleteKnowledgeBase: {
-    handle({ core, projectId, params, query }) {
-      const kb = core.store.knowledgeBases.get(params.id!);
-      if (!kb || kb.id_project !== projectId) return failError(404, `No namespace found for id ${params.id}`);
+    handle({ core, projectId, path, query }) {
+      const kb = core.store.knowledgeBases.get(path.id);
+      if (!ofProject(kb, projectId)) return failError(404, `No namespace found for id ${path.id}`);
       const dropContents = () => {
         for (const content of [...core.store.contents.values()]) {
           if (content.id_project === projectId && content.namespace === kb.id) {
@@ -248,12 +234,12 @@ export const kbOperations: OperationTable = {
       };
       if (query.contents_only === true) {
         dropContents();
-        return ok({ success: true, message: 'All contents deleted successfully' });
+        return ok({ success: true as const, message: 'All contents deleted successfully' });
       }
       if (kb.default) return fail(403, { success: false, error: 'Default namespace cannot be deleted' });
       dropContents();
       core.store.knowledgeBases.delete(kb.id);
-      return ok({ success: true, message: 'Namespace deleted succesfully' });
+      return ok({ success: true as const, message: 'Namespace deleted succesfully' });
     },
   },
-};
+} satisfies HandlerGroup;

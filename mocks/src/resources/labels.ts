@@ -1,34 +1,36 @@
 /**
- * Labels, per-language translation sets (spec §2.7, §4.8; reference sheet §7). One document per
- * project holds an entry per language; reads need no credentials; `getLabels` never 404s and falls
- * back to the project default, then the project's EN entry, then the built-in English set.
+ * Labels, per-language translation sets. One document per project holds an entry per language;
+ * reads need no credentials; `getLabels` never 404s and falls back to the project default, then
+ * the project's EN entry, then the built-in English set.
  */
-import { callerId } from '../auth';
-import { stamps, type OperationTable, type ServiceCore } from '../context';
-import { failMsg, objectNotFound, ok } from '../http';
-import type { Doc } from '../store';
+import type { LabelData, LabelEntry, LabelTranslation } from '@supportkb/sdk';
+import { callerId } from '../auth/authorize';
+import { failMsg, objectNotFound, ok } from '../http/results';
 import { builtinLabel, builtinLabels } from '../labels-builtin';
+import type { HandlerGroup, ServiceCore } from '../service/context';
+import { newLabels, touch } from '../state/factories';
+import type { StoredLabels } from '../state/store';
 
-/** The entry `getLabels` serves for `lang` (reference sheet §7 fallback). */
-export function resolveLabels(core: ServiceCore, projectId: string, lang: string): Doc {
-  const entries: Doc[] = core.store.labels.get(projectId)?.data ?? [];
+/** The entry `getLabels` serves for `lang`: the exact language, else the project default, else the project's EN, else the built-in EN. */
+function resolveLabels(core: ServiceCore, projectId: string, lang: string): LabelEntry | LabelTranslation {
+  const entries = core.store.labels.get(projectId)?.data ?? [];
   const entry = entries.find((e) => e.lang === lang) ?? entries.find((e) => e.default === true) ?? entries.find((e) => e.lang === 'EN');
   return structuredClone(entry ?? builtinLabel('EN')!);
 }
 
 /** The project's label document, created empty when absent. */
-function labelDocument(core: ServiceCore, projectId: string, createdBy: string): Doc {
+function labelDocument(core: ServiceCore, projectId: string, createdBy: string): StoredLabels {
   let doc = core.store.labels.get(projectId);
   if (!doc) {
-    doc = { _id: core.ids.objectId(), id_project: projectId, createdBy, data: [], ...stamps(core) };
+    doc = newLabels(core, { id_project: projectId, createdBy });
     core.store.labels.set(projectId, doc);
   }
   return doc;
 }
 
 /** Replaces or appends the entry of `lang`; the first entry (or `makeDefault`) becomes the default. */
-function upsertEntry(core: ServiceCore, doc: Doc, lang: string, data: Doc, makeDefault: boolean): void {
-  const entries: Doc[] = doc.data;
+function upsertEntry(core: ServiceCore, doc: StoredLabels, lang: string, data: LabelData, makeDefault: boolean): void {
+  const entries = doc.data;
   const existing = entries.find((e) => e.lang === lang);
   const becomesDefault = makeDefault || entries.length === 0 || (entries.length === 1 && existing !== undefined);
   if (becomesDefault) for (const e of entries) e.default = false;
@@ -38,12 +40,12 @@ function upsertEntry(core: ServiceCore, doc: Doc, lang: string, data: Doc, makeD
   } else {
     entries.push({ _id: core.ids.objectId(), lang, default: becomesDefault, data: structuredClone(data) });
   }
-  doc.updatedAt = core.clock.iso();
+  touch(core.clock, doc);
   doc.__v = (doc.__v ?? 0) + 1;
 }
 
-/** Handlers of listLabels, getLabels, upsertLabels, setDefaultLabels, deleteLabels, deleteAllLabels, listDefaultLabels, getDefaultLabels, cloneDefaultLabels (spec §4.8). */
-export const labelOperations: OperationTable = {
+/** Handlers of listLabels, getLabels, upsertLabels, setDefaultLabels, deleteLabels, deleteAllLabels, listDefaultLabels, getDefaultLabels, cloneDefaultLabels. */
+export const labelHandlers = {
   listLabels: {
     handle({ core, projectId }) {
       return ok(structuredClone(core.store.labels.get(projectId) ?? {}));
@@ -51,8 +53,8 @@ export const labelOperations: OperationTable = {
   },
 
   getLabels: {
-    handle({ core, projectId, params }) {
-      return ok(resolveLabels(core, projectId, params.lang!));
+    handle({ core, projectId, path }) {
+      return ok(resolveLabels(core, projectId, path.lang));
     },
   },
 
@@ -63,8 +65,8 @@ export const labelOperations: OperationTable = {
   },
 
   getDefaultLabels: {
-    handle({ params }) {
-      return ok(builtinLabel(params.lang!) ?? {});
+    handle({ path }) {
+      return ok(builtinLabel(path.lang) ?? {});
     },
   },
 
@@ -81,30 +83,30 @@ export const labelOperations: OperationTable = {
       const source = builtinLabel(body.lang) ?? builtinLabel('EN')!;
       const doc = labelDocument(core, projectId, callerId(caller));
       upsertEntry(core, doc, body.lang, source.data, false);
-      return ok(doc);
+      return ok(structuredClone(doc));
     },
   },
 
   setDefaultLabels: {
-    handle({ core, projectId, params }) {
+    handle({ core, projectId, path }) {
       const doc = core.store.labels.get(projectId);
       if (!doc) return failMsg(404, 'Lang not found');
-      for (const e of doc.data as Doc[]) e.default = e.lang === params.lang;
-      doc.updatedAt = core.clock.iso();
-      return ok(resolveLabels(core, projectId, params.lang!));
+      for (const e of doc.data) e.default = e.lang === path.lang;
+      touch(core.clock, doc);
+      return ok(resolveLabels(core, projectId, path.lang));
     },
   },
 
   deleteLabels: {
-    handle({ core, projectId, params }) {
+    handle({ core, projectId, path }) {
       const doc = core.store.labels.get(projectId);
-      const entries: Doc[] = doc?.data ?? [];
-      const index = entries.findIndex((e) => e.lang === params.lang);
+      const entries = doc?.data ?? [];
+      const index = entries.findIndex((e) => e.lang === path.lang);
       if (!doc || index < 0) return objectNotFound();
       if (entries[index]!.default === true) return failMsg(400, "You can't delete the default language.");
       entries.splice(index, 1);
-      doc.updatedAt = core.clock.iso();
-      return ok(resolveLabels(core, projectId, params.lang!));
+      touch(core.clock, doc);
+      return ok(resolveLabels(core, projectId, path.lang));
     },
   },
 
@@ -114,4 +116,4 @@ export const labelOperations: OperationTable = {
       return ok({ n, ok: 1, deletedCount: n });
     },
   },
-};
+} satisfies HandlerGroup;

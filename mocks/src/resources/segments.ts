@@ -1,80 +1,56 @@
 /**
- * Segments, saved filters over leads (spec §2.5, §4.6; reference sheet §5). Lists wrap a page as
- * `{perPage, count, segments}` (40 per page, zero-based `page`, `sort`/`sortField`, `direction`);
+ * Segments, saved filters over leads. Lists wrap a page as `{perPage, count, segments}` (`limit`
+ * per page, default from the contract; zero-based `page`; `sort`/`sortField`, `direction`);
  * deletes are soft (`status: 0`); PUT and DELETE upsert.
  */
-import { callerId } from '../auth';
-import { stamps, touch, type OperationTable, type ServiceCore } from '../context';
-import { compareBy, objectNotFound, ok } from '../http';
-import type { Doc } from '../store';
+import type { Segment } from '@supportkb/sdk';
+import { callerId } from '../auth/authorize';
+import { objectNotFound, ok } from '../http/results';
+import type { HandlerGroup, ServiceCore } from '../service/context';
+import { newSegment, touch } from '../state/factories';
+import { readInProject, softDeleteByUpsert, sortedPage, sortFieldOf, upsertById } from './lists';
 
-/** The sort field of a list request: the server's `sort`, else the spec's `sortField`, else `createdAt`. */
-export function sortFieldOf(rawQuery: URLSearchParams): string {
-  return rawQuery.get('sort') || rawQuery.get('sortField') || 'createdAt';
-}
+/** A segment as the service's upsert of an unknown id creates it: schema defaults and timestamps, no name, project or creator. */
+const bareSegment = (core: ServiceCore, id: string): Segment => newSegment(core, { _id: id });
 
-function upsert(core: ServiceCore, id: string): Doc {
-  let segment = core.store.segments.get(id);
-  if (!segment) {
-    // As the service's upsert: schema defaults and timestamps, no name, project or creator.
-    segment = { _id: id, match: 'all', filters: [], status: 100, ...stamps(core) };
-    core.store.segments.set(id, segment);
-  }
-  return segment;
-}
-
-/** Handlers of listSegments, getSegment, createSegment, updateSegment, deleteSegment (spec §4.6). */
-export const segmentOperations: OperationTable = {
+/** Handlers of listSegments, getSegment, createSegment, updateSegment, deleteSegment. */
+export const segmentHandlers = {
   listSegments: {
-    handle({ core, projectId, query, rawQuery }) {
+    handle(ctx) {
+      const { core, projectId } = ctx;
       const list = [...core.store.segments.values()].filter((s) => s.id_project === projectId && s.status === 100);
-      list.sort(compareBy(sortFieldOf(rawQuery), query.direction));
-      const { limit, page } = query;
-      return ok({ perPage: limit, count: list.length, segments: list.slice(page * limit, page * limit + limit) });
+      const { items, ...page } = sortedPage(list, { sortField: sortFieldOf(ctx), direction: ctx.queryValue('direction'), page: ctx.queryValue('page'), limit: ctx.queryValue('limit') });
+      return ok({ ...page, segments: items });
     },
   },
 
-  getSegment: {
-    handle({ core, projectId, params }) {
-      const segment = core.store.segments.get(params.id!);
-      return segment && segment.id_project === projectId ? ok(segment) : objectNotFound();
-    },
-  },
+  getSegment: readInProject((store) => store.segments),
 
   createSegment: {
     handle({ core, projectId, body, caller }) {
-      const segment: Doc = {
-        _id: core.ids.objectId(),
+      const segment = newSegment(core, {
         name: body.name,
         match: body.match ?? 'all',
         filters: structuredClone(body.filters ?? []),
-        status: 100,
         id_project: projectId,
         createdBy: callerId(caller),
-        ...stamps(core),
-      };
+      });
       core.store.segments.set(segment._id, segment);
       return ok(segment);
     },
   },
 
   updateSegment: {
-    handle({ core, params, body }) {
-      const segment = upsert(core, params.id!);
+    handle({ core, path, body }) {
+      const segment = upsertById(core.store.segments, path.id, () => bareSegment(core, path.id));
+      // `null` means "not given", as on the service.
       if (typeof body.name === 'string') segment.name = body.name;
       if (typeof body.match === 'string') segment.match = body.match;
       if (Array.isArray(body.filters)) segment.filters = structuredClone(body.filters);
-      touch(core, segment);
+      touch(core.clock, segment);
       return ok(segment);
     },
   },
 
-  deleteSegment: {
-    handle({ core, params }) {
-      const segment = upsert(core, params.id!);
-      segment.status = 0;
-      touch(core, segment);
-      return ok(segment);
-    },
-  },
-};
+  deleteSegment: softDeleteByUpsert((store) => store.segments, bareSegment, 0),
+} satisfies HandlerGroup;

@@ -1,5 +1,5 @@
 /**
- * Webhook subscriptions (spec §2.9, §4.12, §6; reference sheet §11). The answer carries the secret
+ * Webhook subscriptions. The answer carries the secret
  * (also in the `x-hook-secret` header). Subscribing again to an event the project already has a
  * subscription for returns that subscription (matched on project and event only). Every
  * subscription created during one run shares the run's secret, as on the real service.
@@ -8,11 +8,11 @@
  * A name the service never delivers (a typo such as `message.created`) gets one `console.warn` per
  * name and service, naming the closest known event, since such a subscription never fires.
  */
-import { zSubscriptionEvent } from '@supportkb/sdk/zod';
-import { callerId } from '../auth';
-import { stamps, type OperationTable, type ServiceCore } from '../context';
-import { ok } from '../http';
-import type { Doc } from '../store';
+import { subscriptionEvents, type Subscription } from '@supportkb/sdk';
+import { callerId } from '../auth/authorize';
+import { ok } from '../http/results';
+import type { HandlerGroup, ServiceCore } from '../service/context';
+import { stamps } from '../state/factories';
 
 /** Names built at run time, which no list holds: per channel (`message.create.request.channel.<ch>`) and `event.emit.<name>`. */
 const DYNAMIC_EVENT = /^(message\.create\.(.+\.)?channel(Outbound)?\.[^.]+|event\.emit\..+)$/;
@@ -34,7 +34,7 @@ function distance(a: string, b: string): number {
  * @returns one sentence naming the closest known event when one is within three edits.
  */
 export function unknownEventWarning(event: string): string | undefined {
-  const known: readonly string[] = zSubscriptionEvent.options;
+  const known: readonly string[] = subscriptionEvents;
   if (known.includes(event) || DYNAMIC_EVENT.test(event)) return undefined;
   const [closest] = known.map((name) => ({ name, d: distance(event, name) })).sort((x, y) => x.d - y.d);
   const hint = closest && closest.d <= 3 ? ` Did you mean "${closest.name}"?` : ` Known events: ${known.join(', ')}.`;
@@ -44,27 +44,27 @@ export function unknownEventWarning(event: string): string | undefined {
 /** The unknown names already warned about, per service. */
 const warned = new WeakMap<ServiceCore, Set<string>>();
 
-/** Handlers of createSubscription (spec §4.12). */
-export const subscriptionOperations: OperationTable = {
+/** Handlers of createSubscription. */
+export const subscriptionHandlers = {
   createSubscription: {
     handle({ core, projectId, body, caller }) {
       let subscription = [...core.store.subscriptions.values()].find((s) => s.id_project === projectId && s.event === body.event);
       if (!subscription) {
-        const warning = typeof body.event === 'string' ? unknownEventWarning(body.event) : undefined;
+        const warning = unknownEventWarning(body.event);
         const seen = warned.get(core) ?? new Set<string>();
         warned.set(core, seen);
         if (warning && !seen.has(body.event)) {
           seen.add(body.event);
           console.warn(warning);
         }
-        const doc: Doc = {
+        const doc: Subscription = {
           secret: core.subscriptionSecret,
           _id: core.ids.objectId(),
           target: body.target,
           event: body.event,
           id_project: projectId,
           createdBy: callerId(caller),
-          ...stamps(core),
+          ...stamps(core.clock),
           global: false,
         };
         core.store.subscriptions.set(doc._id, doc);
@@ -73,4 +73,4 @@ export const subscriptionOperations: OperationTable = {
       return ok(subscription, { 'x-hook-secret': subscription.secret });
     },
   },
-};
+} satisfies HandlerGroup;

@@ -3,14 +3,14 @@
 // requests to `<origin>/api`, so nothing reaches a server. Sets `window.__result` to
 // `{ ok, controlled, result | error }`, then the title to `done`.
 import * as sdk from '@supportkb/sdk';
-import { setupMockWorker } from '@supportkb/mocks/browser';
+import { setupBrowserMock } from '@supportkb/mocks/browser';
 import { roundTrip } from './round-trip.mjs';
 
 const params = new URLSearchParams(location.search);
 const baseUrl = `${location.origin}/api`;
 try {
   if (!window.isSecureContext || !('serviceWorker' in navigator)) throw new Error(`no service workers here (secure context: ${window.isSecureContext})`);
-  const { worker } = setupMockWorker({ baseUrl });
+  const { worker } = setupBrowserMock({ baseUrl });
   await worker.start({ quiet: true, onUnhandledFrame: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } });
   const result = await roundTrip(sdk, { baseUrl, id: params.get('id') });
   window.__result = { ok: true, userAgent: navigator.userAgent, controlled: Boolean(navigator.serviceWorker.controller), result };

@@ -1,0 +1,90 @@
+/**
+ * What a handler answers, before it becomes a `Response`: a typed 200 ({@link Success}) or an
+ * error ({@link Failure}) with the service's error bodies.
+ */
+import { HttpResponse } from 'msw';
+
+/** The statuses the mock answers errors with. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 422 | 500;
+
+/** A 200 answer with its JSON body (`undefined`: an empty body, as `deleteGroup` may send). */
+export interface Success<B> {
+  readonly status: 200;
+  readonly body: B;
+  /** Extra response headers. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** An error answer: a JSON `body`, or a plain-text `text` (`Unauthorized`, `Bad Request`). */
+export interface Failure {
+  readonly status: ErrorStatus;
+  readonly body?: unknown;
+  readonly text?: string;
+  /** Extra response headers. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Any answer. */
+export type Result = Success<unknown> | Failure;
+
+/** 200 with `body` as JSON (an empty body when `body` is `undefined`). */
+export function ok<B>(body: B, headers?: Record<string, string>): Success<B> {
+  return headers ? { status: 200, body, headers } : { status: 200, body };
+}
+
+/** An error with a JSON body. */
+export function fail(status: ErrorStatus, body: unknown): Failure {
+  return { status, body };
+}
+
+/** `{success: false, msg}` (ErrorMessage), the body of most resources' errors. */
+export function failMsg(status: ErrorStatus, msg: string, extra?: Record<string, unknown>): Failure {
+  return { status, body: { success: false, msg, ...extra } };
+}
+
+/** `{success: false, error}` (ErrorDescription), the body of knowledge-base and delete errors. */
+export function failError(status: ErrorStatus, error: string, extra?: Record<string, unknown>): Failure {
+  return { status, body: { success: false, error, ...extra } };
+}
+
+/** 401 `Unauthorized` as plain text with `WWW-Authenticate: Basic realm="Users"`. */
+export function unauthorized(): Failure {
+  return { status: 401, text: 'Unauthorized', headers: { 'WWW-Authenticate': 'Basic realm="Users"' } };
+}
+
+/** 400 `Bad Request` as plain text (an `Authorization` value without a scheme). */
+export function badRequestText(): Failure {
+  return { status: 400, text: 'Bad Request' };
+}
+
+/** 404 `{success: false, msg: "Object not found."}`. */
+export function objectNotFound(): Failure {
+  return failMsg(404, 'Object not found.');
+}
+
+/** 413 `{err: "Request entity too large", limit}` (the service's global error handler); `limit` in bytes. */
+export function payloadTooLarge(limit: number): Failure {
+  return { status: 413, body: { err: 'Request entity too large', limit } };
+}
+
+/** 500 `{err: "error"}`: the answer to a handler that threw (a bug of the mock, never bad input). */
+export function internalError(): Failure {
+  return { status: 500, body: { err: 'error' } };
+}
+
+/** The body of an answer as text: the plain text, `''` for an empty 200, else `undefined` (JSON). */
+export function textOf(result: Result): string | undefined {
+  if ('text' in result && result.text !== undefined) return result.text;
+  return result.status === 200 && result.body === undefined ? '' : undefined;
+}
+
+/** Serialises a {@link Result} into a Fetch `Response` (MSW's `HttpResponse`). */
+export function toResponse(result: Result): Response {
+  const headers = new Headers(result.headers);
+  const text = textOf(result);
+  if (text !== undefined) {
+    headers.set('Content-Type', 'text/plain; charset=utf-8');
+    return new HttpResponse(text, { status: result.status, headers });
+  }
+  return HttpResponse.json(result.body as Parameters<typeof HttpResponse.json>[0], { status: result.status, headers });
+}

@@ -1,0 +1,179 @@
+/**
+ * The standalone server's side of a connection: the request's URL from its `Host` and target,
+ * its body read from the socket on demand and never past the limit, the Fetch `Request` handed to
+ * MSW, and the answer written back (with a lingering close when the body was left unread).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyTooLargeError } from '../http/body';
+
+/**
+ * The URL of a request from its `Host` header (or the server's own address without one) and its
+ * target, or undefined when they do not make a URL: a `Host` that is not a host name or address
+ * with an optional port (`a b`, `[::1`, `x:99999`, `user@host`, `host/path`), or a target neither
+ * in origin form (`/path?query`) nor absolute (`http://host/path`).
+ */
+export function requestUrl(hostHeader: string | undefined, target: string | undefined, fallbackHost: string): URL | undefined {
+  let origin: URL;
+  try {
+    origin = new URL(`http://${hostHeader ?? fallbackHost}`);
+  } catch {
+    return undefined;
+  }
+  if (origin.pathname !== '/' || origin.search || origin.hash || origin.username || origin.password) return undefined;
+  const path = target ?? '/';
+  try {
+    if (path.startsWith('/')) return new URL(`${origin.origin}${path}`);
+    const absolute = new URL(path);
+    return absolute.protocol === 'http:' || absolute.protocol === 'https:' ? new URL(`${origin.origin}${absolute.pathname}${absolute.search}`) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A request body read from the socket on demand, never past `limit` bytes. */
+export interface LimitedBody {
+  /** What the Fetch `Request` reads; errors with {@link BodyTooLargeError} past the limit. */
+  stream: ReadableStream<Uint8Array>;
+  /** More than `limit` bytes arrived: the rest was left unread. */
+  readonly tooLarge: boolean;
+  /** The whole body was read. */
+  readonly finished: boolean;
+}
+
+/**
+ * Wraps the socket's body in a pull-based stream: bytes are read from the socket only when the
+ * handler reads the body (so a request refused before that — no credentials, an unknown path —
+ * reads none), and reading stops at `limit` bytes.
+ */
+export function limitedBody(req: IncomingMessage, limit: number): LimitedBody {
+  let size = 0;
+  let tooLarge = false;
+  let finished = false;
+  req.pause();
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const onData = (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limit) {
+            tooLarge = true;
+            req.pause();
+            req.off('data', onData);
+            controller.error(new BodyTooLargeError(limit));
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        req.on('data', onData);
+        req.once('end', () => {
+          finished = true;
+          if (!tooLarge) controller.close();
+        });
+        req.once('error', (error) => {
+          if (!tooLarge) controller.error(error);
+        });
+      },
+      pull() {
+        if (!tooLarge) req.resume();
+      },
+      cancel() {
+        req.pause();
+      },
+    },
+    { highWaterMark: 4 },
+  );
+  return {
+    stream,
+    get tooLarge() {
+      return tooLarge;
+    },
+    get finished() {
+      return finished;
+    },
+  };
+}
+
+export function toRequest(req: IncomingMessage, url: URL, body: LimitedBody | undefined): Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    if (/^(host|connection|keep-alive|transfer-encoding|content-length)$/i.test(name)) continue;
+    try {
+      headers.append(name, req.rawHeaders[i + 1]!);
+    } catch {
+      // A header value Fetch refuses is dropped, as a proxy would.
+    }
+  }
+  const method = req.method ?? 'GET';
+  return new Request(url, { method, headers, ...(body ? { body: body.stream, duplex: 'half' } : {}) } as RequestInit);
+}
+
+/** Whether the request carries a body (chunked, or a non-zero `Content-Length`). */
+export function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/** A JSON answer built here (not by a handler): the service's `{err}` bodies. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+/** After an answer to a request whose body was left unread: how long, and how many more bytes at most, the rest is drained (discarded) before the connection closes. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Closes the connection of a request whose body was left unread, once the answer is written — a
+ * lingering close. Node closes a `Connection: close` socket as soon as the answer is flushed; with
+ * request bytes still arriving, that close resets the connection and a client still sending its
+ * body can lose the answer (EPIPE, ECONNRESET). So the socket is half-closed instead, what still
+ * arrives is discarded (never buffered) for up to {@link LINGER_MS} or {@link LINGER_BYTES}, and
+ * then the socket is destroyed (at once when the client stops sending).
+ */
+function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  socket.destroySoon = function halfClose(this: typeof socket) {
+    this.end();
+  };
+  res.once('finish', () => {
+    let drained = 0;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    req.removeAllListeners('data');
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > LINGER_BYTES) socket.destroy();
+    });
+    req.once('end', () => socket.destroy());
+    req.resume();
+  });
+}
+
+/**
+ * Writes `response`. With `close`, the answer says `Connection: close` and the connection is closed
+ * once it is written ({@link closeAfterAnswer}): used when the request's body was left unread
+ * (refused before reading, or too large), so the unread bytes are never parsed.
+ */
+export async function send(res: ServerResponse, response: Response, close = false): Promise<void> {
+  if (response.type === 'error') {
+    // HttpResponse.error(): a network error for the client.
+    res.destroy();
+    return;
+  }
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  headers['access-control-allow-origin'] = '*';
+  const body = Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(body.length);
+  if (close) {
+    headers.connection = 'close';
+    closeAfterAnswer(res.req, res);
+  }
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  res.end(body);
+}
+

@@ -1,0 +1,102 @@
+/**
+ * What every operation handler receives, and the types that tie each handler to its operation:
+ * its input is the parsed, validated request of that operation (path, query and body typed from
+ * the SDK's `OperationTypes[K]['data']`), its result the operation's 200 body
+ * (`OperationTypes[K]['response']`) or an error.
+ */
+import type { OperationId, OperationInfo, OperationTypes } from '@supportkb/sdk';
+import type { Authenticator, Caller } from '../auth/authenticator';
+import type { Failure, Success } from '../http/results';
+import type { Clock } from '../state/clock';
+import type { IdGenerator } from '../state/ids';
+import type { Store, StoredTeammate } from '../state/store';
+import type { WebhookDispatcher } from '../webhooks';
+import type { BehaviourOptions } from './options';
+
+/** Shared parts of a running service, given to every handler. */
+export interface ServiceCore {
+  store: Store;
+  clock: Clock;
+  ids: IdGenerator;
+  auth: Authenticator;
+  webhooks: WebhookDispatcher;
+  behaviour: Required<Pick<BehaviourOptions, 'maxKnowledgeBases'>> & BehaviourOptions;
+  /** Secret that signs the service's own tokens. */
+  serverSecret: string;
+  /** The secret every subscription of this run gets (the service gives all subscriptions of a run the same one). */
+  subscriptionSecret: string;
+  /** Largest request body accepted, in bytes (413 beyond it). */
+  bodyLimit: number;
+}
+
+type DataOf<K extends OperationId> = OperationTypes[K]['data'];
+/** `T`, or `Empty` when `T` is `never` (the operation has no such part). */
+type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
+
+/** The path parameters of operation `K`, validated. */
+export type PathOf<K extends OperationId> = OrEmpty<NonNullable<DataOf<K>['path']>>;
+/** The query parameters of operation `K`, validated, with the contract's defaults applied. */
+export type QueryOf<K extends OperationId> = OrEmpty<NonNullable<DataOf<K>['query']>>;
+/** The request body of operation `K`, validated (`{}` when none was sent and the schema allows it). */
+export type BodyOf<K extends OperationId> = OrEmpty<NonNullable<DataOf<K>['body']>>;
+/** The 200 body of operation `K`. */
+export type ResponseOf<K extends OperationId> = OperationTypes[K]['response'];
+
+/** What a handler of operation `K` may answer: its 200 body, or an error. */
+export type Answer<K extends OperationId> = Success<ResponseOf<K>> | Failure;
+
+/** What every stage of a request knows. */
+export interface RequestContext<K extends OperationId> {
+  core: ServiceCore;
+  operationId: K;
+  /** The operation's manifest entry. */
+  operation: OperationInfo;
+  request: Request;
+  /** Query parameters as sent. */
+  rawQuery: URLSearchParams;
+  /** The authenticated caller (operations that require credentials). */
+  caller?: Caller;
+  /** The caller's active teammate in the project (role-checked operations, not subscription tokens). */
+  teammate?: StoredTeammate;
+  /** `project_id` of the path, or `''`. */
+  projectId: string;
+  /** Status for bad input: 422 when the operation declares it, else 400. */
+  badInputStatus: 400 | 422;
+}
+
+/** The context of a check made before validation: the request as sent. */
+export interface PreCheckContext<K extends OperationId> extends RequestContext<K> {
+  /** The JSON body as sent, not validated (`{}` when none). */
+  body: unknown;
+}
+
+/** The context of a handler: the request validated against the operation's schemas. */
+export interface HandlerContext<K extends OperationId> extends RequestContext<K> {
+  path: PathOf<K>;
+  query: QueryOf<K>;
+  body: BodyOf<K>;
+  /**
+   * The value of query parameter `name`: as sent, else the contract's default for it.
+   * @throws {Error} when it was not sent and the contract declares no default (a mock bug: 500).
+   */
+  queryValue<P extends keyof QueryOf<K> & string>(name: P): NonNullable<QueryOf<K>[P]>;
+}
+
+/** One operation's implementation. */
+export interface OperationHandler<K extends OperationId> {
+  /**
+   * Checks the service makes before schema validation, with their own bodies (e.g. a missing
+   * `namespace` → 400). Return a failure to answer it, or undefined to go on.
+   */
+  pre?: (ctx: PreCheckContext<K>) => Failure | undefined;
+  /** The handler verifies the credentials itself (`signInWithCustomToken` reads its own header). */
+  customAuth?: boolean;
+  /** The handler proper. */
+  handle: (ctx: HandlerContext<K>) => Answer<K> | Promise<Answer<K>>;
+}
+
+/** A handler for every operation of the contract: a missing or mistyped one is a compile error. */
+export type HandlerTable = { readonly [K in OperationId]: OperationHandler<K> };
+
+/** The handlers of one resource group. */
+export type HandlerGroup = Partial<HandlerTable>;

@@ -1,0 +1,117 @@
+/**
+ * `createMockService`: the stateful mock of the Support and Knowledge Base Service. One MSW
+ * request handler per contract operation (64), over an in-memory store, with the service's
+ * authentication, roles, validation and error bodies. The same handlers serve Node tests
+ * (`setupServer`), the browser (`setupWorker`) and the standalone HTTP server.
+ */
+import { http } from 'msw';
+import type { OperationId } from '@supportkb/sdk';
+import { Authenticator } from '../auth/authenticator';
+import { guestToken, projectTokenAudience, signToken, userToken } from '../auth/tokens';
+import { internalError, toResponse, type Result } from '../http/results';
+import { operationIds, operationMeta, type OperationMeta } from '../manifest';
+import { createClock } from '../state/clock';
+import { createIdGenerator } from '../state/ids';
+import { SEED, seed, seedProject } from '../state/seed';
+import { clearStore, createStore, snapshotStore } from '../state/store';
+import { WebhookDispatcher } from '../webhooks';
+import type { HandlerTable, ServiceCore } from './context';
+import { handlers } from './handlers';
+import { bodyLimitOf, DEFAULT_BEHAVIOUR, type MockService, type MockServiceOptions, type SeededRole } from './options';
+import { runOperation } from './pipeline';
+import { report } from './report';
+import { joinPath, mswMethod, routeOrder } from './routes';
+
+/** The handler of operation `K` (a generic lookup keeps each handler tied to its operation). */
+function handlerOf<K extends OperationId>(table: HandlerTable, operationId: K): HandlerTable[K] {
+  return table[operationId];
+}
+
+/**
+ * Creates the stateful mock service.
+ *
+ * @param options see {@link MockServiceOptions}.
+ * @returns a {@link MockService}: `handlers` for MSW, the `store`, `clock`, `reset()` and helpers.
+ * @throws {RangeError} when `bodyLimit` is not a positive integer; {@link TypeError} when `clock.start` is not a time.
+ *
+ * @example
+ * const service = createMockService({ clock: { frozen: true } });
+ * const server = setupServer(...service.handlers);
+ */
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const baseUrl = options.baseUrl ?? '*';
+  const store = createStore();
+  const clock = createClock(options.clock);
+  const serverSecret = options.serverSecret ?? SEED.serverSecret;
+  const core: ServiceCore = {
+    store,
+    clock,
+    ids: createIdGenerator(options.ids),
+    auth: new Authenticator(store, serverSecret),
+    webhooks: new WebhookDispatcher(store, options.webhooks),
+    behaviour: { ...DEFAULT_BEHAVIOUR, ...options.behaviour },
+    serverSecret,
+    subscriptionSecret: options.subscriptionSecret ?? SEED.subscriptionSecret,
+    bodyLimit: bodyLimitOf(options.bodyLimit),
+  };
+
+  const load = () => {
+    clearStore(store);
+    core.auth.clear();
+    core.ids = createIdGenerator(options.ids);
+    if (options.seed === false) seedProject(core);
+    else seed(core);
+  };
+  load();
+
+  const metas: OperationMeta[] = operationIds.map(operationMeta).sort(routeOrder);
+  const mswHandlers = metas.map(<K extends OperationId>(meta: OperationMeta & { operationId: K }) => {
+    const handler = handlerOf(handlers, meta.operationId);
+    return http[mswMethod(meta.method)](joinPath(baseUrl, meta.mswPath), async ({ request, params }) => {
+      let result: Result;
+      try {
+        result = await runOperation(core, meta, handler, request, params);
+      } catch (error) {
+        // A bug, never bad input: answer like the service's global handler and say so.
+        console.error(`[@supportkb/mocks] ${meta.operationId} threw:`, error);
+        result = internalError();
+      }
+      if (options.onResponse) report(options.onResponse, meta.operationId, request, result);
+      return toResponse(result);
+    });
+  });
+
+  const seededMember = (role: SeededRole) => SEED.members[role];
+
+  return {
+    handlers: mswHandlers,
+    baseUrl,
+    bodyLimit: core.bodyLimit,
+    store,
+    clock,
+    get ids() {
+      return core.ids;
+    },
+    operations: metas,
+    seed: SEED,
+    reset: load,
+    snapshot: () => snapshotStore(store),
+    onWebhook: (listener) => core.webhooks.onDelivery(listener),
+    webhooksIdle: () => core.webhooks.idle(),
+    async authorization(role) {
+      if (role === 'guest') return guestToken(core, { _id: SEED.guest.uuid, firstname: SEED.guest.firstname });
+      const user = store.users.get(seededMember(role).userId);
+      if (!user) throw new Error(`The seeded ${role} is not in the store (seed: false?)`);
+      return userToken(core, user);
+    },
+    basic(role) {
+      const member = seededMember(role);
+      return `Basic ${btoa(`${member.email}:${member.password}`)}`;
+    },
+    async customToken(claims, projectId = SEED.projectId) {
+      const project = store.projects.get(projectId);
+      if (!project) throw new Error(`Unknown project ${projectId}`);
+      return signToken({ sub: 'userexternal', iat: Math.floor(clock.now() / 1000), ...claims, aud: projectTokenAudience(projectId) }, project.jwtSecret);
+    },
+  };
+}

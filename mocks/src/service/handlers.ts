@@ -1,0 +1,32 @@
+/**
+ * The handler of every operation, gathered from the resource groups. `satisfies HandlerTable`
+ * makes a missing operation, or a handler whose input or 200 body does not match its operation,
+ * a compile error.
+ */
+import { analyticsHandlers } from '../resources/analytics';
+import { authHandlers } from '../resources/auth';
+import { groupHandlers } from '../resources/groups';
+import { kbHandlers } from '../resources/kb';
+import { labelHandlers } from '../resources/labels';
+import { leadHandlers } from '../resources/leads';
+import { messageHandlers } from '../resources/messages';
+import { segmentHandlers } from '../resources/segments';
+import { subscriptionHandlers } from '../resources/subscriptions';
+import { tagHandlers } from '../resources/tags';
+import { teamHandlers } from '../resources/team';
+import type { HandlerTable } from './context';
+
+/** Every operation's handler, by operationId. */
+export const handlers = {
+  ...authHandlers,
+  ...kbHandlers,
+  ...teamHandlers,
+  ...groupHandlers,
+  ...segmentHandlers,
+  ...tagHandlers,
+  ...labelHandlers,
+  ...leadHandlers,
+  ...analyticsHandlers,
+  ...messageHandlers,
+  ...subscriptionHandlers,
+} satisfies HandlerTable;

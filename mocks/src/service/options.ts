@@ -1,0 +1,143 @@
+/**
+ * The public types of the stateful mock service (its options, what it is, what `onResponse`
+ * sees) and the defaults of its options.
+ */
+import type { HttpHandler } from 'msw';
+import type { OperationId } from '@supportkb/sdk';
+import { DEFAULT_BODY_LIMIT } from '../http/body';
+import type { OperationMeta } from '../manifest';
+import type { Clock, ClockOptions } from '../state/clock';
+import type { IdGenerator } from '../state/ids';
+import type { SEED } from '../state/seed';
+import type { Store } from '../state/store';
+import type { WebhookListener, WebhookOptions } from '../webhooks';
+
+/** Tunables of the service's behaviour. */
+export interface BehaviourOptions {
+  /**
+   * Content indexing: each content created or re-sent starts at status -1 and moves to 100, 200
+   * and 300 after `stepMs`, `2 * stepMs` and `3 * stepMs` of the mock's clock (ms; default 2000).
+   * A content whose `source` matches `failingSources` (default `/fail/i`) ends at 400 with
+   * `last_error` instead.
+   */
+  indexing?: { stepMs?: number; failingSources?: RegExp };
+  /** Plan limit on knowledge bases per project (403 beyond it); default 50. */
+  maxKnowledgeBases?: number;
+  /** Page URLs returned by `parseSitemap` per sitemap URL (nothing is fetched). */
+  sitemaps?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The default behaviour: a plan of 50 knowledge bases, and one sitemap fixture of the seeded help site. */
+export const DEFAULT_BEHAVIOUR = {
+  maxKnowledgeBases: 50,
+  sitemaps: {
+    'https://www.acme-support.test/sitemap.xml': [
+      'https://www.acme-support.test/help/shipping',
+      'https://www.acme-support.test/help/returns',
+      'https://www.acme-support.test/help/payments',
+    ],
+  },
+} as const satisfies BehaviourOptions;
+
+/** Options of `createMockService`. */
+export interface MockServiceOptions {
+  /**
+   * Where the handlers answer: `*` (the default) matches any origin and path prefix
+   * (`https://api.tiledesk.com/v2/...`, `http://127.0.0.1:4010/...`); pass an API root such as
+   * `http://localhost:4010` to answer only there.
+   */
+  baseUrl?: string;
+  /** Seed the default dataset (default true); `false` starts with only the project. */
+  seed?: boolean;
+  /** Clock options; `{ frozen: true }` for tests that move time with `service.clock.advance()`. */
+  clock?: ClockOptions;
+  /** `sequential` (default, the same ids on every run) or `random` ids. */
+  ids?: 'sequential' | 'random';
+  /** Webhook delivery options (retries, backoff base, `delivery: 'none'`). */
+  webhooks?: WebhookOptions;
+  /** Behaviour tunables: indexing pace and failing sources, plan limits, sitemap fixtures. */
+  behaviour?: BehaviourOptions;
+  /** Secret of the service's own tokens; default the contract's example `supportkb-example-server-secret`. */
+  serverSecret?: string;
+  /** Secret every subscription of this run gets; default the contract's example value. */
+  subscriptionSecret?: string;
+  /**
+   * Largest request body accepted, in bytes; default 512000 (the service's 500 KB). A larger body
+   * is answered 413 `{err: "Request entity too large", limit}` without being read past the limit
+   * (a declared `Content-Length` over it is refused before anything else, as the service does).
+   * Every stored string is bounded by it.
+   */
+  bodyLimit?: number;
+  /**
+   * Called with every answer the handlers produce (not the answers of overrides), e.g. to check
+   * them against the contract.
+   */
+  onResponse?: (exchange: Exchange) => void;
+}
+
+/** One request and the answer the mock made, as {@link MockServiceOptions.onResponse} sees it. */
+export interface Exchange {
+  operationId: OperationId;
+  method: string;
+  url: string;
+  status: number;
+  /** `application/json` or `text/plain`. */
+  contentType: 'application/json' | 'text/plain';
+  /** The JSON body (after a JSON round trip) or the text. */
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** The seeded members `authorization()` and `basic()` give credentials of. */
+export type SeededRole = 'owner' | 'admin' | 'agent';
+
+/** The running mock. */
+export interface MockService {
+  /** The MSW request handlers of all 64 operations (give them to `setupServer`/`setupWorker`). */
+  readonly handlers: HttpHandler[];
+  /** The base URL the handlers answer at (`*` = anywhere). */
+  readonly baseUrl: string;
+  /** Largest request body accepted, in bytes (see {@link MockServiceOptions.bodyLimit}). */
+  readonly bodyLimit: number;
+  /** The in-memory state. */
+  readonly store: Store;
+  /** The mock's clock. */
+  readonly clock: Clock;
+  /** The id generator. */
+  readonly ids: IdGenerator;
+  /** The contract's operations, in the order the handlers were registered (a literal path segment before a parameter). */
+  readonly operations: readonly OperationMeta[];
+  /** Ids and credentials of the seeded dataset. */
+  readonly seed: typeof SEED;
+  /** Back to the seeded dataset (or the empty project), ids and clock restarted. */
+  reset(): void;
+  /** Deep copy of the whole state, for comparisons. */
+  snapshot(): Record<string, unknown>;
+  /** Registers an in-process webhook listener; returns the function that removes it. */
+  onWebhook(listener: WebhookListener): () => void;
+  /** Resolves when every webhook delivery started so far is over (retries included). */
+  webhooksIdle(): Promise<void>;
+  /**
+   * An `Authorization` header value for a seeded member: `JWT <token>` signed like a sign-in
+   * (`owner`, `admin`, `agent`) or an anonymous sign-in (`guest`).
+   * @throws {Error} when the member is not in the store (`seed: false`).
+   */
+  authorization(role: SeededRole | 'guest'): Promise<string>;
+  /** Basic credentials (`Basic base64(email:password)`) of a seeded owner, admin or agent. */
+  basic(role: SeededRole): string;
+  /**
+   * Signs a custom token for `signInWithCustomToken` with the project's secret: `aud` is set to
+   * `https://tiledesk.com/projects/<projectId>`, `sub` to `userexternal`, `iat` to now.
+   * @param claims at least `_id`; optional `role`, `firstname`, `lastname`, `email`.
+   * @returns the compact JWT, without the `JWT ` prefix.
+   * @throws {Error} when the project is unknown.
+   */
+  customToken(claims: Record<string, unknown>, projectId?: string): Promise<string>;
+}
+
+/** Validates the `bodyLimit` option. @throws {RangeError} when it is not a positive integer. */
+export function bodyLimitOf(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_BODY_LIMIT;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`bodyLimit must be a positive integer number of bytes, got ${String(value)}`);
+  return value;
+}

@@ -1,0 +1,22 @@
+/** The `onResponse` report of an answer (`Exchange`). */
+import type { OperationId } from '@supportkb/sdk';
+import { textOf, type Result } from '../http/results';
+import type { Exchange } from './options';
+
+/** Tells `listener` about one answer; a listener's own failure is ignored. */
+export function report(listener: (exchange: Exchange) => void, operationId: OperationId, request: Request, result: Result): void {
+  const text = textOf(result);
+  try {
+    listener({
+      operationId,
+      method: request.method,
+      url: request.url,
+      status: result.status,
+      contentType: text !== undefined ? 'text/plain' : 'application/json',
+      body: text !== undefined ? text : JSON.parse(JSON.stringify(result.body ?? null)),
+      headers: { ...result.headers },
+    });
+  } catch {
+    // The listener's failures are its own.
+  }
+}

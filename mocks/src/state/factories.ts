@@ -1,0 +1,164 @@
+/**
+ * The documents the mock creates, one factory per kind, shared by the seed and the handlers. Each
+ * factory gives the defaults the service's model gives a new document (an id, timestamps,
+ * default fields), overridden by the `fields` given; a field given as `undefined` is not given
+ * (the default stays, or the field is absent). An id is drawn from the generator only when none
+ * is given, so seeding with fixed ids leaves the sequence untouched.
+ */
+import type { Content, ContentScrapeOptions, Group, KnowledgeBase, Lead, Segment, Tag, User } from '@supportkb/sdk';
+import { zKnowledgeBasePreviewSettings } from '@supportkb/sdk/zod';
+import { safeParse } from 'zod/v4/core';
+import { roleType } from '../auth/roles';
+import type { Clock } from './clock';
+import type { IdGenerator } from './ids';
+import type { Project, StoredConversation, StoredLabels, StoredMessage, StoredTeammate } from './store';
+
+/** What the factories read: the clock (timestamps) and the id generator. */
+export interface FactoryEnv {
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+/** `createdAt`, `updatedAt` (now) and `__v` 0: the fields every stored document has. */
+export function stamps(clock: Clock): { createdAt: string; updatedAt: string; __v: number } {
+  const now = clock.iso();
+  return { createdAt: now, updatedAt: now, __v: 0 };
+}
+
+/** Marks a document as changed now. */
+export function touch(clock: Clock, doc: { updatedAt?: string }): void {
+  doc.updatedAt = clock.iso();
+}
+
+/** Fields of a new document: any of the type's fields, `undefined` meaning "not given". */
+type Fields<T> = { [K in keyof T]?: T[K] | undefined };
+
+/**
+ * `defaults` with every field of `fields` that is not `undefined` set over it. The factories'
+ * signatures require the fields their defaults lack, so the result is a whole `T`.
+ */
+function build<T>(defaults: Partial<T>, fields: Fields<T>): T {
+  const out: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  return out as T;
+}
+
+/** A project (the project middleware only checks it exists; its `jwtSecret` signs custom tokens). */
+export function newProject(env: FactoryEnv, fields: Fields<Project> & Pick<Project, 'name' | 'jwtSecret'>): Project {
+  return build<Project>({ _id: fields._id ?? env.ids.objectId(), status: 100, ...stamps(env.clock) }, fields);
+}
+
+/** A user account (its password lives in the store's secrets). */
+export function newUser(env: FactoryEnv, fields: Fields<User> = {}): User {
+  return build<User>({ _id: fields._id ?? env.ids.objectId(), emailverified: true, status: 100, ...stamps(env.clock) }, fields);
+}
+
+/**
+ * A teammate (project_user): active, available, offline, `roleType` from `role` (default
+ * `agent`), logged in now.
+ */
+export function newTeammate(env: FactoryEnv, fields: Fields<StoredTeammate> = {}): StoredTeammate {
+  const _id = fields._id ?? env.ids.objectId();
+  const role = fields.role ?? 'agent';
+  const now = env.clock.iso();
+  return build<StoredTeammate>({
+    _id,
+    id: _id,
+    role,
+    roleType: roleType(role),
+    user_available: true,
+    number_assigned_requests: 0,
+    status: 'active',
+    presence: { status: 'offline', changedAt: now },
+    tags: [],
+    last_login_at: now,
+    ...stamps(env.clock),
+    trashed: false,
+  }, fields);
+}
+
+/** The preview settings of a new knowledge base: the defaults the contract declares for `KnowledgeBasePreviewSettings`. */
+export function defaultPreviewSettings(): KnowledgeBase['preview_settings'] {
+  const parsed = safeParse(zKnowledgeBasePreviewSettings, {});
+  if (!parsed.success) throw new Error('The contract gives KnowledgeBasePreviewSettings no defaults');
+  return parsed.data;
+}
+
+/** The vector store the mock assigns every knowledge base (the service assigns its configured one). */
+const MOCK_ENGINE = { name: 'pinecone', type: 'serverless', vector_size: 1536, index_name: 'llm-sample-index' } as const;
+/** The embedding model the mock assigns every knowledge base (the service assigns its configured one). */
+const MOCK_EMBEDDING = { provider: 'openai', name: 'text-embedding-ada-002', dimension: 1536 } as const;
+/** Scrape options of a url content with `scrape_type` 2 (the service's default extraction). */
+export const DEFAULT_SCRAPE_OPTIONS: Readonly<ContentScrapeOptions> = { tags_to_extract: ['body'], unwanted_tags: [], unwanted_classnames: [] };
+
+/** A knowledge base of a project, with the default preview settings, the engine and the embedding. */
+export function newKnowledgeBase(env: FactoryEnv, fields: Fields<KnowledgeBase> & Pick<KnowledgeBase, 'name' | 'id_project' | 'default'>): KnowledgeBase {
+  const now = env.clock.iso();
+  return build<KnowledgeBase>({
+    id: fields.id ?? env.ids.objectId(),
+    preview_settings: defaultPreviewSettings(),
+    hybrid: false,
+    engine: { ...MOCK_ENGINE },
+    embedding: { ...MOCK_EMBEDDING },
+    createdAt: now,
+    updatedAt: now,
+  }, fields);
+}
+
+/** A knowledge-base content, status -1 (queued for indexing) unless given. */
+export function newContent(env: FactoryEnv, fields: Fields<Content> & Pick<Content, 'name' | 'id_project' | 'namespace'>): Content {
+  return build<Content>({ _id: fields._id ?? env.ids.objectId(), status: -1, ...stamps(env.clock) }, fields);
+}
+
+/** A group: no members, enabled. */
+export function newGroup(env: FactoryEnv, fields: Fields<Group> = {}): Group {
+  return build<Group>({ _id: fields._id ?? env.ids.objectId(), members: [], enabled: true, ...stamps(env.clock) }, fields);
+}
+
+/** A segment: matches all of no filters, active (status 100). */
+export function newSegment(env: FactoryEnv, fields: Fields<Segment> = {}): Segment {
+  return build<Segment>({ _id: fields._id ?? env.ids.objectId(), match: 'all', filters: [], status: 100, ...stamps(env.clock) }, fields);
+}
+
+/** A tag. */
+export function newTag(env: FactoryEnv, fields: Fields<Tag> & Pick<Tag, 'tag'>): Tag {
+  return build<Tag>({ _id: fields._id ?? env.ids.objectId(), ...stamps(env.clock) }, fields);
+}
+
+/** A lead: no tags, active (status 100). */
+export function newLead(env: FactoryEnv, fields: Fields<Lead> = {}): Lead {
+  return build<Lead>({ _id: fields._id ?? env.ids.objectId(), tags: [], status: 100, ...stamps(env.clock) }, fields);
+}
+
+/** A project's label document, with no language yet unless given. */
+export function newLabels(env: FactoryEnv, fields: Fields<StoredLabels> & Pick<StoredLabels, 'id_project'>): StoredLabels {
+  return build<StoredLabels>({ _id: fields._id ?? env.ids.objectId(), data: [], ...stamps(env.clock) }, fields);
+}
+
+/** A conversation (request): unassigned (status 100), no participants, no bot, on the `chat21` channel. */
+export function newConversation(env: FactoryEnv, fields: Fields<StoredConversation> & Pick<StoredConversation, 'request_id' | 'id_project'>): StoredConversation {
+  const _id = fields._id ?? env.ids.objectId();
+  return build<StoredConversation>({
+    _id,
+    id: _id,
+    status: 100,
+    participants: [],
+    hasBot: false,
+    preflight: false,
+    channel: { name: 'chat21' },
+    priority: 'medium',
+    ...stamps(env.clock),
+  }, fields);
+}
+
+/** A message of a conversation: text, sent (status 0), to a group channel on `chat21`. */
+export function newMessage(env: FactoryEnv, fields: Fields<StoredMessage> & Pick<StoredMessage, 'sender' | 'recipient' | 'id_project'>): StoredMessage {
+  return build<StoredMessage>({
+    _id: fields._id ?? env.ids.objectId(),
+    type: 'text',
+    status: 0,
+    channel_type: 'group',
+    channel: { name: 'chat21' },
+    ...stamps(env.clock),
+  }, fields);
+}

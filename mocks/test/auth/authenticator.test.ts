@@ -1,0 +1,71 @@
+import { SignJWT } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signToken } from '../../src/auth/tokens';
+import { createMockService } from '../../src/service/create';
+import { SEED } from '../../src/state/seed';
+import { PID, useMock } from '../support/harness';
+import { call, json } from '../support/requests';
+
+const { api, as, service } = useMock();
+const { agent } = SEED.members;
+
+describe('credentials', () => {
+  it('accepts Basic email:password', async () => {
+    expect((await api(`/${PID}/tags`, { auth: service.basic('agent') })).status).toBe(200);
+  });
+
+  it('refuses a wrong Basic password with 401 text and the Basic challenge', async () => {
+    const bad = await api(`/${PID}/tags`, { auth: `Basic ${btoa(`${agent.email}:nope`)}` });
+    expect(bad.status).toBe(401);
+    expect(bad.text).toBe('Unauthorized');
+    expect(bad.headers.get('www-authenticate')).toBe('Basic realm="Users"');
+  });
+
+  it('takes the JWT scheme in any case and refuses Bearer', async () => {
+    const token = (await as('agent')).slice(4);
+    expect((await api(`/${PID}/tags`, { auth: `jwt ${token}` })).status).toBe(200);
+    expect((await api(`/${PID}/tags`, { auth: `Bearer ${token}` })).status).toBe(401);
+  });
+
+  it('refuses a request without credentials (401)', async () => {
+    expect((await api(`/${PID}/tags`)).status).toBe(401);
+  });
+
+  it('refuses a token signed with another secret (401)', async () => {
+    const forged = await new SignJWT({ _id: agent.userId, sub: 'user' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret'));
+    expect((await api(`/${PID}/tags`, { auth: `JWT ${forged}` })).status).toBe(401);
+  });
+
+  it('answers 400 text `Bad Request` for an Authorization value without a scheme where the operation declares it, else 401', async () => {
+    expect(await api(`/${PID}/tags`, { auth: 'justonetoken' })).toMatchObject({ status: 400, text: 'Bad Request' });
+    // listContents declares no text/plain 400: the same header gets 401 there.
+    expect((await api(`/${PID}/kb?namespace=${PID}`, { auth: 'justonetoken' })).status).toBe(401);
+  });
+});
+
+describe('token lifetimes are checked on every use, cached or not', () => {
+  const direct = createMockService({ clock: { frozen: true }, webhooks: { delivery: 'none' } });
+  afterEach(() => {
+    vi.useRealTimers();
+    direct.reset();
+  });
+
+  it('a token used before its `exp` is refused after it (401)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const now = Date.now();
+    const token = await signToken({ _id: SEED.members.admin.userId, sub: 'user', aud: 'https://tiledesk.com', iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 60 }, SEED.serverSecret);
+    expect((await call(direct, `/${PID}/tags`, { headers: { Authorization: `JWT ${token}` } })).status).toBe(200);
+    vi.setSystemTime(now + 61_000);
+    expect(await call(direct, `/${PID}/tags`, { headers: { Authorization: `JWT ${token}` } })).toMatchObject({ status: 401, text: 'Unauthorized' });
+  });
+
+  it('a token used before its `nbf` is refused, then accepted once it is valid (no remembered refusal)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const now = Date.now();
+    const custom = await signToken({ _id: SEED.guest.uuid, sub: 'userexternal', aud: `https://tiledesk.com/projects/${PID}`, nbf: Math.floor(now / 1000) + 60 }, SEED.projectSecret);
+    const send = () => call(direct, `/${PID}/requests/support-group-nbf/messages`, json(`JWT ${custom}`, { text: 'hi' }));
+    expect((await send()).status).toBe(401);
+    vi.setSystemTime(now + 61_000);
+    expect((await send()).status).toBe(200);
+  });
+});

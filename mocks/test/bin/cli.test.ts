@@ -1,0 +1,116 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED } from '../../src/state/seed';
+
+/**
+ * The command lines of supportkb-mock (`npm run mock`) and supportkb-prism (`npm run mock:prism`):
+ * `--help`, and one line on stderr saying the fix for a bad option, a bad port or a busy port.
+ * Spawned for real (the built package: `npm run build` first).
+ */
+const mocksDir = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const BINS = { mock: `${mocksDir}bin/mock.mjs`, prism: `${mocksDir}bin/prism.mjs` } as const;
+const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+delete env.npm_lifecycle_event;
+delete env.PORT;
+
+const run = (bin: keyof typeof BINS, args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
+  spawnSync(process.execPath, [BINS[bin], ...args], { encoding: 'utf8', env: { ...env, ...extraEnv }, timeout: 30_000 });
+
+let busy: Server;
+let busyPort = 0;
+beforeAll(async () => {
+  expect(existsSync(`${mocksDir}dist/server.js`), 'build the package first (npm run build)').toBe(true);
+  busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  busyPort = (busy.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+describe.each(['mock', 'prism'] as const)('supportkb-%s', (bin) => {
+  it('--help lists every option and exits 0', () => {
+    for (const flag of ['--help', '-h']) {
+      const help = run(bin, [flag]);
+      expect(help.status, help.stderr).toBe(0);
+      expect(help.stdout).toMatch(new RegExp(`^Usage: supportkb-${bin} \\[--port N\\] \\[--host H\\] \\[--(real-ids|errors)\\]\\n`));
+      for (const option of ['-p, --port N', '--host H', '-h, --help', bin === 'mock' ? '--real-ids' : '--errors']) expect(help.stdout).toContain(option);
+      expect(help.stdout).toContain('0 picks a free port');
+      expect(help.stderr).toBe('');
+    }
+  });
+
+  it('rejects an unknown option, a missing value, a stray argument and a bad port in one line (exit 2)', () => {
+    const cases: [string[], string][] = [
+      [['--bogus'], `supportkb-${bin}: unknown option --bogus; --help lists the options`],
+      [['--port'], `supportkb-${bin}: --port needs a value; --help lists the options`],
+      [['extra'], `supportkb-${bin}: unexpected argument extra; --help lists the options`],
+      [['--port', 'abc'], `supportkb-${bin}: invalid port "abc": pass --port N with 0 <= N <= 65535 (0 picks a free port)`],
+      [['--port', '70000'], `supportkb-${bin}: invalid port "70000": pass --port N with 0 <= N <= 65535 (0 picks a free port)`],
+    ];
+    for (const [args, line] of cases) {
+      const result = run(bin, args);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr).toBe(`${line}\n`);
+      expect(result.stdout).toBe('');
+    }
+    const fromEnv = run(bin, [], { PORT: 'eighty' });
+    expect(fromEnv.status).toBe(2);
+    expect(fromEnv.stderr).toBe(`supportkb-${bin}: invalid port "eighty" (from $PORT): pass --port N with 0 <= N <= 65535 (0 picks a free port)\n`);
+  });
+
+  it('says in one line that a busy port is busy and how to pick another (exit 1)', () => {
+    const result = run(bin, ['--port', String(busyPort)]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(`supportkb-${bin}: port ${busyPort} is in use: pass --port N or --port 0 (any free port), e.g. \`supportkb-${bin} --port 0\`\n`);
+    expect(result.stdout).toBe('');
+  });
+
+  it('--port 0 serves on a free port and prints its URL first', async () => {
+    const child = spawn(process.execPath, [BINS[bin], '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const deadline = Date.now() + 30_000;
+    while (!out.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const url = /^(Stateful|Prism) mock of the Support and Knowledge Base Service API at (http:\/\/127\.0\.0\.1:(\d+)) \(pid \d+\)\. Ctrl-C to stop\.\n/.exec(out);
+    expect(url, out).not.toBeNull();
+    expect(Number(url![3])).toBeGreaterThan(0);
+    expect((await fetch(`${url![2]}/65f1a2b3c4d5e6f708090a0b/labels/default`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
+
+describe('through npm', () => {
+  it.each(['mock', 'mock:prism'])('`npm run %s -- --help` says it builds first, then shows the options, without building', (script) => {
+    const result = spawnSync('npm', ['run', script, '--', '--help'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, timeout: 30_000 });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`(npm run ${script} first builds the contract and the packages when their sources changed, quietly; --verbose shows that build.)`);
+    expect(result.stdout).toContain(`Usage: npm run ${script} -- [--port N] [--host H]`);
+    expect(result.stderr).toBe('');
+  });
+});
+
+describe('supportkb-mock serving', () => {
+  it('bin/mock.mjs (`npm run mock`) prints its URL and the seeded credentials, serves, and stops on SIGTERM', async () => {
+    expect(existsSync(`${mocksDir}dist/server.js`), 'build the package first (npm run build)').toBe(true);
+    const child = spawn(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 15_000;
+    while (!/Seeded credentials[\s\S]*Custom tokens/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+    expect(url, out).toBeTruthy();
+    for (const member of Object.values(SEED.members)) expect(out).toContain(`${member.email}  password ${member.password}`);
+    expect(out).toMatch(/guest .*Authorization: JWT /);
+    const signIn = await fetch(`${url}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: SEED.members.agent.email, password: SEED.members.agent.password }) });
+    expect(signIn.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { operations as sdkOperations } from '@supportkb/sdk';
+import { operations, startMock, startMockServer, startPrism, startPrismMock, type HttpMock, type PrismMock } from '../src/index';
+import { SEED } from '../src/state/seed';
+import { createConformanceCollector } from './support/conformance';
+
+// Every answer of the stateful servers started here is checked against the contract too.
+const conformance = createConformanceCollector();
+afterEach(() => expect(conformance.problems.splice(0)).toEqual([]));
+const P = SEED.projectId;
+
+describe('startMock', () => {
+  it('starts the stateful mock on a real HTTP server by default, in this process', async () => {
+    const mock = await startMock({ port: 0, serviceOptions: { onResponse: conformance.onResponse } });
+    expectTypeOf(mock).toEqualTypeOf<HttpMock>();
+    try {
+      expect(mock).toMatchObject({ kind: 'stateful', pid: process.pid, host: '127.0.0.1' });
+      expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const signIn = await fetch(`${mock.url}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: SEED.members.admin.email, password: SEED.members.admin.password }) });
+      expect(signIn.status).toBe(200);
+      expect(mock.service.store.tags.size).toBe(2);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('starts Prism as a child process with { kind: "prism" }', async () => {
+    const mock = await startMock({ kind: 'prism' });
+    expectTypeOf(mock).toEqualTypeOf<PrismMock>();
+    try {
+      expect(mock.kind).toBe('prism');
+      expect(mock.pid).not.toBe(process.pid);
+      expect((await fetch(`${mock.url}/${P}/labels/default`)).status).toBe(200);
+    } finally {
+      await mock.stop();
+    }
+  });
+});
+
+describe('deprecated entry points', () => {
+  it('startMockServer still takes the service options as `service`', async () => {
+    const mock = await startMockServer({ port: 0, service: { seed: false, onResponse: conformance.onResponse } });
+    try {
+      expect(mock.kind).toBe('stateful');
+      expect(mock.service?.store.tags.size).toBe(0);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('startPrism is startPrismMock', () => {
+    expect(startPrism).toBe(startPrismMock);
+  });
+});
+
+describe('operations', () => {
+  it("re-exports the SDK's manifest", () => {
+    expect(operations).toBe(sdkOperations);
+  });
+});

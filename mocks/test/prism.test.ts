@@ -1,0 +1,115 @@
+import { HttpResponse } from 'msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationIds } from '../src/manifest';
+import { override } from '../src/overrides';
+import { freePort, startPrism, startPrismMock, type PrismMock } from '../src/prism';
+import { startHttpMock, type HttpMock } from '../src/server';
+import { createConformanceCollector } from './support/conformance';
+import { runScenario, type Call, type Send } from './support/scenario';
+
+/**
+ * Conformance over the wire: Prism's validation proxy (`prism proxy <contract> <mock> --errors`)
+ * in front of the standalone stateful server; the scenario touches all 64 operations and Prism must
+ * report no request or response violation.
+ */
+let mock: HttpMock;
+let prism: PrismMock;
+let prismOutput = '';
+const conformance = createConformanceCollector();
+
+beforeAll(async () => {
+  mock = await startHttpMock({ serviceOptions: { onResponse: conformance.onResponse, webhooks: { delivery: 'none' } } });
+  prism = await startPrismMock({ mode: 'proxy', upstream: mock.url, errors: true, onOutput: (text) => (prismOutput += text) });
+});
+afterAll(async () => {
+  await prism?.stop();
+  await mock?.stop();
+});
+
+/** Sends a scenario call through Prism's proxy, collecting the violations Prism reports. */
+function prismSend(violations: string[]): Send {
+  return async (call) => {
+    const url = new URL(`${prism.url}${call.path}`);
+    for (const [k, v] of Object.entries(call.query ?? {})) url.searchParams.set(k, v);
+    const headers: Record<string, string> = {};
+    if (call.auth) headers.Authorization = call.auth;
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await fetch(url, { method: call.method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
+    const text = await response.text();
+    const violation = response.headers.get('sl-violations');
+    if (violation) violations.push(`${call.operationId}: ${violation}`);
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // text
+    }
+    return { status: response.status, body, headers: response.headers };
+  };
+}
+
+describe('prism proxy --errors in front of the standalone mock', () => {
+  it('runs the 64-operation scenario with zero violations', async () => {
+    const violations: string[] = [];
+    const send = prismSend(violations);
+    const log = await runScenario(send, await mock.service.customToken({ _id: 'crm-customer-8841', firstname: 'Luca', lastname: 'Verdi' }));
+    const covered = new Set(log.map((entry) => entry.operationId));
+    expect(operationIds.filter((id) => !covered.has(id))).toEqual([]);
+    expect(violations).toEqual([]);
+    expect(prismOutput).not.toMatch(/violation/i);
+    expect(conformance.problems).toEqual([]);
+    expect(conformance.count).toBe(log.length);
+  });
+
+  it('passes error answers to valid requests with zero violations', async () => {
+    const violations: string[] = [];
+    const P = mock.service.seed.projectId;
+    const agent = await mock.service.authorization('agent');
+    const errors: (Call & { status: number })[] = [
+      { operationId: 'signIn', method: 'POST', path: '/auth/signin', body: { email: 'agent@acme-support.test', password: 'wrong' }, status: 401 },
+      { operationId: 'listContents', method: 'GET', path: `/${P}/kb`, query: { namespace: P }, auth: agent, status: 403 },
+      { operationId: 'getTag', method: 'GET', path: `/${P}/tags/65f1a2b3c4d5e6f7080911ff`, auth: agent, status: 404 },
+      { operationId: 'getLead', method: 'GET', path: `/${P}/leads/65f1a2b3c4d5e6f7080913ff`, auth: 'JWT not-a-token', status: 401 },
+      { operationId: 'listLeads', method: 'GET', path: `/${P}/leads`, query: { segment: '65f1a2b3c4d5e6f7080910ff' }, auth: agent, status: 404 },
+    ];
+    for (const { status, ...call } of errors) {
+      const answer = await prismSend(violations)(call);
+      expect(answer.status, call.operationId).toBe(status);
+    }
+    expect(violations).toEqual([]);
+    expect(conformance.problems).toEqual([]);
+  });
+
+  it('would catch a violation (negative control)', async () => {
+    mock.use(override('getTag', () => HttpResponse.json({ unexpected: true })));
+    try {
+      const response = await fetch(`${prism.url}/${mock.service.seed.projectId}/tags/${mock.service.seed.tags.vip}`, { headers: { Authorization: await mock.service.authorization('agent') } });
+      expect(response.status).toBe(500);
+      expect(response.headers.get('sl-violations')).toMatch(/required property '_id'/);
+    } finally {
+      mock.resetHandlers();
+    }
+  });
+});
+
+describe('startPrismMock', () => {
+  it('starts Prism on the contract as a child process and says where', async () => {
+    const mock = await startPrismMock({ port: await freePort() });
+    try {
+      expect(mock).toMatchObject({ kind: 'prism', host: '127.0.0.1' });
+      expect(mock.service).toBeUndefined();
+      expect(mock.pid).not.toBe(process.pid);
+      expect((await fetch(`${mock.url}/65f1a2b3c4d5e6f708090a0b/labels/default`)).status).toBe(200);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('refuses proxy mode without an upstream', async () => {
+    await expect(startPrismMock({ mode: 'proxy' })).rejects.toThrow('startPrismMock: mode proxy needs an upstream URL');
+  });
+
+  it('keeps startPrism as a deprecated alias', () => {
+    expect(startPrism).toBe(startPrismMock);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The standalone server (`startHttpMock`): the stateful mock over a real socket, its CORS,
+ * unknown routes, overrides, request body limits and malformed requests. Every answer that went
+ * through an operation is checked against the contract.
+ */
+import { request as httpRequest } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { networkError } from '../src/overrides';
+import { startHttpMock, startMockHttpServer, type HttpMock } from '../src/server';
+import { createMockService } from '../src/service/create';
+import { SEED } from '../src/state/seed';
+import { createConformanceCollector } from './support/conformance';
+import { json, lazyBody, MB, rawExchange } from './support/requests';
+
+const P = SEED.projectId;
+const LIMIT = 512_000;
+const TOO_LARGE = { err: 'Request entity too large', limit: LIMIT };
+
+describe('the standalone server', () => {
+  const conformance = createConformanceCollector();
+  afterEach(() => expect(conformance.problems.splice(0)).toEqual([]));
+
+  it('serves the stateful mock in this process on a free loopback port, with CORS', async () => {
+    const mock = await startHttpMock({ port: 0, serviceOptions: { onResponse: conformance.onResponse } });
+    try {
+      expect(mock.kind).toBe('stateful');
+      expect(mock.pid).toBe(process.pid);
+      expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const signIn = await fetch(`${mock.url}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: SEED.members.admin.email, password: SEED.members.admin.password }) });
+      const { token } = await signIn.json();
+      const created = await fetch(`${mock.url}/${P}/tags/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: JSON.stringify({ tag: 'standalone' }) });
+      expect(created.status).toBe(200);
+      expect(created.headers.get('access-control-allow-origin')).toBe('*');
+      const tags = await (await fetch(`${mock.url}/${P}/tags`, { headers: { Authorization: token } })).json();
+      expect(tags[0].tag).toBe('standalone');
+      expect(mock.service.store.tags.size).toBe(3);
+      expect(mock.host).toBe('127.0.0.1');
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('answers CORS preflights with 204 and the headers asked for', async () => {
+    const mock = await startHttpMock({ serviceOptions: { onResponse: conformance.onResponse } });
+    try {
+      const preflight = await fetch(`${mock.url}/${P}/tags`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' } });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('answers an unknown route like Express (404 HTML)', async () => {
+    const mock = await startHttpMock();
+    try {
+      const unknown = await fetch(`${mock.url}/nothing/here/at/all`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.text()).toContain('Cannot GET /nothing/here/at/all');
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('takes overrides with use() (a network error closes the socket) and drops them with resetHandlers()', async () => {
+    const mock = await startHttpMock({ serviceOptions: { onResponse: conformance.onResponse } });
+    try {
+      mock.use(networkError('listTags'));
+      await expect(fetch(`${mock.url}/${P}/tags`, { headers: { Authorization: mock.service.basic('agent') } })).rejects.toThrow();
+      mock.resetHandlers();
+      expect((await fetch(`${mock.url}/${P}/tags`, { headers: { Authorization: mock.service.basic('agent') } })).status).toBe(200);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('serves a service given to it, and says which process serves', async () => {
+    const service = createMockService({ seed: false });
+    const mock = await startHttpMock({ service });
+    try {
+      expect(mock).toMatchObject({ kind: 'stateful', pid: process.pid, service });
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('keeps startMockHttpServer as a deprecated alias of startHttpMock', () => {
+    expect(startMockHttpServer).toBe(startHttpMock);
+  });
+});
+
+describe('request bodies are limited (500 KB, 413 with the service body), checked before credentials are needed', () => {
+  let mock: HttpMock;
+  const conformance = createConformanceCollector();
+  beforeAll(async () => {
+    mock = await startHttpMock({ serviceOptions: { onResponse: conformance.onResponse } });
+  });
+  afterEach(() => mock.service.reset());
+  afterAll(() => mock.stop());
+
+  it('refuses a 600 KB tag with 413 {err, limit}, closes the connection and stores nothing', async () => {
+    const before = mock.service.store.tags.size;
+    const res = await fetch(`${mock.url}/${P}/tags`, json(mock.service.basic('admin'), { tag: 'x'.repeat(600_000) }));
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(await res.json()).toEqual(TOO_LARGE);
+    expect(mock.service.store.tags.size).toBe(before);
+  });
+
+  it('takes a body at the limit: every stored string is bounded by it', async () => {
+    const atLimit = await fetch(`${mock.url}/${P}/tags`, json(mock.service.basic('admin'), { tag: 'x'.repeat(LIMIT - 20) }));
+    expect(atLimit.status).toBe(200);
+  });
+
+  it('answers a declared Content-Length over the limit at once, without reading the body', async () => {
+    const answer = await new Promise<{ status?: number; body: string }>((resolve) => {
+      const req = httpRequest(`${mock.url}/${P}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(256 * MB) } }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode, body }));
+      });
+      req.on('error', () => {});
+      req.write('{"tag":"'); // and nothing more: the server must not wait for the other 256 MB
+      setTimeout(() => {
+        resolve({ body: 'no answer within 5 s' });
+        req.destroy();
+      }, 5000).unref();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual(TOO_LARGE);
+  });
+
+  it('refuses a streamed body without credentials (401) or to an unknown path (404) without reading it', async () => {
+    const unauthenticated = lazyBody(64);
+    const res = await fetch(`${mock.url}/${P}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: unauthenticated.stream, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(unauthenticated.pulled()).toBeLessThan(16); // of 64 MiB: what sat in socket buffers, not the body
+
+    const unknown = lazyBody(64);
+    const missing = await fetch(`${mock.url}/nothing/here`, { method: 'POST', body: unknown.stream, duplex: 'half' } as RequestInit);
+    expect(missing.status).toBe(404);
+    expect(unknown.pulled()).toBeLessThan(16);
+  });
+
+  it('stops reading a streamed body with credentials at the limit (413, nothing stored)', async () => {
+    const before = mock.service.store.tags.size;
+    const body = lazyBody(64);
+    const res = await fetch(`${mock.url}/${P}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: mock.service.basic('admin') }, body: body.stream, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual(TOO_LARGE);
+    expect(body.pulled()).toBeLessThan(16);
+    expect(mock.service.store.tags.size).toBe(before);
+    // The server is still there for the next request.
+    expect((await fetch(`${mock.url}/${P}/labels/IT`)).status).toBe(200);
+  });
+
+  it('every answer of the standalone server that went through an operation conforms, 413 aside (not declared per operation)', () => {
+    expect(conformance.problems.filter((p) => !p.includes('→ 413: status 413 is not declared'))).toEqual([]);
+  });
+});
+
+
+describe('malformed requests', () => {
+  it('answers a malformed Host header with 400 {err}, logging nothing', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const mock = await startHttpMock();
+    try {
+      for (const host of ['a b', '[::1', 'example.org:99999', 'user@example.org', 'example.org/path']) {
+        const answer = await rawExchange(mock.port, `GET /${P}/labels/IT HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        expect(answer, host).toMatch(/^HTTP\/1\.1 400 /);
+        expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ err: 'Bad Request: malformed Host header or request target' });
+      }
+      const fine = await rawExchange(mock.port, `GET /${P}/labels/IT HTTP/1.1\r\nHost: localhost:80\r\nConnection: close\r\n\r\n`);
+      expect(fine).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      await mock.stop();
+    }
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+});
