@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import ky from 'ky';
 import { createClient, createHttpClient, listTags } from '@supportkb/sdk';
-import { zodValidation, zListTagsResponse } from '@supportkb/sdk/zod';
+import { zodValidation, operationSchemas } from '@supportkb/sdk/zod';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const limit = setTimeout(() => {
@@ -49,11 +49,12 @@ const rawKy = (to) => () => ky.get(to, { headers }).json();
 const sk = createClient({ baseUrl: base, projectId: PROJECT, auth });
 const skValidated = createClient({ baseUrl: base, projectId: PROJECT, auth, validate: zodValidation() });
 const http = createHttpClient({ baseUrl: base, auth });
+const listTagsSchema = operationSchemas.listTags.response(); // the zod/mini schema the SDK checks a page of tags with
 const variants = {
   'plain fetch': plain(url),
   'raw ky': rawKy(url),
   'raw ky, again (A/A control)': rawKy(url),
-  'plain fetch + the same zod schema': async () => zListTagsResponse.parse(await plain(url)()),
+  'plain fetch + the same zod schema': async () => listTagsSchema.parse(await plain(url)()),
   'generated listTags (hey-api client)': () => listTags({ client: http.client, path: { project_id: PROJECT } }),
   'SDK (validation off)': () => sk.tags.list(),
   'SDK (validation on)': () => skValidated.tags.list(),
@@ -117,12 +118,16 @@ async function bundle(contents) {
   const result = await build({ stdin: { contents, resolveDir: root, loader: 'js' }, bundle: true, minify: true, write: false, format: 'esm', platform: 'browser' });
   return gzipSync(result.outputFiles[0].contents).length;
 }
+const validated = `import { createClient } from '@supportkb/sdk'; import { zodValidation } from '@supportkb/sdk/zod'; console.log(await createClient({ baseUrl: 'http://x', validate: zodValidation() }).tags.list());`;
 const sizes = {
   'fetch only (baseline)': await bundle(`console.log(await fetch('/x'))`),
   'createHttpClient + listTags': await bundle(`import { createHttpClient, listTags } from '@supportkb/sdk'; const { client } = createHttpClient({ baseUrl: '/' }); console.log(await listTags({ client, path: { project_id: 'p' } }));`),
   'createClient + tags.list': await bundle(`import { createClient, createHttpClient, listTags } from '@supportkb/sdk'; console.log(await createClient({ baseUrl: 'http://x' }).tags.list());`),
-  'createClient + zodValidation + tags.list': await bundle(`import { createClient, createHttpClient, listTags } from '@supportkb/sdk'; import { zodValidation, zListTagsResponse } from '@supportkb/sdk/zod'; console.log(await createClient({ baseUrl: 'http://x', validate: zodValidation() }).tags.list());`),
+  'createClient + zodValidation + tags.list': await bundle(validated),
 };
+// What validation adds: zod/mini's code the schemas use (bundled into the SDK's zod entry), the
+// schemas' builders, the operation table and the validator.
+sizes['… of which validation (zod/mini + schemas + validator)'] = sizes['createClient + zodValidation + tags.list'] - sizes['createClient + tags.list'];
 
 // Cold start: in a fresh Node process, the time from before `import()` to the first call's answer
 // (import + client + first call), measured inside that process; plain fetch's first call as the
@@ -142,6 +147,14 @@ async function coldStart(code, runs = 7) {
 }
 const coldFetch = await coldStart(`await (await fetch(process.env.BASE + '/${PROJECT}/tags')).json()`);
 const coldSdk = await coldStart(`const { createClient } = await import('@supportkb/sdk'); await createClient({ baseUrl: process.env.BASE, projectId: '${PROJECT}' }).tags.list()`);
+// With validation: both entries loaded as one module graph (as static imports load them), then the
+// first call, which builds the schemas of listTags only.
+const coldValidated = await coldStart(`const [{ createClient }, { zodValidation }] = await Promise.all([import('@supportkb/sdk'), import('@supportkb/sdk/zod')]); await createClient({ baseUrl: process.env.BASE, projectId: '${PROJECT}', validate: zodValidation() }).tags.list()`);
+// Where that goes: the SDK's zod entry alone (zod/mini's code bundled in it, tree-shaken), against
+// what loading zod/mini from node_modules costs (its modules and the ~50 locale modules its index
+// re-exports: what the entry cost while zod was an external dependency).
+const coldZodEntry = await coldStart(`await import('@supportkb/sdk/zod')`);
+const coldZodMini = await coldStart(`await import('zod/mini')`);
 
 child.kill();
 
@@ -172,4 +185,5 @@ console.log('\n| bundle (minified + gzip, esbuild, browser) | bytes | KiB |');
 console.log('|---|---|---|');
 for (const [name, bytes] of Object.entries(sizes)) console.log(`| ${name} | ${bytes} | ${(bytes / 1024).toFixed(2)} |`);
 console.log(`\nCold start (median of 7 fresh processes, timed inside each): SDK import + createClient + first call ${coldSdk.toFixed(1)} ms (target ≤ 100 ms); plain fetch's first call ${coldFetch.toFixed(1)} ms.`);
+console.log(`Cold start with validation (both entries + createClient + first validated call): ${coldValidated.toFixed(1)} ms (target ≤ 100 ms); importing the SDK's zod entry alone (zod/mini bundled in it) takes ${coldZodEntry.toFixed(1)} ms, where importing zod/mini from node_modules takes ${coldZodMini.toFixed(1)} ms.`);
 process.exit(0);
