@@ -238,6 +238,9 @@ try {
         mkdirSync(project);
         const deps = Object.fromEntries(packages.map((p) => [p.manifest.name, `file:${p.tarball}`]));
         if (only.has('types') && rootManifest.devDependencies?.['@types/node']) deps['@types/node'] = rootManifest.devDependencies['@types/node'];
+        // Peer dependencies (optional ones too: a user of the entries that need them installs them), at
+        // the version the package is developed against.
+        for (const p of packages) for (const [name, range] of Object.entries(p.manifest.peerDependencies ?? {})) deps[name] ??= p.manifest.devDependencies?.[name] ?? range;
         const overrides = Object.fromEntries(packages.map((p) => [p.manifest.name, `file:${p.tarball}`]));
         writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'supportkb-release-check', private: true, dependencies: deps, overrides }, null, 2)}\n`);
         await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'], { cwd: project, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
