@@ -30,18 +30,14 @@ export function operations(doc: any): OperationEntry[] {
 }
 
 /** Parameters of an operation, path-level ones first. */
-export function parametersOf(entry: OperationEntry, legacy?: OperationEntry): any[] {
-  if (legacy) entry = legacy; // TEMPORARY: the old (doc, entry) signature
+export function parametersOf(entry: OperationEntry): any[] {
   return [...(entry.pathItem.parameters ?? []), ...(entry.operation.parameters ?? [])];
 }
 
 /** The first example value of a media type object (`example`, or the first of `examples`). */
-export function firstExample(media: any, legacy?: any): unknown {
-  if (legacy !== undefined) media = legacy; // TEMPORARY: the old (doc, media) signature
+export function firstExample(media: any): unknown {
   if (!media) return undefined;
   if ('example' in media) return media.example;
   return Object.values<any>(media.examples ?? {})[0]?.value;
 }
 
-// TEMPORARY (removed once every call site is updated): the old signatures.
-export const deref = <T = any>(_doc: any, value: any): T => value as T;

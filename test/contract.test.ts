@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundledContract, deref, operations, parametersOf, root } from './contract-helpers';
+import { bundledContract, operations, parametersOf, root } from './contract-helpers';
 
 /**
  * The 64 operations of the service's documented interface, written out as it lists them (method + path,
@@ -125,23 +125,23 @@ describe('the contract covers the documented interface', () => {
     for (const { operation, method, path } of operations(doc)) {
       const codes = Object.keys(operation.responses).filter((code) => code.startsWith('2'));
       expect(codes, `${method} ${path}`).toEqual(['200']);
-      const media = deref(doc, operation.responses['200']).content?.['application/json'];
+      const media = operation.responses['200'].content?.['application/json'];
       expect(media?.schema, `${method} ${path}`).toBeDefined();
       expect(media.example ?? Object.keys(media.examples ?? {})[0], `${method} ${path}`).toBeDefined();
     }
   });
 
   it('has the message.create webhook with no security of its own', () => {
-    const hook = deref(doc, doc.webhooks['message.create']).post;
+    const hook = doc.webhooks['message.create'].post;
     expect(hook.security).toEqual([]);
-    const body = deref(doc, hook.requestBody.content['application/json'].schema);
+    const body = hook.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['timestamp', 'payload', 'hook', 'token']));
   });
 
   it('keeps every tag used and described', () => {
     const used = new Set([
       ...operations(doc).map((op) => op.operation.tags[0]),
-      ...Object.values<any>(doc.webhooks).flatMap((item) => deref(doc, item).post.tags),
+      ...Object.values<any>(doc.webhooks).flatMap((item) => item.post.tags),
     ]);
     for (const tag of doc.tags) {
       expect(used.has(tag.name), tag.name).toBe(true);
@@ -167,20 +167,20 @@ describe('examples', () => {
         if (!media.schema) continue;
         if ('example' in media) found.push({ where: `${where} ${type}`, schema: media.schema, value: media.example });
         for (const [name, example] of Object.entries<any>(media.examples ?? {})) {
-          found.push({ where: `${where} ${type} ${name}`, schema: media.schema, value: deref(doc, example).value });
+          found.push({ where: `${where} ${type} ${name}`, schema: media.schema, value: example.value });
         }
       }
     };
     const visitOperation = (where: string, op: any, pathItem: any) => {
-      for (const p of [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((x: any) => deref(doc, x))) {
+      for (const p of [...(pathItem.parameters ?? []), ...(op.parameters ?? [])]) {
         if ('example' in p) found.push({ where: `${where} parameter ${p.name}`, schema: p.schema, value: p.example });
       }
-      if (op.requestBody) visitMedia(`${where} request`, deref(doc, op.requestBody).content);
-      for (const [code, response] of Object.entries<any>(op.responses ?? {})) visitMedia(`${where} ${code}`, deref(doc, response).content);
+      if (op.requestBody) visitMedia(`${where} request`, op.requestBody.content);
+      for (const [code, response] of Object.entries<any>(op.responses ?? {})) visitMedia(`${where} ${code}`, response.content);
     };
     for (const entry of operations(doc)) visitOperation(`${entry.method} ${entry.path}`, entry.operation, entry.pathItem);
     for (const [name, item] of Object.entries<any>(doc.webhooks ?? {})) {
-      const pathItem = deref(doc, item);
+      const pathItem = item;
       visitOperation(`webhook ${name}`, pathItem.post, pathItem);
     }
     return found;
@@ -189,7 +189,7 @@ describe('examples', () => {
   it('has a request example for every request body and a 200 example for every operation', () => {
     for (const entry of operations(doc)) {
       if (entry.operation.requestBody) {
-        const media = deref(doc, entry.operation.requestBody).content['application/json'];
+        const media = entry.operation.requestBody.content['application/json'];
         expect(media.example ?? media.examples, `${entry.method} ${entry.path}`).toBeDefined();
       }
     }
@@ -208,7 +208,7 @@ describe('examples', () => {
 
   it('gives every parameter a description, a schema and an example', () => {
     for (const entry of operations(doc)) {
-      for (const p of parametersOf(doc, entry)) {
+      for (const p of parametersOf(entry)) {
         const where = `${entry.method} ${entry.path} ${p.name}`;
         expect(p.description, where).toBeTruthy();
         expect(p.schema, where).toBeDefined();
