@@ -8,7 +8,7 @@ import { startHttpMock, type HttpMock } from '@supportkb/mocks/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexContract } from '../scripts/lib/conformance/contract.mjs';
 import { runConformance } from '../scripts/lib/conformance/run.mjs';
-import { bundledContract, root } from './contract-helpers';
+import { dereferencedContract, root } from './contract-helpers';
 
 /**
  * `npm run conformance`: the command a user points at a deployment. Run here whole (as a process)
@@ -17,7 +17,7 @@ import { bundledContract, root } from './contract-helpers';
  */
 const exec = promisify(execFile);
 const admin = SEED.members.admin;
-const doc = bundledContract();
+const doc = dereferencedContract();
 let mock: HttpMock;
 let prism: RunningMock;
 

@@ -1,15 +1,10 @@
-import { dereferencedContract, root as repositoryRoot } from '../scripts/lib/contract-source.mjs';
-
-export const root = repositoryRoot;
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
-
 /**
- * The contract, bundled and dereferenced by Redocly (scripts/lib/contract-source.mjs, the repository's
- * one `$ref` resolver): every `$ref` replaced by its target.
+ * `root`: the repository's folder. `dereferencedContract()`: the contract bundled and dereferenced by
+ * Redocly (the repository's one `$ref` resolver), every `$ref` replaced by its target.
  */
-export function bundledContract(): any {
-  return dereferencedContract();
-}
+export { dereferencedContract, root } from '../scripts/lib/contract-source.mjs';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
 export interface OperationEntry {
   method: string;

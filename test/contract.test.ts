@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundledContract, operations, parametersOf, root } from './contract-helpers';
+import { dereferencedContract, operations, parametersOf, root } from './contract-helpers';
 
 /**
  * The 64 operations of the service's documented interface, written out as it lists them (method + path,
@@ -91,7 +91,7 @@ function normalise(operation: string): string {
 
 let doc: any;
 beforeAll(() => {
-  doc = bundledContract();
+  doc = dereferencedContract();
 });
 
 describe('the contract covers the documented interface', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchChromium, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
-import { bundledContract, firstExample, operations, root } from './contract-helpers';
+import { dereferencedContract, firstExample, operations, root } from './contract-helpers';
 
 /**
  * The Redoc page of `npm run docs`, in a real browser: built by the script itself, served on
@@ -18,7 +18,7 @@ import { bundledContract, firstExample, operations, root } from './contract-help
  * except in CI (`CI=true`), where a missing browser fails.
  */
 const run = promisify(execFile);
-const doc = bundledContract();
+const doc = dereferencedContract();
 /** Redoc's "API docs by Redocly" image, always loaded from its CDN (no option turns it off). */
 const ATTRIBUTION = new Set(['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg']);
 

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundledContract, operations, root } from './contract-helpers';
+import { dereferencedContract, operations, root } from './contract-helpers';
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
@@ -38,7 +38,7 @@ it('`npm run docs` builds one self-contained Redoc page carrying every operation
   expect(html).not.toMatch(/<script[^>]+src=["']https?:/);
   expect(html).toContain('<script type="module">');
   expect(html.length).toBeGreaterThan(1_000_000);
-  const doc = bundledContract();
+  const doc = dereferencedContract();
   for (const { operation } of operations(doc)) expect(html, operation.operationId).toContain(`"operationId":"${operation.operationId}"`);
   expect(html).toContain('"message.create"');
   for (const tag of doc.tags) expect(html, tag.name).toContain(`"name":"${tag.name}"`);
@@ -59,7 +59,7 @@ it('`npm run docs` fails, and writes no page, on a contract that lint finds an e
 });
 
 describe('what the docs page shows', () => {
-  const doc = bundledContract();
+  const doc = dereferencedContract();
   const guides = [...(doc.info.description as string).matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
 
   it('has one sidebar entry per name: no guide heading repeats a tag name', () => {

@@ -3,13 +3,13 @@ import { startPrismMock, type RunningMock } from '@supportkb/mocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeParse } from 'zod/v4/core';
 import { operationSchemas } from '../packages/sdk/src/generated/operation-schemas.gen';
-import { bundledContract, firstExample, operations, parametersOf, type OperationEntry } from './contract-helpers';
+import { dereferencedContract, firstExample, operations, parametersOf, type OperationEntry } from './contract-helpers';
 
 /**
  * Every operation of the contract, called through the built SDK (`@supportkb/sdk`'s dist)
  * against Prism serving the bundled contract. Inputs come from the contract's own examples.
  */
-const doc = bundledContract();
+const doc = dereferencedContract();
 const entries = operations(doc);
 let prism: RunningMock;
 

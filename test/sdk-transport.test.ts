@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as sdk from '@supportkb/sdk';
 import { describe, expect, it } from 'vitest';
 import { createClient as createHeyApiClient, createConfig } from '../packages/sdk/src/generated/client';
-import { bundledContract, firstExample, operations, parametersOf, type OperationEntry } from './contract-helpers';
+import { dereferencedContract, firstExample, operations, parametersOf, type OperationEntry } from './contract-helpers';
 
 /**
  * Both SDK styles send through one transport (packages/sdk/src/transport.ts): `createClient`'s methods
@@ -17,7 +17,7 @@ import { bundledContract, firstExample, operations, parametersOf, type Operation
  *   operationId, method and URL, for every status class, no answer, a timeout, a 2xx that is not JSON
  *   and a body over the size limit.
  */
-const doc = bundledContract();
+const doc = dereferencedContract();
 const entries = operations(doc);
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl';
 const BASE = 'https://api.supportkb.test/v2/';

@@ -11,12 +11,12 @@ import owasp from '@stoplight/spectral-owasp-ruleset';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { document, off, offAt } from '../scripts/lib/security-exceptions.mjs';
-import { bundledContract, root } from './contract-helpers';
+import { dereferencedContract, root } from './contract-helpers';
 
 const owaspRules: Record<string, unknown> = owasp.rules;
 
 describe('the exceptions', () => {
-  const contract = bundledContract();
+  const contract = dereferencedContract();
   const at = (pointer: string) =>
     pointer
       .slice(1)

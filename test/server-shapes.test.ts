@@ -4,7 +4,7 @@ import { operations, ValidationError, type OperationId } from '@supportkb/sdk';
 import { zodValidation } from '@supportkb/sdk/zod';
 import { describe, expect, it } from 'vitest';
 import { indexContract } from '../scripts/lib/conformance/contract.mjs';
-import { bundledContract, root } from './contract-helpers';
+import { dereferencedContract, root } from './contract-helpers';
 
 /**
  * The server-shaped corpus (`test/fixtures/server-shapes/`): bodies the real service sends (captured
@@ -31,7 +31,7 @@ interface RequestEntry {
 const dir = join(root, 'test/fixtures/server-shapes');
 const read = <T>(file: string): T[] => JSON.parse(readFileSync(join(dir, file), 'utf8'));
 const responseFiles = readdirSync(dir).filter((f) => f.endsWith('.json') && !['requests.json', 'violations.json'].includes(f));
-const contract = indexContract(bundledContract());
+const contract = indexContract(dereferencedContract());
 const validator = zodValidation();
 
 /** Ajv's problems with a response entry, through the same checks as `npm run conformance`. */
