@@ -4,9 +4,11 @@
 // resolver), it writes:
 // - src/generated/operations.gen.ts: the manifest both packages import (`operations` from
 //   `@supportkb/sdk`): per operation its id, resource and method names, HTTP method, path template,
-//   security schemes, minimum role, parameters and their defaults, body fields, pagination (page
-//   size from the contract), empty-body flag and declared responses; the webhook and subscription
-//   event names; the request/response types and the typed resource tree of `createClient()`.
+//   security schemes, minimum role, parameters and their defaults, the query rules of the contract's
+//   `x-alias-of` and `x-false-is-true` (see queryRules below), body fields, pagination (page size
+//   from the contract), empty-body flag and declared responses; the compact route index the
+//   generated functions' client reads (operationId, minimum role, query rules); the webhook and
+//   subscription event names; the request/response types and the typed resource tree of `createClient()`.
 // - hey-api's zod/mini schemas built on first use (scripts/lazy-zod.mjs), and the zod entry's table of
 //   each operation's schemas (`operationSchemas`, written by hey-api through
 //   scripts/operation-schemas-plugin.mjs) pointed at those lazy builders.
@@ -87,6 +89,36 @@ for (const [name, scheme] of Object.entries(doc.components.securitySchemes ?? {}
   else throw new Error(`security scheme ${name}: only header apiKey and HTTP Basic are supported`);
 }
 
+/**
+ * The query rules of an operation, from its query parameters' extensions (openapi/README.md):
+ * - `queryAliases`: `{ sort: 'sortField' }` for a parameter `sort` with `x-alias-of: sortField`,
+ *   the same value under the server's name; the transport fills the missing one of the pair from the other.
+ * - `presenceFlags`: the boolean parameters with `x-false-is-true: true`, which the server reads as
+ *   true whatever their value; the transport drops them when they are `false`.
+ * Each is `undefined` when the operation has none.
+ */
+function queryRules(operationId, query) {
+  const names = query.map((p) => p.name);
+  const aliases = {};
+  const flags = [];
+  for (const p of query) {
+    const of = p['x-alias-of'];
+    if (of !== undefined) {
+      if (typeof of !== 'string' || of === p.name || !names.includes(of)) throw new Error(`${operationId}: x-alias-of of ${p.name} must name another query parameter of the operation`);
+      if (query.find((q) => q.name === of)['x-alias-of'] !== undefined) throw new Error(`${operationId}: ${p.name} is an alias of ${of}, which is an alias itself`);
+      if (JSON.stringify(p.schema) !== JSON.stringify(query.find((q) => q.name === of).schema)) throw new Error(`${operationId}: ${p.name} and its alias ${of} must have the same schema`);
+      aliases[p.name] = of;
+    }
+    const flag = p['x-false-is-true'];
+    if (flag !== undefined) {
+      if (flag !== true) throw new Error(`${operationId}: x-false-is-true of ${p.name} must be true (or absent)`);
+      if (p.schema?.type !== 'boolean') throw new Error(`${operationId}: x-false-is-true is for boolean query parameters; ${p.name} is not one`);
+      flags.push(p.name);
+    }
+  }
+  return { queryAliases: Object.keys(aliases).length ? aliases : undefined, presenceFlags: flags.length ? flags : undefined };
+}
+
 /** Top-level property names of a request body schema (its `allOf` parts merged). */
 function bodyFields(schema) {
   const keys = new Set(Object.keys(schema?.properties ?? {}));
@@ -104,6 +136,7 @@ for (const [path, pathItem] of Object.entries(doc.paths)) {
     if (!resource) throw new Error(`No resource for tag ${op.tags[0]}`);
     const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
     const queryParams = params.filter((p) => p.in === 'query').map((p) => p.name);
+    const { queryAliases, presenceFlags } = queryRules(op.operationId, params.filter((p) => p.in === 'query'));
     const queryDefaults = Object.fromEntries(params.filter((p) => p.in === 'query' && p.schema && 'default' in p.schema).map((p) => [p.name, p.schema.default]));
     const fields = op.requestBody ? bodyFields(op.requestBody.content['application/json'].schema) : undefined;
     if (!ROLES.includes(op['x-min-role'])) throw new Error(`${op.operationId}: x-min-role must be one of ${ROLES.join(', ')}`);
@@ -126,6 +159,8 @@ for (const [path, pathItem] of Object.entries(doc.paths)) {
       pathParams,
       queryParams,
       queryDefaults: Object.keys(queryDefaults).length ? queryDefaults : undefined,
+      queryAliases,
+      presenceFlags,
       hasBody: Boolean(op.requestBody),
       bodyFields: fields,
       pagination: pagination(op, params),
@@ -194,6 +229,17 @@ lines.push('  readonly pathParams: readonly string[];');
 lines.push('  readonly queryParams: readonly string[];');
 lines.push('  /** Defaults the contract declares for query parameters (what the service uses when one is absent). */');
 lines.push('  readonly queryDefaults?: Readonly<Record<string, unknown>>;');
+lines.push('  /**');
+lines.push("   * Query parameter → the parameter it is an alias of (the contract's `x-alias-of`): the same value under");
+lines.push("   * the server's name, e.g. `{ sort: 'sortField' }`. The SDK sends both: a call giving one gets the other");
+lines.push('   * filled with the same value.');
+lines.push('   */');
+lines.push('  readonly queryAliases?: Readonly<Record<string, string>>;');
+lines.push('  /**');
+lines.push("   * Boolean query parameters the server reads as true whatever their value (the contract's");
+lines.push('   * `x-false-is-true`): the SDK omits one whose value is `false`, which is what `false` means.');
+lines.push('   */');
+lines.push('  readonly presenceFlags?: readonly string[];');
 lines.push('  readonly hasBody: boolean;');
 lines.push('  /** Top-level fields of the request body. */');
 lines.push('  readonly bodyFields?: readonly string[];');
@@ -214,20 +260,27 @@ lines.push('/** Every operation of the contract, by operationId. */');
 lines.push('export const operations: { readonly [K in OperationId]: OperationInfo } = {');
 for (const o of ops) {
   const entry = { operationId: o.operationId, method: o.method, path: o.path, resource: o.resource, name: o.name };
-  const rest = { authOptional: o.authOptional, minRole: o.minRole, pathParams: o.pathParams, queryParams: o.queryParams, queryDefaults: o.queryDefaults, hasBody: o.hasBody, bodyFields: o.bodyFields, pagination: o.pagination, emptyBody: o.emptyBody, responses: o.responses };
+  const rest = { authOptional: o.authOptional, minRole: o.minRole, pathParams: o.pathParams, queryParams: o.queryParams, queryDefaults: o.queryDefaults, queryAliases: o.queryAliases, presenceFlags: o.presenceFlags, hasBody: o.hasBody, bodyFields: o.bodyFields, pagination: o.pagination, emptyBody: o.emptyBody, responses: o.responses };
   for (const key of Object.keys(rest)) if (rest[key] === undefined) delete rest[key];
   const security = `[${o.security.map((name) => SCHEMES[name].constant).join(', ')}]`;
   lines.push(`  ${o.operationId}: { ...${JSON.stringify(entry)}, security: ${security}, ...${JSON.stringify(rest)} },`);
 }
 lines.push('};');
 lines.push('');
+lines.push("/** How the SDK sends an operation's query parameters (`OperationInfo.queryAliases` and `presenceFlags`). */");
+lines.push("export type QueryRules = Pick<OperationInfo, 'queryAliases' | 'presenceFlags'>;");
+lines.push('');
 lines.push('/**');
-lines.push(' * `METHOD /path/{template}` → [operationId, minimum role] of every operation: how the client of');
-lines.push(' * `createHttpClient()` names the operation of a generated function\'s call (which sends only its method');
-lines.push(' * and path template), without bundling the whole manifest with one function.');
+lines.push(' * `METHOD /path/{template}` → [operationId, minimum role, query rules when it has any] of every operation:');
+lines.push(' * how the client of `createHttpClient()` names the operation of a generated function\'s call (which sends');
+lines.push(' * only its method and path template) and sends its query, without bundling the whole manifest with one function.');
 lines.push(' */');
-lines.push('export const routeIndex: { readonly [route: string]: readonly [OperationId, MinRole] } = {');
-for (const o of [...ops].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`))) lines.push(`  '${o.method} ${o.path}': ['${o.operationId}', '${o.minRole}'],`);
+lines.push('export const routeIndex: { readonly [route: string]: readonly [OperationId, MinRole] | readonly [OperationId, MinRole, QueryRules] } = {');
+for (const o of [...ops].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`))) {
+  const rules = { queryAliases: o.queryAliases, presenceFlags: o.presenceFlags };
+  for (const key of Object.keys(rules)) if (rules[key] === undefined) delete rules[key];
+  lines.push(`  '${o.method} ${o.path}': ['${o.operationId}', '${o.minRole}'${Object.keys(rules).length ? `, ${JSON.stringify(rules)}` : ''}],`);
+}
 lines.push('};');
 lines.push('');
 lines.push('/** Names of the webhooks the contract declares (its `webhooks`): the deliveries a subscription receives. */');

@@ -26,28 +26,28 @@ export interface RequestContext {
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid', 'cf-ray'];
 
 /**
- * Reads a human-readable message out of whichever of the service's error bodies came back
- * (contract: `components/schemas/ErrorBody`): plain text (`Unauthorized`), `{success:false,msg}`,
- * `{success:false,error}`, `{errors:[{msg,param}|string]}`, `{err}`, `{message}`. Returns `undefined`
- * when the body says nothing readable.
+ * Reads a human-readable message out of whichever of the service's error bodies came back, whatever
+ * the status (contract: `components/schemas/ErrorBody`): plain text (`Unauthorized`), else the first
+ * of `msg` (`{success:false,msg:"Error getting object."}`), `error` when a string
+ * (`{success:false,error:"Default namespace cannot be deleted"}`), `errors` (`[{msg,param}|string]`),
+ * `message` (`{message:"Rate limit exceeded"}`), `err` when a string (`{err:"error"}`); a body whose
+ * only readable text is the `message` of an object under `error` or `err` (a serialised
+ * database error) gives that. So `{success:false,msg:"Error creating message",err:{...}}` reads
+ * `Error creating message`. Returns `undefined` when the body says nothing readable.
  */
 export function errorBodyMessage(body: unknown): string | undefined {
   if (typeof body === 'string') return body.trim() ? body.trim().slice(0, 500) : undefined;
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
-  const text = (v: unknown): string | undefined =>
-    typeof v === 'string' && v.trim() ? v.trim() : v && typeof v === 'object' && typeof (v as any).message === 'string' ? (v as any).message : undefined;
-  if (text(b.msg)) return text(b.msg);
-  if (text(b.error)) return text(b.error);
-  if (Array.isArray(b.errors) && b.errors.length) {
-    return b.errors
-      .map((e) => (typeof e === 'string' ? e : e && typeof e === 'object' ? [(e as any).param, (e as any).msg].filter(Boolean).join(': ') : String(e)))
-      .filter(Boolean)
-      .join('; ');
-  }
-  if (text(b.err)) return text(b.err);
-  if (text(b.message)) return text(b.message);
-  return undefined;
+  const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const inner = (v: unknown): string | undefined => (v && typeof v === 'object' ? text((v as { message?: unknown }).message) : undefined);
+  const errors = Array.isArray(b.errors)
+    ? b.errors
+        .map((e) => (typeof e === 'string' ? e : e && typeof e === 'object' ? [(e as any).param, (e as any).msg].filter(Boolean).join(': ') : String(e)))
+        .filter(Boolean)
+        .join('; ')
+    : undefined;
+  return text(b.msg) ?? text(b.error) ?? text(errors) ?? text(b.message) ?? text(b.err) ?? inner(b.error) ?? inner(b.err);
 }
 
 /**

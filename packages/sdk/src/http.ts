@@ -66,12 +66,13 @@ function headerRecord(headers: unknown): Record<string, string | null> | undefin
 }
 
 /**
- * The operationId and minimum role of `METHOD /path/{template}`, from the manifest's compact route
- * index (a generated function's call names only its method and path template). @internal
+ * The operationId, minimum role and query rules (`queryAliases`, `presenceFlags`) of
+ * `METHOD /path/{template}`, from the manifest's compact route index (a generated function's call
+ * names only its method and path template). @internal
  */
-export function operationAt(method: string, path: string): Pick<Route, 'operationId' | 'minRole'> | undefined {
+export function operationAt(method: string, path: string): Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags'> | undefined {
   const found = routeIndex[`${method} ${path}`];
-  return found && { operationId: found[0], minRole: found[1] };
+  return found && { operationId: found[0], minRole: found[1], ...found[2] };
 }
 
 /** The per-call policy of a generated function's options (`timeout`, `retry`, `kyOptions.context.maxResponseBytes`). */

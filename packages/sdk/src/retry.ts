@@ -27,6 +27,13 @@ const ALL: KyRetryOptions['methods'] = [...(IDEMPOTENT ?? []), 'post', 'patch'];
  * backoff `initialRetryDelay * 2^(n-1)` capped at `maxRetryDelay`, with jitter (each delay drawn in
  * [50%, 100%]), `Retry-After` honoured on every retried status up to `maxRetryAfter` (no jitter then),
  * connection errors and per-attempt timeouts retried like 5xx.
+ *
+ * Every 5xx is retried, whatever its body: a 500 the Tiledesk server answers to a malformed id
+ * (`{success:false,msg:"Error getting object."}`) has the same status and body as the one it answers
+ * when its database fails, so the SDK cannot tell a deterministic 500 from a transient one and, like
+ * the Stainless SDKs (openai-node's `shouldRetry`: every status >= 500), retries both. A caller who
+ * wants to fail at once validates the request (`zodValidation()` rejects a malformed id before
+ * sending) or sets `maxRetries: 0`.
  * @internal
  */
 export function kyRetryOptions(policy: RetryPolicy = {}): KyRetryOptions {

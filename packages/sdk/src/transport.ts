@@ -29,10 +29,37 @@ export interface Route {
   readonly minRole?: MinRole;
   /** Path parameters of the template (read from it when absent). */
   readonly pathParams?: readonly string[];
+  /**
+   * Query parameter → the parameter it is an alias of (the contract's `x-alias-of`, e.g.
+   * `{ sort: 'sortField' }`): the missing one of a pair is sent with the other's value.
+   */
+  readonly queryAliases?: Readonly<Record<string, string>>;
+  /** Boolean query parameters the server reads as true whatever their value (`x-false-is-true`): not sent when `false`. */
+  readonly presenceFlags?: readonly string[];
 }
 
 /** Retry policy, per-attempt timeout (ms; `false`: none) and body size limit (bytes) of one call. */
 export type CallPolicy = Pick<RetryPolicy, 'maxRetries' | 'retryNonIdempotent'> & { timeout?: number | false; maxResponseBytes?: number };
+
+/**
+ * The query as the server must read it, by the route's query rules from the contract: a presence
+ * flag whose value is `false` is dropped (the server would read any value as true, and sending nothing
+ * is what `false` means), and of an alias pair (`sort` and `sortField`) the one not given gets the
+ * other's value, so servers reading either name get it. A pair given both ways is sent as given.
+ * The caller's object is never changed. @internal
+ */
+export function wireQuery({ queryAliases: aliases, presenceFlags: flags }: Pick<Route, 'queryAliases' | 'presenceFlags'>, query: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!query || (!aliases && !flags)) return query;
+  const out = { ...query };
+  for (const name of flags ?? []) if (out[name] === false) delete out[name];
+  // `null` and `undefined` are not given; the serializer leaves out a pair given neither way.
+  for (const alias in aliases) {
+    const of = aliases[alias]!;
+    out[alias] ??= out[of];
+    out[of] ??= out[alias];
+  }
+  return out;
+}
 
 /** One call: the route and the request's parts. */
 export interface Call {
@@ -159,7 +186,8 @@ export const querySerializer = createQuerySerializer({ allowReserved: false, arr
 /**
  * Creates the transport both client styles send through: `createClient`'s methods with their
  * manifest entry, and the generated functions through the adapter of `createHttpClient`. It builds
- * the URL with hey-api's path and query serializers, the credentials with hey-api's `getAuthToken`
+ * the URL with hey-api's path and query serializers (after applying the route's query rules,
+ * {@link wireQuery}), the credentials with hey-api's `getAuthToken`
  * (the first security scheme the credentials fill, unless the call sets that header itself), the
  * body with hey-api's JSON serializer, and calls ky with a URL string: ky does the retries and the
  * per-attempt timeout, the guarded `fetch` holds each answer's body to the deadline and the size limit
@@ -236,7 +264,7 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
       body = serialize(call.body);
       headers['content-type'] ??= 'application/json';
     } else delete headers['content-type'];
-    const url = getUrl({ baseUrl, url: route.path, path: call.path, query: call.query, querySerializer });
+    const url = getUrl({ baseUrl, url: route.path, path: call.path, query: wireQuery(route, call.query), querySerializer });
     const context: RequestContext = route.operationId ? { operationId: route.operationId, method, url } : { method, url };
     let response: KyResponse;
     let text: string;

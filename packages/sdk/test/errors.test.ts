@@ -97,6 +97,45 @@ describe('a readable message from whichever error body the service sent', () => 
   });
 });
 
+describe("the real server's error bodies, at 500 and at a 4xx: the message is what the server said", () => {
+  // Bodies the real server sends (routes/*.js): msg first, then error when a string, then message, then err when a string.
+  const shapes: [string, Record<string, unknown>, string][] = [
+    ['{success:false,msg} (a malformed id: GET /tags/xyz)', { success: false, msg: 'Error getting object.' }, 'Error getting object.'],
+    ['{success:false,msg} (a failed save)', { success: false, msg: 'Error saving object.' }, 'Error saving object.'],
+    ['{success:false,error}', { success: false, error: 'Default namespace cannot be deleted' }, 'Default namespace cannot be deleted'],
+    ['{err} (malformed JSON, uncaught errors)', { err: 'error' }, 'error'],
+    ['{success:false,msg,err:{…}}', { success: false, msg: 'Error creating message', err: { name: 'ValidationError', message: 'Message validation failed' } }, 'Error creating message'],
+    ['{message}', { message: 'Request failed' }, 'Request failed'],
+    ['{success:false,message,error:{…}}', { success: false, message: 'Unable to delete namespace', error: { message: 'Request failed with status code 500' } }, 'Unable to delete namespace'],
+    ['{success:false,message,err} (message before err)', { success: false, message: 'Error creating message', err: "You don't belong the conversation" }, 'Error creating message'],
+    ['{success:false,error:{}} (an Error serialised empty), then nothing readable', { success: false, error: {} }, ''],
+  ];
+  const cases = shapes.flatMap(([name, body, said]) => [
+    [500, InternalServerError, name, body, said] as const,
+    [403, PermissionDeniedError, name, body, said] as const,
+  ]);
+
+  it.each(cases)('%i %s', async (status, Class, _name, body, said) => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json(body, { status })));
+    const failure = (await failureOf(createClient({ baseUrl: BASE, projectId: PROJECT, maxRetries: 0 }).tags.get({ id: 'xyz' }))) as APIError;
+    expect(failure).toBeInstanceOf(Class);
+    expect(failure).toBeInstanceOf(APIError);
+    expect(failure).toBeInstanceOf(SupportKbError);
+    expect(failure.status).toBe(status);
+    expect(failure.body).toEqual(body);
+    const hint = status === 403 ? ' — getTag needs the agent role or higher in the project' : '';
+    expect(failure.message).toBe(`${status}${said ? ` ${said}` : ''} (getTag)${hint}`);
+    expect(errorBodyMessage(body)).toBe(said || undefined);
+  });
+
+  it('a 503 from a proxy with a plain-text body: InternalServerError with that text', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => new HttpResponse('Service Unavailable', { status: 503, headers: { 'content-type': 'text/plain' } })));
+    const failure = (await failureOf(createClient({ baseUrl: BASE, projectId: PROJECT, maxRetries: 0 }).tags.get({ id: 'xyz' }))) as APIError;
+    expect(failure).toBeInstanceOf(InternalServerError);
+    expect(failure.message).toBe('503 Service Unavailable (getTag)');
+  });
+});
+
 describe('error bodies are data', () => {
   const hostileBody = '{"success":false,"msg":"Object not found.","__proto__":{"polluted":"yes","isAdmin":true},"nested":{"__proto__":{"polluted":"deep"}}}';
 
@@ -155,6 +194,13 @@ describe('ValidationError', () => {
     expect(failure.body).toEqual({ name: 'Nordics', match: 'some', password: '[redacted]' });
     expect(failure.pathParams).toEqual({ project_id: PROJECT });
     expect(failure.queryParams).toBeUndefined();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('of a malformed id: nothing sent, so no 500 to retry (the real server answers GET /tags/xyz with 500)', async () => {
+    const failure = (await failureOf(validated().tags.get({ id: 'xyz' }))) as ValidationError;
+    expect(failure).toBeInstanceOf(ValidationError);
+    expect(failure.issues[0]!.path).toEqual(['path', 'id']);
     expect(seen).toHaveLength(0);
   });
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +42,48 @@ it('regenerating the SDK from the contract gives no diff with the committed src/
   expect([...committed.keys()].sort()).toEqual([...fresh.keys()].sort());
   const differing = [...fresh].filter(([name, text]) => committed.get(name) !== text).map(([name]) => name);
   expect(differing, 'regenerate with `npm run generate` and commit src/generated').toEqual([]);
+});
+
+describe('the query rules of the manifest (x-alias-of, x-false-is-true)', () => {
+  /** The contract bundled into `dir` as JSON, with `change` applied to it. */
+  function contractWith(dir: string, change: (doc: any) => void): string {
+    const file = join(dir, 'openapi.json');
+    execFileSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '--ext', 'json', '-o', file], { stdio: 'pipe' });
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    change(doc);
+    writeFileSync(file, JSON.stringify(doc));
+    return file;
+  }
+  const parameter = (doc: any, path: string, name: string) => doc.paths[path].get.parameters.find((p: any) => p.name === name);
+  /** What the generator prints when it refuses the contract (it writes nothing then). */
+  function refusal(change: (doc: any) => void): string {
+    const scratch = mkdtempSync(join(tmpdir(), 'supportkb-generate-'));
+    const input = contractWith(scratch, change);
+    try {
+      execFileSync(process.execPath, ['scripts/generate-operations.mjs'], { cwd: sdk, stdio: 'pipe', env: { ...process.env, SUPPORTKB_GENERATE_INPUT: input, SUPPORTKB_GENERATE_OUTPUT: join(scratch, 'out') } });
+    } catch (error) {
+      return String((error as { stderr?: Buffer }).stderr);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    return 'generated';
+  }
+
+  it('the committed manifest has them where the contract marks them', () => {
+    const manifest = readFileSync(join(sdk, 'src/generated/operations.gen.ts'), 'utf8');
+    expect(manifest).toMatch(/listTags: \{.*"queryAliases":\{"sort":"sortField"\}/);
+    expect(manifest).toMatch(/listLeads: \{.*"queryAliases":\{"sort":"sortField"\},"presenceFlags":\["with_email","with_fullname"\]/);
+    expect(manifest).toMatch(/listKnowledgeBases: \{.*"presenceFlags":\["count"\]/);
+    expect(manifest).not.toMatch(/listContents: \{.*queryAliases/);
+  });
+
+  it('refuses an alias of a parameter the operation does not have', () => {
+    expect(refusal((doc) => (parameter(doc, '/{project_id}/tags', 'sort')['x-alias-of'] = 'sortBy'))).toContain('listTags: x-alias-of of sort must name another query parameter of the operation');
+  });
+
+  it('refuses x-false-is-true on a parameter that is not a boolean', () => {
+    expect(refusal((doc) => (parameter(doc, '/{project_id}/leads', 'email')['x-false-is-true'] = true))).toContain('listLeads: x-false-is-true is for boolean query parameters; email is not one');
+  });
 });
 
 describe('lazy-zod: hey-api zod schemas built on first use', () => {

@@ -161,6 +161,15 @@ describe('method safety and overrides', () => {
     expect(seen).toHaveLength(5);
   });
 
+  it("a 500 answered to a malformed id is retried like any 5xx: its status and body are the same as a database failure's", async () => {
+    // The real server: GET /{project}/tags/xyz → 500 {success:false,msg:"Error getting object."}.
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ success: false, msg: 'Error getting object.' }, { status: 500 })));
+    const failure = await createClient(fast).tags.get({ id: 'xyz' }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(InternalServerError);
+    expect((failure as InternalServerError).message).toBe('500 Error getting object. (getTag)');
+    expect(seen).toHaveLength(3);
+  });
+
   it('a 429 that stays rate-limited ends in RateLimitError', async () => {
     server.use(on('get', `/${PROJECT}/tags`, () => HttpResponse.json({ message: 'Rate limit exceeded' }, { status: 429, headers: { 'Retry-After': '0' } })));
     await expect(createClient(fast).tags.list()).rejects.toBeInstanceOf(RateLimitError);
