@@ -804,7 +804,14 @@ export const updateSegment = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Source: reference — the server returns a plain array with a fixed page size of 40 (no
  * `limit`), and sorts by the query parameter `sort`; the documented name is `sortField`. The
- * contract accepts both; send one.
+ * contract accepts both, and the SDK sends both with the same value.
+ *
+ * Source: reference — `routes/tag.js` computes the skip as `page * 40` without checking `page`:
+ * a non-numeric `page` reads as the first page, and a negative one makes MongoDB refuse the
+ * query, an error the route drops (`return (err)` in its callback), so **the server never
+ * answers** (the client waits for its own timeout); the same for a `sort` field MongoDB refuses
+ * (one starting with `$`). The supportkb mock closes the connection instead of hanging
+ * (`behaviour.unanswered: 'hang'` waits like production) and warns once.
  *
  */
 export const listTags = <ThrowOnError extends boolean = false>(options: Options<ListTagsData, ThrowOnError>): RequestResult<ListTagsResponses, ListTagsErrors, ThrowOnError> => options.client.get<ListTagsResponses, ListTagsErrors, ThrowOnError>({
@@ -843,6 +850,9 @@ export const createTag = <ThrowOnError extends boolean = false>(options: Options
  * Minimum role: **agent**. Source: reference — the real server requires it.
  *
  * Source: reference — the response is the raw delete result, 200 even when no tag matched.
+ * `routes/tag.js` removes the tag with this id whatever its project (`TagLibrary.remove({_id})`);
+ * so do `getTag` (reads) and `updateTag` (writes, upserting): the server scopes none of them to
+ * the path's project.
  *
  */
 export const deleteTag = <ThrowOnError extends boolean = false>(options: Options<DeleteTagData, ThrowOnError>): RequestResult<DeleteTagResponses, DeleteTagErrors, ThrowOnError> => options.client.delete<DeleteTagResponses, DeleteTagErrors, ThrowOnError>({
@@ -1040,10 +1050,11 @@ export const listDefaultLabels = <ThrowOnError extends boolean = false>(options:
  * reads (chat widgets fetch them anonymously). Authentication is optional here: clients should
  * send credentials for deployments that require them.
  *
- * Source: decided — for a code that is not built in (including lower-case `it`) the real
- * server answers 200 with an **empty body** (labelled `application/json`); the mocks send an
- * empty object `{}`. The contract declares both: the empty object, and the empty string as
- * `text/plain`. The SDK resolves an empty body to `undefined`.
+ * Source: reference — for a code that is not built in (including lower-case `it`) the real
+ * server answers 200 with an **empty body**: `routes/labels.js` calls `res.json(undefined)`,
+ * which sends `Content-Type: application/json` and no bytes at all (not `{}`, not `null`). The
+ * contract declares that empty body as the empty string of `text/plain`, whatever its
+ * `Content-Type`; the SDK resolves it to `undefined`.
  *
  */
 export const getDefaultLabels = <ThrowOnError extends boolean = false>(options: Options<GetDefaultLabelsData, ThrowOnError>): RequestResult<GetDefaultLabelsResponses, GetDefaultLabelsErrors, ThrowOnError> => options.client.get<GetDefaultLabelsResponses, GetDefaultLabelsErrors, ThrowOnError>({

@@ -653,11 +653,11 @@ export type Content = {
     /**
      * When the content was created. Source: reference.
      */
-    createdAt?: Timestamp;
+    createdAt: Timestamp;
     /**
      * When the content was last changed (its status included). Source: reference.
      */
-    updatedAt?: Timestamp;
+    updatedAt: Timestamp;
     /**
      * Mongo document version. Source: reference.
      */
@@ -762,17 +762,17 @@ export type ContentCreateRequest = {
  */
 export type ContentUpsertResult = {
     /**
-     * What the upsert did.
+     * What the upsert did (the driver's `lastErrorObject` always has `n` and `updatedExisting`).
      */
     lastErrorObject: {
         /**
          * Number of contents written (1).
          */
-        n?: number;
+        n: number;
         /**
          * True when a content with the same type and source existed and was replaced.
          */
-        updatedExisting?: boolean;
+        updatedExisting: boolean;
         /**
          * The `_id` of the content, when it was created (absent when one was replaced).
          */
@@ -903,7 +903,7 @@ export type SitemapResult = {
     /**
      * The sitemaps that could not be read; empty when all were read.
      */
-    errors?: Array<SitemapError>;
+    errors: Array<SitemapError>;
 };
 
 /**
@@ -955,11 +955,11 @@ export type KnowledgeBaseEngine = {
     /**
      * Vector store, e.g. `pinecone` or `qdrant`.
      */
-    name?: string;
+    name: string;
     /**
      * Index type, e.g. `serverless` or `pod`.
      */
-    type?: string;
+    type: string;
     /**
      * Vector store key as configured on the server (usually empty).
      */
@@ -967,11 +967,11 @@ export type KnowledgeBaseEngine = {
     /**
      * Dimension of the stored vectors.
      */
-    vector_size?: number;
+    vector_size: number;
     /**
      * Name of the index.
      */
-    index_name?: string;
+    index_name: string;
     /**
      * Vector store host, for self-hosted stores.
      */
@@ -1000,11 +1000,11 @@ export type KnowledgeBaseEmbedding = {
     /**
      * Provider, e.g. `openai`.
      */
-    provider?: string;
+    provider: string;
     /**
      * Model name, e.g. `text-embedding-ada-002`.
      */
-    name?: string;
+    name: string;
     /**
      * Provider key as stored (empty unless configured per knowledge base).
      */
@@ -1072,11 +1072,11 @@ export type KnowledgeBase = {
     /**
      * When the knowledge base was created.
      */
-    createdAt?: Timestamp;
+    createdAt: Timestamp;
     /**
      * When the knowledge base was last changed.
      */
-    updatedAt?: Timestamp;
+    updatedAt: Timestamp;
 };
 
 /**
@@ -1134,7 +1134,9 @@ export type KnowledgeBaseUpdateRequest = {
  * the fields sent, the model defaults (`default: false`, `hybrid: false`) and the timestamps:
  * no `id_project`, `engine` or `embedding`, and no `name` or `preview_settings` unless sent. The
  * record belongs to no project (`listKnowledgeBases` never shows it, contents cannot be added to
- * it, `deleteKnowledgeBase` answers 404 for it).
+ * it, `deleteKnowledgeBase` answers 404 for it). `id_project`, `engine` and `embedding` are
+ * declared `false` (never present), so that a whole knowledge base is checked against
+ * `KnowledgeBase` and not let through by this schema.
  *
  */
 export type KnowledgeBaseUpserted = {
@@ -1163,15 +1165,16 @@ export type KnowledgeBaseUpserted = {
     /**
      * When the record was created by this request.
      */
-    createdAt?: Timestamp;
+    createdAt: Timestamp;
     /**
      * Same as `createdAt`.
      */
-    updatedAt?: Timestamp;
+    updatedAt: Timestamp;
 };
 
 /**
- * Confirmation body `{success: true, message}` of some deletes (knowledge bases, groups).
+ * Confirmation body `{success: true, message}` of some deletes (knowledge bases, groups); the
+ * routes always send both (`routes/kb.js`, `routes/group.js`).
  * Source: reference.
  *
  */
@@ -1180,7 +1183,7 @@ export type SuccessMessage = {
     /**
      * e.g. `Namespace deleted succesfully` (sic, as the server spells it).
      */
-    message?: string;
+    message: string;
 };
 
 /**
@@ -1255,7 +1258,7 @@ export type TeammateTag = {
     /**
      * Identifier of the stored tag entry, assigned by the service. Source: reference.
      */
-    _id?: ObjectId;
+    _id: ObjectId;
     /**
      * Tag name. Source: reference — the update routes store the tags with `findByIdAndUpdate`,
      * which skips the model's validators, so the name is returned as sent (no minimum length).
@@ -1339,11 +1342,15 @@ export type TeammatePresence = {
  * Mongo's `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat`
  * (the documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at`
  * and `permissions`. `id_user` is the populated user on reads and a plain user id in write
- * responses; guests and external users have no `id_user` but a `uuid_user`. Source: decided — only
- * `_id`, `id` and `status` are required: `updateTeammate` upserts, so an unknown teammate id
- * answers a new document without `id_project`, `role`, `roleType` or `createdBy`
- * (`routes/project_user.js`, `findByIdAndUpdate` with `upsert: true`), and `inviteTeammate`
- * without a `role` stores a teammate that has none.
+ * responses; guests and external users have no `id_user` but a `uuid_user`.
+ *
+ * Source: reference — every teammate the server saves in a project (`routes/project_user.js`,
+ * `routes/auth.js`, `services/projectService.js`, `services/pendingInvitationService.js`) carries
+ * `_id`, `id_project`, `roleType`, `createdBy`, the model defaults (`user_available`,
+ * `number_assigned_requests`, `last_login_at`, `permissions`, `tags`, `status`, `trashed`), the
+ * timestamps and `__v`, and the answers add the virtuals `id` and `isAuthenticated`; `role` is
+ * absent when `inviteTeammate` sent none. `updateTeammate` and `deleteTeammate` may instead
+ * return the bare document an update upserts (`TeammateUpserted`).
  *
  */
 export type Teammate = {
@@ -1356,11 +1363,9 @@ export type Teammate = {
      */
     id: ObjectId;
     /**
-     * Project identifier. Source: decided — absent from the document `updateTeammate` creates
-     * when it upserts an unknown teammate id.
-     *
+     * Project identifier.
      */
-    id_project?: ObjectId;
+    id_project: ObjectId;
     /**
      * The referenced user object. Source: decided — the real server populates it on
      * `listTeammates`, `getTeammate` and `getTeammateByUserId` (by ObjectId) and sends the bare
@@ -1392,13 +1397,13 @@ export type Teammate = {
      * teammate), `2` for end users (user, guest); `listTeammates` returns only `1` by default.
      *
      */
-    roleType?: 1 | 2;
+    roleType: 1 | 2;
     /**
      * Whether the teammate accepts requests. Changes only when the teammate explicitly toggles it
      * or through the update endpoints; logging out does not change it. Default `true`.
      *
      */
-    user_available?: boolean;
+    user_available: boolean;
     /**
      * Concurrent chats allowed (enterprise plans only). Source: decided — the documented name; the
      * real server stores and sends it as `max_assigned_chat`, so read both. No lower bound in
@@ -1419,7 +1424,7 @@ export type Teammate = {
      * a Number without bounds in `models/project_user.js`; the update routes store the value sent.
      *
      */
-    number_assigned_requests?: number;
+    number_assigned_requests: number;
     status: TeammateStatus;
     /**
      * Whether the teammate is busy (enterprise plans only), i.e. has reached the project's
@@ -1437,7 +1442,7 @@ export type Teammate = {
     /**
      * Tag objects of the teammate.
      */
-    tags?: Array<TeammateTag>;
+    tags: Array<TeammateTag>;
     settings?: TeammateSettings;
     presence?: TeammatePresence;
     /**
@@ -1445,7 +1450,7 @@ export type Teammate = {
      * Source: reference — computed by the server, false only for the `guest` role.
      *
      */
-    isAuthenticated?: boolean;
+    isAuthenticated: boolean;
     /**
      * IP address of the last sign-in. Source: reference.
      */
@@ -1453,25 +1458,25 @@ export type Teammate = {
     /**
      * Time of the last sign-in. Source: reference.
      */
-    last_login_at?: Timestamp;
+    last_login_at: Timestamp;
     /**
      * Fine-grained permissions granted to the member, e.g. `request_read_group`. Source: reference.
      */
-    permissions?: Array<string>;
+    permissions: Array<string>;
     /**
      * Identifier of the creator.
      */
-    createdBy?: string;
-    createdAt?: Timestamp;
-    updatedAt?: Timestamp;
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
     /**
      * True if removed from the project; a trashed teammate is also `disabled`.
      */
-    trashed?: boolean;
+    trashed: boolean;
     /**
      * Mongo document version. Source: reference.
      */
-    __v?: number;
+    __v: number;
 };
 
 /**
@@ -1583,6 +1588,152 @@ export type TeammateAdminUpdateRequest = TeammateUpdateRequest & {
 };
 
 /**
+ * A teammate (project_user) as `updateTeammate` and `deleteTeammate` may return it. Teammate
+ * endpoints use the teammate id (`id`/`_id`), not the underlying user id. Source: reference — the server sends
+ * Mongo's `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat`
+ * (the documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at`
+ * and `permissions`. `id_user` is the populated user on reads and a plain user id in write
+ * responses; guests and external users have no `id_user` but a `uuid_user`.
+ *
+ * Source: reference — a whole `Teammate`, or the bare document an update upserts.
+ * `updateTeammate` upserts
+ * (`routes/project_user.js`, `findByIdAndUpdate` with `upsert: true`), so an unknown teammate id
+ * answers a new document holding only `_id`, the fields sent, the model defaults
+ * (`user_available`, `number_assigned_requests`, `last_login_at`, `permissions`, `tags`,
+ * `status`, `trashed`), the timestamps, `__v` and the virtuals `id` and `isAuthenticated`: no
+ * `id_project`, `role`, `roleType` or `createdBy`; `deleteTeammate` finds a teammate by id in
+ * any project, such a bare one included.
+ *
+ */
+export type TeammateUpserted = {
+    /**
+     * Teammate identifier assigned by the service (same value as `id`). Source: reference.
+     */
+    _id: ObjectId;
+    /**
+     * Teammate identifier (the project_user id used in teammate paths).
+     */
+    id: ObjectId;
+    /**
+     * Project identifier. Source: decided — absent from the document `updateTeammate` creates
+     * when it upserts an unknown teammate id.
+     *
+     */
+    id_project?: ObjectId;
+    /**
+     * The referenced user object. Source: decided — the real server populates it on
+     * `listTeammates`, `getTeammate` and `getTeammateByUserId` (by ObjectId) and sends the bare
+     * user id in the responses of invite, update and delete; the contract accepts both shapes.
+     * Absent for guests and external users. Source: reference — `null` when the user document
+     * was deleted (`DELETE /users/physical` removes it while the teammate stays): Mongoose
+     * populates a reference to a deleted document as `null`.
+     *
+     */
+    id_user?: User | ObjectId | null;
+    /**
+     * Identifier of a guest (anonymous) or external (custom token) user who has no user account,
+     * e.g. a UUID. Source: reference.
+     *
+     */
+    uuid_user?: string;
+    /**
+     * Role of the teammate in the project. Source: reference — `models/project_user.js` declares
+     * `role` as a plain String: besides the built-in roles (`TeammateRole`) projects define custom
+     * roles (any name, checked against the teammate's permissions by `middleware/has-role.js`),
+     * `inviteTeammate` and `updateTeammate` store any string without validating it, and a custom
+     * token's `role` claim becomes the role. Absent when an invite sent no role and on upserted
+     * documents.
+     *
+     */
+    role?: TeammateRole | (string & {});
+    /**
+     * Kind of member. Source: reference — `1` for agents (owner, admin, supervisor, agent,
+     * teammate), `2` for end users (user, guest); `listTeammates` returns only `1` by default.
+     *
+     */
+    roleType?: 1 | 2;
+    /**
+     * Whether the teammate accepts requests. Changes only when the teammate explicitly toggles it
+     * or through the update endpoints; logging out does not change it. Default `true`.
+     *
+     */
+    user_available: boolean;
+    /**
+     * Concurrent chats allowed (enterprise plans only). Source: decided — the documented name; the
+     * real server stores and sends it as `max_assigned_chat`, so read both. No lower bound in
+     * responses (see `max_assigned_chat`).
+     *
+     */
+    max_served_chat?: number;
+    /**
+     * Concurrent chats allowed (enterprise plans only). Source: reference — the real server's name
+     * for the documented `max_served_chat`. `models/project_user.js` declares it as a Number
+     * without bounds and the update routes store the value sent; `-1` means "no personal limit,
+     * use the project's" (`services/projectUserService.js`).
+     *
+     */
+    max_assigned_chat?: number;
+    /**
+     * Active requests of the teammate (enterprise plans only). Default `0`. Source: reference —
+     * a Number without bounds in `models/project_user.js`; the update routes store the value sent.
+     *
+     */
+    number_assigned_requests: number;
+    status: TeammateStatus;
+    /**
+     * Whether the teammate is busy (enterprise plans only), i.e. has reached the project's
+     * assigned-chat limit.
+     *
+     */
+    isBusy?: boolean;
+    /**
+     * Free alias describing availability, e.g. `inactive` or `away`. Source: reference — any
+     * string the teammate or an admin sent; absent until one is set.
+     *
+     */
+    profileStatus?: string;
+    attributes?: Attributes;
+    /**
+     * Tag objects of the teammate.
+     */
+    tags: Array<TeammateTag>;
+    settings?: TeammateSettings;
+    presence?: TeammatePresence;
+    /**
+     * True if strongly authenticated (custom token or email and password), false if anonymous.
+     * Source: reference — computed by the server, false only for the `guest` role.
+     *
+     */
+    isAuthenticated: boolean;
+    /**
+     * IP address of the last sign-in. Source: reference.
+     */
+    last_ip?: string;
+    /**
+     * Time of the last sign-in. Source: reference.
+     */
+    last_login_at: Timestamp;
+    /**
+     * Fine-grained permissions granted to the member, e.g. `request_read_group`. Source: reference.
+     */
+    permissions: Array<string>;
+    /**
+     * Identifier of the creator.
+     */
+    createdBy?: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * True if removed from the project; a trashed teammate is also `disabled`.
+     */
+    trashed: boolean;
+    /**
+     * Mongo document version. Source: reference.
+     */
+    __v: number;
+};
+
+/**
  * Body of `inviteTeammate`.
  *
  */
@@ -1636,7 +1787,10 @@ export type TeammatePendingInvitation = {
      */
     msg: string;
     /**
-     * The stored pending invitation.
+     * The stored pending invitation. Source: reference — `services/pendingInvitationService.js`
+     * saves it only with a role (`Role is required.` otherwise) and always sets `id_project` and
+     * `createdBy`; the model adds the timestamps.
+     *
      */
     pendingInvitation: {
         /**
@@ -1653,21 +1807,21 @@ export type TeammatePendingInvitation = {
         /**
          * Project identifier.
          */
-        id_project?: ObjectId;
+        id_project: ObjectId;
         /**
          * Role the user will get, as sent in the invite (not validated by the server).
          */
-        role?: string;
+        role: string;
         /**
          * Identifier of the inviting user.
          */
-        createdBy?: string;
-        createdAt?: Timestamp;
-        updatedAt?: Timestamp;
+        createdBy: string;
+        createdAt: Timestamp;
+        updatedAt: Timestamp;
         /**
          * Mongo document version.
          */
-        __v?: number;
+        __v: number;
     };
 };
 
@@ -1698,29 +1852,29 @@ export type TeammateInviteNotSaved = {
         /**
          * Pending invitation identifier.
          */
-        _id?: ObjectId;
+        _id: ObjectId;
         /**
          * Invited e-mail address, lower-cased.
          */
-        email?: string;
+        email: string;
         /**
          * Project identifier.
          */
-        id_project?: ObjectId;
+        id_project: ObjectId;
         /**
          * Role the user will get.
          */
-        role?: string;
+        role: string;
         /**
          * Identifier of the inviting user.
          */
-        createdBy?: string;
-        createdAt?: Timestamp;
-        updatedAt?: Timestamp;
+        createdBy: string;
+        createdAt: Timestamp;
+        updatedAt: Timestamp;
         /**
          * Mongo document version.
          */
-        __v?: number;
+        __v: number;
     }>;
     /**
      * The underlying database error, on `Error find object.` and `Error saving object.`.
@@ -1729,18 +1883,93 @@ export type TeammateInviteNotSaved = {
 };
 
 /**
- * A group of teammates. Source: reference — the server sends Mongo's `_id` and `__v`
- * and no plain `id`; the documented `id` is kept as an optional alias. The server also sends
- * `enabled`.
- *
- * Source: reference — only `_id` is always present. `updateGroup` upserts (`routes/group.js`
- * calls `findByIdAndUpdate` with `upsert: true`), so `updateGroup` on an unknown id creates and
- * returns a group holding only `_id`, the fields sent, the defaults `members: []` and
- * `enabled: true`, the timestamps and `__v`: no `id_project`, `createdBy` or `trashed`, and no
- * `name` when none was sent. `getGroup` returns such a group too.
+ * A group of teammates, as `createGroup` and `listGroups` return it. Source: reference — the
+ * server sends Mongo's `_id` and `__v` and no plain `id`; the documented `id` is kept as an
+ * optional alias. The server also sends `enabled`. Every group `createGroup` saves carries `_id`,
+ * `name` (the model requires it), `members`, `trashed: false`, `enabled`, `id_project`,
+ * `createdBy`, the timestamps and `__v` (`routes/group.js`, `models/group.js`). `getGroup`,
+ * `updateGroup` and `deleteGroup` may instead return the bare document an update upserts
+ * (`GroupUpserted`).
  *
  */
 export type Group = {
+    /**
+     * Identifier assigned by the service. Source: reference.
+     */
+    _id: ObjectId;
+    /**
+     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
+     */
+    id?: ObjectId;
+    /**
+     * Name. Source: reference — required by `models/group.js` on create; `updateGroup` stores any string sent, the empty string included.
+     */
+    name: string;
+    /**
+     * Member ids. Source: reference — the user ids (`id_user`) of the member teammates, not their
+     * project_user ids. `models/group.js` declares `members` as an untyped `Array` (default `[]`):
+     * the server stores whatever a client sends, so `createGroup` with `members: null` stores
+     * `null`, and items are not guaranteed to be strings (user id strings are what the dashboard
+     * and this contract's requests send).
+     *
+     */
+    members: Array<unknown> | null;
+    /**
+     * True if deleted; trashed groups are left out of `listGroups`. Source: reference —
+     * `createGroup` stores `false`.
+     *
+     */
+    trashed: boolean;
+    /**
+     * Whether the group takes part in routing; `false` once deleted. Default `true`.
+     * Source: reference.
+     *
+     */
+    enabled: boolean;
+    attributes?: Attributes;
+    /**
+     * Project identifier.
+     */
+    id_project: ObjectId;
+    /**
+     * Creator identifier (the user id of the caller).
+     */
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version. Source: reference.
+     */
+    __v: number;
+};
+
+/**
+ * Body of `createGroup`. Source: reference — the real server requires `name` and
+ * stores a new group as not trashed.
+ *
+ */
+export type GroupCreateRequest = {
+    /**
+     * Name.
+     */
+    name: string;
+    /**
+     * Member ids (the user ids of the teammates). Default none.
+     */
+    members?: Array<string>;
+};
+
+/**
+ * A group as `getGroup`, `updateGroup` and `deleteGroup` (`force=true`) may return it: a whole
+ * `Group`, or the bare document an update upserts. Source: reference — `updateGroup` upserts
+ * (`routes/group.js` calls `findByIdAndUpdate` with `upsert: true`), so `updateGroup` on an
+ * unknown id creates and returns a group holding only `_id`, the fields sent, the defaults
+ * `members: []` and `enabled: true`, the timestamps and `__v`: no `id_project`, `createdBy` or
+ * `trashed`, and no `name` when none was sent. `getGroup` finds any group by id (of any project,
+ * such a bare one included).
+ *
+ */
+export type GroupUpserted = {
     /**
      * Identifier assigned by the service. Source: reference.
      */
@@ -1761,7 +1990,7 @@ export type Group = {
      * and this contract's requests send).
      *
      */
-    members?: Array<unknown> | null;
+    members: Array<unknown> | null;
     /**
      * True if deleted; trashed groups are left out of `listGroups`. Source: reference —
      * absent on a group created by `updateGroup` on an unknown id.
@@ -1773,7 +2002,7 @@ export type Group = {
      * Source: reference.
      *
      */
-    enabled?: boolean;
+    enabled: boolean;
     attributes?: Attributes;
     /**
      * Project identifier. Source: reference — absent on a group created by `updateGroup` on an unknown id (upsert).
@@ -1783,28 +2012,12 @@ export type Group = {
      * Creator identifier. Source: reference — absent on a group created by `updateGroup` on an unknown id (upsert).
      */
     createdBy?: string;
-    createdAt?: Timestamp;
-    updatedAt?: Timestamp;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
     /**
      * Mongo document version. Source: reference.
      */
-    __v?: number;
-};
-
-/**
- * Body of `createGroup`. Source: reference — the real server requires `name` and
- * stores a new group as not trashed.
- *
- */
-export type GroupCreateRequest = {
-    /**
-     * Name.
-     */
-    name: string;
-    /**
-     * Member ids (the user ids of the teammates). Default none.
-     */
-    members?: Array<string>;
+    __v: number;
 };
 
 /**
@@ -1870,17 +2083,17 @@ export type SegmentFilter = {
 };
 
 /**
- * A segment: a saved filter over the project's leads. Source: reference — the
- * server sends Mongo's `_id` and `__v` and no plain `id` (the documented `id` is kept as an
- * optional alias), and adds `status` and `updatedAt`. Source: reference — `match` is stored
- * but never applied: when a segment filters leads (`listLeads?segment=`), its filters are
- * always combined with AND.
+ * A segment: a saved filter over the project's leads, as `createSegment` and `listSegments`
+ * return it. Source: reference — the server sends Mongo's `_id` and `__v` and no plain `id`
+ * (the documented `id` is kept as an optional alias), and adds `status` and `updatedAt`.
+ * Source: reference — `match` is stored but never applied: when a segment filters leads
+ * (`listLeads?segment=`), its filters are always combined with AND.
  *
- * Source: reference — only `_id` is always present. `updateSegment` and `deleteSegment` upsert
- * (`routes/segment.js` calls `findByIdAndUpdate` with `upsert: true`), so either on an unknown
- * id creates and returns a segment holding only `_id`, the fields sent, the defaults
- * (`match: all`, `status`, `filters: []`), the timestamps and `__v`: no `id_project` or
- * `createdBy`, and no `name` unless one was sent. `getSegment` returns such a segment too.
+ * Source: reference — every segment `createSegment` saves carries `_id`, `name`, `match`,
+ * `filters`, `status`, `id_project`, `createdBy`, the timestamps and `__v` (`models/segment.js`
+ * requires `name`, `match`, `id_project`, `status` and `createdBy`). `getSegment`,
+ * `updateSegment` and `deleteSegment` may instead return the bare document an upsert creates
+ * (`SegmentUpserted`).
  *
  */
 export type Segment = {
@@ -1893,9 +2106,9 @@ export type Segment = {
      */
     id?: ObjectId;
     /**
-     * Name. Source: reference — absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id.
+     * Name. Source: reference — required by `models/segment.js` on create; `updateSegment` stores any string sent, the empty string included.
      */
-    name?: string;
+    name: string;
     /**
      * `all` or `any`: whether a lead must match all filters or any of them. Source: reference —
      * defaults to `all`; the real server stores the value but always combines the filters with
@@ -1904,37 +2117,35 @@ export type Segment = {
      * string), so responses carry any string; `all` and `any` are the known values.
      *
      */
-    match?: SegmentMatch | (string & {});
+    match: SegmentMatch | (string & {});
     /**
      * Filter list (see `SegmentFilter` for the shape of its elements). Source: reference —
      * `createSegment` with `filters: null` stores `null` (`routes/segment.js` passes
      * `req.body.filters` to the model as is).
      *
      */
-    filters?: Array<SegmentFilter> | null;
+    filters: Array<SegmentFilter> | null;
     /**
      * Lifecycle state, `100` active or `0` deleted. Source: reference.
      */
-    status?: 100 | 0;
+    status: 100 | 0;
     /**
-     * Project identifier. Source: reference — absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id (upsert).
+     * Project identifier.
      */
-    id_project?: ObjectId;
+    id_project: ObjectId;
     /**
-     * Creator identifier (the user id of the caller that created the segment). Source: reference —
-     * absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id.
-     *
+     * Creator identifier (the user id of the caller that created the segment). Source: reference.
      */
-    createdBy?: string;
-    createdAt?: Timestamp;
+    createdBy: string;
+    createdAt: Timestamp;
     /**
      * Last update timestamp. Source: reference — documented segments have only `createdAt`; the server keeps both.
      */
-    updatedAt?: Timestamp;
+    updatedAt: Timestamp;
     /**
      * Mongo document version. Source: reference.
      */
-    __v?: number;
+    __v: number;
 };
 
 /**
@@ -2015,6 +2226,74 @@ export type SegmentInput = {
 };
 
 /**
+ * A segment as `getSegment`, `updateSegment` and `deleteSegment` may return it: a whole `Segment`,
+ * or the bare document an upsert creates. Source: reference — the server sends Mongo's `_id` and
+ * `__v` and no plain `id` (the documented `id` is kept as an optional alias), and adds `status`
+ * and `updatedAt`. Source: reference — `match` is stored but never applied: when a segment
+ * filters leads (`listLeads?segment=`), its filters are always combined with AND.
+ *
+ * Source: reference — `updateSegment` and `deleteSegment` upsert (`routes/segment.js` calls
+ * `findByIdAndUpdate` with `upsert: true`), so either on an unknown id creates and returns a
+ * segment holding only `_id`, the fields sent, the defaults (`match: all`, `status`,
+ * `filters: []`), the timestamps and `__v`: no `id_project` or `createdBy`, and no `name` unless
+ * one was sent. `getSegment` finds any segment by id (of any project, such a bare one included).
+ *
+ */
+export type SegmentUpserted = {
+    /**
+     * Identifier assigned by the service. Source: reference.
+     */
+    _id: ObjectId;
+    /**
+     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
+     */
+    id?: ObjectId;
+    /**
+     * Name. Source: reference — absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id.
+     */
+    name?: string;
+    /**
+     * `all` or `any`: whether a lead must match all filters or any of them. Source: reference —
+     * defaults to `all`; the real server stores the value but always combines the filters with
+     * AND, so `any` behaves like `all`. `models/segment.js` declares `match` as a plain `String`
+     * and the server never checks it against `all`/`any` (`updateSegment` even stores an empty
+     * string), so responses carry any string; `all` and `any` are the known values.
+     *
+     */
+    match: SegmentMatch | (string & {});
+    /**
+     * Filter list (see `SegmentFilter` for the shape of its elements). Source: reference —
+     * `createSegment` with `filters: null` stores `null` (`routes/segment.js` passes
+     * `req.body.filters` to the model as is).
+     *
+     */
+    filters: Array<SegmentFilter> | null;
+    /**
+     * Lifecycle state, `100` active or `0` deleted. Source: reference.
+     */
+    status: 100 | 0;
+    /**
+     * Project identifier. Source: reference — absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id (upsert).
+     */
+    id_project?: ObjectId;
+    /**
+     * Creator identifier (the user id of the caller that created the segment). Source: reference —
+     * absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id.
+     *
+     */
+    createdBy?: string;
+    createdAt: Timestamp;
+    /**
+     * Last update timestamp. Source: reference — documented segments have only `createdAt`; the server keeps both.
+     */
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version. Source: reference.
+     */
+    __v: number;
+};
+
+/**
  * Body of `updateSegment`: the fields to change. Source: decided — no field is
  * required on update, because the real server changes only the fields sent (an omitted
  * `match` keeps its value rather than reverting to `all`, and `filters`, when sent, replaces
@@ -2040,17 +2319,85 @@ export type SegmentUpdateInput = {
 };
 
 /**
- * A tag of the project's tag library. Source: reference — the server sends Mongo's
- * `_id` and `__v` and no plain `id`; the documented `id` is kept as an optional alias.
- *
- * Source: reference — only `_id` and `tag` are always present. `updateTag` upserts
- * (`routes/tag.js` calls `findByIdAndUpdate` with `upsert: true`), so `updateTag` on an unknown
- * id creates and returns a tag holding only `_id`, `tag`, `color`, the timestamps and `__v`,
- * without `id_project` and `createdBy`; `getTag` returns such a tag too. `tag` and `color` are
- * `null` when the update that wrote them did not send them.
+ * A tag of the project's tag library, as `createTag` and `listTags` return it. Source: reference —
+ * the server sends Mongo's `_id` and `__v` and no plain `id`; the documented `id` is kept as an
+ * optional alias. Every tag `createTag` saves carries `_id`, `tag`, `id_project`, `createdBy`, the
+ * timestamps and `__v` (`models/tagLibrary.js`); `color` only when one was sent. `getTag` and
+ * `updateTag` may instead return the bare document an update upserts (`TagUpserted`).
  *
  */
 export type Tag = {
+    /**
+     * Identifier assigned by the service. Source: reference.
+     */
+    _id: ObjectId;
+    /**
+     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
+     */
+    id?: ObjectId;
+    /**
+     * Tag name, unique within the project. Source: reference — `routes/tag.js` sets
+     * `update.tag = req.body.tag` on every `updateTag`, and Mongoose runs no `required` validator
+     * on updates, so an update without `tag` stores `null`.
+     *
+     */
+    tag: string | null;
+    /**
+     * Hexadecimal color, e.g. `#e53935`; absent when the tag was created without one.
+     * Source: reference — the server never validates it, and `routes/tag.js` sets
+     * `update.color = req.body.color` on every `updateTag`, so an update without `color` (or a
+     * create with `color: null`) stores `null`.
+     *
+     */
+    color?: string | null;
+    attributes?: Attributes;
+    /**
+     * Project identifier.
+     */
+    id_project: ObjectId;
+    /**
+     * Identifier of the creator (the user id of the caller).
+     */
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version. Source: reference.
+     */
+    __v: number;
+};
+
+/**
+ * Body of `createTag` and `updateTag`. Source: reference — the server stores only
+ * `tag` and `color` and ignores `attributes`; `updateTag` replaces both, so send the current
+ * `color` again to keep it.
+ *
+ */
+export type TagInput = {
+    /**
+     * Tag name. Creating a name that exists returns the existing tag (no 409).
+     */
+    tag: string;
+    /**
+     * Hexadecimal color, e.g. `#e53935`. Source: reference — `routes/tag.js` stores the value as
+     * sent: `null` and an omitted `color` both leave the tag without a color (`updateTag` then
+     * clears a color set before).
+     *
+     */
+    color?: string | null;
+    attributes?: Attributes;
+};
+
+/**
+ * A tag as `getTag` and `updateTag` may return it: a whole `Tag`, or the bare document an update
+ * upserts. Source: reference — `updateTag` upserts (`routes/tag.js` calls `findByIdAndUpdate` with
+ * `upsert: true`), so `updateTag` on an unknown id creates and returns a tag holding only `_id`,
+ * `tag`, `color`, the timestamps and `__v`, without `id_project` and `createdBy`; `getTag` finds
+ * any tag by id (of any project, such a bare one included). `tag` and `color` are `null` when the
+ * update that wrote them did not send them.
+ *
+ */
+export type TagUpserted = {
     /**
      * Identifier assigned by the service. Source: reference.
      */
@@ -2083,55 +2430,39 @@ export type Tag = {
      * Identifier of the creator. Source: reference — absent on a tag created by `updateTag` on an unknown id (upsert).
      */
     createdBy?: string;
-    createdAt?: Timestamp;
-    updatedAt?: Timestamp;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
     /**
      * Mongo document version. Source: reference.
      */
-    __v?: number;
-};
-
-/**
- * Body of `createTag` and `updateTag`. Source: reference — the server stores only
- * `tag` and `color` and ignores `attributes`; `updateTag` replaces both, so send the current
- * `color` again to keep it.
- *
- */
-export type TagInput = {
-    /**
-     * Tag name. Creating a name that exists returns the existing tag (no 409).
-     */
-    tag: string;
-    /**
-     * Hexadecimal color, e.g. `#e53935`. Source: reference — `routes/tag.js` stores the value as
-     * sent: `null` and an omitted `color` both leave the tag without a color (`updateTag` then
-     * clears a color set before).
-     *
-     */
-    color?: string | null;
-    attributes?: Attributes;
+    __v: number;
 };
 
 /**
  * The raw MongoDB delete result some deletes return (`DELETE /tags/{id}`, `DELETE /labels`),
- * e.g. `{n: 1, ok: 1, deletedCount: 1}`; 200 even when nothing matched. Source: reference.
+ * e.g. `{n: 1, ok: 1, deletedCount: 1}`; 200 even when nothing matched (`n` and `deletedCount`
+ * 0). Source: reference — the routes send what `Model.remove` gives: with Mongoose 5.13 and the
+ * MongoDB driver 3.7 of the server, the delete command's reply (`n`, `ok`) plus `deletedCount`
+ * (Mongoose's `handleDeleteWriteOpResult` copies `n`), so all three are always present. A replica
+ * set adds its own members to the reply (`opTime`, `electionId`, `$clusterTime`,
+ * `operationTime`), hence the open object.
  *
  */
 export type DeleteResult = {
     /**
      * Documents matched.
      */
-    n?: number;
+    n: number;
     /**
      * 1 when the command succeeded.
      */
-    ok?: number;
+    ok: number;
     /**
-     * Documents deleted.
+     * Documents deleted (the same value as `n`).
      */
-    deletedCount?: number;
+    deletedCount: number;
     /**
-     * Whether the write was acknowledged (newer drivers).
+     * Whether the write was acknowledged. Source: reference — sent by newer drivers only, never by the driver 3.7 of the server.
      */
     acknowledged?: boolean;
 };
@@ -2180,17 +2511,18 @@ export type LabelEntry = {
 };
 
 /**
- * The label document of a project (its translation sets): one document per
- * project holding an entry per language. Source: reference — a project without labels gets
- * `{}`, so every property is optional; the server sends Mongo's `_id` and `__v` and no plain
- * `id`.
+ * The label document of a project (its translation sets): one document per project holding an
+ * entry per language. Source: reference — the server sends Mongo's `_id` and `__v` and no plain
+ * `id`. The document exists once a language was added (`upsertLabels`, `cloneDefaultLabels`):
+ * `models/label.js` requires `data`, `id_project` and `createdBy`, and adds the timestamps;
+ * `listLabels` answers `{}` for a project without one.
  *
  */
 export type LabelDocument = {
     /**
      * Identifier assigned by the service. Source: reference.
      */
-    _id?: ObjectId;
+    _id: ObjectId;
     /**
      * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
      */
@@ -2202,22 +2534,25 @@ export type LabelDocument = {
      * the array.
      *
      */
-    data?: Array<LabelEntry> | LabelEntry;
+    data: Array<LabelEntry & {
+        _id: ObjectId;
+        default: boolean;
+    }> | LabelEntry;
     attributes?: Attributes;
     /**
      * Project identifier.
      */
-    id_project?: ObjectId;
+    id_project: ObjectId;
     /**
      * Identifier of the creator.
      */
-    createdBy?: string;
-    createdAt?: Timestamp;
-    updatedAt?: Timestamp;
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
     /**
      * Mongo document version. Source: reference.
      */
-    __v?: number;
+    __v: number;
 };
 
 /**
@@ -2275,19 +2610,188 @@ export type LabelCloneRequest = {
 };
 
 /**
- * A lead: a contact of the project, with the fields the update endpoint sets. Source:
- * reference — the server sends Mongo's `_id` and `__v` and no plain `id` (the documented `id`
- * is kept as an optional alias), and adds `status` and `properties`.
+ * A lead: a contact of the project, with the fields the update endpoint sets, as `createLead` and
+ * `listLeads` return it. Source: reference — the server sends Mongo's `_id` and `__v` and no plain
+ * `id` (the documented `id` is kept as an optional alias), and adds `status` and `properties`.
  *
- * Source: reference — only `_id` is always present. `updateLead` and `deleteLead` upsert
- * (`routes/lead.js` calls `findByIdAndUpdate` with `upsert: true`), so either on an unknown id
- * creates and returns a lead holding only `_id`, the fields sent, the defaults (`tags: []`,
- * `status`), the timestamps and `__v`: no `lead_id`, `id_project` or `createdBy`. The lead
- * service's upserts by `lead_id` (when a conversation's requester changes email) also write
- * leads without `id_project`. `getLead` returns such leads too.
+ * Source: reference — every lead the lead service saves (`services/leadService.js` `createWitId`)
+ * carries `_id`, `lead_id`, `tags`, `status`, `id_project`, `createdBy`, the timestamps and `__v`
+ * (`models/lead.js` requires `lead_id`, `id_project` and `createdBy`; `tags` and `status` have
+ * defaults). `getLead`, `updateLead` and `deleteLead` may instead return the bare document an
+ * upsert creates (`LeadUpserted`).
  *
  */
 export type Lead = {
+    /**
+     * Identifier assigned by the service. Source: reference.
+     */
+    _id: ObjectId;
+    /**
+     * Identifier assigned by the service. Source: decided — the real server does not send it; clients should read `_id`.
+     */
+    id?: ObjectId;
+    /**
+     * External identifier supplied by the client. Source: reference — a random UUID v4 when
+     * the client sent none; not unique (two leads may share it).
+     *
+     */
+    lead_id: string;
+    /**
+     * Name and surname. Source: reference — `null` when `createLead` got `fullname: null`, or
+     * when the lead service rewrote the lead for a requester without a name
+     * (`services/leadService.js` `updateWitId` sets `update.fullname = fullname`).
+     *
+     */
+    fullname?: string | null;
+    /**
+     * Email address. Source: reference — `models/lead.js` declares a plain `String`
+     * and the server never checks the format, so any string comes back (e.g. `not an email`);
+     * `null` when `createLead` got `email: null` or the lead service rewrote the lead without
+     * one (`services/leadService.js` `updateWitId`).
+     *
+     */
+    email?: string | null;
+    /**
+     * Phone number. Source: reference — every lead the lead service creates
+     * carries `phone`: `services/leadService.js` `createWitId` stores
+     * `phoneUtil.normalizePhone(phone)`, which is `null` when no phone was given (always the
+     * case for `createLead`, which does not pass one). `updateLead` stores the value as sent.
+     *
+     */
+    phone?: string | null;
+    /**
+     * Company.
+     */
+    company?: string;
+    /**
+     * Free-text note.
+     */
+    note?: string;
+    /**
+     * Street address.
+     */
+    streetAddress?: string;
+    /**
+     * City.
+     */
+    city?: string;
+    /**
+     * Region.
+     */
+    region?: string;
+    /**
+     * Postal code.
+     */
+    zipcode?: string;
+    /**
+     * Country.
+     */
+    country?: string;
+    /**
+     * Tags of the lead, as tag names. Source: reference — an empty array by default.
+     */
+    tags: Array<string>;
+    /**
+     * Custom attributes, free-form key/value pairs. Source: reference — `createLead` with
+     * `attributes: null` stores `null` (`services/leadService.js` `createWitId` passes the value
+     * to the model as is).
+     *
+     */
+    attributes?: Attributes | null;
+    /**
+     * Further free-form properties the service may attach. Source: reference — not settable through this API.
+     */
+    properties?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Lifecycle state: `50` temporary, `100` normal, `1000` deleted. Source: reference —
+     * `models/lead.js` declares a plain `Number` (default 100) and `updateLead` stores any number
+     * sent in `status`, so other values may come back.
+     *
+     */
+    status: 50 | 100 | 1000 | number;
+    /**
+     * Project identifier.
+     */
+    id_project: ObjectId;
+    /**
+     * Creator identifier. Source: reference — the user id of the caller, or `system` for
+     * leads the service created itself.
+     *
+     */
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version. Source: reference.
+     */
+    __v: number;
+};
+
+/**
+ * One page of leads. Source: reference — the server wraps it as `{perPage, count, leads}`.
+ *
+ */
+export type LeadList = {
+    /**
+     * Page size used (the `limit` query parameter, 40 by default).
+     */
+    perPage: number;
+    /**
+     * Total number of leads matching the query, over all pages.
+     */
+    count: number;
+    /**
+     * The leads of the requested page.
+     */
+    leads: Array<Lead>;
+};
+
+/**
+ * Body of `createLead`. Every field is optional. Source: reference — the server
+ * performs no duplicate check (neither on `lead_id` nor on `email`) and creates the lead with
+ * status 100. Source: reference — `null` is accepted for every field: a `null` `lead_id` is
+ * treated as not given (a UUID v4 is assigned), and a `null` `fullname`, `email` or `attributes`
+ * is stored as `null` (the lead then has no name, email or attributes).
+ *
+ */
+export type LeadCreateRequest = {
+    /**
+     * Email address. Source: reference — `null` is stored as `null`.
+     */
+    email?: string | null;
+    /**
+     * External identifier supplied by the client. Source: reference — when absent or `null`
+     * the server assigns a random UUID v4.
+     *
+     */
+    lead_id?: string | null;
+    /**
+     * Name and surname. Source: reference — `null` is stored as `null`.
+     */
+    fullname?: string | null;
+    /**
+     * Custom attributes, free-form key/value pairs. Source: reference — `null` is stored as `null`.
+     */
+    attributes?: Attributes | null;
+};
+
+/**
+ * A lead as `getLead`, `updateLead` and `deleteLead` may return it: a whole `Lead`, or the bare
+ * document an upsert creates. Source: reference — the server sends Mongo's `_id` and `__v` and no
+ * plain `id` (the documented `id` is kept as an optional alias), and adds `status` and
+ * `properties`.
+ *
+ * Source: reference — `updateLead` and `deleteLead` upsert (`routes/lead.js` calls
+ * `findByIdAndUpdate` with `upsert: true`), so either on an unknown id creates and returns a lead
+ * holding only `_id`, the fields sent, the defaults (`tags: []`, `status`), the timestamps and
+ * `__v`: no `lead_id`, `id_project` or `createdBy`. The lead service's upserts by `lead_id` (when
+ * a conversation's requester changes email) also write leads without `id_project`. `getLead`
+ * finds any lead by id (of any project, such bare ones included).
+ *
+ */
+export type LeadUpserted = {
     /**
      * Identifier assigned by the service. Source: reference.
      */
@@ -2357,7 +2861,7 @@ export type Lead = {
     /**
      * Tags of the lead, as tag names. Source: reference — an empty array by default.
      */
-    tags?: Array<string>;
+    tags: Array<string>;
     /**
      * Custom attributes, free-form key/value pairs. Source: reference — `createLead` with
      * `attributes: null` stores `null` (`services/leadService.js` `createWitId` passes the value
@@ -2377,7 +2881,7 @@ export type Lead = {
      * sent in `status`, so other values may come back.
      *
      */
-    status?: 50 | 100 | 1000 | number;
+    status: 50 | 100 | 1000 | number;
     /**
      * Project identifier. Source: reference — absent on a lead created by `updateLead` or `deleteLead` on an unknown id (upsert).
      */
@@ -2388,60 +2892,12 @@ export type Lead = {
      *
      */
     createdBy?: string;
-    createdAt?: Timestamp;
-    updatedAt?: Timestamp;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
     /**
      * Mongo document version. Source: reference.
      */
-    __v?: number;
-};
-
-/**
- * One page of leads. Source: reference — the server wraps it as `{perPage, count, leads}`.
- *
- */
-export type LeadList = {
-    /**
-     * Page size used (the `limit` query parameter, 40 by default).
-     */
-    perPage: number;
-    /**
-     * Total number of leads matching the query, over all pages.
-     */
-    count: number;
-    /**
-     * The leads of the requested page.
-     */
-    leads: Array<Lead>;
-};
-
-/**
- * Body of `createLead`. Every field is optional. Source: reference — the server
- * performs no duplicate check (neither on `lead_id` nor on `email`) and creates the lead with
- * status 100. Source: reference — `null` is accepted for every field: a `null` `lead_id` is
- * treated as not given (a UUID v4 is assigned), and a `null` `fullname`, `email` or `attributes`
- * is stored as `null` (the lead then has no name, email or attributes).
- *
- */
-export type LeadCreateRequest = {
-    /**
-     * Email address. Source: reference — `null` is stored as `null`.
-     */
-    email?: string | null;
-    /**
-     * External identifier supplied by the client. Source: reference — when absent or `null`
-     * the server assigns a random UUID v4.
-     *
-     */
-    lead_id?: string | null;
-    /**
-     * Name and surname. Source: reference — `null` is stored as `null`.
-     */
-    fullname?: string | null;
-    /**
-     * Custom attributes, free-form key/value pairs. Source: reference — `null` is stored as `null`.
-     */
-    attributes?: Attributes | null;
+    __v: number;
 };
 
 /**
@@ -2819,7 +3275,8 @@ export type MessageCreateRequest = {
 
 /**
  * A conversation (the server's "request"), as embedded in a message. Source: reference — the
- * fields of the server's request model; every field is optional and the object is open. Named
+ * fields of the server's request model; every field is optional here and the object is open (the
+ * `createMessage` answer states which fields a stored conversation always has). Named
  * `Conversation` rather than `Request` so that generated TypeScript does not shadow the DOM
  * `Request` type. The conversation fields that `createMessage` copies from its body when it
  * creates the conversation (`subject`, `sourcePage`, `language`, `userAgent`, `priority`,
@@ -2961,6 +3418,10 @@ export type Conversation = {
      * Priority, `medium` by default. Source: reference — `null` when the creating message sent `priority: null`.
      */
     priority?: string | null;
+    /**
+     * Identifier of the caller whose first message created the conversation (a user id or UUID). Source: reference.
+     */
+    createdBy?: string;
     /**
      * Project identifier.
      */
@@ -3152,13 +3613,13 @@ export type Subscription = {
     /**
      * Identifier of the user who created the subscription.
      */
-    createdBy?: string;
-    createdAt?: Timestamp;
-    updatedAt?: Timestamp;
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
     /**
      * Mongo document version.
      */
-    __v?: number;
+    __v: number;
     /**
      * Source: reference — true for a server-wide subscription notified of every project's
      * events. Present (`false`) when the subscription was just created; absent when the answer is
@@ -3307,10 +3768,11 @@ export type SignInErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -3350,10 +3812,11 @@ export type SignInAnonymouslyErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -3575,10 +4038,11 @@ export type CreateContentErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -3702,8 +4166,14 @@ export type GetContentErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -3807,10 +4277,11 @@ export type CreateContentsFromUrlsErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -3853,8 +4324,14 @@ export type ParseSitemapErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -3881,10 +4358,11 @@ export type ParseSitemapErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -3920,9 +4398,11 @@ export type ListKnowledgeBasesData = {
     };
     query?: {
         /**
-         * When true, each knowledge base carries `count`, its number of contents. Source: reference
-         * — the server only checks that a value is present, so even `count=false`
-         * turns it on: omit the parameter to leave `count` out.
+         * `true`: each knowledge base carries `count`, its number of contents; `false` or omitted:
+         * no `count`. Source: decided — the server tests only that a value is present (`if
+         * (req.query.count)` in `routes/kb.js`), so it reads `count=false` as true: the parameter is
+         * marked `x-false-is-true` and the SDK omits it when it is `false` (other clients should
+         * omit it too).
          *
          */
         count?: boolean;
@@ -3934,8 +4414,14 @@ export type ListKnowledgeBasesErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4020,10 +4506,11 @@ export type CreateKnowledgeBaseErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -4155,8 +4642,14 @@ export type UpdateKnowledgeBaseErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4183,10 +4676,11 @@ export type UpdateKnowledgeBaseErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -4253,8 +4747,14 @@ export type ListTeammatesErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4288,7 +4788,12 @@ export type ListTeammatesResponses = {
     /**
      * The teammates, as a plain array.
      */
-    200: Array<Teammate>;
+    200: Array<Teammate & {
+        /**
+         * Whether the teammate has reached the project's assigned-chat limit.
+         */
+        isBusy: boolean;
+    }>;
 };
 
 export type ListTeammatesResponse = ListTeammatesResponses[keyof ListTeammatesResponses];
@@ -4312,8 +4817,14 @@ export type UpdateCurrentTeammateErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4340,10 +4851,11 @@ export type UpdateCurrentTeammateErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -4399,8 +4911,14 @@ export type DeleteTeammateErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4438,9 +4956,9 @@ export type DeleteTeammateError = DeleteTeammateErrors[keyof DeleteTeammateError
 
 export type DeleteTeammateResponses = {
     /**
-     * The removed, trashed or disabled teammate.
+     * The removed, trashed or disabled teammate, of any project (a bare upserted one included).
      */
-    200: Teammate;
+    200: Teammate | TeammateUpserted;
 };
 
 export type DeleteTeammateResponse = DeleteTeammateResponses[keyof DeleteTeammateResponses];
@@ -4468,8 +4986,14 @@ export type GetTeammateErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4509,7 +5033,12 @@ export type GetTeammateResponses = {
     /**
      * The teammate, with its user populated in `id_user`.
      */
-    200: Teammate;
+    200: Teammate & {
+        /**
+         * Whether the teammate has reached the project's assigned-chat limit.
+         */
+        isBusy: boolean;
+    };
 };
 
 export type GetTeammateResponse = GetTeammateResponses[keyof GetTeammateResponses];
@@ -4537,8 +5066,14 @@ export type UpdateTeammateErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4565,10 +5100,11 @@ export type UpdateTeammateErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -4585,9 +5121,9 @@ export type UpdateTeammateError = UpdateTeammateErrors[keyof UpdateTeammateError
 
 export type UpdateTeammateResponses = {
     /**
-     * The updated teammate.
+     * The updated teammate, or the bare teammate created on an unknown id (`TeammateUpserted`).
      */
-    200: Teammate;
+    200: Teammate | TeammateUpserted;
 };
 
 export type UpdateTeammateResponse = UpdateTeammateResponses[keyof UpdateTeammateResponses];
@@ -4618,8 +5154,14 @@ export type GetTeammateByUserIdErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4660,7 +5202,12 @@ export type GetTeammateByUserIdResponses = {
      * A one-element array holding the teammate.
      */
     200: [
-        Teammate
+        Teammate & {
+            /**
+             * Whether the teammate has reached the project's assigned-chat limit.
+             */
+            isBusy: boolean;
+        }
     ];
 };
 
@@ -4685,8 +5232,14 @@ export type InviteTeammateErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4713,10 +5266,11 @@ export type InviteTeammateErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -4764,8 +5318,14 @@ export type ListGroupsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4823,8 +5383,14 @@ export type CreateGroupErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4851,10 +5417,11 @@ export type CreateGroupErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -4906,8 +5473,14 @@ export type DeleteGroupErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -4943,7 +5516,7 @@ export type DeleteGroupResponses = {
      * (`force=true` on an unknown id).
      *
      */
-    200: SuccessMessage | Group;
+    200: SuccessMessage | Group | GroupUpserted;
 };
 
 export type DeleteGroupResponse = DeleteGroupResponses[keyof DeleteGroupResponses];
@@ -4971,8 +5544,14 @@ export type GetGroupErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5010,9 +5589,9 @@ export type GetGroupError = GetGroupErrors[keyof GetGroupErrors];
 
 export type GetGroupResponses = {
     /**
-     * The group.
+     * The group, or the bare group an update upserted on that id (`GroupUpserted`).
      */
-    200: Group;
+    200: Group | GroupUpserted;
 };
 
 export type GetGroupResponse = GetGroupResponses[keyof GetGroupResponses];
@@ -5040,8 +5619,14 @@ export type UpdateGroupErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5068,10 +5653,11 @@ export type UpdateGroupErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -5090,7 +5676,7 @@ export type UpdateGroupResponses = {
     /**
      * The updated group, or the group created on an unknown id (without `id_project`, `createdBy` and `trashed`).
      */
-    200: Group;
+    200: Group | GroupUpserted;
 };
 
 export type UpdateGroupResponse = UpdateGroupResponses[keyof UpdateGroupResponses];
@@ -5118,11 +5704,19 @@ export type ListSegmentsData = {
          */
         page?: number;
         /**
-         * Field to sort by, default `createdAt`. Source: decided — the documented name for tags and leads, accepted here for symmetry; real servers read only `sort`.
+         * Field to sort by, default `createdAt`. Source: decided — the documented name for tags
+         * and leads, accepted here for symmetry; real servers ignore it and read only `sort`
+         * (`routes/segment.js`), so `sort` is declared as its alias (`x-alias-of`): the SDK sends
+         * the value under both names, which sorts on servers that read either.
+         *
          */
         sortField?: string;
         /**
-         * Field to sort by, default `createdAt`. Source: reference — the real server's parameter.
+         * Field to sort by, default `createdAt`: the real server's parameter, the only one it
+         * reads (`routes/segment.js`). Source: decided — an alias of `sortField` (`x-alias-of`),
+         * the same value under the server's name: the SDK fills whichever of the two is missing
+         * from the other and sends both, compatible with servers that read either.
+         *
          */
         sort?: string;
         /**
@@ -5137,8 +5731,14 @@ export type ListSegmentsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5196,8 +5796,14 @@ export type CreateSegmentErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5224,10 +5830,11 @@ export type CreateSegmentErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -5274,8 +5881,14 @@ export type DeleteSegmentErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5309,7 +5922,7 @@ export type DeleteSegmentResponses = {
     /**
      * The deleted segment, with status 0 (on an unknown id, a new segment without `name`, `id_project` and `createdBy`).
      */
-    200: Segment;
+    200: Segment | SegmentUpserted;
 };
 
 export type DeleteSegmentResponse = DeleteSegmentResponses[keyof DeleteSegmentResponses];
@@ -5337,8 +5950,14 @@ export type GetSegmentErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5376,9 +5995,9 @@ export type GetSegmentError = GetSegmentErrors[keyof GetSegmentErrors];
 
 export type GetSegmentResponses = {
     /**
-     * The segment.
+     * The segment, or the bare segment an upsert created on that id (`SegmentUpserted`).
      */
-    200: Segment;
+    200: Segment | SegmentUpserted;
 };
 
 export type GetSegmentResponse = GetSegmentResponses[keyof GetSegmentResponses];
@@ -5406,8 +6025,14 @@ export type UpdateSegmentErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5434,10 +6059,11 @@ export type UpdateSegmentErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -5456,7 +6082,7 @@ export type UpdateSegmentResponses = {
     /**
      * The updated segment, or the segment created on an unknown id (without `id_project` and `createdBy`).
      */
-    200: Segment;
+    200: Segment | SegmentUpserted;
 };
 
 export type UpdateSegmentResponse = UpdateSegmentResponses[keyof UpdateSegmentResponses];
@@ -5474,11 +6100,19 @@ export type ListTagsData = {
     };
     query?: {
         /**
-         * Field to sort by (the documented name). Default `createdAt`.
+         * Field to sort by (the documented name), default `createdAt`. Source: decided — real
+         * servers ignore `sortField` and read only `sort` (`routes/tag.js`), so `sort` is declared
+         * as its alias (`x-alias-of`): the SDK sends the value under both names, which sorts on
+         * servers that read either; other clients should do the same.
+         *
          */
         sortField?: string;
         /**
-         * Field to sort by (the real server's name for `sortField`). Source: decided — accepted beside `sortField`; real servers read only `sort`.
+         * Field to sort by, default `createdAt`: the real server's name for `sortField`, and the
+         * only one it reads (`routes/tag.js`). Source: decided — an alias of `sortField`
+         * (`x-alias-of`), the same value under the server's name: the SDK fills whichever of the
+         * two is missing from the other and sends both, compatible with servers that read either.
+         *
          */
         sort?: string;
         /**
@@ -5499,8 +6133,14 @@ export type ListTagsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5520,12 +6160,12 @@ export type ListTagsErrors = {
      */
     403: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * A `direction` that is not `1`, `-1`, `asc`, `ascending`, `desc` or `descending` (e.g. `2`,
+     * `0`, `abc`). Source: reference — Mongoose's query builder throws while `routes/tag.js`
+     * builds the query, and Express's error handler answers `{err: "error"}`.
      *
      */
-    500: ErrorBody;
+    500: ServerError;
 };
 
 export type ListTagsError = ListTagsErrors[keyof ListTagsErrors];
@@ -5558,8 +6198,14 @@ export type CreateTagErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5586,20 +6232,14 @@ export type CreateTagErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The tag could not be saved, or the body is not JSON. Source: reference —
+     * `routes/tag.js:28` answers `{success: false, msg: "Error saving object."}` when Mongoose
+     * refuses the document: `tag` missing, `null`, empty, or neither a string, a number nor a
+     * boolean (an object or an array; numbers and booleans are stored as their text). Malformed
+     * JSON is Express's `{err: "error"}`. The server validates nothing else: there is no 422.
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type CreateTagError = CreateTagErrors[keyof CreateTagErrors];
@@ -5636,8 +6276,14 @@ export type DeleteTagErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5657,12 +6303,10 @@ export type DeleteTagErrors = {
      */
     403: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/tag.js:63`.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type DeleteTagError = DeleteTagErrors[keyof DeleteTagErrors];
@@ -5699,8 +6343,14 @@ export type GetTagErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5720,27 +6370,24 @@ export type GetTagErrors = {
      */
     403: ErrorBody;
     /**
-     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
-     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
-     *
+     * No tag has this id. Source: reference — `routes/tag.js:81`.
      */
-    404: ErrorBody;
+    404: ErrorMessage;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/tag.js:78`: Mongoose cannot cast
+     * the id, and the route answers `{success: false, msg: "Error getting object."}`.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type GetTagError = GetTagErrors[keyof GetTagErrors];
 
 export type GetTagResponses = {
     /**
-     * The tag.
+     * The tag, or the bare tag an update upserted on that id (`TagUpserted`).
      */
-    200: Tag;
+    200: Tag | TagUpserted;
 };
 
 export type GetTagResponse = GetTagResponses[keyof GetTagResponses];
@@ -5768,8 +6415,14 @@ export type UpdateTagErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5796,20 +6449,14 @@ export type UpdateTagErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * Source: reference — `routes/tag.js:47` answers `{success: false, msg: "Error updating
+     * object."}` when the id is not an ObjectId, when `tag` or `color` is an object or an array
+     * (numbers and booleans are stored as their text), or when another tag of the project has
+     * the new name (the unique index on project and name). Malformed JSON is Express's
+     * `{err: "error"}`. There is no 422 and no 404 (an unknown id is created).
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type UpdateTagError = UpdateTagErrors[keyof UpdateTagErrors];
@@ -5818,7 +6465,7 @@ export type UpdateTagResponses = {
     /**
      * The updated tag, or the tag created on an unknown id (without `id_project` and `createdBy`).
      */
-    200: Tag;
+    200: Tag | TagUpserted;
 };
 
 export type UpdateTagResponse = UpdateTagResponses[keyof UpdateTagResponses];
@@ -5842,8 +6489,14 @@ export type DeleteAllLabelsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5901,8 +6554,14 @@ export type ListLabelsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5921,7 +6580,9 @@ export type ListLabelsResponses = {
     /**
      * The project's label document, or `{}` when the project has none.
      */
-    200: LabelDocument;
+    200: LabelDocument | {
+        [key: string]: unknown;
+    };
 };
 
 export type ListLabelsResponse = ListLabelsResponses[keyof ListLabelsResponses];
@@ -5945,8 +6606,14 @@ export type UpsertLabelsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -5973,10 +6640,11 @@ export type UpsertLabelsErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -6099,8 +6767,14 @@ export type GetLabelsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6147,8 +6821,14 @@ export type SetDefaultLabelsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6210,8 +6890,14 @@ export type ListDefaultLabelsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6262,8 +6948,14 @@ export type GetDefaultLabelsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6280,11 +6972,9 @@ export type GetDefaultLabelsError = GetDefaultLabelsErrors[keyof GetDefaultLabel
 
 export type GetDefaultLabelsResponses = {
     /**
-     * The built-in label set of the language; for an unknown code an empty object (mocks) or an empty body (real servers).
+     * The built-in label set of the language; for an unknown code an empty body.
      */
-    200: LabelTranslation | {
-        [key: string]: unknown;
-    };
+    200: LabelTranslation;
 };
 
 export type GetDefaultLabelsResponse = GetDefaultLabelsResponses[keyof GetDefaultLabelsResponses];
@@ -6308,8 +6998,14 @@ export type CloneDefaultLabelsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6336,10 +7032,11 @@ export type CloneDefaultLabelsErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -6376,11 +7073,19 @@ export type ListLeadsData = {
     };
     query?: {
         /**
-         * Field to sort by (the documented name). Source: reference — default `createdAt`.
+         * Field to sort by (the documented name), default `createdAt`. Source: decided — real
+         * servers ignore `sortField` and read only `sort` (`routes/lead.js`), so `sort` is declared
+         * as its alias (`x-alias-of`): the SDK sends the value under both names, which sorts on
+         * servers that read either; other clients should do the same.
+         *
          */
         sortField?: string;
         /**
-         * Field to sort by (the real server's name for `sortField`). Source: decided — accepted beside `sortField`; real servers read only `sort`.
+         * Field to sort by, default `createdAt`: the real server's name for `sortField`, and the
+         * only one it reads (`routes/lead.js`). Source: decided — an alias of `sortField`
+         * (`x-alias-of`), the same value under the server's name: the SDK fills whichever of the
+         * two is missing from the other and sends both, compatible with servers that read either.
+         *
          */
         sort?: string;
         /**
@@ -6418,15 +7123,20 @@ export type ListLeadsData = {
          */
         tags?: string;
         /**
-         * `true`: only leads that have an email. Source: reference — the server treats any
-         * non-empty value as true (omit the parameter rather than send `false`), and this filter
-         * replaces an `email` filter sent in the same request.
+         * `true`: only leads that have an email; `false` or omitted: no such filter. Source:
+         * decided — the server tests only that a value is present (`if (req.query.with_email)` in
+         * `routes/lead.js`), so it reads `with_email=false` as true: the parameter is marked
+         * `x-false-is-true` and the SDK omits it when it is `false` (other clients should omit it
+         * too). This filter replaces an `email` filter sent in the same request.
          *
          */
         with_email?: boolean;
         /**
-         * `true`: only leads that have a full name. Source: reference — the server treats any
-         * non-empty value as true (omit the parameter rather than send `false`).
+         * `true`: only leads that have a full name; `false` or omitted: no such filter. Source:
+         * decided — the server tests only that a value is present (`if (req.query.with_fullname)`
+         * in `routes/lead.js`), so it reads `with_fullname=false` as true: the parameter is marked
+         * `x-false-is-true` and the SDK omits it when it is `false` (other clients should omit it
+         * too).
          *
          */
         with_fullname?: boolean;
@@ -6444,8 +7154,14 @@ export type ListLeadsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6509,8 +7225,14 @@ export type CreateLeadErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6537,10 +7259,11 @@ export type CreateLeadErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -6587,8 +7310,14 @@ export type DeleteLeadErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6622,7 +7351,7 @@ export type DeleteLeadResponses = {
     /**
      * The deleted lead, with status 1000 (on an unknown id, a new lead without `lead_id`, `id_project` and `createdBy`).
      */
-    200: Lead;
+    200: Lead | LeadUpserted;
 };
 
 export type DeleteLeadResponse = DeleteLeadResponses[keyof DeleteLeadResponses];
@@ -6650,8 +7379,14 @@ export type GetLeadErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6689,9 +7424,9 @@ export type GetLeadError = GetLeadErrors[keyof GetLeadErrors];
 
 export type GetLeadResponses = {
     /**
-     * The lead.
+     * The lead, or a bare lead an upsert created on that id (`LeadUpserted`).
      */
-    200: Lead;
+    200: Lead | LeadUpserted;
 };
 
 export type GetLeadResponse = GetLeadResponses[keyof GetLeadResponses];
@@ -6719,8 +7454,14 @@ export type UpdateLeadErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6747,10 +7488,11 @@ export type UpdateLeadErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -6769,7 +7511,7 @@ export type UpdateLeadResponses = {
     /**
      * The updated lead, or the lead created on an unknown id (without `lead_id`, `id_project` and `createdBy`).
      */
-    200: Lead;
+    200: Lead | LeadUpserted;
 };
 
 export type UpdateLeadResponse = UpdateLeadResponses[keyof UpdateLeadResponses];
@@ -6800,8 +7542,14 @@ export type GetRequestWaitingTimeErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6859,8 +7607,14 @@ export type GetRequestWaitingTimeLastDayErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6918,8 +7672,14 @@ export type CountRequestsErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -6977,8 +7737,14 @@ export type AggregateRequestsByStatusErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7057,8 +7823,14 @@ export type AggregateRequestsByDayErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7121,8 +7893,14 @@ export type AggregateRequestsByMonthErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7180,8 +7958,14 @@ export type AggregateRequestsByWeekErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7247,8 +8031,14 @@ export type AggregateRequestsByHourErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7306,8 +8096,14 @@ export type GetRequestDurationErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7365,8 +8161,14 @@ export type GetRequestSatisfactionErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7424,8 +8226,14 @@ export type CountRequestsWithBotErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7496,8 +8304,14 @@ export type CountMessagesErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7576,8 +8390,14 @@ export type AggregateMessagesByDayErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7643,8 +8463,14 @@ export type CreateMessageErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7693,7 +8519,31 @@ export type CreateMessageResponses = {
     /**
      * The created message, with its conversation as `request`.
      */
-    200: Message;
+    200: Message & {
+        senderFullname: string;
+        channel_type: string;
+        channel: {
+            [key: string]: unknown;
+        } | null;
+        status: number;
+        createdBy: string;
+        createdAt: Timestamp;
+        updatedAt: Timestamp;
+        __v: number;
+        request: Conversation & {
+            _id: ObjectId;
+            request_id: string;
+            first_text: string;
+            status: number;
+            participants: Array<string>;
+            hasBot: boolean;
+            id_project: ObjectId;
+            createdBy: string;
+            createdAt: Timestamp;
+            updatedAt: Timestamp;
+            __v: number;
+        };
+    };
 };
 
 export type CreateMessageResponse = CreateMessageResponses[keyof CreateMessageResponses];
@@ -7717,8 +8567,14 @@ export type CreateSubscriptionErrors = {
     /**
      * Bad request. Source: reference — a malformed or unknown project id gives
      * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404); a missing required query parameter `{success: false, error}`; an `Authorization` value
-     * without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     * 404; the project is checked before the credentials); a missing required query parameter
+     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
+     * `Bad Request`, sent without a `Content-Type` header.
+     *
+     * Source: decided — a deployment that validates requests against this contract (the supportkb
+     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
+     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
+     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
@@ -7745,10 +8601,11 @@ export type CreateSubscriptionErrors = {
      */
     413: ServerError;
     /**
-     * The request body or a parameter does not match the contract. Source: decided — the real
-     * server validates this way (`{errors: [...]}`, express-validator) on sign-in, label cloning
-     * and messages, and answers other invalid bodies with a 500 from its database layer; the
-     * contract, Prism and the supportkb mocks answer every schema violation with this 422.
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;

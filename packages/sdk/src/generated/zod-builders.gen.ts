@@ -218,8 +218,8 @@ export const zContent = /* @__PURE__ */ lazy(() => z.object({
     sitemap_origin_id: z.optional(zObjectId()),
     sitemap_origin: z.optional(z.string()),
     chunk_regex: z.nullish(z.string()),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp()),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
     __v: z.optional(z.int())
 }));
 
@@ -243,8 +243,8 @@ export const zContentCreateRequest = /* @__PURE__ */ lazy(() => z.object({
 
 export const zContentUpsertResult = /* @__PURE__ */ lazy(() => z.object({
     lastErrorObject: z.object({
-        n: z.optional(z.int()),
-        updatedExisting: z.optional(z.boolean()),
+        n: z.int(),
+        updatedExisting: z.boolean(),
         upserted: z.optional(zObjectId())
     }),
     value: zContent()
@@ -279,7 +279,7 @@ export const zSitemapError = /* @__PURE__ */ lazy(() => z.object({
 export const zSitemapResult = /* @__PURE__ */ lazy(() => z.object({
     url: z.optional(z.string()),
     sites: z.array(z.string()),
-    errors: z.optional(z.array(zSitemapError()))
+    errors: z.array(zSitemapError())
 }));
 
 export const zKnowledgeBasePreviewSettings = /* @__PURE__ */ lazy(() => z.object({
@@ -292,11 +292,11 @@ export const zKnowledgeBasePreviewSettings = /* @__PURE__ */ lazy(() => z.object
 }));
 
 export const zKnowledgeBaseEngine = /* @__PURE__ */ lazy(() => z.object({
-    name: z.optional(z.string()),
-    type: z.optional(z.string()),
+    name: z.string(),
+    type: z.string(),
     apikey: z.optional(z.string()),
-    vector_size: z.optional(z.int()),
-    index_name: z.optional(z.string()),
+    vector_size: z.int(),
+    index_name: z.string(),
     host: z.optional(z.string()),
     port: z.optional(z.union([
         z.string(),
@@ -306,8 +306,8 @@ export const zKnowledgeBaseEngine = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zKnowledgeBaseEmbedding = /* @__PURE__ */ lazy(() => z.object({
-    provider: z.optional(z.string()),
-    name: z.optional(z.string()),
+    provider: z.string(),
+    name: z.string(),
     api_key: z.optional(z.string()),
     dimension: z.optional(z.int()),
     url: z.optional(z.string())
@@ -326,8 +326,8 @@ export const zKnowledgeBase = /* @__PURE__ */ lazy(() => z.object({
     engine: z.optional(zKnowledgeBaseEngine()),
     embedding: z.optional(zKnowledgeBaseEmbedding()),
     count: z.optional(z.int()),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp())
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp()
 }));
 
 export const zKnowledgeBaseCreateRequest = /* @__PURE__ */ lazy(() => z.object({
@@ -354,13 +354,13 @@ export const zKnowledgeBaseUpserted = /* @__PURE__ */ lazy(() => z.object({
     ])),
     default: z.boolean(),
     hybrid: z.boolean(),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp())
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp()
 }));
 
 export const zSuccessMessage = /* @__PURE__ */ lazy(() => z.object({
     success: z.literal(true),
-    message: z.optional(z.string())
+    message: z.string()
 }));
 
 export const zTeammateStatus = /* @__PURE__ */ lazy(() => z.enum(['active', 'disabled']));
@@ -378,7 +378,7 @@ export const zUser = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zTeammateTag = /* @__PURE__ */ lazy(() => z.object({
-    _id: z.optional(zObjectId()),
+    _id: zObjectId(),
     tag: z.string(),
     color: z.optional(z.string()),
     attributes: z.optional(zAttributes())
@@ -408,7 +408,7 @@ export const zTeammatePresence = /* @__PURE__ */ lazy(() => z.object({
 export const zTeammate = /* @__PURE__ */ lazy(() => z.object({
     _id: zObjectId(),
     id: zObjectId(),
-    id_project: z.optional(zObjectId()),
+    id_project: zObjectId(),
     id_user: z.nullish(z.union([
         zUser(),
         zObjectId()
@@ -418,27 +418,27 @@ export const zTeammate = /* @__PURE__ */ lazy(() => z.object({
         zTeammateRole(),
         z.string()
     ])),
-    roleType: z.optional(z.union([z.literal(1), z.literal(2)])),
-    user_available: z._default(z.optional(z.boolean()), true),
+    roleType: z.union([z.literal(1), z.literal(2)]),
+    user_available: z._default(z.boolean(), true),
     max_served_chat: z.optional(z.number()),
     max_assigned_chat: z.optional(z.number()),
-    number_assigned_requests: z.optional(z.number()),
+    number_assigned_requests: z.number(),
     status: zTeammateStatus(),
     isBusy: z.optional(z.boolean()),
     profileStatus: z.optional(z.string()),
     attributes: z.optional(zAttributes()),
-    tags: z.optional(z.array(zTeammateTag())),
+    tags: z.array(zTeammateTag()),
     settings: z.optional(zTeammateSettings()),
     presence: z.optional(zTeammatePresence()),
-    isAuthenticated: z.optional(z.boolean()),
+    isAuthenticated: z.boolean(),
     last_ip: z.optional(z.string()),
-    last_login_at: z.optional(zTimestamp()),
-    permissions: z.optional(z.array(z.string())),
-    createdBy: z.optional(z.string()),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp()),
-    trashed: z.optional(z.boolean()),
-    __v: z.optional(z.int())
+    last_login_at: zTimestamp(),
+    permissions: z.array(z.string()),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    trashed: z.boolean(),
+    __v: z.int()
 }));
 
 export const zTeammateTagInput = /* @__PURE__ */ lazy(() => z.object({
@@ -469,6 +469,42 @@ export const zTeammateAdminUpdateRequest = /* @__PURE__ */ lazy(() => z.intersec
     status: z.nullish(zTeammateStatus())
 })));
 
+export const zTeammateUpserted = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: zObjectId(),
+    id_project: z.optional(zObjectId()),
+    id_user: z.nullish(z.union([
+        zUser(),
+        zObjectId()
+    ])),
+    uuid_user: z.optional(z.string()),
+    role: z.optional(z.union([
+        zTeammateRole(),
+        z.string()
+    ])),
+    roleType: z.optional(z.union([z.literal(1), z.literal(2)])),
+    user_available: z._default(z.boolean(), true),
+    max_served_chat: z.optional(z.number()),
+    max_assigned_chat: z.optional(z.number()),
+    number_assigned_requests: z.number(),
+    status: zTeammateStatus(),
+    isBusy: z.optional(z.boolean()),
+    profileStatus: z.optional(z.string()),
+    attributes: z.optional(zAttributes()),
+    tags: z.array(zTeammateTag()),
+    settings: z.optional(zTeammateSettings()),
+    presence: z.optional(zTeammatePresence()),
+    isAuthenticated: z.boolean(),
+    last_ip: z.optional(z.string()),
+    last_login_at: zTimestamp(),
+    permissions: z.array(z.string()),
+    createdBy: z.optional(z.string()),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    trashed: z.boolean(),
+    __v: z.int()
+}));
+
 export const zTeammateInviteRequest = /* @__PURE__ */ lazy(() => z.object({
     email: z.email(),
     role: z.optional(z.union([
@@ -485,12 +521,12 @@ export const zTeammatePendingInvitation = /* @__PURE__ */ lazy(() => z.object({
     pendingInvitation: z.object({
         _id: zObjectId(),
         email: z.string(),
-        id_project: z.optional(zObjectId()),
-        role: z.optional(z.string()),
-        createdBy: z.optional(z.string()),
-        createdAt: z.optional(zTimestamp()),
-        updatedAt: z.optional(zTimestamp()),
-        __v: z.optional(z.int())
+        id_project: zObjectId(),
+        role: z.string(),
+        createdBy: z.string(),
+        createdAt: zTimestamp(),
+        updatedAt: zTimestamp(),
+        __v: z.int()
     })
 }));
 
@@ -499,14 +535,14 @@ export const zTeammateInviteNotSaved = /* @__PURE__ */ lazy(() => z.object({
     msg: z.string(),
     code: z.optional(z.int()),
     pendinginvitation: z.optional(z.array(z.object({
-        _id: z.optional(zObjectId()),
-        email: z.optional(z.string()),
-        id_project: z.optional(zObjectId()),
-        role: z.optional(z.string()),
-        createdBy: z.optional(z.string()),
-        createdAt: z.optional(zTimestamp()),
-        updatedAt: z.optional(zTimestamp()),
-        __v: z.optional(z.int())
+        _id: zObjectId(),
+        email: z.string(),
+        id_project: zObjectId(),
+        role: z.string(),
+        createdBy: z.string(),
+        createdAt: zTimestamp(),
+        updatedAt: zTimestamp(),
+        __v: z.int()
     }))),
     err: z.optional(z.unknown())
 }));
@@ -514,21 +550,36 @@ export const zTeammateInviteNotSaved = /* @__PURE__ */ lazy(() => z.object({
 export const zGroup = /* @__PURE__ */ lazy(() => z.object({
     _id: zObjectId(),
     id: z.optional(zObjectId()),
-    name: z.optional(z.string()),
-    members: z.nullish(z.array(z.unknown())),
-    trashed: z.optional(z.boolean()),
-    enabled: z.optional(z.boolean()),
+    name: z.string(),
+    members: z.nullable(z.array(z.unknown())),
+    trashed: z.boolean(),
+    enabled: z.boolean(),
     attributes: z.optional(zAttributes()),
-    id_project: z.optional(zObjectId()),
-    createdBy: z.optional(z.string()),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp()),
-    __v: z.optional(z.int())
+    id_project: zObjectId(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
 }));
 
 export const zGroupCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     name: z.string().check(z.minLength(1)),
     members: z.optional(z.array(z.string()))
+}));
+
+export const zGroupUpserted = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: z.optional(zObjectId()),
+    name: z.optional(z.string()),
+    members: z.nullable(z.array(z.unknown())),
+    trashed: z.optional(z.boolean()),
+    enabled: z.boolean(),
+    attributes: z.optional(zAttributes()),
+    id_project: z.optional(zObjectId()),
+    createdBy: z.optional(z.string()),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
 }));
 
 export const zGroupUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
@@ -549,18 +600,18 @@ export const zSegmentFilter = /* @__PURE__ */ lazy(() => z.object({
 export const zSegment = /* @__PURE__ */ lazy(() => z.object({
     _id: zObjectId(),
     id: z.optional(zObjectId()),
-    name: z.optional(z.string()),
-    match: z._default(z.optional(z.union([
+    name: z.string(),
+    match: z._default(z.union([
         zSegmentMatch(),
         z.string()
-    ])), 'all'),
-    filters: z.nullish(z.array(zSegmentFilter())),
-    status: z.optional(z.union([z.literal(100), z.literal(0)])),
-    id_project: z.optional(zObjectId()),
-    createdBy: z.optional(z.string()),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp()),
-    __v: z.optional(z.int())
+    ]), 'all'),
+    filters: z.nullable(z.array(zSegmentFilter())),
+    status: z.union([z.literal(100), z.literal(0)]),
+    id_project: zObjectId(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
 }));
 
 export const zSegmentList = /* @__PURE__ */ lazy(() => z.object({
@@ -596,6 +647,23 @@ export const zSegmentInput = /* @__PURE__ */ lazy(() => z.object({
     filters: z.optional(z.array(zSegmentFilterInput()))
 }));
 
+export const zSegmentUpserted = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: z.optional(zObjectId()),
+    name: z.optional(z.string()),
+    match: z._default(z.union([
+        zSegmentMatch(),
+        z.string()
+    ]), 'all'),
+    filters: z.nullable(z.array(zSegmentFilter())),
+    status: z.union([z.literal(100), z.literal(0)]),
+    id_project: z.optional(zObjectId()),
+    createdBy: z.optional(z.string()),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));
+
 export const zSegmentUpdateInput = /* @__PURE__ */ lazy(() => z.object({
     name: z.nullish(z.string().check(z.minLength(1))),
     match: z.nullish(zSegmentMatch()),
@@ -608,11 +676,11 @@ export const zTag = /* @__PURE__ */ lazy(() => z.object({
     tag: z.nullable(z.string()),
     color: z.nullish(z.string()),
     attributes: z.optional(zAttributes()),
-    id_project: z.optional(zObjectId()),
-    createdBy: z.optional(z.string()),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp()),
-    __v: z.optional(z.int())
+    id_project: zObjectId(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
 }));
 
 export const zTagInput = /* @__PURE__ */ lazy(() => z.object({
@@ -621,10 +689,23 @@ export const zTagInput = /* @__PURE__ */ lazy(() => z.object({
     attributes: z.optional(zAttributes())
 }));
 
+export const zTagUpserted = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: z.optional(zObjectId()),
+    tag: z.nullable(z.string()),
+    color: z.nullish(z.string()),
+    attributes: z.optional(zAttributes()),
+    id_project: z.optional(zObjectId()),
+    createdBy: z.optional(z.string()),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));
+
 export const zDeleteResult = /* @__PURE__ */ lazy(() => z.object({
-    n: z.optional(z.int()),
-    ok: z.optional(z.number()),
-    deletedCount: z.optional(z.int()),
+    n: z.int(),
+    ok: z.number(),
+    deletedCount: z.int(),
     acknowledged: z.optional(z.boolean())
 }));
 
@@ -639,18 +720,21 @@ export const zLabelEntry = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zLabelDocument = /* @__PURE__ */ lazy(() => z.object({
-    _id: z.optional(zObjectId()),
+    _id: zObjectId(),
     id: z.optional(zObjectId()),
-    data: z.optional(z.union([
-        z.array(zLabelEntry()),
+    data: z.union([
+        z.array(z.intersection(zLabelEntry(), z.object({
+            _id: zObjectId(),
+            default: z.boolean()
+        }))),
         zLabelEntry()
-    ])),
+    ]),
     attributes: z.optional(zAttributes()),
-    id_project: z.optional(zObjectId()),
-    createdBy: z.optional(z.string()),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp()),
-    __v: z.optional(z.int())
+    id_project: zObjectId(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
 }));
 
 export const zLabelUpsertRequest = /* @__PURE__ */ lazy(() => z.object({
@@ -672,7 +756,7 @@ export const zLabelCloneRequest = /* @__PURE__ */ lazy(() => z.object({
 export const zLead = /* @__PURE__ */ lazy(() => z.object({
     _id: zObjectId(),
     id: z.optional(zObjectId()),
-    lead_id: z.optional(z.string()),
+    lead_id: z.string(),
     fullname: z.nullish(z.string()),
     email: z.nullish(z.string()),
     phone: z.nullish(z.string()),
@@ -683,22 +767,22 @@ export const zLead = /* @__PURE__ */ lazy(() => z.object({
     region: z.optional(z.string()),
     zipcode: z.optional(z.string()),
     country: z.optional(z.string()),
-    tags: z.optional(z.array(z.string())),
+    tags: z.array(z.string()),
     attributes: z.nullish(zAttributes()),
     properties: z.optional(z.record(z.string(), z.unknown())),
-    status: z.optional(z.union([
+    status: z.union([
         z.union([
             z.literal(50),
             z.literal(100),
             z.literal(1000)
         ]),
         z.number()
-    ])),
-    id_project: z.optional(zObjectId()),
-    createdBy: z.optional(z.string()),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp()),
-    __v: z.optional(z.int())
+    ]),
+    id_project: zObjectId(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
 }));
 
 export const zLeadList = /* @__PURE__ */ lazy(() => z.object({
@@ -712,6 +796,38 @@ export const zLeadCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     lead_id: z.nullish(z.string().check(z.minLength(1))),
     fullname: z.nullish(z.string()),
     attributes: z.nullish(zAttributes())
+}));
+
+export const zLeadUpserted = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: z.optional(zObjectId()),
+    lead_id: z.optional(z.string()),
+    fullname: z.nullish(z.string()),
+    email: z.nullish(z.string()),
+    phone: z.nullish(z.string()),
+    company: z.optional(z.string()),
+    note: z.optional(z.string()),
+    streetAddress: z.optional(z.string()),
+    city: z.optional(z.string()),
+    region: z.optional(z.string()),
+    zipcode: z.optional(z.string()),
+    country: z.optional(z.string()),
+    tags: z.array(z.string()),
+    attributes: z.nullish(zAttributes()),
+    properties: z.optional(z.record(z.string(), z.unknown())),
+    status: z.union([
+        z.union([
+            z.literal(50),
+            z.literal(100),
+            z.literal(1000)
+        ]),
+        z.number()
+    ]),
+    id_project: z.optional(zObjectId()),
+    createdBy: z.optional(z.string()),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
 }));
 
 export const zLeadUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
@@ -878,6 +994,7 @@ export const zConversation = /* @__PURE__ */ lazy(() => z.object({
     })),
     attributes: z.nullish(zAttributes()),
     priority: z._default(z.nullish(z.string()), 'medium'),
+    createdBy: z.optional(z.string()),
     id_project: z.optional(zObjectId()),
     createdAt: z.optional(zTimestamp()),
     updatedAt: z.optional(zTimestamp()),
@@ -966,10 +1083,10 @@ export const zSubscription = /* @__PURE__ */ lazy(() => z.object({
     target: z.string(),
     event: z.string(),
     id_project: zObjectId(),
-    createdBy: z.optional(z.string()),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp()),
-    __v: z.optional(z.int()),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int(),
     global: z._default(z.optional(z.boolean()), false)
 }));
 
@@ -1131,7 +1248,9 @@ export const zListTeammatesQuery = /* @__PURE__ */ lazy(() => z.object({
     status: z.optional(zTeammateStatus())
 }));
 
-export const zListTeammatesResponse = /* @__PURE__ */ lazy(() => z.array(zTeammate()));
+export const zListTeammatesResponse = /* @__PURE__ */ lazy(() => z.array(z.intersection(zTeammate(), z.object({
+    isBusy: z.boolean()
+}))));
 
 export const zUpdateCurrentTeammateBody = /* @__PURE__ */ lazy(() => zTeammateUpdateRequest());
 
@@ -1151,14 +1270,19 @@ export const zDeleteTeammateQuery = /* @__PURE__ */ lazy(() => z.object({
     hard: z._default(z.optional(z.boolean()), false)
 }));
 
-export const zDeleteTeammateResponse = /* @__PURE__ */ lazy(() => zTeammate());
+export const zDeleteTeammateResponse = /* @__PURE__ */ lazy(() => z.union([
+    zTeammate(),
+    zTeammateUpserted()
+]));
 
 export const zGetTeammatePath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
     project_user_id: zObjectId()
 }));
 
-export const zGetTeammateResponse = /* @__PURE__ */ lazy(() => zTeammate());
+export const zGetTeammateResponse = /* @__PURE__ */ lazy(() => z.intersection(zTeammate(), z.object({
+    isBusy: z.boolean()
+})));
 
 export const zUpdateTeammateBody = /* @__PURE__ */ lazy(() => zTeammateAdminUpdateRequest());
 
@@ -1167,14 +1291,19 @@ export const zUpdateTeammatePath = /* @__PURE__ */ lazy(() => z.object({
     project_user_id: zObjectId()
 }));
 
-export const zUpdateTeammateResponse = /* @__PURE__ */ lazy(() => zTeammate());
+export const zUpdateTeammateResponse = /* @__PURE__ */ lazy(() => z.union([
+    zTeammate(),
+    zTeammateUpserted()
+]));
 
 export const zGetTeammateByUserIdPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
     user_id: z.string().check(z.minLength(1))
 }));
 
-export const zGetTeammateByUserIdResponse = /* @__PURE__ */ lazy(() => z.tuple([zTeammate()]));
+export const zGetTeammateByUserIdResponse = /* @__PURE__ */ lazy(() => z.tuple([z.intersection(zTeammate(), z.object({
+        isBusy: z.boolean()
+    }))]));
 
 export const zInviteTeammateBody = /* @__PURE__ */ lazy(() => zTeammateInviteRequest());
 
@@ -1217,7 +1346,8 @@ export const zDeleteGroupQuery = /* @__PURE__ */ lazy(() => z.object({
 
 export const zDeleteGroupResponse = /* @__PURE__ */ lazy(() => z.union([
     zSuccessMessage(),
-    zGroup()
+    zGroup(),
+    zGroupUpserted()
 ]));
 
 export const zGetGroupPath = /* @__PURE__ */ lazy(() => z.object({
@@ -1225,7 +1355,10 @@ export const zGetGroupPath = /* @__PURE__ */ lazy(() => z.object({
     id: zObjectId()
 }));
 
-export const zGetGroupResponse = /* @__PURE__ */ lazy(() => zGroup());
+export const zGetGroupResponse = /* @__PURE__ */ lazy(() => z.union([
+    zGroup(),
+    zGroupUpserted()
+]));
 
 export const zUpdateGroupBody = /* @__PURE__ */ lazy(() => zGroupUpdateRequest());
 
@@ -1234,7 +1367,10 @@ export const zUpdateGroupPath = /* @__PURE__ */ lazy(() => z.object({
     id: zObjectId()
 }));
 
-export const zUpdateGroupResponse = /* @__PURE__ */ lazy(() => zGroup());
+export const zUpdateGroupResponse = /* @__PURE__ */ lazy(() => z.union([
+    zGroup(),
+    zGroupUpserted()
+]));
 
 export const zListSegmentsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
@@ -1263,14 +1399,20 @@ export const zDeleteSegmentPath = /* @__PURE__ */ lazy(() => z.object({
     id: zObjectId()
 }));
 
-export const zDeleteSegmentResponse = /* @__PURE__ */ lazy(() => zSegment());
+export const zDeleteSegmentResponse = /* @__PURE__ */ lazy(() => z.union([
+    zSegment(),
+    zSegmentUpserted()
+]));
 
 export const zGetSegmentPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
     id: zObjectId()
 }));
 
-export const zGetSegmentResponse = /* @__PURE__ */ lazy(() => zSegment());
+export const zGetSegmentResponse = /* @__PURE__ */ lazy(() => z.union([
+    zSegment(),
+    zSegmentUpserted()
+]));
 
 export const zUpdateSegmentBody = /* @__PURE__ */ lazy(() => zSegmentUpdateInput());
 
@@ -1279,7 +1421,10 @@ export const zUpdateSegmentPath = /* @__PURE__ */ lazy(() => z.object({
     id: zObjectId()
 }));
 
-export const zUpdateSegmentResponse = /* @__PURE__ */ lazy(() => zSegment());
+export const zUpdateSegmentResponse = /* @__PURE__ */ lazy(() => z.union([
+    zSegment(),
+    zSegmentUpserted()
+]));
 
 export const zListTagsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
@@ -1314,7 +1459,10 @@ export const zGetTagPath = /* @__PURE__ */ lazy(() => z.object({
     id: zObjectId()
 }));
 
-export const zGetTagResponse = /* @__PURE__ */ lazy(() => zTag());
+export const zGetTagResponse = /* @__PURE__ */ lazy(() => z.union([
+    zTag(),
+    zTagUpserted()
+]));
 
 export const zUpdateTagBody = /* @__PURE__ */ lazy(() => zTagInput());
 
@@ -1323,7 +1471,10 @@ export const zUpdateTagPath = /* @__PURE__ */ lazy(() => z.object({
     id: zObjectId()
 }));
 
-export const zUpdateTagResponse = /* @__PURE__ */ lazy(() => zTag());
+export const zUpdateTagResponse = /* @__PURE__ */ lazy(() => z.union([
+    zTag(),
+    zTagUpserted()
+]));
 
 export const zDeleteAllLabelsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
@@ -1335,7 +1486,10 @@ export const zListLabelsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
 }));
 
-export const zListLabelsResponse = /* @__PURE__ */ lazy(() => zLabelDocument());
+export const zListLabelsResponse = /* @__PURE__ */ lazy(() => z.union([
+    zLabelDocument(),
+    z.record(z.string(), z.unknown())
+]));
 
 export const zUpsertLabelsBody = /* @__PURE__ */ lazy(() => zLabelUpsertRequest());
 
@@ -1377,10 +1531,7 @@ export const zGetDefaultLabelsPath = /* @__PURE__ */ lazy(() => z.object({
     lang: z.string().check(z.minLength(1))
 }));
 
-export const zGetDefaultLabelsResponse = /* @__PURE__ */ lazy(() => z.union([
-    zLabelTranslation(),
-    z.record(z.string(), z.unknown())
-]));
+export const zGetDefaultLabelsResponse = /* @__PURE__ */ lazy(() => zLabelTranslation());
 
 export const zCloneDefaultLabelsBody = /* @__PURE__ */ lazy(() => zLabelCloneRequest());
 
@@ -1428,14 +1579,20 @@ export const zDeleteLeadPath = /* @__PURE__ */ lazy(() => z.object({
     id: zObjectId()
 }));
 
-export const zDeleteLeadResponse = /* @__PURE__ */ lazy(() => zLead());
+export const zDeleteLeadResponse = /* @__PURE__ */ lazy(() => z.union([
+    zLead(),
+    zLeadUpserted()
+]));
 
 export const zGetLeadPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
     id: zObjectId()
 }));
 
-export const zGetLeadResponse = /* @__PURE__ */ lazy(() => zLead());
+export const zGetLeadResponse = /* @__PURE__ */ lazy(() => z.union([
+    zLead(),
+    zLeadUpserted()
+]));
 
 export const zUpdateLeadBody = /* @__PURE__ */ lazy(() => zLeadUpdateRequest());
 
@@ -1444,7 +1601,10 @@ export const zUpdateLeadPath = /* @__PURE__ */ lazy(() => z.object({
     id: zObjectId()
 }));
 
-export const zUpdateLeadResponse = /* @__PURE__ */ lazy(() => zLead());
+export const zUpdateLeadResponse = /* @__PURE__ */ lazy(() => z.union([
+    zLead(),
+    zLeadUpserted()
+]));
 
 export const zGetRequestWaitingTimePath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
@@ -1563,7 +1723,29 @@ export const zCreateMessagePath = /* @__PURE__ */ lazy(() => z.object({
     request_id: z.string().check(z.minLength(1))
 }));
 
-export const zCreateMessageResponse = /* @__PURE__ */ lazy(() => zMessage());
+export const zCreateMessageResponse = /* @__PURE__ */ lazy(() => z.intersection(zMessage(), z.object({
+    senderFullname: z.string(),
+    channel_type: z.string(),
+    channel: z.nullable(z.record(z.string(), z.unknown())),
+    status: z.number(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int(),
+    request: z.intersection(zConversation(), z.object({
+        _id: zObjectId(),
+        request_id: z.string(),
+        first_text: z.string(),
+        status: z.number(),
+        participants: z.array(z.string()),
+        hasBot: z.boolean(),
+        id_project: zObjectId(),
+        createdBy: z.string(),
+        createdAt: zTimestamp(),
+        updatedAt: zTimestamp(),
+        __v: z.int()
+    }))
+})));
 
 export const zCreateSubscriptionBody = /* @__PURE__ */ lazy(() => zSubscriptionCreateRequest());
 

@@ -318,13 +318,16 @@ export const zKnowledgeBaseUpdateRequest = /* @__PURE__ */ z.lazy(builders.zKnow
  * the fields sent, the model defaults (`default: false`, `hybrid: false`) and the timestamps:
  * no `id_project`, `engine` or `embedding`, and no `name` or `preview_settings` unless sent. The
  * record belongs to no project (`listKnowledgeBases` never shows it, contents cannot be added to
- * it, `deleteKnowledgeBase` answers 404 for it).
+ * it, `deleteKnowledgeBase` answers 404 for it). `id_project`, `engine` and `embedding` are
+ * declared `false` (never present), so that a whole knowledge base is checked against
+ * `KnowledgeBase` and not let through by this schema.
  *
  */
 export const zKnowledgeBaseUpserted = /* @__PURE__ */ z.lazy(builders.zKnowledgeBaseUpserted);
 
 /**
- * Confirmation body `{success: true, message}` of some deletes (knowledge bases, groups).
+ * Confirmation body `{success: true, message}` of some deletes (knowledge bases, groups); the
+ * routes always send both (`routes/kb.js`, `routes/group.js`).
  * Source: reference.
  *
  */
@@ -378,11 +381,15 @@ export const zTeammatePresence = /* @__PURE__ */ z.lazy(builders.zTeammatePresen
  * Mongo's `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat`
  * (the documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at`
  * and `permissions`. `id_user` is the populated user on reads and a plain user id in write
- * responses; guests and external users have no `id_user` but a `uuid_user`. Source: decided — only
- * `_id`, `id` and `status` are required: `updateTeammate` upserts, so an unknown teammate id
- * answers a new document without `id_project`, `role`, `roleType` or `createdBy`
- * (`routes/project_user.js`, `findByIdAndUpdate` with `upsert: true`), and `inviteTeammate`
- * without a `role` stores a teammate that has none.
+ * responses; guests and external users have no `id_user` but a `uuid_user`.
+ *
+ * Source: reference — every teammate the server saves in a project (`routes/project_user.js`,
+ * `routes/auth.js`, `services/projectService.js`, `services/pendingInvitationService.js`) carries
+ * `_id`, `id_project`, `roleType`, `createdBy`, the model defaults (`user_available`,
+ * `number_assigned_requests`, `last_login_at`, `permissions`, `tags`, `status`, `trashed`), the
+ * timestamps and `__v`, and the answers add the virtuals `id` and `isAuthenticated`; `role` is
+ * absent when `inviteTeammate` sent none. `updateTeammate` and `deleteTeammate` may instead
+ * return the bare document an update upserts (`TeammateUpserted`).
  *
  */
 export const zTeammate = /* @__PURE__ */ z.lazy(builders.zTeammate);
@@ -417,6 +424,26 @@ export const zTeammateUpdateRequest = /* @__PURE__ */ z.lazy(builders.zTeammateU
 export const zTeammateAdminUpdateRequest = /* @__PURE__ */ z.lazy(builders.zTeammateAdminUpdateRequest);
 
 /**
+ * A teammate (project_user) as `updateTeammate` and `deleteTeammate` may return it. Teammate
+ * endpoints use the teammate id (`id`/`_id`), not the underlying user id. Source: reference — the server sends
+ * Mongo's `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat`
+ * (the documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at`
+ * and `permissions`. `id_user` is the populated user on reads and a plain user id in write
+ * responses; guests and external users have no `id_user` but a `uuid_user`.
+ *
+ * Source: reference — a whole `Teammate`, or the bare document an update upserts.
+ * `updateTeammate` upserts
+ * (`routes/project_user.js`, `findByIdAndUpdate` with `upsert: true`), so an unknown teammate id
+ * answers a new document holding only `_id`, the fields sent, the model defaults
+ * (`user_available`, `number_assigned_requests`, `last_login_at`, `permissions`, `tags`,
+ * `status`, `trashed`), the timestamps, `__v` and the virtuals `id` and `isAuthenticated`: no
+ * `id_project`, `role`, `roleType` or `createdBy`; `deleteTeammate` finds a teammate by id in
+ * any project, such a bare one included.
+ *
+ */
+export const zTeammateUpserted = /* @__PURE__ */ z.lazy(builders.zTeammateUpserted);
+
+/**
  * Body of `inviteTeammate`.
  *
  */
@@ -443,15 +470,13 @@ export const zTeammatePendingInvitation = /* @__PURE__ */ z.lazy(builders.zTeamm
 export const zTeammateInviteNotSaved = /* @__PURE__ */ z.lazy(builders.zTeammateInviteNotSaved);
 
 /**
- * A group of teammates. Source: reference — the server sends Mongo's `_id` and `__v`
- * and no plain `id`; the documented `id` is kept as an optional alias. The server also sends
- * `enabled`.
- *
- * Source: reference — only `_id` is always present. `updateGroup` upserts (`routes/group.js`
- * calls `findByIdAndUpdate` with `upsert: true`), so `updateGroup` on an unknown id creates and
- * returns a group holding only `_id`, the fields sent, the defaults `members: []` and
- * `enabled: true`, the timestamps and `__v`: no `id_project`, `createdBy` or `trashed`, and no
- * `name` when none was sent. `getGroup` returns such a group too.
+ * A group of teammates, as `createGroup` and `listGroups` return it. Source: reference — the
+ * server sends Mongo's `_id` and `__v` and no plain `id`; the documented `id` is kept as an
+ * optional alias. The server also sends `enabled`. Every group `createGroup` saves carries `_id`,
+ * `name` (the model requires it), `members`, `trashed: false`, `enabled`, `id_project`,
+ * `createdBy`, the timestamps and `__v` (`routes/group.js`, `models/group.js`). `getGroup`,
+ * `updateGroup` and `deleteGroup` may instead return the bare document an update upserts
+ * (`GroupUpserted`).
  *
  */
 export const zGroup = /* @__PURE__ */ z.lazy(builders.zGroup);
@@ -462,6 +487,18 @@ export const zGroup = /* @__PURE__ */ z.lazy(builders.zGroup);
  *
  */
 export const zGroupCreateRequest = /* @__PURE__ */ z.lazy(builders.zGroupCreateRequest);
+
+/**
+ * A group as `getGroup`, `updateGroup` and `deleteGroup` (`force=true`) may return it: a whole
+ * `Group`, or the bare document an update upserts. Source: reference — `updateGroup` upserts
+ * (`routes/group.js` calls `findByIdAndUpdate` with `upsert: true`), so `updateGroup` on an
+ * unknown id creates and returns a group holding only `_id`, the fields sent, the defaults
+ * `members: []` and `enabled: true`, the timestamps and `__v`: no `id_project`, `createdBy` or
+ * `trashed`, and no `name` when none was sent. `getGroup` finds any group by id (of any project,
+ * such a bare one included).
+ *
+ */
+export const zGroupUpserted = /* @__PURE__ */ z.lazy(builders.zGroupUpserted);
 
 /**
  * Body of `updateGroup`. Every field is optional; only the fields sent are changed.
@@ -493,17 +530,17 @@ export const zSegmentMatch = /* @__PURE__ */ z.lazy(builders.zSegmentMatch);
 export const zSegmentFilter = /* @__PURE__ */ z.lazy(builders.zSegmentFilter);
 
 /**
- * A segment: a saved filter over the project's leads. Source: reference — the
- * server sends Mongo's `_id` and `__v` and no plain `id` (the documented `id` is kept as an
- * optional alias), and adds `status` and `updatedAt`. Source: reference — `match` is stored
- * but never applied: when a segment filters leads (`listLeads?segment=`), its filters are
- * always combined with AND.
+ * A segment: a saved filter over the project's leads, as `createSegment` and `listSegments`
+ * return it. Source: reference — the server sends Mongo's `_id` and `__v` and no plain `id`
+ * (the documented `id` is kept as an optional alias), and adds `status` and `updatedAt`.
+ * Source: reference — `match` is stored but never applied: when a segment filters leads
+ * (`listLeads?segment=`), its filters are always combined with AND.
  *
- * Source: reference — only `_id` is always present. `updateSegment` and `deleteSegment` upsert
- * (`routes/segment.js` calls `findByIdAndUpdate` with `upsert: true`), so either on an unknown
- * id creates and returns a segment holding only `_id`, the fields sent, the defaults
- * (`match: all`, `status`, `filters: []`), the timestamps and `__v`: no `id_project` or
- * `createdBy`, and no `name` unless one was sent. `getSegment` returns such a segment too.
+ * Source: reference — every segment `createSegment` saves carries `_id`, `name`, `match`,
+ * `filters`, `status`, `id_project`, `createdBy`, the timestamps and `__v` (`models/segment.js`
+ * requires `name`, `match`, `id_project`, `status` and `createdBy`). `getSegment`,
+ * `updateSegment` and `deleteSegment` may instead return the bare document an upsert creates
+ * (`SegmentUpserted`).
  *
  */
 export const zSegment = /* @__PURE__ */ z.lazy(builders.zSegment);
@@ -534,6 +571,22 @@ export const zSegmentFilterInput = /* @__PURE__ */ z.lazy(builders.zSegmentFilte
 export const zSegmentInput = /* @__PURE__ */ z.lazy(builders.zSegmentInput);
 
 /**
+ * A segment as `getSegment`, `updateSegment` and `deleteSegment` may return it: a whole `Segment`,
+ * or the bare document an upsert creates. Source: reference — the server sends Mongo's `_id` and
+ * `__v` and no plain `id` (the documented `id` is kept as an optional alias), and adds `status`
+ * and `updatedAt`. Source: reference — `match` is stored but never applied: when a segment
+ * filters leads (`listLeads?segment=`), its filters are always combined with AND.
+ *
+ * Source: reference — `updateSegment` and `deleteSegment` upsert (`routes/segment.js` calls
+ * `findByIdAndUpdate` with `upsert: true`), so either on an unknown id creates and returns a
+ * segment holding only `_id`, the fields sent, the defaults (`match: all`, `status`,
+ * `filters: []`), the timestamps and `__v`: no `id_project` or `createdBy`, and no `name` unless
+ * one was sent. `getSegment` finds any segment by id (of any project, such a bare one included).
+ *
+ */
+export const zSegmentUpserted = /* @__PURE__ */ z.lazy(builders.zSegmentUpserted);
+
+/**
  * Body of `updateSegment`: the fields to change. Source: decided — no field is
  * required on update, because the real server changes only the fields sent (an omitted
  * `match` keeps its value rather than reverting to `all`, and `filters`, when sent, replaces
@@ -544,14 +597,11 @@ export const zSegmentInput = /* @__PURE__ */ z.lazy(builders.zSegmentInput);
 export const zSegmentUpdateInput = /* @__PURE__ */ z.lazy(builders.zSegmentUpdateInput);
 
 /**
- * A tag of the project's tag library. Source: reference — the server sends Mongo's
- * `_id` and `__v` and no plain `id`; the documented `id` is kept as an optional alias.
- *
- * Source: reference — only `_id` and `tag` are always present. `updateTag` upserts
- * (`routes/tag.js` calls `findByIdAndUpdate` with `upsert: true`), so `updateTag` on an unknown
- * id creates and returns a tag holding only `_id`, `tag`, `color`, the timestamps and `__v`,
- * without `id_project` and `createdBy`; `getTag` returns such a tag too. `tag` and `color` are
- * `null` when the update that wrote them did not send them.
+ * A tag of the project's tag library, as `createTag` and `listTags` return it. Source: reference —
+ * the server sends Mongo's `_id` and `__v` and no plain `id`; the documented `id` is kept as an
+ * optional alias. Every tag `createTag` saves carries `_id`, `tag`, `id_project`, `createdBy`, the
+ * timestamps and `__v` (`models/tagLibrary.js`); `color` only when one was sent. `getTag` and
+ * `updateTag` may instead return the bare document an update upserts (`TagUpserted`).
  *
  */
 export const zTag = /* @__PURE__ */ z.lazy(builders.zTag);
@@ -565,8 +615,24 @@ export const zTag = /* @__PURE__ */ z.lazy(builders.zTag);
 export const zTagInput = /* @__PURE__ */ z.lazy(builders.zTagInput);
 
 /**
+ * A tag as `getTag` and `updateTag` may return it: a whole `Tag`, or the bare document an update
+ * upserts. Source: reference — `updateTag` upserts (`routes/tag.js` calls `findByIdAndUpdate` with
+ * `upsert: true`), so `updateTag` on an unknown id creates and returns a tag holding only `_id`,
+ * `tag`, `color`, the timestamps and `__v`, without `id_project` and `createdBy`; `getTag` finds
+ * any tag by id (of any project, such a bare one included). `tag` and `color` are `null` when the
+ * update that wrote them did not send them.
+ *
+ */
+export const zTagUpserted = /* @__PURE__ */ z.lazy(builders.zTagUpserted);
+
+/**
  * The raw MongoDB delete result some deletes return (`DELETE /tags/{id}`, `DELETE /labels`),
- * e.g. `{n: 1, ok: 1, deletedCount: 1}`; 200 even when nothing matched. Source: reference.
+ * e.g. `{n: 1, ok: 1, deletedCount: 1}`; 200 even when nothing matched (`n` and `deletedCount`
+ * 0). Source: reference — the routes send what `Model.remove` gives: with Mongoose 5.13 and the
+ * MongoDB driver 3.7 of the server, the delete command's reply (`n`, `ok`) plus `deletedCount`
+ * (Mongoose's `handleDeleteWriteOpResult` copies `n`), so all three are always present. A replica
+ * set adds its own members to the reply (`opTime`, `electionId`, `$clusterTime`,
+ * `operationTime`), hence the open object.
  *
  */
 export const zDeleteResult = /* @__PURE__ */ z.lazy(builders.zDeleteResult);
@@ -595,10 +661,11 @@ export const zLabelData = /* @__PURE__ */ z.lazy(builders.zLabelData);
 export const zLabelEntry = /* @__PURE__ */ z.lazy(builders.zLabelEntry);
 
 /**
- * The label document of a project (its translation sets): one document per
- * project holding an entry per language. Source: reference — a project without labels gets
- * `{}`, so every property is optional; the server sends Mongo's `_id` and `__v` and no plain
- * `id`.
+ * The label document of a project (its translation sets): one document per project holding an
+ * entry per language. Source: reference — the server sends Mongo's `_id` and `__v` and no plain
+ * `id`. The document exists once a language was added (`upsertLabels`, `cloneDefaultLabels`):
+ * `models/label.js` requires `data`, `id_project` and `createdBy`, and adds the timestamps;
+ * `listLabels` answers `{}` for a project without one.
  *
  */
 export const zLabelDocument = /* @__PURE__ */ z.lazy(builders.zLabelDocument);
@@ -624,16 +691,15 @@ export const zLabelTranslation = /* @__PURE__ */ z.lazy(builders.zLabelTranslati
 export const zLabelCloneRequest = /* @__PURE__ */ z.lazy(builders.zLabelCloneRequest);
 
 /**
- * A lead: a contact of the project, with the fields the update endpoint sets. Source:
- * reference — the server sends Mongo's `_id` and `__v` and no plain `id` (the documented `id`
- * is kept as an optional alias), and adds `status` and `properties`.
+ * A lead: a contact of the project, with the fields the update endpoint sets, as `createLead` and
+ * `listLeads` return it. Source: reference — the server sends Mongo's `_id` and `__v` and no plain
+ * `id` (the documented `id` is kept as an optional alias), and adds `status` and `properties`.
  *
- * Source: reference — only `_id` is always present. `updateLead` and `deleteLead` upsert
- * (`routes/lead.js` calls `findByIdAndUpdate` with `upsert: true`), so either on an unknown id
- * creates and returns a lead holding only `_id`, the fields sent, the defaults (`tags: []`,
- * `status`), the timestamps and `__v`: no `lead_id`, `id_project` or `createdBy`. The lead
- * service's upserts by `lead_id` (when a conversation's requester changes email) also write
- * leads without `id_project`. `getLead` returns such leads too.
+ * Source: reference — every lead the lead service saves (`services/leadService.js` `createWitId`)
+ * carries `_id`, `lead_id`, `tags`, `status`, `id_project`, `createdBy`, the timestamps and `__v`
+ * (`models/lead.js` requires `lead_id`, `id_project` and `createdBy`; `tags` and `status` have
+ * defaults). `getLead`, `updateLead` and `deleteLead` may instead return the bare document an
+ * upsert creates (`LeadUpserted`).
  *
  */
 export const zLead = /* @__PURE__ */ z.lazy(builders.zLead);
@@ -653,6 +719,22 @@ export const zLeadList = /* @__PURE__ */ z.lazy(builders.zLeadList);
  *
  */
 export const zLeadCreateRequest = /* @__PURE__ */ z.lazy(builders.zLeadCreateRequest);
+
+/**
+ * A lead as `getLead`, `updateLead` and `deleteLead` may return it: a whole `Lead`, or the bare
+ * document an upsert creates. Source: reference — the server sends Mongo's `_id` and `__v` and no
+ * plain `id` (the documented `id` is kept as an optional alias), and adds `status` and
+ * `properties`.
+ *
+ * Source: reference — `updateLead` and `deleteLead` upsert (`routes/lead.js` calls
+ * `findByIdAndUpdate` with `upsert: true`), so either on an unknown id creates and returns a lead
+ * holding only `_id`, the fields sent, the defaults (`tags: []`, `status`), the timestamps and
+ * `__v`: no `lead_id`, `id_project` or `createdBy`. The lead service's upserts by `lead_id` (when
+ * a conversation's requester changes email) also write leads without `id_project`. `getLead`
+ * finds any lead by id (of any project, such bare ones included).
+ *
+ */
+export const zLeadUpserted = /* @__PURE__ */ z.lazy(builders.zLeadUpserted);
 
 /**
  * Body of `updateLead`: the fields to change. Source: reference — the server
@@ -749,7 +831,8 @@ export const zMessageCreateRequest = /* @__PURE__ */ z.lazy(builders.zMessageCre
 
 /**
  * A conversation (the server's "request"), as embedded in a message. Source: reference — the
- * fields of the server's request model; every field is optional and the object is open. Named
+ * fields of the server's request model; every field is optional here and the object is open (the
+ * `createMessage` answer states which fields a stored conversation always has). Named
  * `Conversation` rather than `Request` so that generated TypeScript does not shadow the DOM
  * `Request` type. The conversation fields that `createMessage` copies from its body when it
  * creates the conversation (`subject`, `sourcePage`, `language`, `userAgent`, `priority`,
@@ -991,7 +1074,7 @@ export const zDeleteTeammatePath = /* @__PURE__ */ z.lazy(builders.zDeleteTeamma
 export const zDeleteTeammateQuery = /* @__PURE__ */ z.lazy(builders.zDeleteTeammateQuery);
 
 /**
- * The removed, trashed or disabled teammate.
+ * The removed, trashed or disabled teammate, of any project (a bare upserted one included).
  */
 export const zDeleteTeammateResponse = /* @__PURE__ */ z.lazy(builders.zDeleteTeammateResponse);
 
@@ -1007,7 +1090,7 @@ export const zUpdateTeammateBody = /* @__PURE__ */ z.lazy(builders.zUpdateTeamma
 export const zUpdateTeammatePath = /* @__PURE__ */ z.lazy(builders.zUpdateTeammatePath);
 
 /**
- * The updated teammate.
+ * The updated teammate, or the bare teammate created on an unknown id (`TeammateUpserted`).
  */
 export const zUpdateTeammateResponse = /* @__PURE__ */ z.lazy(builders.zUpdateTeammateResponse);
 
@@ -1059,7 +1142,7 @@ export const zDeleteGroupResponse = /* @__PURE__ */ z.lazy(builders.zDeleteGroup
 export const zGetGroupPath = /* @__PURE__ */ z.lazy(builders.zGetGroupPath);
 
 /**
- * The group.
+ * The group, or the bare group an update upserted on that id (`GroupUpserted`).
  */
 export const zGetGroupResponse = /* @__PURE__ */ z.lazy(builders.zGetGroupResponse);
 
@@ -1100,7 +1183,7 @@ export const zDeleteSegmentResponse = /* @__PURE__ */ z.lazy(builders.zDeleteSeg
 export const zGetSegmentPath = /* @__PURE__ */ z.lazy(builders.zGetSegmentPath);
 
 /**
- * The segment.
+ * The segment, or the bare segment an upsert created on that id (`SegmentUpserted`).
  */
 export const zGetSegmentResponse = /* @__PURE__ */ z.lazy(builders.zGetSegmentResponse);
 
@@ -1141,7 +1224,7 @@ export const zDeleteTagResponse = /* @__PURE__ */ z.lazy(builders.zDeleteTagResp
 export const zGetTagPath = /* @__PURE__ */ z.lazy(builders.zGetTagPath);
 
 /**
- * The tag.
+ * The tag, or the bare tag an update upserted on that id (`TagUpserted`).
  */
 export const zGetTagResponse = /* @__PURE__ */ z.lazy(builders.zGetTagResponse);
 
@@ -1208,7 +1291,7 @@ export const zListDefaultLabelsResponse = /* @__PURE__ */ z.lazy(builders.zListD
 export const zGetDefaultLabelsPath = /* @__PURE__ */ z.lazy(builders.zGetDefaultLabelsPath);
 
 /**
- * The built-in label set of the language; for an unknown code an empty object (mocks) or an empty body (real servers).
+ * The built-in label set of the language; for an unknown code an empty body.
  */
 export const zGetDefaultLabelsResponse = /* @__PURE__ */ z.lazy(builders.zGetDefaultLabelsResponse);
 
@@ -1249,7 +1332,7 @@ export const zDeleteLeadResponse = /* @__PURE__ */ z.lazy(builders.zDeleteLeadRe
 export const zGetLeadPath = /* @__PURE__ */ z.lazy(builders.zGetLeadPath);
 
 /**
- * The lead.
+ * The lead, or a bare lead an upsert created on that id (`LeadUpserted`).
  */
 export const zGetLeadResponse = /* @__PURE__ */ z.lazy(builders.zGetLeadResponse);
 
