@@ -5,16 +5,28 @@
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { DEFAULT_INSTALL_DIR, SOURCE_DIR, ensureInstalled, serverDirOf } from './install.mjs';
-import { freePorts, httpAnswers, isOurs, listeningPort, redisAnswers, spawnLogged, stopProcesses, waitFor } from './processes.mjs';
+import { freePorts, httpAnswers, isOurs, listeningPort, redisAnswers, spawnLogged, stopProcesses, waitFor, watchLog } from './processes.mjs';
 import { seedProject } from './seed.mjs';
 
 export const DEFAULT_RUN_DIR = join(DEFAULT_INSTALL_DIR, 'run');
+export { DEFAULT_INSTALL_DIR, ensureInstalled, serverDirOf } from './install.mjs';
 
 const WIRE_MONGO = join(SOURCE_DIR, 'wire-mongo', 'main.mjs');
 const KB_ENGINE_STUB = join(SOURCE_DIR, 'kb-engine-stub.mjs');
 const GUARD = join(SOURCE_DIR, 'guard-loopback.cjs');
 const CLOSED_PORT_URL = 'http://127.0.0.1:9'; // discard port: nothing listens, calls fail fast
-const READY_TIMEOUT_MS = { child: 15_000, server: 180_000 };
+// How long each process may take to be ready. Only a hung start waits this long (a child that exits
+// fails at once); on a loaded machine (README: "Start on a loaded machine") the server can take
+// several times its idle 5 s, so these are generous.
+const READY_TIMEOUT_MS = { child: 60_000, server: 300_000 };
+// The server's mongoose connection: mongoose 5.13 with the mongodb 3.7 driver's legacy topology
+// (app.js leaves useUnifiedTopology false) fails the first connect after connectTimeoutMS (driver
+// default 10 s) and app.js then exits. app.js calls mongoose.connect() before it loads its routes, and
+// that synchronous loading keeps the driver from reading the handshake answer: on a busy machine it
+// takes more than 10 s and the connect timed out. The URI options raise the limit (the server stays
+// unmodified); serverSelectionTimeoutMS covers the unified-topology connection of
+// services/fileGridFsService.js, which reads the same DATABASE_URI.
+export const DEFAULT_DATABASE_TIMEOUT_MS = 120_000;
 
 /** Throws one clear line when Debian's redis-server is not on PATH. */
 function requireRedis() {
@@ -64,13 +76,15 @@ function childEnvironment(variables) {
  * The environment of the real server (README: "Environment given to the server"): loopback
  * addresses for everything it talks to, no e-mail, the KB engine stub, the chatbot engine closed.
  */
-function serverEnvironment({ serverDir, apiPort, mongoPort, redisPort, kbEnginePort }) {
+function serverEnvironment({ serverDir, apiPort, mongoPort, redisPort, kbEnginePort, databaseTimeoutMs, serverEnv }) {
   const kbEngine = `http://127.0.0.1:${kbEnginePort}/api`;
+  const timeouts = `connectTimeoutMS=${databaseTimeoutMs}&serverSelectionTimeoutMS=${databaseTimeoutMs}`;
   return childEnvironment({
     PORT: String(apiPort),
     API_URL: `http://127.0.0.1:${apiPort}`,
-    DATABASE_URI: `mongodb://127.0.0.1:${mongoPort}/tiledesk`,
-    MONGODB_LOGS_URI: `mongodb://127.0.0.1:${mongoPort}/tiledesk-logs`,
+    DATABASE_URI: `mongodb://127.0.0.1:${mongoPort}/tiledesk?${timeouts}`,
+    // models/routerLogger.js connects with the driver's legacy URL parser, which knows no serverSelectionTimeoutMS
+    MONGODB_LOGS_URI: `mongodb://127.0.0.1:${mongoPort}/tiledesk-logs?connectTimeoutMS=${databaseTimeoutMs}`,
     CACHE_REDIS_HOST: '127.0.0.1',
     CACHE_REDIS_PORT: String(redisPort),
     GLOBAL_SECRET: 'real-server-global-secret',
@@ -82,49 +96,61 @@ function serverEnvironment({ serverDir, apiPort, mongoPort, redisPort, kbEngineP
     TILEBOT_ENDPOINT: `${CLOSED_PORT_URL}/tilebot`,
     APP_ROOT_PATH: serverDir,
     LOG_LEVEL: 'info',
+    ...serverEnv,
   });
 }
 
-/** Starts a child that prints "LISTENING <port>" and waits for it; returns `{ process, port }`. */
-async function startListeningChild(name, script, { runDir, env }) {
+/**
+ * Starts a child that prints "LISTENING <port>", records it (`record(entry)`) at once, so that a
+ * start failing while it waits still stops it, and waits for the port.
+ */
+async function startListeningChild(name, script, { runDir, env, record }) {
   const logFile = join(runDir, `${name}.log`);
   const child = spawnLogged(process.execPath, [script], { logFile, env });
-  const port = await waitFor(() => listeningPort(logFile), { child, timeoutMs: READY_TIMEOUT_MS.child, what: name, logFile });
-  return { process: { pid: child.pid, marker: script }, port };
+  record({ pid: child.pid, marker: script });
+  return waitFor(() => listeningPort(logFile), { child, timeoutMs: READY_TIMEOUT_MS.child, what: name, logFile });
 }
 
-async function startRedis({ runDir, port }) {
+async function startRedis({ runDir, port, record }) {
   const logFile = join(runDir, 'redis.log');
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'yes', '--save', '', '--appendonly', 'no', '--dir', runDir];
   const child = spawnLogged('redis-server', args, { logFile, env: childEnvironment({}) });
+  record({ pid: child.pid, marker: 'redis-server' });
   await waitFor(() => redisAnswers(port), { child, timeoutMs: READY_TIMEOUT_MS.child, what: 'redis-server', logFile });
-  return { pid: child.pid, marker: 'redis-server' };
 }
 
-async function startServer({ runDir, serverDir, env, baseUrl }) {
+// A busy HTTP port does not stop the server: the `ws` server attached to it re-emits the listen error
+// with no listener, winston logs it as an uncaughtException (exitOnError: false) and the process
+// keeps running without serving. Seen in its log, it ends the wait at once.
+const LISTEN_FAILURE = /Error: listen E[A-Z]+: [^\n"]*/;
+
+async function startServer({ runDir, serverDir, env, baseUrl, record }) {
   const logFile = join(runDir, 'server.log');
   const child = spawnLogged(process.execPath, ['-r', GUARD, './bin/www'], { logFile, env, cwd: serverDir });
-  await waitFor(() => httpAnswers(`${baseUrl}/`), { child, timeoutMs: READY_TIMEOUT_MS.server, what: 'the real server', logFile });
-  return { pid: child.pid, marker: GUARD };
+  record({ pid: child.pid, marker: GUARD });
+  const fatal = watchLog(logFile, LISTEN_FAILURE);
+  await waitFor(() => httpAnswers(`${baseUrl}/`), { child, timeoutMs: READY_TIMEOUT_MS.server, what: 'the real server', logFile, fatal });
 }
 
-/** Starts every process, recording each in run/pids as soon as it runs; returns ports and pids. */
-async function startProcesses({ runDir, installDir, processes }) {
-  const record = (name, entry) => {
+/**
+ * Starts every process, recording each in run/pids as soon as it is spawned (before it is ready, so
+ * that a failed start stops it too); returns the base URL, the server directory and the ports.
+ */
+async function startProcesses({ runDir, installDir, processes, databaseTimeoutMs, serverEnv }) {
+  const recorder = (name) => (entry) => {
     processes[name] = entry;
     writePids(runDir, processes);
   };
-  const mongo = await startListeningChild('mongo', WIRE_MONGO, { runDir, env: childEnvironment({ WIRE_MONGO_MODULES: installDir, WIRE_MONGO_SPARSE_INDEXES: 'users.phone_1' }) });
-  record('mongo', mongo.process);
-  const kbEngine = await startListeningChild('kb-engine', KB_ENGINE_STUB, { runDir, env: childEnvironment({}) });
-  record('kbEngine', kbEngine.process);
+  const mongoEnv = childEnvironment({ WIRE_MONGO_MODULES: installDir, WIRE_MONGO_SPARSE_INDEXES: 'users.phone_1' });
+  const mongoPort = await startListeningChild('mongo', WIRE_MONGO, { runDir, env: mongoEnv, record: recorder('mongo') });
+  const kbEnginePort = await startListeningChild('kb-engine', KB_ENGINE_STUB, { runDir, env: childEnvironment({}), record: recorder('kbEngine') });
   const [redisPort, apiPort] = await freePorts(2);
-  record('redis', await startRedis({ runDir, port: redisPort }));
+  await startRedis({ runDir, port: redisPort, record: recorder('redis') });
   const serverDir = serverDirOf(installDir);
   const baseUrl = `http://127.0.0.1:${apiPort}`;
-  const env = serverEnvironment({ serverDir, apiPort, mongoPort: mongo.port, redisPort, kbEnginePort: kbEngine.port });
-  record('server', await startServer({ runDir, serverDir, env, baseUrl }));
-  return { baseUrl, serverDir, ports: { api: apiPort, mongo: mongo.port, redis: redisPort, kbEngine: kbEngine.port } };
+  const env = serverEnvironment({ serverDir, apiPort, mongoPort, redisPort, kbEnginePort, databaseTimeoutMs, serverEnv });
+  await startServer({ runDir, serverDir, env, baseUrl, record: recorder('server') });
+  return { baseUrl, serverDir, ports: { api: apiPort, mongo: mongoPort, redis: redisPort, kbEngine: kbEnginePort } };
 }
 
 /** Stops the instance recorded in `runDir`/pids, if any; resolves to whether one was recorded. */
@@ -140,10 +166,15 @@ export async function stopRealServer(runDir = DEFAULT_RUN_DIR) {
  * Installs the server if needed, starts it on free loopback ports and seeds it.
  * Options: `runDir` (logs, pids, env.json; default: a fresh directory under
  * build/real-server/runs/, removed by stop()), `installDir` (default build/real-server),
- * `log` (progress lines, e.g. console.error). Resolves to `{ baseUrl, email, password, userId,
- * projectId, projectSecret, token, ports, pids, runDir, stop() }`; run/env.json holds the same data.
+ * `log` (progress lines, e.g. console.error), `databaseTimeoutMs` (the server's database
+ * connect and server-selection timeout, default DEFAULT_DATABASE_TIMEOUT_MS), and for tests
+ * `serverEnv` (variables added to, or replacing, the server's environment, e.g. a DATABASE_URI
+ * where no database answers). Resolves to `{ baseUrl, email, password, userId, projectId,
+ * projectSecret, token, ports, pids, runDir, stop() }`; run/env.json holds the same data. A start
+ * that fails rejects with the cause found in the failing process's log and stops what it started.
  */
-export async function startRealServer({ runDir, installDir = DEFAULT_INSTALL_DIR, log = () => {} } = {}) {
+export async function startRealServer({ runDir, installDir = DEFAULT_INSTALL_DIR, log = () => {}, databaseTimeoutMs = DEFAULT_DATABASE_TIMEOUT_MS, serverEnv = {} } = {}) {
+  if (!Number.isInteger(databaseTimeoutMs) || databaseTimeoutMs <= 0) throw new Error(`databaseTimeoutMs must be a positive integer (milliseconds), got ${databaseTimeoutMs}`);
   const installSeconds = await ensureInstalled({ installDir, log });
   if (installSeconds) log(`installed in ${installSeconds.toFixed(0)} s`);
   requireRedis();
@@ -153,7 +184,7 @@ export async function startRealServer({ runDir, installDir = DEFAULT_INSTALL_DIR
   claimRunDir(dir);
   const processes = {};
   try {
-    const { baseUrl, serverDir, ports } = await startProcesses({ runDir: dir, installDir, processes });
+    const { baseUrl, serverDir, ports } = await startProcesses({ runDir: dir, installDir, processes, databaseTimeoutMs, serverEnv });
     const seeded = await seedProject({ baseUrl, mongoUri: `mongodb://127.0.0.1:${ports.mongo}/tiledesk`, serverDir });
     const pids = Object.fromEntries(Object.entries(processes).map(([name, { pid }]) => [name, pid]));
     const env = { baseUrl, ...seeded, ports, pids, runDir: dir, startSeconds: (Date.now() - started) / 1000 };

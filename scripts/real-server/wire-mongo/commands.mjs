@@ -1,9 +1,12 @@
 // The database commands the wire server answers, one function each, keyed by lower-case command
-// name. Every handler gets `{ db, body, coll, ns, conn }` (coll: the command's collection name)
-// and returns the reply document; a MongoError becomes `{ ok: 0, errmsg, code, codeName }`.
+// name. Every handler gets `{ db, body, coll, ns, conn, raw }` (coll: the command's collection name;
+// raw: the command as received, generic fields included) and returns the reply document; a
+// MongoError becomes `{ ok: 0, errmsg, code, codeName }`. Commands MongoDB 4.4 refuses are refused
+// first, with its error (refusals.mjs).
 import { Aggregator, ObjectId } from './deps.mjs';
 import { applyUpdate, upsertSeed } from './update.mjs';
 import { matcher, project, queryOptions, sortDocs, splitText } from './query.mjs';
+import { checkCount, checkFind, checkFindAndModify, checkPipeline } from './refusals.mjs';
 import { MongoError, checkUnique, databaseNames, dropDb, getColl, getDb, killCursors, makeCursor, nextBatch } from './store.mjs';
 import { clone, getPath, isOperatorDoc, keyString } from './values.mjs';
 
@@ -89,12 +92,12 @@ function insert({ db, body, coll, ns }) {
   return writeReply({ n, ok: 1 }, writeErrors);
 }
 
-function find({ db, body, coll, ns }) {
+function find({ db, body, coll, ns, raw }) {
+  const { skip, limit } = checkFind(body, raw);
   const c = getColl(db, coll, false);
   let docs = sortDocs(c ? c.docs.filter(matcher(db, body.filter)) : [], body.sort);
-  if (body.skip) docs = docs.slice(body.skip);
-  const single = Boolean(body.singleBatch) || body.limit < 0;
-  const limit = Math.abs(body.limit || 0);
+  if (skip) docs = docs.slice(skip);
+  const single = Boolean(body.singleBatch);
   if (limit) docs = docs.slice(0, limit);
   docs = project(db, docs.map(clone), body.projection);
   return makeCursor(ns, docs, single ? Math.max(docs.length, 1) : body.batchSize, single);
@@ -111,10 +114,11 @@ function killCursorsCommand({ body }) {
 }
 
 function count({ db, body, coll }) {
+  const { skip, limit } = checkCount(body);
   const c = getColl(db, coll, false);
   let docs = c ? c.docs.filter(matcher(db, body.query)) : [];
-  if (body.skip) docs = docs.slice(body.skip);
-  if (body.limit) docs = docs.slice(0, Math.abs(body.limit));
+  if (skip) docs = docs.slice(skip);
+  if (limit) docs = docs.slice(0, limit);
   return { n: docs.length, ok: 1 };
 }
 
@@ -130,7 +134,7 @@ function distinct({ db, body, coll }) {
 
 function aggregate({ db, body, coll, ns }) {
   const c = typeof coll === 'string' ? getColl(db, coll, false) : null;
-  const pipeline = (body.pipeline || []).map((stage) => (stage.$match ? { $match: splitText(stage.$match).filter } : stage));
+  const pipeline = checkPipeline(body.pipeline).map((stage) => (stage.$match ? { $match: splitText(stage.$match).filter } : stage));
   const docs = new Aggregator(pipeline, queryOptions(db)).run((c ? c.docs : []).map(clone));
   return makeCursor(ns, docs, body.cursor?.batchSize);
 }
@@ -193,6 +197,7 @@ function deleteCommand({ db, body, coll }) {
 }
 
 function findAndModify({ db, body, coll, ns }) {
+  checkFindAndModify(body);
   const c = getColl(db, coll);
   const [target] = sortDocs(c.docs.filter(matcher(db, body.query)), body.sort);
   const view = (doc) => (doc ? project(db, [clone(doc)], body.fields || body.projection)[0] : null);
@@ -269,13 +274,15 @@ const COMMANDS = {
   renamecollection: renameCollection,
 };
 
-function failure(error) {
+function failure(error, name) {
   if (!(error instanceof MongoError)) process.stderr.write(`wire-mongo: internal error: ${error?.stack ?? error}\n`);
+  // a refusal is what MongoDB would answer too, but the server may then never answer its request: say so in mongo.log
+  if (error?.refusal) process.stderr.write(`wire-mongo: refused ${name}: ${error.codeName} (${error.code}) ${error.message}\n`);
   return { ok: 0, errmsg: String(error?.message), code: error?.code || 8000, codeName: error?.codeName || 'InternalError' };
 }
 
-/** Runs one command document against database `db`; always returns a reply document. */
-export function runCommand(db, body, conn) {
+/** Runs one command document against database `db`; always returns a reply document. `raw`: the command as received. */
+export function runCommand(db, body, conn, raw = body) {
   const name = Object.keys(body)[0];
   served.set(name, (served.get(name) || 0) + 1);
   const handler = COMMANDS[name.toLowerCase()];
@@ -285,9 +292,9 @@ export function runCommand(db, body, conn) {
       process.stderr.write(`wire-mongo: unsupported command ${name} ${JSON.stringify(Object.keys(body))}\n`);
       throw new MongoError(`no such command: '${name}'`, 59, 'CommandNotFound');
     }
-    return handler({ db, body, coll, ns: `${db}.${coll}`, conn });
+    return handler({ db, body, coll, ns: `${db}.${coll}`, conn, raw });
   } catch (error) {
-    return failure(error);
+    return failure(error, name);
   }
 }
 

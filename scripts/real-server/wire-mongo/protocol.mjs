@@ -92,8 +92,9 @@ function handleMsg(conn, message, requestId) {
   const flags = message.readUInt32LE(HEADER_SIZE);
   const body = readMsgBody(message, flags & CHECKSUM_PRESENT ? message.length - 4 : message.length);
   const db = body.$db || 'admin';
+  const raw = { ...body }; // as received, generic fields included (MongoDB prints it in some errors)
   for (const field of GENERIC_FIELDS) delete body[field];
-  const reply = runCommand(db, body, conn);
+  const reply = runCommand(db, body, conn, raw);
   return flags & MORE_TO_COME ? null : opMsg(requestId, reply);
 }
 

@@ -85,17 +85,15 @@ export function matcher(db, rawFilter) {
   return (doc) => query.test(doc) && (!terms?.length || matchesText(doc, terms));
 }
 
-function sortDirection(value) {
-  if (value === 'asc') return 1;
-  if (value === 'desc') return -1;
-  return value < 0 ? -1 : 1;
-}
-
-/** Documents sorted by a MongoDB sort specification (mingo's comparison of BSON types). */
+/**
+ * Documents sorted by a MongoDB sort specification (mingo's comparison of BSON types). The
+ * specification was checked first (refusals.mjs: each value a number truncating to 1 or -1, or a
+ * `$meta` document, which is dropped here since there is no text score); `$natural` keeps the order.
+ */
 export function sortDocs(docs, sort) {
-  const keys = Object.entries(sort || {}).filter(([, value]) => typeof value === 'number' || value === 'asc' || value === 'desc');
+  const keys = Object.entries(sort || {}).filter(([key, value]) => typeof value === 'number' && key !== '$natural');
   if (!keys.length) return docs;
-  const spec = Object.fromEntries(keys.map(([key, value]) => [key, sortDirection(value)]));
+  const spec = Object.fromEntries(keys.map(([key, value]) => [key, value < 0 ? -1 : 1]));
   return new Aggregator([{ $sort: spec }], { idKey: '_id' }).run(docs);
 }
 
