@@ -82,7 +82,10 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
         return;
       }
       body = withBody ? limitedBody(req, limit) : undefined;
-      const request = toRequest(req, url, body);
+      // Aborted when the client goes away: what a handler that holds its answer back (`hang`) waits for.
+      const gone = new AbortController();
+      res.once('close', () => gone.abort());
+      const request = toRequest(req, url, body, gone.signal);
       const response = await getResponse(extra.length ? [...extra, ...candidates(method, url.pathname)] : candidates(method, url.pathname), request, { baseUrl: url.origin });
       const unread = sentBody && !body?.finished;
       if (body?.tooLarge) {

@@ -18,7 +18,8 @@ export function objectShape(schema: $ZodType | undefined): Readonly<Record<strin
 /**
  * Turns URL query values into candidates for the operation's query schema: for each declared
  * parameter the raw string is tried first, then as a number, then as a boolean; the first
- * candidate the field accepts wins (otherwise the raw string is kept and fails validation). A
+ * candidate the field accepts wins (otherwise the last reading, typed when the text is a number or a
+ * boolean, is kept and fails validation). A
  * repeated parameter becomes an array (which fails a scalar field).
  * @param params the request's query.
  * @param schema the operation's query schema (an object schema).
@@ -40,7 +41,9 @@ export function coerceQuery(params: URLSearchParams, schema: $ZodType | undefine
     if (raw.trim() !== '' && !Number.isNaN(Number(raw))) candidates.push(Number(raw));
     if (raw === 'true') candidates.push(true);
     if (raw === 'false') candidates.push(false);
-    out[key] = candidates.find((candidate) => safeParse(field, candidate).success) ?? raw;
+    // None accepted: the typed reading (a number, a boolean) when there is one, so the violation
+    // names what is wrong with the value rather than its type on the wire.
+    out[key] = candidates.find((candidate) => safeParse(field, candidate).success) ?? candidates.at(-1);
   }
   return out;
 }

@@ -24,8 +24,29 @@ export interface Failure {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/**
+ * No answer at all: the real server never answers this request (its route drops an error or throws
+ * where Express cannot catch it), so a client waits until its own timeout. The mock resets the
+ * connection instead (or waits for the client to give up: `behaviour.unanswered: 'hang'`), so a
+ * test never hangs; `reason` says why production stays silent.
+ */
+export interface Unanswered {
+  readonly status: 0;
+  readonly reason: string;
+}
+
 /** Any answer. */
-export type Result = Success<unknown> | Failure;
+export type Result = Success<unknown> | Failure | Unanswered;
+
+/** No answer, for `reason` (see {@link Unanswered}). */
+export function unanswered(reason: string): Unanswered {
+  return { status: 0, reason };
+}
+
+/** Whether a result is no answer. */
+export function isUnanswered(result: Result): result is Unanswered {
+  return result.status === 0;
+}
 
 /** 200 with `body` as JSON (an empty body when `body` is `undefined`). */
 export function ok<B>(body: B, headers?: Record<string, string>): Success<B> {
@@ -73,13 +94,14 @@ export function internalError(): Failure {
 }
 
 /** The body of an answer as text: the plain text, `''` for an empty 200, else `undefined` (JSON). */
-export function textOf(result: Result): string | undefined {
+export function textOf(result: Success<unknown> | Failure): string | undefined {
   if ('text' in result && result.text !== undefined) return result.text;
   return result.status === 200 && result.body === undefined ? '' : undefined;
 }
 
-/** Serialises a {@link Result} into a Fetch `Response` (MSW's `HttpResponse`). */
+/** Serialises an answer into a Fetch `Response` (MSW's `HttpResponse`); no answer becomes a network error. */
 export function toResponse(result: Result): Response {
+  if (isUnanswered(result)) return HttpResponse.error();
   const headers = new Headers(result.headers);
   const text = textOf(result);
   if (text !== undefined) {

@@ -1,9 +1,14 @@
 /**
- * Bad input: zod issues turned into the service's validation items (express-validator's
- * `{value, msg, param, location}`), answered 422 where the operation declares it, else 400.
+ * What the contract forbids in a request, as validation items (express-validator's
+ * `{value, msg, param, location}`, the contract's `ValidationErrorItem`): strict mode answers them
+ * (400, or 422 where the operation declares it), the default mode warns about them once.
  */
-import type { $ZodIssue } from 'zod/v4/core';
-import { valueAt } from '../documents';
+import type { OperationId } from '@supportkb/sdk';
+import { operationSchemas } from '@supportkb/sdk/zod';
+import { safeParse, type $ZodIssue } from 'zod/v4/core';
+import en from 'zod/v4/locales/en.js';
+import { isObject, valueAt } from '../documents';
+import { coerceQuery } from './query';
 import type { Failure } from './results';
 
 /** One failed check, as express-validator reports it (the contract's `ValidationErrorItem`). */
@@ -15,11 +20,12 @@ export interface ValidationIssue {
 }
 
 /** The part of a zod issue the conversion reads (zod and zod/mini issues alike). */
-export type IssueLike = Pick<$ZodIssue, 'path' | 'message'>;
+export type IssueLike = Pick<$ZodIssue, 'path' | 'message'> & { code?: string };
 
 /**
  * Converts zod issues into validation items: one per failing field, `param` the dotted path,
- * `value` the value received, `msg` `Invalid value` as express-validator writes it.
+ * `value` the value received, `msg` what is wrong (zod's message, e.g. `Invalid input: expected
+ * string, received number`).
  * @param input the value that was validated (to read each failing field's value).
  */
 export function issuesToErrors(issues: readonly IssueLike[], input: unknown, location: ValidationIssue['location']): ValidationIssue[] {
@@ -30,12 +36,68 @@ export function issuesToErrors(issues: readonly IssueLike[], input: unknown, loc
     if (seen.has(param)) continue;
     seen.add(param);
     const value = issue.path.length ? valueAt(input, issue.path) : input;
-    out.push(value === undefined ? { msg: 'Invalid value', param, location } : { value, msg: 'Invalid value', param, location });
+    const msg = issue.message || 'Invalid value';
+    out.push(value === undefined ? { msg, param, location } : { value: excerpt(value), msg, param, location });
   }
   return out;
 }
 
-/** Bad input answer: `{errors}` with status 422 when the operation declares 422, else 400. */
+/** A received value as an error repeats it: long strings cut to 200 characters. */
+function excerpt(value: unknown): unknown {
+  return typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}…` : value;
+}
+
+/** Bad input answer: `{errors}` with the given status (422 where the operation declares it, else 400). */
 export function badInput(status: 400 | 422, errors: readonly (ValidationIssue | string)[]): Failure {
   return { status, body: { errors } };
+}
+
+/** English messages for this package's parses only (zod/mini has none; the global zod configuration is left alone). */
+const messages = { error: en().localeError };
+
+/** The request's parts, as sent. */
+export interface RequestParts {
+  path: Readonly<Record<string, string>>;
+  /** The query as the URL carries it. */
+  search: URLSearchParams;
+  /** The parsed JSON body (`undefined` when none was sent). */
+  body: unknown;
+  /** Whether the operation has a request body and one was sent. */
+  bodySent: boolean;
+  /** The request's media type (lower case, no parameters), when a body was sent. */
+  mediaType?: string;
+}
+
+/**
+ * Everything the contract forbids in a request of `operationId`: path parameters, query parameters
+ * and the body against the operation's schemas (from the SDK's zod schemas), and a body sent as
+ * anything but JSON.
+ * @returns the violations, empty when the request is what the contract allows.
+ */
+export function contractViolations(operationId: OperationId, parts: RequestParts): ValidationIssue[] {
+  const schemas = operationSchemas[operationId];
+  const out: ValidationIssue[] = [];
+  const pathSchema = schemas.path?.();
+  if (pathSchema) {
+    const parsed = safeParse(pathSchema, parts.path, messages);
+    if (!parsed.success) out.push(...issuesToErrors(parsed.error.issues, parts.path, 'params'));
+  }
+  const querySchema = schemas.query?.();
+  if (querySchema) {
+    const candidate = coerceQuery(parts.search, querySchema);
+    const parsed = safeParse(querySchema, candidate, messages);
+    if (!parsed.success) out.push(...issuesToErrors(parsed.error.issues, candidate, 'query'));
+  }
+  const bodySchema = schemas.body?.();
+  if (bodySchema) {
+    if (parts.bodySent && parts.mediaType !== 'application/json') {
+      out.push({ value: parts.mediaType ?? '', msg: 'The body must be sent as application/json', param: 'content-type', location: 'headers' });
+    } else {
+      const body = parts.body === undefined ? {} : parts.body;
+      const parsed = safeParse(bodySchema, body, messages);
+      if (!parsed.success) out.push(...issuesToErrors(parsed.error.issues, body, 'body'));
+      else if (!isObject(body)) out.push({ value: body, msg: 'Invalid input: expected object, received array', param: 'body', location: 'body' });
+    }
+  }
+  return out;
 }

@@ -94,7 +94,7 @@ export function limitedBody(req: IncomingMessage, limit: number): LimitedBody {
   };
 }
 
-export function toRequest(req: IncomingMessage, url: URL, body: LimitedBody | undefined): Request {
+export function toRequest(req: IncomingMessage, url: URL, body: LimitedBody | undefined, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
@@ -106,7 +106,7 @@ export function toRequest(req: IncomingMessage, url: URL, body: LimitedBody | un
     }
   }
   const method = req.method ?? 'GET';
-  return new Request(url, { method, headers, ...(body ? { body: body.stream, duplex: 'half' } : {}) } as RequestInit);
+  return new Request(url, { method, headers, ...(signal ? { signal } : {}), ...(body ? { body: body.stream, duplex: 'half' } : {}) } as RequestInit);
 }
 
 /** Whether the request carries a body (chunked, or a non-zero `Content-Length`). */

@@ -6,7 +6,9 @@
  */
 import type { OperationId, OperationInfo, OperationTypes } from '@supportkb/sdk';
 import type { Authenticator, Caller } from '../auth/authenticator';
-import type { Failure, Success } from '../http/results';
+import type { ParsedQuery } from '../http/request';
+import type { Failure, Result, Success, Unanswered } from '../http/results';
+import type { ValidationIssue } from '../http/validation';
 import type { Clock } from '../state/clock';
 import type { IdGenerator } from '../state/ids';
 import type { Store, StoredTeammate } from '../state/store';
@@ -27,6 +29,12 @@ export interface ServiceCore {
   subscriptionSecret: string;
   /** Largest request body accepted, in bytes (413 beyond it). */
   bodyLimit: number;
+  /** Strict mode: requests the contract forbids are refused with 400/422 instead of answered as the server does. */
+  strict: boolean;
+  /** Whether violations of the contract are reported (`console.warn`, once per operation and kind) in the default mode. */
+  warnings: boolean;
+  /** Reports what the contract forbids in a request the default mode answered as the server does. */
+  reportViolations(operationId: OperationId, violations: readonly ValidationIssue[], result: Result): void;
 }
 
 type DataOf<K extends OperationId> = OperationTypes[K]['data'];
@@ -42,8 +50,8 @@ export type BodyOf<K extends OperationId> = OrEmpty<NonNullable<DataOf<K>['body'
 /** The 200 body of operation `K`. */
 export type ResponseOf<K extends OperationId> = OperationTypes[K]['response'];
 
-/** What a handler of operation `K` may answer: its 200 body, or an error. */
-export type Answer<K extends OperationId> = Success<ResponseOf<K>> | Failure;
+/** What a handler of operation `K` may answer: its 200 body, an error, or nothing at all (as the server on some requests). */
+export type Answer<K extends OperationId> = Success<ResponseOf<K>> | Failure | Unanswered;
 
 /** What every stage of a request knows. */
 export interface RequestContext<K extends OperationId> {
@@ -62,6 +70,8 @@ export interface RequestContext<K extends OperationId> {
   projectId: string;
   /** Status for bad input: 422 when the operation declares it, else 400. */
   badInputStatus: 400 | 422;
+  /** Whether the service runs in strict mode (the request then passed the contract's checks). */
+  strict: boolean;
 }
 
 /** The context of a check made before validation: the request as sent. */
@@ -70,8 +80,24 @@ export interface PreCheckContext<K extends OperationId> extends RequestContext<K
   body: unknown;
 }
 
-/** The context of a handler: the request validated against the operation's schemas. */
+/** The request as the server's route reads it: path parameters, `req.query`, `req.body`. */
+export interface RawRequest {
+  /** Path parameters, decoded. */
+  readonly path: Readonly<Record<string, string>>;
+  /** `req.query`: parsed by `qs` as Express does (strings, arrays, objects). */
+  readonly query: ParsedQuery;
+  /** `req.body`: what the body parsers left (`{}` when nothing was parsed). */
+  readonly body: unknown;
+}
+
+/**
+ * The context of a handler. `raw` is the request as sent, which handlers read as the server's route
+ * does. `path`, `query` and `body` are a typed view of the same request (query defaults applied),
+ * validated against the contract in strict mode only: handlers still reading them trust input that
+ * the default mode has not checked.
+ */
 export interface HandlerContext<K extends OperationId> extends RequestContext<K> {
+  raw: RawRequest;
   path: PathOf<K>;
   query: QueryOf<K>;
   body: BodyOf<K>;

@@ -8,7 +8,8 @@ import { http } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { Authenticator } from '../auth/authenticator';
 import { guestToken, projectTokenAudience, signToken, userToken } from '../auth/tokens';
-import { internalError, toResponse, type Result } from '../http/results';
+import { internalError, isUnanswered, toResponse, type Result } from '../http/results';
+import type { ValidationIssue } from '../http/validation';
 import { operationIds, operationMeta, type OperationMeta } from '../manifest';
 import { createClock } from '../state/clock';
 import { createIdGenerator } from '../state/ids';
@@ -21,6 +22,28 @@ import { bodyLimitOf, DEFAULT_BEHAVIOUR, type MockService, type MockServiceOptio
 import { runOperation } from './pipeline';
 import { report } from './report';
 import { joinPath, mswMethod, routeOrder } from './routes';
+
+/** Resolves when `signal` aborts (never, without one): how long a request the server never answers waits in `hang` mode. */
+function untilAborted(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
+/** What production does with a request the contract forbids, as the default mode's one-time warning says it. */
+function violationWarning(operationId: OperationId, violation: ValidationIssue, result: Result): string {
+  const where = violation.location === 'headers' ? violation.param : `${violation.location === 'params' ? 'path' : violation.location} ${violation.param}`;
+  const outcome = isUnanswered(result) ? 'no answer' : String(result.status);
+  return `[@supportkb/mocks] ${operationId}: ${where}: ${violation.msg}. The contract forbids this request; the mock answered it as the real server does (${outcome}). Strict mode (strict: true, or --strict) refuses it with a 4xx naming the violation.`;
+}
+
+/** The one-time warning for a request the real server never answers. */
+function unansweredWarning(operationId: OperationId, reason: string, mode: 'reset' | 'hang'): string {
+  const what = mode === 'hang' ? 'the mock answers nothing until the client gives up, as production does' : "the mock closes the connection (a network error) instead of hanging; behaviour: { unanswered: 'hang' } waits like production";
+  return `[@supportkb/mocks] ${operationId}: the real server never answers this request (${reason}): a client waits until its own timeout. Here ${what}.`;
+}
 
 /** The handler of operation `K` (a generic lookup keeps each handler tied to its operation). */
 function handlerOf<K extends OperationId>(table: HandlerTable, operationId: K): HandlerTable[K] {
@@ -53,7 +76,20 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     serverSecret,
     subscriptionSecret: options.subscriptionSecret ?? SEED.subscriptionSecret,
     bodyLimit: bodyLimitOf(options.bodyLimit),
+    strict: options.strict === true,
+    warnings: options.warnings !== false,
+    reportViolations(operationId, violations, result) {
+      for (const violation of violations) warnOnce(`${operationId} ${violation.location} ${violation.param}`, violationWarning(operationId, violation, result));
+    },
   };
+  /** The warnings given so far (operation and kind), so each is given once per service. */
+  const warned = new Set<string>();
+  const warnOnce = (key: string, text: string) => {
+    if (!core.warnings || warned.has(key)) return;
+    warned.add(key);
+    console.warn(text);
+  };
+  const unanswered = options.behaviour?.unanswered ?? 'reset';
 
   const load = () => {
     clearStore(store);
@@ -77,6 +113,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         result = internalError();
       }
       if (options.onResponse) report(options.onResponse, meta.operationId, request, result);
+      if (isUnanswered(result)) {
+        warnOnce(`${meta.operationId} unanswered ${result.reason}`, unansweredWarning(meta.operationId, result.reason, unanswered));
+        if (unanswered === 'hang') await untilAborted(request.signal);
+      }
       return toResponse(result);
     });
   });
@@ -92,6 +132,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     get ids() {
       return core.ids;
     },
+    strict: core.strict,
     operations: metas,
     seed: SEED,
     reset: load,

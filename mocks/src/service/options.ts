@@ -25,6 +25,14 @@ export interface BehaviourOptions {
   maxKnowledgeBases?: number;
   /** Page URLs returned by `parseSitemap` per sitemap URL (nothing is fetched). */
   sitemaps?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * What the mock does with a request the real server never answers (its route drops an error, or
+   * throws where Express cannot catch it; e.g. `listLeads?page=-1`): `'reset'` (the default) closes
+   * the connection at once, so the client fails with a network error instead of hanging the test;
+   * `'hang'` answers nothing until the client gives up (its timeout or abort), as production does.
+   * Either way the mock warns once per operation and reason.
+   */
+  unanswered?: 'reset' | 'hang';
 }
 
 /** The default behaviour: a plan of 50 knowledge bases, and one sitemap fixture of the seeded help site. */
@@ -69,6 +77,21 @@ export interface MockServiceOptions {
    */
   bodyLimit?: number;
   /**
+   * Strict mode (default `false`): refuse every request the contract forbids — a path parameter,
+   * query parameter or body field of the wrong type or format, a missing required field, malformed
+   * JSON, a body that is not JSON — with 400 (422 where the operation declares it)
+   * `{errors: [{value, msg, param, location}]}` naming each violation, before the handler runs.
+   * Catches client bugs the real server would accept, store or fail on. In the default mode the mock
+   * answers such requests as the real server does (200 with what it stores, 500, or no answer) and
+   * warns once per operation and kind of violation.
+   */
+  strict?: boolean;
+  /**
+   * Report requests the contract forbids in the default mode, and requests the real server never
+   * answers (`console.warn`, once per operation and kind); default `true`.
+   */
+  warnings?: boolean;
+  /**
    * Called with every answer the handlers produce (not the answers of overrides), e.g. to check
    * them against the contract.
    */
@@ -81,8 +104,8 @@ export interface Exchange {
   method: string;
   url: string;
   status: number;
-  /** `application/json` or `text/plain`. */
-  contentType: 'application/json' | 'text/plain';
+  /** `application/json` or `text/plain`; `none` when the mock gave no answer (as the real server for this request). */
+  contentType: 'application/json' | 'text/plain' | 'none';
   /** The JSON body (after a JSON round trip) or the text. */
   body: unknown;
   headers: Record<string, string>;
@@ -105,6 +128,8 @@ export interface MockService {
   readonly clock: Clock;
   /** The id generator. */
   readonly ids: IdGenerator;
+  /** Whether the service refuses what the contract forbids (`strict: true`). */
+  readonly strict: boolean;
   /** The contract's operations, in the order the handlers were registered (a literal path segment before a parameter). */
   readonly operations: readonly OperationMeta[];
   /** Ids and credentials of the seeded dataset. */

@@ -1,63 +1,119 @@
 /**
- * The request pipeline of one operation: declared body size → project → credentials → role →
- * body (read up to the limit, nesting checked) → the service's own checks → validation of path,
- * query and body against the operation's schemas → the handler. The body is read only once the
- * caller is known to be allowed, so a refused request costs no body read.
+ * The request pipeline of one operation, in one of two modes:
+ *
+ * - **as the server** (the default): the stages of the service's Express app in its order — body
+ *   parsers (a malformed body is its global 500 `{err: "error"}`, before anything else), project,
+ *   credentials, role — then the route, which reads the raw query and body as the server's route does
+ *   (casts, defaults, errors and all). Requests the contract forbids are answered as the server
+ *   answers them, and each kind of violation is reported once (`console.warn`).
+ * - **strict**: project, credentials, role, then the request checked against the contract — path,
+ *   query, a JSON body — and refused with 400 (422 where the operation declares it)
+ *   `{errors: [{value, msg, param, location}]}` naming every violation; what passes goes to the same
+ *   route.
+ *
+ * A body declared larger than the limit is refused before anything in both modes (413).
  */
 import type { OperationId } from '@supportkb/sdk';
 import { operationSchemas } from '@supportkb/sdk/zod';
 import { safeParse } from 'zod/v4/core';
 import { authorize } from '../auth/authorize';
 import type { Role } from '../auth/roles';
-import { isObject, OBJECT_ID } from '../documents';
+import { isObjectIdLike } from '../model/cast';
 import { BodyTooLargeError, declaredTooLarge, jsonDepth, MAX_BODY_DEPTH, readBodyText } from '../http/body';
 import { coerceQuery } from '../http/query';
-import { payloadTooLarge, type Result } from '../http/results';
-import { badInput, issuesToErrors } from '../http/validation';
+import { parseQuery, readServerBody } from '../http/request';
+import { payloadTooLarge, type Failure, type Result } from '../http/results';
+import { badInput, contractViolations, type ValidationIssue } from '../http/validation';
 import { badInputStatusOf, declaresTextBadRequest, type OperationMeta } from '../manifest';
 import type { BodyOf, HandlerContext, OperationHandler, PathOf, PreCheckContext, QueryOf, ServiceCore } from './context';
+
+/** The media type of a request (lower case, no parameters). */
+function mediaTypeOf(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** The project middleware: a malformed or unknown project id is a 400, before credentials. */
+function checkProject(core: ServiceCore, path: Readonly<Record<string, string>>): Failure | { projectId: string } {
+  if (!('project_id' in path)) return { projectId: '' };
+  const projectId = path.project_id!;
+  if (!isObjectIdLike(projectId)) return { status: 400, body: { error: `Invalid project id: ${projectId}` } };
+  if (!core.store.projects.has(projectId)) return { status: 400, body: { error: `Project not found with id: ${projectId}` } };
+  return { projectId };
+}
+
+/** Credentials and role: the caller and its teammate, or the failure. */
+async function checkCaller<K extends OperationId>(core: ServiceCore, meta: OperationMeta, handler: OperationHandler<K>, request: Request, pre: PreCheckContext<K>): Promise<Failure | undefined> {
+  if (!meta.authenticated || meta.authOptional || handler.customAuth) return undefined;
+  const outcome = await core.auth.authenticate(request.headers.get('authorization'), declaresTextBadRequest(meta));
+  if ('error' in outcome) return outcome.error;
+  pre.caller = outcome.caller;
+  if (pre.projectId) {
+    const minRole: Role = meta.minRole === 'none' ? 'guest' : meta.minRole;
+    const allowed = authorize(core.store, pre.projectId, outcome.caller, minRole, pre.operationId);
+    if ('error' in allowed) return allowed.error;
+    pre.teammate = allowed.teammate;
+  }
+  return undefined;
+}
+
+/**
+ * The answer to a body nested deeper than MongoDB stores, in both modes: 400, before the mock walks
+ * such a body (the server parses it and fails, or not, wherever its database refuses it).
+ */
+function tooDeep(): Failure {
+  return badInput(400, [{ msg: `Nesting deeper than ${MAX_BODY_DEPTH} levels`, param: 'body', location: 'body' }]);
+}
 
 /**
  * Answers one request of operation `K`.
  * @param params the path parameters MSW matched.
- * @returns the handler's answer, or the error answer of the first stage that refused the request.
+ * @returns the route's answer (possibly no answer), or the error answer of the first stage that refused the request.
  * @throws whatever the handler throws (a mock bug; the caller answers 500).
  */
 export async function runOperation<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, params: Readonly<Record<string, unknown>>): Promise<Result> {
-  const operationId = meta.operationId;
+  // A body declared larger than the limit is refused before anything else, as the service's body
+  // parser does (it runs before every route).
+  if (declaredTooLarge(request, core.bodyLimit)) return payloadTooLarge(core.bodyLimit);
   const url = new URL(request.url);
   const path: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) if (typeof value === 'string') path[key] = value;
-  const badInputStatus = badInputStatusOf(meta);
-  const pre: PreCheckContext<K> = { core, operationId, operation: meta, request, rawQuery: url.searchParams, projectId: '', badInputStatus, body: {} };
+  const pre: PreCheckContext<K> = { core, operationId: meta.operationId, operation: meta, request, rawQuery: url.searchParams, projectId: '', badInputStatus: badInputStatusOf(meta), body: {}, strict: core.strict };
+  return core.strict ? strictMode(core, meta, handler, request, url, path, pre) : serverMode(core, meta, handler, request, url, path, pre);
+}
 
-  // 0. A body declared larger than the limit is refused before anything else, as the service's
-  //    body parser does (it runs before every route).
-  if (declaredTooLarge(request, core.bodyLimit)) return payloadTooLarge(core.bodyLimit);
-
-  // 1. The project (checked before credentials, as the service's project middleware does).
-  if ('project_id' in path) {
-    const projectId = path.project_id!;
-    if (!OBJECT_ID.test(projectId)) return { status: 400, body: { error: `Invalid project id: ${projectId}` } };
-    if (!core.store.projects.has(projectId)) return { status: 400, body: { error: `Project not found with id: ${projectId}` } };
-    pre.projectId = projectId;
+async function serverMode<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, url: URL, path: Record<string, string>, pre: PreCheckContext<K>): Promise<Result> {
+  // 1. The body parsers run before every route.
+  const mediaType = mediaTypeOf(request);
+  const parsed = await readServerBody(request, core.bodyLimit);
+  if ('failure' in parsed) return parsed.failure;
+  if (parsed.text !== undefined && jsonDepth(parsed.text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) return tooDeep();
+  pre.body = parsed.body;
+  // 2. The project, 3. credentials and role.
+  const project = checkProject(core, path);
+  if ('status' in project) return project;
+  pre.projectId = project.projectId;
+  const refused = await checkCaller(core, meta, handler, request, pre);
+  if (refused) return refused;
+  // 4. The route, on the request as sent.
+  const result = await route(core, meta, handler, url, path, pre, parseQuery(url));
+  // 5. What the contract forbids in this request, reported once per kind.
+  if (core.warnings) {
+    const bodySent = meta.hasBody && parsed.text !== undefined && parsed.text !== '';
+    const violations = contractViolations(meta.operationId, { path, search: url.searchParams, body: bodySent ? parsed.body : undefined, bodySent, mediaType: bodySent ? mediaType : undefined });
+    if (violations.length) core.reportViolations(meta.operationId, violations, result);
   }
+  return result;
+}
 
-  // 2. Credentials and role.
-  if (meta.authenticated && !meta.authOptional && !handler.customAuth) {
-    const outcome = await core.auth.authenticate(request.headers.get('authorization'), declaresTextBadRequest(meta));
-    if ('error' in outcome) return outcome.error;
-    pre.caller = outcome.caller;
-    if (pre.projectId) {
-      const minRole: Role = meta.minRole === 'none' ? 'guest' : meta.minRole;
-      const allowed = authorize(core.store, pre.projectId, outcome.caller, minRole, operationId);
-      if ('error' in allowed) return allowed.error;
-      pre.teammate = allowed.teammate;
-    }
-  }
-
-  // 3. The body, read up to the limit (413 beyond it): empty means `{}` (as Express's JSON parser
-  //    leaves it); malformed JSON, or JSON nested deeper than MongoDB stores, is bad input.
+async function strictMode<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, url: URL, path: Record<string, string>, pre: PreCheckContext<K>): Promise<Result> {
+  const project = checkProject(core, path);
+  if ('status' in project) return project;
+  pre.projectId = project.projectId;
+  const refused = await checkCaller(core, meta, handler, request, pre);
+  if (refused) return refused;
+  const status = badInputStatusOf(meta);
+  let bodySent = false;
+  let mediaType: string | undefined;
   if (meta.hasBody) {
     let text: string;
     try {
@@ -66,55 +122,43 @@ export async function runOperation<K extends OperationId>(core: ServiceCore, met
       if (error instanceof BodyTooLargeError) return payloadTooLarge(core.bodyLimit);
       throw error;
     }
-    if (jsonDepth(text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
-      return badInput(badInputStatus, [{ msg: `Nesting deeper than ${MAX_BODY_DEPTH} levels`, param: 'body', location: 'body' }]);
-    }
+    if (jsonDepth(text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) return tooDeep();
     if (text.trim() !== '') {
+      bodySent = true;
+      mediaType = mediaTypeOf(request);
       try {
         pre.body = JSON.parse(text) as unknown;
       } catch {
-        return badInput(badInputStatus, [{ value: text.length > 200 ? `${text.slice(0, 200)}…` : text, msg: 'Malformed JSON body', param: 'body', location: 'body' }]);
+        return badInput(status, [{ value: text.length > 200 ? `${text.slice(0, 200)}…` : text, msg: 'Malformed JSON body', param: 'body', location: 'body' }]);
       }
     }
   }
+  const violations: ValidationIssue[] = contractViolations(meta.operationId, { path, search: url.searchParams, body: bodySent ? pre.body : undefined, bodySent, mediaType });
+  if (violations.length) return badInput(status, violations);
+  return route(core, meta, handler, url, path, pre, parseQuery(url));
+}
 
-  // 4. The service's own checks with their own bodies.
+/** Runs the route: the operation's handler with the request as sent (`raw`) and, for handlers not yet reading it raw, the typed view of it. */
+async function route<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, url: URL, path: Record<string, string>, pre: PreCheckContext<K>, query: Record<string, unknown>): Promise<Result> {
   const early = handler.pre?.(pre);
   if (early) return early;
-
-  // 5. Schema validation of path, query and body.
-  const schemas = operationSchemas[operationId];
-  const pathSchema = schemas.path?.();
-  if (pathSchema) {
-    const parsed = safeParse(pathSchema, path);
-    if (!parsed.success) return badInput(badInputStatus, issuesToErrors(parsed.error.issues, path, 'params'));
-  }
-  let query: Record<string, unknown> = {};
+  const schemas = operationSchemas[meta.operationId];
   const querySchema = schemas.query?.();
+  let typedQuery: Record<string, unknown> = {};
   if (querySchema) {
     const candidate = coerceQuery(url.searchParams, querySchema);
     const parsed = safeParse(querySchema, candidate);
-    if (!parsed.success) return badInput(badInputStatus, issuesToErrors(parsed.error.issues, candidate, 'query'));
-    query = { ...meta.queryDefaults, ...(parsed.data as Record<string, unknown>) };
+    typedQuery = { ...meta.queryDefaults, ...(parsed.success ? (parsed.data as Record<string, unknown>) : candidate) };
   }
-  const bodySchema = schemas.body?.();
-  if (bodySchema) {
-    const parsed = safeParse(bodySchema, pre.body);
-    if (!parsed.success || !isObject(pre.body)) {
-      const issues = parsed.success ? [{ path: [], message: 'Expected an object' }] : parsed.error.issues;
-      return badInput(badInputStatus, issuesToErrors(issues, pre.body, 'body'));
-    }
-  }
-
-  // The parts are now what the operation's schemas accept, so they have the operation's types.
   const ctx: HandlerContext<K> = {
     ...pre,
+    raw: { path, query, body: pre.body },
     path: path as unknown as PathOf<K>,
-    query: query as QueryOf<K>,
+    query: typedQuery as QueryOf<K>,
     body: pre.body as BodyOf<K>,
     queryValue(name) {
-      const value = query[name];
-      if (value === undefined || value === null) throw new Error(`${operationId}: query parameter ${name} has no value and the contract declares no default for it`);
+      const value = typedQuery[name];
+      if (value === undefined || value === null) throw new Error(`${meta.operationId}: query parameter ${name} has no value and the contract declares no default for it`);
       return value as NonNullable<QueryOf<K>[typeof name]>;
     },
   };

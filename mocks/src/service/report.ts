@@ -1,12 +1,16 @@
 /** The `onResponse` report of an answer (`Exchange`). */
 import type { OperationId } from '@supportkb/sdk';
-import { textOf, type Result } from '../http/results';
+import { isUnanswered, textOf, type Result } from '../http/results';
 import type { Exchange } from './options';
 
 /** Tells `listener` about one answer; a listener's own failure is ignored. */
 export function report(listener: (exchange: Exchange) => void, operationId: OperationId, request: Request, result: Result): void {
-  const text = textOf(result);
   try {
+    if (isUnanswered(result)) {
+      listener({ operationId, method: request.method, url: request.url, status: 0, contentType: 'none', body: null, headers: {} });
+      return;
+    }
+    const text = textOf(result);
     listener({
       operationId,
       method: request.method,

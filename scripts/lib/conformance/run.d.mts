@@ -30,6 +30,8 @@ export interface ConformanceReport {
   unreachable: boolean;
   operations: OperationReport[];
   leftBehind: string[];
+  /** Risky behaviours observed that pass the contract (they never fail the run). */
+  warnings: string[];
   /** The run's prefix, `conformance-<base36 time>`. */
   run: string;
 }

@@ -4,6 +4,7 @@
 // the end; what the contract offers no way to delete is listed as left behind.
 import { createServer } from 'node:http';
 import { SignJWT } from 'jose';
+import { probeRisks } from './risks.mjs';
 
 const NO_ID = '000000000000000000000000';
 
@@ -75,12 +76,15 @@ export async function runConformance(options) {
   // ---- Authentication --------------------------------------------------------------------------
   let token = options.token ? (/^jwt\s/i.test(options.token) ? options.token : `JWT ${options.token}`) : undefined;
   let me;
+  let signInBody;
+  const warnings = [];
   if (options.email && options.password) {
     // A wrong password first: its answer (401 on a real service) must be a declared error shape.
     await send('signIn', { body: { email: options.email, password: `${options.password}-wrong-${run}` } });
     if (unreachable) return finish();
     const signIn = await send('signIn', { body: { email: options.email, password: options.password } });
     if (signIn.ok) {
+      signInBody = signIn.body;
       token = signIn.body.token;
       me = signIn.body.user?._id;
     }
@@ -133,9 +137,11 @@ export async function runConformance(options) {
   await send('listContents', { auth: admin });
   for (const op of contract.operations.filter((o) => o.path.includes('/analytics/'))) await send(op.operationId, { auth: admin });
 
+  const risks = () => probeRisks({ baseUrl, projectId, admin, email: options.email, signIn: signInBody, teammates: teammates.ok && Array.isArray(teammates.body) ? teammates.body : [], run, readOnly: options.readOnly, timeout: options.timeout });
   const WRITES = ['createKnowledgeBase', 'updateKnowledgeBase', 'deleteKnowledgeBase', 'createContent', 'getContent', 'createContentsFromUrls', 'parseSitemap', 'deleteContent', 'inviteTeammate', 'updateCurrentTeammate', 'updateTeammate', 'deleteTeammate', 'createGroup', 'getGroup', 'updateGroup', 'deleteGroup', 'createSegment', 'getSegment', 'updateSegment', 'deleteSegment', 'createTag', 'updateTag', 'deleteTag', 'upsertLabels', 'cloneDefaultLabels', 'setDefaultLabels', 'deleteLabels', 'deleteAllLabels', 'createLead', 'getLead', 'updateLead', 'deleteLead', 'createMessage', 'createSubscription'];
   if (options.readOnly) {
     skip(WRITES, '--read-only');
+    warnings.push(...(await risks()));
     return finish();
   }
 
@@ -181,8 +187,10 @@ export async function runConformance(options) {
     const message = await send('createMessage', { params: { request_id: requestId }, auth: guest.token, body: { text: `Hello from ${run}` } });
     if (message.ok) leftBehind.push(`conversation ${requestId} and its message (the contract has no operation to delete them)`);
   } else skip('createMessage', 'signInAnonymously failed: no guest to write as');
-  const subscription = await send('createSubscription', { auth: admin, body: { event: 'lead.create', target: `https://conformance.supportkb.invalid/${run}/hooks` } });
-  if (subscription.ok) await removeSubscription(subscription.body._id);
+  const hookTarget = `https://conformance.supportkb.invalid/${run}/hooks`;
+  const subscription = await send('createSubscription', { auth: admin, body: { event: 'lead.create', target: hookTarget } });
+  // A project already subscribed to the event gets its own subscription back: remove only the run's.
+  if (subscription.ok && subscription.body?.target === hookTarget) await removeSubscription(subscription.body._id);
 
   // ---- Team -----------------------------------------------------------------------------------------
   const invitee = `${run}@conformance.supportkb.invalid`;
@@ -245,6 +253,8 @@ export async function runConformance(options) {
   // ---- Labels (project-wide: snapshot, change, restore) -----------------------------------------
   await exerciseLabels();
 
+  // ---- Risky behaviours that pass the contract (warnings) -------------------------------------------
+  warnings.push(...(await risks()));
   return finish();
 
   /** upsertLabels, cloneDefaultLabels, setDefaultLabels, deleteLabels and deleteAllLabels, leaving the labels as they were. */
@@ -322,8 +332,9 @@ export async function runConformance(options) {
     }
     if (unreachable) print(`conformance: ${baseUrl} did not answer: is the deployment running at that URL?`);
     for (const item of leftBehind) print(`left behind: ${item}`);
-    print(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-    return { passed, failed, skipped, unreachable, operations, leftBehind, run };
+    for (const warning of warnings) print(`warning: ${warning}`);
+    print(`${passed} passed, ${failed} failed, ${skipped} skipped${warnings.length ? `, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}`);
+    return { passed, failed, skipped, unreachable, operations, leftBehind, warnings, run };
   }
 }
 

@@ -1,0 +1,58 @@
+// Compares two runs of the parity scenario call by call: the status, and the body's shape (the JSON
+// types and keys, recursively, with array items merged; values do not count, except the texts of
+// error messages and plain-text bodies, which clients show to users).
+
+/** The shape of a JSON value as a canonical string. */
+export function shapeOf(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    const items = [...new Set(value.map(shapeOf))].sort();
+    return `[${items.join('|')}]`;
+  }
+  if (typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((key) => `${key}:${shapeOf(value[key])}`).join(',')}}`;
+  }
+  return typeof value;
+}
+
+/** Error texts clients show: `msg`, `error`, `err`, `message` of an error body when they are strings. */
+function messagesOf(body) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  return ['msg', 'error', 'err', 'message'].filter((key) => typeof body[key] === 'string').map((key) => `${key}=${body[key]}`);
+}
+
+/** What is compared of one answer. */
+export function describeAnswer(record) {
+  if (record.status === 0) return { status: 0, body: 'no answer' };
+  const type = (record.contentType ?? '').split(';')[0].trim();
+  if (typeof record.body === 'string') {
+    if (record.body === '') return { status: record.status, body: 'empty' };
+    if (type === 'text/html') return { status: record.status, body: 'html' };
+    return { status: record.status, body: `text:${record.body.slice(0, 80)}` };
+  }
+  const messages = record.status >= 400 ? messagesOf(record.body) : [];
+  return { status: record.status, body: `json:${shapeOf(record.body)}${messages.length ? ` ${messages.join(' ')}` : ''}` };
+}
+
+/**
+ * Compares the two runs.
+ * @param {object[]} reference the real server's records.
+ * @param {object[]} candidate the mock's records (same steps, same order).
+ * @returns {{ total: number, sameStatus: number, same: number, differences: object[] }}
+ */
+export function compareRuns(reference, candidate) {
+  const byId = new Map(candidate.map((record) => [record.id, record]));
+  const differences = [];
+  let sameStatus = 0;
+  let same = 0;
+  for (const expected of reference) {
+    const actual = byId.get(expected.id);
+    const a = describeAnswer(expected);
+    const b = actual ? describeAnswer(actual) : { status: -1, body: 'not run' };
+    const statusMatches = a.status === b.status;
+    if (statusMatches) sameStatus++;
+    if (statusMatches && a.body === b.body) same++;
+    else differences.push({ id: expected.id, op: expected.op, method: expected.method, url: expected.url, real: a, mock: b, realBody: expected.body, mockBody: actual?.body });
+  }
+  return { total: reference.length, sameStatus, same, differences };
+}

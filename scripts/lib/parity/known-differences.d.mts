@@ -1,0 +1,2 @@
+// Types of ./known-differences.mjs.
+export declare const KNOWN_DIFFERENCES: Readonly<Record<string, string>>;

@@ -1,0 +1,452 @@
+// The parity scenario: the same calls, in the same order, against two deployments (the real server
+// and the stateful mock), so that their answers can be compared call by call (./compare.mjs). It is
+// what a frontend engineer's tests do off the happy path: every operation with valid bodies, invalid
+// ones (wrong types, missing fields, malformed JSON, arrays, empty bodies), unknown and malformed
+// ids, wrong roles and no credentials, and odd paging and sorting parameters.
+//
+// A step is `{ id, op, as, path, query, body, raw, contentType, headers, save }`:
+// - `op`: the operationId (method and path come from the contract);
+// - `as`: whose credentials: `owner` (a sign-in JWT), `basic` (the owner's Basic credentials),
+//   `agent` (an agent made by a custom token), `user` (a custom-token user, role user), `guest`
+//   (anonymous), `none`, or a literal `Authorization` value;
+// - `path`, `query`, `body`: values, or functions of the run's variables `v` (ids saved by earlier steps);
+// - `raw`: a body sent as is (malformed JSON); `contentType` overrides `application/json`;
+// - `save(v, body, status)`: records what later steps need.
+// Names carry the run's prefix `v.run` so a run against a shared deployment is recognisable.
+
+/** A well-formed ObjectId that names nothing. */
+export const UNKNOWN_ID = '000000000000000000000000';
+/** Not an ObjectId (nor 12 characters, which the server's ObjectId.isValid would also accept). */
+export const MALFORMED_ID = 'not-an-object-id';
+
+const s = (id, op, options = {}) => ({ id, op, as: 'owner', ...options });
+const first = (body) => (Array.isArray(body) ? body[0] : body);
+
+function authSteps() {
+  return [
+    s('signIn.wrong-password', 'signIn', { as: 'none', body: (v) => ({ email: v.email, password: `${v.password}-wrong` }) }),
+    s('signIn.unknown-email', 'signIn', { as: 'none', body: (v) => ({ email: `${v.run}@nobody.invalid`, password: 'x' }) }),
+    s('signIn.empty-body', 'signIn', { as: 'none', body: {} }),
+    s('signIn.bad-email', 'signIn', { as: 'none', body: { email: 'not-an-email', password: 'x' } }),
+    s('signIn.email-number', 'signIn', { as: 'none', body: { email: 5, password: 'x' } }),
+    s('signIn.malformed-json', 'signIn', { as: 'none', raw: '{"email":' }),
+    s('signIn.ok', 'signIn', { as: 'none', body: (v) => ({ email: v.email, password: v.password }), save: (v, b) => { v.owner = b?.token; v.ownerUserId = b?.user?._id; } }),
+    s('signIn.email-uppercase', 'signIn', { as: 'none', body: (v) => ({ email: v.email.toUpperCase(), password: v.password }) }),
+    s('signInAnonymously.ok', 'signInAnonymously', { as: 'none', body: (v) => ({ id_project: v.projectId, firstname: 'Ada', lastname: 'Guest', email: `${v.run}-guest@example.org`, attributes: { sourcePage: 'https://example.org/' } }), save: (v, b) => { v.guest = b?.token; v.guestUuid = b?.user?._id; } }),
+    s('signInAnonymously.minimal', 'signInAnonymously', { as: 'none', body: (v) => ({ id_project: v.projectId }) }),
+    s('signInAnonymously.no-project', 'signInAnonymously', { as: 'none', body: { firstname: 'Ada' } }),
+    s('signInAnonymously.malformed-project', 'signInAnonymously', { as: 'none', body: { id_project: MALFORMED_ID } }),
+    s('signInAnonymously.unknown-project', 'signInAnonymously', { as: 'none', body: { id_project: UNKNOWN_ID } }),
+    s('signInAnonymously.firstname-number', 'signInAnonymously', { as: 'none', body: (v) => ({ id_project: v.projectId, firstname: 42 }) }),
+    s('signInAnonymously.attributes-string', 'signInAnonymously', { as: 'none', body: (v) => ({ id_project: v.projectId, attributes: 'x' }) }),
+    s('signInWithCustomToken.agent', 'signInWithCustomToken', { as: (v) => `JWT ${v.customAgent}`, save: (v, b) => { v.agent = b?.token; v.agentUserId = b?.user?._id; } }),
+    s('signInWithCustomToken.user', 'signInWithCustomToken', { as: (v) => `JWT ${v.customUser}`, save: (v, b) => { v.user = b?.token; } }),
+    s('signInWithCustomToken.no-aud', 'signInWithCustomToken', { as: (v) => `JWT ${v.customNoAud}` }),
+    s('signInWithCustomToken.bad-signature', 'signInWithCustomToken', { as: (v) => `JWT ${v.customBadSignature}` }),
+    s('signInWithCustomToken.none', 'signInWithCustomToken', { as: 'none' }),
+    s('signInWithCustomToken.garbage', 'signInWithCustomToken', { as: 'JWT not.a.token' }),
+  ];
+}
+
+function credentialSteps() {
+  return [
+    s('listTags.no-credentials', 'listTags', { as: 'none' }),
+    s('listTags.bearer', 'listTags', { as: (v) => `Bearer ${v.owner?.replace(/^JWT /, '')}` }),
+    s('listTags.no-scheme', 'listTags', { as: (v) => v.owner?.replace(/^JWT /, '') }),
+    s('listTags.garbage-jwt', 'listTags', { as: 'JWT abc.def.ghi' }),
+    s('listTags.basic-wrong-password', 'listTags', { as: (v) => `Basic ${Buffer.from(`${v.email}:nope`).toString('base64')}` }),
+    s('listTags.basic', 'listTags', { as: 'basic' }),
+    s('listTags.lowercase-scheme', 'listTags', { as: (v) => v.owner?.replace(/^JWT /, 'jwt ') }),
+    s('listTags.malformed-project', 'listTags', { path: { project_id: MALFORMED_ID } }),
+    s('listTags.unknown-project', 'listTags', { path: { project_id: UNKNOWN_ID } }),
+    s('listTags.unknown-project-no-credentials', 'listTags', { as: 'none', path: { project_id: UNKNOWN_ID } }),
+    s('listTags.guest', 'listTags', { as: 'guest' }),
+    s('listTags.user', 'listTags', { as: 'user' }),
+    s('listTags.agent', 'listTags', { as: 'agent' }),
+  ];
+}
+
+function tagSteps() {
+  return [
+    s('createTag.ok', 'createTag', { body: (v) => ({ tag: `${v.run}-b`, color: '#43a047' }), save: (v, b) => { v.tag1 = b?._id; } }),
+    s('createTag.second', 'createTag', { body: (v) => ({ tag: `${v.run}-a`, color: '#1e88e5', attributes: { x: 1 } }), save: (v, b) => { v.tag2 = b?._id; } }),
+    s('createTag.no-color', 'createTag', { as: 'agent', body: (v) => ({ tag: `${v.run}-c` }), save: (v, b) => { v.tag3 = b?._id; } }),
+    s('createTag.duplicate', 'createTag', { body: (v) => ({ tag: `${v.run}-b`, color: '#000000' }) }),
+    s('createTag.number', 'createTag', { body: { tag: 5 } }),
+    s('createTag.boolean', 'createTag', { body: { tag: true, color: 1 } }),
+    s('createTag.object', 'createTag', { body: { tag: { a: 1 } } }),
+    s('createTag.array', 'createTag', { body: { tag: ['a', 'b'] } }),
+    s('createTag.missing', 'createTag', { body: { color: '#000000' } }),
+    s('createTag.empty-body', 'createTag', { body: {} }),
+    s('createTag.null-tag', 'createTag', { body: { tag: null } }),
+    s('createTag.empty-string', 'createTag', { body: { tag: '' } }),
+    s('createTag.body-array', 'createTag', { body: [{ tag: 'x' }] }),
+    s('createTag.malformed-json', 'createTag', { raw: '{"tag": "x",' }),
+    s('createTag.text-plain', 'createTag', { raw: 'tag=x', contentType: 'text/plain' }),
+    s('createTag.guest', 'createTag', { as: 'guest', body: { tag: 'guest-tag' } }),
+    s('getTag.ok', 'getTag', { path: { id: (v) => v.tag1 } }),
+    s('getTag.unknown', 'getTag', { path: { id: UNKNOWN_ID } }),
+    s('getTag.malformed', 'getTag', { path: { id: MALFORMED_ID } }),
+    s('getTag.guest', 'getTag', { as: 'guest', path: { id: (v) => v.tag1 } }),
+    s('updateTag.ok', 'updateTag', { path: { id: (v) => v.tag1 }, body: (v) => ({ tag: `${v.run}-b2`, color: '#ff0000' }) }),
+    s('updateTag.no-color', 'updateTag', { path: { id: (v) => v.tag2 }, body: (v) => ({ tag: `${v.run}-a` }) }),
+    s('updateTag.empty-body', 'updateTag', { path: { id: (v) => v.tag3 }, body: {} }),
+    s('updateTag.number', 'updateTag', { path: { id: (v) => v.tag3 }, body: { tag: 7 } }),
+    s('updateTag.object', 'updateTag', { path: { id: (v) => v.tag3 }, body: { tag: { a: 1 } } }),
+    s('updateTag.unknown', 'updateTag', { path: { id: '0000000000000000000000aa' }, body: (v) => ({ tag: `${v.run}-ghost` }) }),
+    s('updateTag.malformed', 'updateTag', { path: { id: MALFORMED_ID }, body: { tag: 'x' } }),
+    s('updateTag.duplicate-name', 'updateTag', { path: { id: (v) => v.tag3 }, body: (v) => ({ tag: `${v.run}-b2` }) }),
+    s('updateTag.malformed-json', 'updateTag', { path: { id: (v) => v.tag3 }, raw: '{' }),
+    s('listTags.default', 'listTags', {}),
+    s('listTags.sortField-asc', 'listTags', { query: { sortField: 'tag', direction: 1 } }),
+    s('listTags.sort-asc', 'listTags', { query: { sort: 'tag', direction: 1 } }),
+    s('listTags.sort-desc', 'listTags', { query: { sort: 'tag', direction: -1 } }),
+    s('listTags.sort-unknown-field', 'listTags', { query: { sort: 'nope' } }),
+    s('listTags.direction-abc', 'listTags', { query: { direction: 'abc' } }),
+    s('listTags.direction-2', 'listTags', { query: { direction: 2 } }),
+    s('listTags.direction-0', 'listTags', { query: { direction: 0 } }),
+    s('listTags.direction-asc', 'listTags', { query: { direction: 'asc' } }),
+    s('listTags.page-1', 'listTags', { query: { page: 1 } }),
+    s('listTags.page-abc', 'listTags', { query: { page: 'abc' } }),
+    s('listTags.page-negative', 'listTags', { query: { page: -1 } }),
+    s('listTags.page-fraction', 'listTags', { query: { page: 0.5 } }),
+    s('listTags.page-huge', 'listTags', { query: { page: 100000 } }),
+    s('deleteTag.ok', 'deleteTag', { path: { id: (v) => v.tag2 } }),
+    s('deleteTag.again', 'deleteTag', { path: { id: (v) => v.tag2 } }),
+    s('deleteTag.unknown', 'deleteTag', { path: { id: UNKNOWN_ID } }),
+    s('deleteTag.malformed', 'deleteTag', { path: { id: MALFORMED_ID } }),
+  ];
+}
+
+function groupSteps() {
+  return [
+    s('createGroup.ok', 'createGroup', { body: (v) => ({ name: `${v.run}-group`, members: [v.ownerUserId] }), save: (v, b) => { v.group1 = b?._id; } }),
+    s('createGroup.no-members', 'createGroup', { as: 'agent', body: (v) => ({ name: `${v.run}-group-2` }), save: (v, b) => { v.group2 = b?._id; } }),
+    s('createGroup.members-string', 'createGroup', { body: (v) => ({ name: `${v.run}-group-3`, members: 'x' }), save: (v, b) => { v.group3 = b?._id; } }),
+    s('createGroup.members-object', 'createGroup', { body: { name: 'g', members: { a: 1 } } }),
+    s('createGroup.members-numbers', 'createGroup', { body: { name: 'g', members: [1, 2] } }),
+    s('createGroup.name-number', 'createGroup', { body: { name: 12 } }),
+    s('createGroup.name-object', 'createGroup', { body: { name: { a: 1 } } }),
+    s('createGroup.missing-name', 'createGroup', { body: { members: [] } }),
+    s('createGroup.empty-body', 'createGroup', { body: {} }),
+    s('createGroup.attributes', 'createGroup', { body: (v) => ({ name: `${v.run}-group-4`, attributes: { a: 1 }, trashed: true }) }),
+    s('createGroup.malformed-json', 'createGroup', { raw: '[' }),
+    s('createGroup.guest', 'createGroup', { as: 'guest', body: { name: 'g' } }),
+    s('getGroup.ok', 'getGroup', { path: { id: (v) => v.group1 } }),
+    s('getGroup.unknown', 'getGroup', { path: { id: UNKNOWN_ID } }),
+    s('getGroup.malformed', 'getGroup', { path: { id: MALFORMED_ID } }),
+    s('listGroups.default', 'listGroups', {}),
+    s('listGroups.member', 'listGroups', { query: { member: (v) => v.ownerUserId } }),
+    s('listGroups.member-unknown', 'listGroups', { query: { member: 'nobody' } }),
+    s('updateGroup.ok', 'updateGroup', { path: { id: (v) => v.group1 }, body: (v) => ({ name: `${v.run}-group-renamed`, members: [] }) }),
+    s('updateGroup.members-string', 'updateGroup', { path: { id: (v) => v.group2 }, body: { members: 'y' } }),
+    s('updateGroup.name-object', 'updateGroup', { path: { id: (v) => v.group2 }, body: { name: { a: 1 } } }),
+    s('updateGroup.empty-body', 'updateGroup', { path: { id: (v) => v.group2 }, body: {} }),
+    s('updateGroup.trashed-string', 'updateGroup', { path: { id: (v) => v.group2 }, body: { trashed: 'maybe' } }),
+    s('updateGroup.unknown', 'updateGroup', { path: { id: '0000000000000000000000bb' }, body: { name: 'ghost' } }),
+    s('updateGroup.malformed', 'updateGroup', { path: { id: MALFORMED_ID }, body: { name: 'x' } }),
+    s('deleteGroup.soft', 'deleteGroup', { path: { id: (v) => v.group2 } }),
+    s('getGroup.trashed', 'getGroup', { path: { id: (v) => v.group2 } }),
+    s('listGroups.after-delete', 'listGroups', {}),
+    s('deleteGroup.force', 'deleteGroup', { path: { id: (v) => v.group2 }, query: { force: true } }),
+    s('deleteGroup.force-false', 'deleteGroup', { path: { id: (v) => v.group3 }, query: { force: false } }),
+    s('deleteGroup.unknown', 'deleteGroup', { path: { id: UNKNOWN_ID } }),
+    s('deleteGroup.unknown-force', 'deleteGroup', { path: { id: UNKNOWN_ID }, query: { force: true } }),
+    s('deleteGroup.malformed', 'deleteGroup', { path: { id: MALFORMED_ID } }),
+  ];
+}
+
+function segmentSteps() {
+  return [
+    s('createSegment.ok', 'createSegment', { body: (v) => ({ name: `${v.run}-segment`, match: 'all', filters: [{ field: 'city', operator: '=', value: 'Milano' }] }), save: (v, b) => { v.segment1 = b?._id; } }),
+    s('createSegment.minimal', 'createSegment', { as: 'agent', body: (v) => ({ name: `${v.run}-segment-2` }), save: (v, b) => { v.segment2 = b?._id; } }),
+    s('createSegment.match-other', 'createSegment', { body: (v) => ({ name: `${v.run}-segment-3`, match: 'some' }) }),
+    s('createSegment.filters-object', 'createSegment', { body: { name: 's', filters: { field: 'city' } } }),
+    s('createSegment.filters-string', 'createSegment', { body: { name: 's', filters: 'x' } }),
+    s('createSegment.filter-missing-operator', 'createSegment', { body: { name: 's', filters: [{ field: 'city', value: 'x' }] } }),
+    s('createSegment.name-number', 'createSegment', { body: { name: 3 } }),
+    s('createSegment.missing-name', 'createSegment', { body: { match: 'all' } }),
+    s('createSegment.empty-body', 'createSegment', { body: {} }),
+    s('createSegment.malformed-json', 'createSegment', { raw: '{"name"' }),
+    s('getSegment.ok', 'getSegment', { path: { id: (v) => v.segment1 } }),
+    s('getSegment.unknown', 'getSegment', { path: { id: UNKNOWN_ID } }),
+    s('getSegment.malformed', 'getSegment', { path: { id: MALFORMED_ID } }),
+    s('listSegments.default', 'listSegments', {}),
+    s('listSegments.sort-name', 'listSegments', { query: { sort: 'name', direction: 1 } }),
+    s('listSegments.sortField-name', 'listSegments', { query: { sortField: 'name', direction: 1 } }),
+    s('listSegments.limit-1', 'listSegments', { query: { limit: 1 } }),
+    s('listSegments.limit-abc', 'listSegments', { query: { limit: 'abc' } }),
+    s('listSegments.limit-0', 'listSegments', { query: { limit: 0 } }),
+    s('listSegments.limit-negative', 'listSegments', { query: { limit: -2 } }),
+    s('listSegments.page-abc', 'listSegments', { query: { page: 'abc' } }),
+    s('listSegments.page-negative', 'listSegments', { query: { page: -1 } }),
+    s('listSegments.direction-abc', 'listSegments', { query: { direction: 'abc' } }),
+    s('updateSegment.ok', 'updateSegment', { path: { id: (v) => v.segment1 }, body: (v) => ({ name: `${v.run}-segment-renamed`, match: 'any' }) }),
+    s('updateSegment.filters-string', 'updateSegment', { path: { id: (v) => v.segment2 }, body: { filters: 'x' } }),
+    s('updateSegment.empty-body', 'updateSegment', { path: { id: (v) => v.segment2 }, body: {} }),
+    s('updateSegment.unknown', 'updateSegment', { path: { id: '0000000000000000000000cc' }, body: { name: 'ghost' } }),
+    s('updateSegment.malformed', 'updateSegment', { path: { id: MALFORMED_ID }, body: { name: 'x' } }),
+    s('deleteSegment.ok', 'deleteSegment', { path: { id: (v) => v.segment2 } }),
+    s('getSegment.deleted', 'getSegment', { path: { id: (v) => v.segment2 } }),
+    s('deleteSegment.unknown', 'deleteSegment', { path: { id: '0000000000000000000000cd' } }),
+    s('deleteSegment.malformed', 'deleteSegment', { path: { id: MALFORMED_ID } }),
+  ];
+}
+
+function leadSteps() {
+  return [
+    s('createLead.ok', 'createLead', { body: (v) => ({ fullname: 'Ada Lovelace', email: `Ada.${v.run}@Example.org`, attributes: { plan: 'pro' } }), save: (v, b) => { v.lead1 = b?._id; } }),
+    s('createLead.lead_id', 'createLead', { as: 'agent', body: (v) => ({ fullname: 'Grace Hopper', lead_id: `${v.run}-crm-1` }), save: (v, b) => { v.lead2 = b?._id; } }),
+    s('createLead.empty-body', 'createLead', { body: {}, save: (v, b) => { v.lead3 = b?._id; } }),
+    s('createLead.fullname-number', 'createLead', { body: { fullname: 12 } }),
+    s('createLead.email-number', 'createLead', { body: { email: 12 } }),
+    s('createLead.attributes-string', 'createLead', { body: { fullname: 'A', attributes: 'x' } }),
+    s('createLead.malformed-json', 'createLead', { raw: '{]' }),
+    s('createLead.guest', 'createLead', { as: 'guest', body: { fullname: 'A' } }),
+    s('getLead.ok', 'getLead', { path: { id: (v) => v.lead1 } }),
+    s('getLead.unknown', 'getLead', { path: { id: UNKNOWN_ID } }),
+    s('getLead.malformed', 'getLead', { path: { id: MALFORMED_ID } }),
+    s('listLeads.default', 'listLeads', {}),
+    s('listLeads.email', 'listLeads', { query: { email: (v) => `ada.${v.run}@example.org` } }),
+    s('listLeads.email-uppercase', 'listLeads', { query: { email: (v) => `Ada.${v.run}@Example.org` } }),
+    s('listLeads.with_email', 'listLeads', { query: { with_email: true } }),
+    s('listLeads.with_email-false', 'listLeads', { query: { with_email: false } }),
+    s('listLeads.with_fullname', 'listLeads', { query: { with_fullname: true } }),
+    s('listLeads.full_text', 'listLeads', { query: { full_text: 'Lovelace' } }),
+    s('listLeads.sort-fullname', 'listLeads', { query: { sort: 'fullname', direction: 1 } }),
+    s('listLeads.sortField-fullname', 'listLeads', { query: { sortField: 'fullname', direction: 1 } }),
+    s('listLeads.limit-1', 'listLeads', { query: { limit: 1 } }),
+    s('listLeads.limit-abc', 'listLeads', { query: { limit: 'abc' } }),
+    s('listLeads.limit-0', 'listLeads', { query: { limit: 0 } }),
+    s('listLeads.limit-negative', 'listLeads', { query: { limit: -5 } }),
+    s('listLeads.page-1', 'listLeads', { query: { page: 1 } }),
+    s('listLeads.page-abc', 'listLeads', { query: { page: 'abc' } }),
+    s('listLeads.page-negative', 'listLeads', { query: { page: -1 } }),
+    s('listLeads.direction-abc', 'listLeads', { query: { direction: 'abc' } }),
+    s('listLeads.status-1000', 'listLeads', { query: { status: 1000 } }),
+    s('listLeads.status-abc', 'listLeads', { query: { status: 'abc' } }),
+    s('listLeads.segment', 'listLeads', { query: { segment: (v) => v.segment1 } }),
+    s('listLeads.segment-unknown', 'listLeads', { query: { segment: UNKNOWN_ID } }),
+    s('listLeads.segment-malformed', 'listLeads', { query: { segment: MALFORMED_ID } }),
+    s('listLeads.tags', 'listLeads', { query: { tags: 'vip' } }),
+    s('updateLead.ok', 'updateLead', { path: { id: (v) => v.lead1 }, body: { city: 'Torino', phone: '+39 011 000', tags: ['vip'], company: 'Acme' } }),
+    s('updateLead.nulls', 'updateLead', { path: { id: (v) => v.lead1 }, body: { fullname: 'Ada L.', attributes: null, tags: null } }),
+    s('updateLead.tags-string', 'updateLead', { path: { id: (v) => v.lead2 }, body: { tags: 'vip' } }),
+    s('updateLead.fullname-object', 'updateLead', { path: { id: (v) => v.lead2 }, body: { fullname: { a: 1 } } }),
+    s('updateLead.empty-body', 'updateLead', { path: { id: (v) => v.lead2 }, body: {} }),
+    s('updateLead.status', 'updateLead', { path: { id: (v) => v.lead3 }, body: { status: 1000 } }),
+    s('updateLead.unknown', 'updateLead', { path: { id: '0000000000000000000000dd' }, body: { fullname: 'Ghost' } }),
+    s('updateLead.malformed', 'updateLead', { path: { id: MALFORMED_ID }, body: { fullname: 'x' } }),
+    s('listLeads.tags-after-update', 'listLeads', { query: { tags: 'vip' } }),
+    s('deleteLead.ok', 'deleteLead', { path: { id: (v) => v.lead2 } }),
+    s('getLead.deleted', 'getLead', { path: { id: (v) => v.lead2 } }),
+    s('deleteLead.unknown', 'deleteLead', { path: { id: '0000000000000000000000de' } }),
+    s('deleteLead.malformed', 'deleteLead', { path: { id: MALFORMED_ID } }),
+  ];
+}
+
+function teamSteps() {
+  return [
+    s('listTeammates.default', 'listTeammates', { save: (v, b) => { v.ownerTeammate = Array.isArray(b) ? b.find((t) => (t?.id_user?._id ?? t?.id_user) === v.ownerUserId)?._id : undefined; } }),
+    s('listTeammates.agent', 'listTeammates', { as: 'agent', save: (v, b) => { v.agentTeammate = Array.isArray(b) ? b.find((t) => (t?.id_user?._id ?? t?.id_user) === v.agentUserId)?._id : undefined; } }),
+    s('listTeammates.guest', 'listTeammates', { as: 'guest' }),
+    s('listTeammates.role-owner', 'listTeammates', { query: { role: 'owner' } }),
+    s('listTeammates.role-guest', 'listTeammates', { query: { role: 'guest' } }),
+    s('listTeammates.trashed', 'listTeammates', { query: { trashed: true } }),
+    s('listTeammates.trashed-false', 'listTeammates', { query: { trashed: false } }),
+    s('listTeammates.presence', 'listTeammates', { query: { presencestatus: 'online' } }),
+    s('listTeammates.status-disabled', 'listTeammates', { query: { status: 'disabled' } }),
+    s('getTeammate.owner', 'getTeammate', { path: { project_user_id: (v) => v.ownerTeammate } }),
+    s('getTeammate.agent', 'getTeammate', { as: 'agent', path: { project_user_id: (v) => v.agentTeammate } }),
+    s('getTeammate.unknown', 'getTeammate', { path: { project_user_id: UNKNOWN_ID } }),
+    s('getTeammate.malformed', 'getTeammate', { path: { project_user_id: MALFORMED_ID } }),
+    s('getTeammateByUserId.owner', 'getTeammateByUserId', { path: { user_id: (v) => v.ownerUserId } }),
+    s('getTeammateByUserId.guest', 'getTeammateByUserId', { path: { user_id: (v) => v.guestUuid }, save: (v, b) => { v.guestTeammate = first(b)?._id; } }),
+    s('getTeammateByUserId.external', 'getTeammateByUserId', { path: { user_id: (v) => `${v.run}-user` } }),
+    s('getTeammateByUserId.unknown', 'getTeammateByUserId', { path: { user_id: UNKNOWN_ID } }),
+    s('getTeammateByUserId.not-an-id', 'getTeammateByUserId', { path: { user_id: 'nobody-at-all' } }),
+    s('updateCurrentTeammate.ok', 'updateCurrentTeammate', { as: 'agent', body: { user_available: false, profileStatus: 'busy', attributes: { a: 1 } } }),
+    s('updateCurrentTeammate.role-ignored', 'updateCurrentTeammate', { as: 'agent', body: { role: 'owner', max_served_chat: 3 } }),
+    s('updateCurrentTeammate.user_available-string', 'updateCurrentTeammate', { as: 'agent', body: { user_available: 'maybe' } }),
+    s('updateCurrentTeammate.max-string', 'updateCurrentTeammate', { as: 'agent', body: { max_assigned_chat: 'abc' } }),
+    s('updateCurrentTeammate.empty-body', 'updateCurrentTeammate', { as: 'agent', body: {} }),
+    s('updateCurrentTeammate.settings', 'updateCurrentTeammate', { as: 'agent', body: { 'settings.email.notification.conversation.pooled': false } }),
+    s('updateCurrentTeammate.guest', 'updateCurrentTeammate', { as: 'guest', body: { user_available: true } }),
+    s('updateTeammate.ok', 'updateTeammate', { path: { project_user_id: (v) => v.agentTeammate }, body: { user_available: true, max_assigned_chat: 5 } }),
+    s('updateTeammate.role-admin', 'updateTeammate', { path: { project_user_id: (v) => v.agentTeammate }, body: { role: 'admin' } }),
+    s('updateTeammate.role-back', 'updateTeammate', { path: { project_user_id: (v) => v.agentTeammate }, body: { role: 'agent' } }),
+    s('updateTeammate.status-bogus', 'updateTeammate', { path: { project_user_id: (v) => v.agentTeammate }, body: { status: 'bogus' } }),
+    s('updateTeammate.by-agent', 'updateTeammate', { as: 'agent', path: { project_user_id: (v) => v.ownerTeammate }, body: { user_available: false } }),
+    s('updateTeammate.unknown', 'updateTeammate', { path: { project_user_id: '0000000000000000000000ee' }, body: { user_available: false } }),
+    s('updateTeammate.malformed', 'updateTeammate', { path: { project_user_id: MALFORMED_ID }, body: { user_available: false } }),
+    s('inviteTeammate.unknown-email', 'inviteTeammate', { body: (v) => ({ email: `${v.run}-invitee@example.org`, role: 'agent' }) }),
+    s('inviteTeammate.self', 'inviteTeammate', { body: (v) => ({ email: v.email, role: 'admin' }) }),
+    s('inviteTeammate.member', 'inviteTeammate', { body: (v) => ({ email: v.agentEmail, role: 'agent' }) }),
+    s('inviteTeammate.missing-email', 'inviteTeammate', { body: { role: 'agent' } }),
+    s('inviteTeammate.email-number', 'inviteTeammate', { body: { email: 5, role: 'agent' } }),
+    s('inviteTeammate.by-agent', 'inviteTeammate', { as: 'agent', body: { email: 'x@example.org', role: 'agent' } }),
+    s('deleteTeammate.unknown', 'deleteTeammate', { path: { project_user_id: UNKNOWN_ID } }),
+    s('deleteTeammate.malformed', 'deleteTeammate', { path: { project_user_id: MALFORMED_ID } }),
+    s('deleteTeammate.by-agent', 'deleteTeammate', { as: 'agent', path: { project_user_id: (v) => v.guestTeammate } }),
+    s('deleteTeammate.guest', 'deleteTeammate', { path: { project_user_id: (v) => v.guestTeammate } }),
+    s('deleteTeammate.guest-soft', 'deleteTeammate', { path: { project_user_id: (v) => v.guestTeammate }, query: { soft: true } }),
+    s('listTeammates.after-trash', 'listTeammates', { query: { trashed: true } }),
+    s('deleteTeammate.guest-hard', 'deleteTeammate', { path: { project_user_id: (v) => v.guestTeammate }, query: { hard: true } }),
+    s('getTeammate.removed', 'getTeammate', { path: { project_user_id: (v) => v.guestTeammate } }),
+  ];
+}
+
+function labelSteps() {
+  return [
+    s('listLabels.none-yet', 'listLabels', { as: 'none' }),
+    s('getLabels.builtin-fallback', 'getLabels', { as: 'none', path: { lang: 'IT' } }),
+    s('setDefaultLabels.no-labels', 'setDefaultLabels', { path: { lang: 'EN' } }),
+    s('deleteLabels.no-labels', 'deleteLabels', { path: { lang: 'EN' } }),
+    s('listDefaultLabels.ok', 'listDefaultLabels', { as: 'none' }),
+    s('getDefaultLabels.FR', 'getDefaultLabels', { as: 'none', path: { lang: 'FR' } }),
+    s('getDefaultLabels.unknown', 'getDefaultLabels', { as: 'none', path: { lang: 'XX' } }),
+    s('getDefaultLabels.lowercase', 'getDefaultLabels', { as: 'none', path: { lang: 'fr' } }),
+    s('upsertLabels.ok', 'upsertLabels', { body: { lang: 'EN', data: { LABEL_PLACEHOLDER: 'Type here' } } }),
+    s('upsertLabels.second', 'upsertLabels', { body: { lang: 'IT', data: { LABEL_PLACEHOLDER: 'Scrivi qui' }, default: false } }),
+    s('upsertLabels.data-string', 'upsertLabels', { body: { lang: 'DE', data: 'x' } }),
+    s('upsertLabels.missing-lang', 'upsertLabels', { body: { data: { A: 'b' } } }),
+    s('upsertLabels.missing-data', 'upsertLabels', { body: { lang: 'ES' } }),
+    s('upsertLabels.lang-number', 'upsertLabels', { body: { lang: 5, data: { A: 'b' } } }),
+    s('upsertLabels.empty-body', 'upsertLabels', { body: {} }),
+    s('upsertLabels.agent', 'upsertLabels', { as: 'agent', body: { lang: 'EN', data: { A: 'b' } } }),
+    s('listLabels.ok', 'listLabels', { as: 'none' }),
+    s('getLabels.IT', 'getLabels', { as: 'none', path: { lang: 'IT' } }),
+    s('getLabels.unknown', 'getLabels', { as: 'none', path: { lang: 'XX' } }),
+    s('setDefaultLabels.IT', 'setDefaultLabels', { path: { lang: 'IT' } }),
+    s('setDefaultLabels.absent', 'setDefaultLabels', { path: { lang: 'XX' } }),
+    s('setDefaultLabels.back', 'setDefaultLabels', { path: { lang: 'EN' } }),
+    s('deleteLabels.default', 'deleteLabels', { path: { lang: 'EN' } }),
+    s('deleteLabels.absent', 'deleteLabels', { path: { lang: 'XX' } }),
+    s('deleteLabels.IT', 'deleteLabels', { path: { lang: 'IT' } }),
+    s('cloneDefaultLabels.FR', 'cloneDefaultLabels', { body: { lang: 'FR' } }),
+    s('cloneDefaultLabels.unknown', 'cloneDefaultLabels', { body: { lang: 'XX' } }),
+    s('cloneDefaultLabels.missing', 'cloneDefaultLabels', { body: {} }),
+    s('cloneDefaultLabels.number', 'cloneDefaultLabels', { body: { lang: 5 } }),
+    s('listLabels.after-clone', 'listLabels', { as: 'none' }),
+    s('deleteAllLabels.agent', 'deleteAllLabels', { as: 'agent' }),
+    s('deleteAllLabels.ok', 'deleteAllLabels', {}),
+    s('deleteAllLabels.again', 'deleteAllLabels', {}),
+    s('listLabels.after-delete', 'listLabels', { as: 'none' }),
+    s('getLabels.malformed-project', 'getLabels', { as: 'none', path: { project_id: MALFORMED_ID, lang: 'EN' } }),
+  ];
+}
+
+function kbSteps() {
+  return [
+    s('listKnowledgeBases.ok', 'listKnowledgeBases', { save: (v, b) => { v.defaultKb = Array.isArray(b) ? (b.find((k) => k?.default) ?? b[0])?.id : undefined; } }),
+    s('listKnowledgeBases.count', 'listKnowledgeBases', { query: { count: true } }),
+    s('listKnowledgeBases.count-false', 'listKnowledgeBases', { query: { count: false } }),
+    s('listKnowledgeBases.agent', 'listKnowledgeBases', { as: 'agent' }),
+    s('createKnowledgeBase.ok', 'createKnowledgeBase', { body: (v) => ({ name: `${v.run}-kb` }), save: (v, b) => { v.kb = b?.id; } }),
+    s('createKnowledgeBase.hybrid-string', 'createKnowledgeBase', { body: { name: 'kb', hybrid: 'yes' } }),
+    s('createKnowledgeBase.missing-name', 'createKnowledgeBase', { body: {} }),
+    s('createKnowledgeBase.name-number', 'createKnowledgeBase', { body: { name: 5 } }),
+    s('createKnowledgeBase.malformed-json', 'createKnowledgeBase', { raw: '{' }),
+    s('updateKnowledgeBase.ok', 'updateKnowledgeBase', { path: { id: (v) => v.kb }, body: (v) => ({ name: `${v.run}-kb-renamed`, preview_settings: { model: 'gpt-4o', max_tokens: 128, temperature: 0.2, top_k: 3, context: null } }) }),
+    s('updateKnowledgeBase.preview-string', 'updateKnowledgeBase', { path: { id: (v) => v.kb }, body: { preview_settings: 'x' } }),
+    s('updateKnowledgeBase.empty-body', 'updateKnowledgeBase', { path: { id: (v) => v.kb }, body: {} }),
+    s('updateKnowledgeBase.unknown', 'updateKnowledgeBase', { path: { id: '0000000000000000000000ff' }, body: { name: 'ghost' } }),
+    s('updateKnowledgeBase.not-an-id', 'updateKnowledgeBase', { path: { id: MALFORMED_ID }, body: { name: 'ghost' } }),
+    s('createContent.text', 'createContent', { body: (v) => ({ name: `${v.run}-text`, type: 'text', source: `${v.run}-text`, content: 'Mon-Fri 9-18', namespace: v.kb }), save: (v, b) => { v.content1 = b?.value?._id; } }),
+    s('createContent.url', 'createContent', { body: (v) => ({ name: 'https://example.org/a', type: 'url', source: 'https://example.org/a', namespace: v.kb }), save: (v, b) => { v.content2 = b?.value?._id; } }),
+    s('createContent.again', 'createContent', { body: (v) => ({ name: `${v.run}-text-2`, type: 'text', source: `${v.run}-text`, content: 'changed', namespace: v.kb }) }),
+    s('createContent.no-namespace', 'createContent', { body: { name: 'x', type: 'text', content: 'y' } }),
+    s('createContent.unknown-namespace', 'createContent', { body: { name: 'x', type: 'text', content: 'y', namespace: UNKNOWN_ID } }),
+    s('createContent.missing-name', 'createContent', { body: (v) => ({ type: 'text', content: 'y', source: 'no-name', namespace: v.kb }) }),
+    s('createContent.type-other', 'createContent', { body: (v) => ({ name: 'x', type: 'video', source: 'v', namespace: v.kb }) }),
+    s('createContent.name-number', 'createContent', { body: (v) => ({ name: 5, type: 'text', source: 'n5', namespace: v.kb }) }),
+    s('createContent.tags-string', 'createContent', { body: (v) => ({ name: 't', type: 'text', source: 't', tags: 'x', namespace: v.kb }) }),
+    s('createContent.empty-body', 'createContent', { body: {} }),
+    s('createContent.agent', 'createContent', { as: 'agent', body: (v) => ({ name: 'x', type: 'text', namespace: v.kb }) }),
+    s('getContent.ok', 'getContent', { path: { content_id: (v) => v.content1 } }),
+    s('getContent.unknown', 'getContent', { path: { content_id: UNKNOWN_ID } }),
+    s('getContent.malformed', 'getContent', { path: { content_id: MALFORMED_ID } }),
+    s('listContents.ok', 'listContents', { query: { namespace: (v) => v.kb } }),
+    s('listContents.no-namespace', 'listContents', {}),
+    s('listContents.unknown-namespace', 'listContents', { query: { namespace: UNKNOWN_ID } }),
+    s('listContents.type', 'listContents', { query: { namespace: (v) => v.kb, type: 'url' } }),
+    s('listContents.status', 'listContents', { query: { namespace: (v) => v.kb, status: -1 } }),
+    s('listContents.status-abc', 'listContents', { query: { namespace: (v) => v.kb, status: 'abc' } }),
+    s('listContents.search', 'listContents', { query: { namespace: (v) => v.kb, search: 'example' } }),
+    s('listContents.search-regex', 'listContents', { query: { namespace: (v) => v.kb, search: 'exa.ple' } }),
+    s('listContents.limit-1', 'listContents', { query: { namespace: (v) => v.kb, limit: 1 } }),
+    s('listContents.limit-abc', 'listContents', { query: { namespace: (v) => v.kb, limit: 'abc' } }),
+    s('listContents.page-negative', 'listContents', { query: { namespace: (v) => v.kb, page: -1 } }),
+    s('listContents.page-abc', 'listContents', { query: { namespace: (v) => v.kb, page: 'abc' } }),
+    s('listContents.sortField', 'listContents', { query: { namespace: (v) => v.kb, sortField: 'name', direction: 1 } }),
+    s('listContents.direction-abc', 'listContents', { query: { namespace: (v) => v.kb, direction: 'abc' } }),
+    s('createContentsFromUrls.ok', 'createContentsFromUrls', { query: { namespace: (v) => v.kb }, body: { list: ['https://example.org/b', 'https://example.org/c'] } }),
+    s('createContentsFromUrls.no-namespace', 'createContentsFromUrls', { body: { list: ['https://example.org/d'] } }),
+    s('createContentsFromUrls.unknown-namespace', 'createContentsFromUrls', { query: { namespace: UNKNOWN_ID }, body: { list: ['https://example.org/d'] } }),
+    s('createContentsFromUrls.list-string', 'createContentsFromUrls', { query: { namespace: (v) => v.kb }, body: { list: 'https://example.org/e' } }),
+    s('createContentsFromUrls.empty-list', 'createContentsFromUrls', { query: { namespace: (v) => v.kb }, body: { list: [] } }),
+    s('parseSitemap.missing', 'parseSitemap', { body: {} }),
+    s('deleteContent.ok', 'deleteContent', { path: { content_id: (v) => v.content2 } }),
+    s('deleteContent.again', 'deleteContent', { path: { content_id: (v) => v.content2 } }),
+    s('deleteContent.unknown', 'deleteContent', { path: { content_id: UNKNOWN_ID } }),
+    s('deleteContent.malformed', 'deleteContent', { path: { content_id: MALFORMED_ID } }),
+    s('deleteKnowledgeBase.contents-only', 'deleteKnowledgeBase', { path: { id: (v) => v.kb }, query: { contents_only: true } }),
+    s('deleteKnowledgeBase.default', 'deleteKnowledgeBase', { path: { id: (v) => v.defaultKb } }),
+    s('deleteKnowledgeBase.unknown', 'deleteKnowledgeBase', { path: { id: UNKNOWN_ID } }),
+    s('deleteKnowledgeBase.ok', 'deleteKnowledgeBase', { path: { id: (v) => v.kb } }),
+    s('deleteKnowledgeBase.again', 'deleteKnowledgeBase', { path: { id: (v) => v.kb } }),
+  ];
+}
+
+function analyticsSteps() {
+  const ops = ['getRequestWaitingTime', 'getRequestWaitingTimeLastDay', 'countRequests', 'aggregateRequestsByStatus', 'aggregateRequestsByDay', 'aggregateRequestsByMonth', 'aggregateRequestsByWeek', 'aggregateRequestsByHour', 'getRequestDuration', 'getRequestSatisfaction', 'countRequestsWithBot', 'countMessages', 'aggregateMessagesByDay'];
+  return [
+    ...ops.map((op) => s(`${op}.ok`, op, {})),
+    s('countRequests.agent', 'countRequests', { as: 'agent' }),
+    s('aggregateRequestsByDay.lastdays', 'aggregateRequestsByDay', { query: { lastdays: 30 } }),
+    s('aggregateRequestsByDay.lastdays-abc', 'aggregateRequestsByDay', { query: { lastdays: 'abc' } }),
+    s('aggregateRequestsByHour.timezone', 'aggregateRequestsByHour', { query: { timezone: '+02:00' } }),
+    s('aggregateRequestsByHour.timezone-bad', 'aggregateRequestsByHour', { query: { timezone: 'Mars/Olympus' } }),
+    s('aggregateMessagesByDay.lastdays-0', 'aggregateMessagesByDay', { query: { lastdays: 0 } }),
+  ];
+}
+
+function messageSteps() {
+  const rid = (suffix) => (v) => `support-group-${v.projectId}-${v.run.replace(/[^a-z0-9]/g, '')}${suffix}`;
+  return [
+    s('createMessage.guest-new', 'createMessage', { as: 'guest', path: { request_id: rid('a') }, body: { text: 'Hello!' } }),
+    s('createMessage.guest-again', 'createMessage', { as: 'guest', path: { request_id: rid('a') }, body: { text: 'Anyone there?', attributes: { client: 'test' } } }),
+    s('createMessage.agent', 'createMessage', { as: 'agent', path: { request_id: rid('a') }, body: { text: 'Hi, how can I help?' } }),
+    s('createMessage.owner-basic', 'createMessage', { as: 'basic', path: { request_id: rid('b') }, body: { text: 'Proactive hello', departmentid: 'nope' } }),
+    s('createMessage.no-text', 'createMessage', { as: 'guest', path: { request_id: rid('c') }, body: {} }),
+    s('createMessage.text-number', 'createMessage', { as: 'guest', path: { request_id: rid('a') }, body: { text: 5 } }),
+    s('createMessage.text-object', 'createMessage', { as: 'guest', path: { request_id: rid('a') }, body: { text: { a: 1 } } }),
+    s('createMessage.type-image', 'createMessage', { as: 'guest', path: { request_id: rid('a') }, body: { type: 'image', metadata: { src: 'https://example.org/x.png' } } }),
+    s('createMessage.sender-unknown', 'createMessage', { as: 'owner', path: { request_id: rid('a') }, body: { text: 'x', sender: UNKNOWN_ID } }),
+    s('createMessage.sender-not-id', 'createMessage', { as: 'owner', path: { request_id: rid('a') }, body: { text: 'x', sender: 'someone-else' } }),
+    s('createMessage.status-string', 'createMessage', { as: 'guest', path: { request_id: rid('a') }, body: { text: 'x', status: 'abc' } }),
+    s('createMessage.malformed-json', 'createMessage', { as: 'guest', path: { request_id: rid('a') }, raw: '{"text":' }),
+    s('createMessage.no-credentials', 'createMessage', { as: 'none', path: { request_id: rid('a') }, body: { text: 'x' } }),
+    s('countMessages.after', 'countMessages', {}),
+    s('countRequests.after', 'countRequests', {}),
+  ];
+}
+
+function subscriptionSteps() {
+  return [
+    s('createSubscription.ok', 'createSubscription', { body: { event: 'lead.create', target: 'https://hooks.example.invalid/a' } }),
+    s('createSubscription.again', 'createSubscription', { body: { event: 'lead.create', target: 'https://hooks.example.invalid/b' } }),
+    s('createSubscription.unknown-event', 'createSubscription', { body: { event: 'message.created', target: 'https://hooks.example.invalid/c' } }),
+    s('createSubscription.missing-target', 'createSubscription', { body: { event: 'request.create' } }),
+    s('createSubscription.missing-event', 'createSubscription', { body: { target: 'https://hooks.example.invalid/d' } }),
+    s('createSubscription.empty-body', 'createSubscription', { body: {} }),
+    s('createSubscription.target-number', 'createSubscription', { body: { event: 'group.create', target: 5 } }),
+    s('createSubscription.agent', 'createSubscription', { as: 'agent', body: { event: 'group.update', target: 'https://hooks.example.invalid/e' } }),
+    s('createSubscription.jwt', 'createSubscription', { body: { event: 'group.delete', target: 'https://hooks.example.invalid/f' } }),
+  ];
+}
+
+/** The whole scenario, in order: sign-ins first (later steps use their tokens). */
+export function parityScenario() {
+  return [...authSteps(), ...credentialSteps(), ...tagSteps(), ...groupSteps(), ...segmentSteps(), ...leadSteps(), ...teamSteps(), ...labelSteps(), ...kbSteps(), ...analyticsSteps(), ...messageSteps(), ...subscriptionSteps()];
+}

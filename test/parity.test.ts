@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContract } from '../scripts/lib/conformance/contract.mjs';
+import { compareRuns } from '../scripts/lib/parity/compare.mjs';
+import { KNOWN_DIFFERENCES } from '../scripts/lib/parity/known-differences.mjs';
+import { runScenario } from '../scripts/lib/parity/run.mjs';
+import { parityScenario } from '../scripts/lib/parity/scenario.mjs';
+import { startParityTargets } from '../scripts/lib/parity/targets.mjs';
+
+/**
+ * Parity of the stateful mock with the real server (the unmodified open-source server on loopback):
+ * the same scenario of calls — every operation with valid and invalid bodies, unknown and malformed
+ * ids, wrong roles, odd paging and sorting — against both, answers compared call by call (status,
+ * and the body's shape with the texts of error messages). At least 98% must be identical, and the
+ * differences must be exactly the listed ones (scripts/lib/parity/known-differences.mjs), each with
+ * its reason.
+ */
+let targets: Awaited<ReturnType<typeof startParityTargets>>;
+
+beforeAll(async () => {
+  targets = await startParityTargets({ mockOptions: { warnings: false } });
+}, 600_000);
+afterAll(async () => {
+  await targets?.stop();
+}, 60_000);
+
+describe('the stateful mock answers as the real server does', () => {
+  it('on the parity scenario: at least 98% identical, and only the listed differences', async () => {
+    const contract = await loadContract();
+    const steps = parityScenario();
+    const run = `parity-${Date.now().toString(36)}`;
+    const real = await runScenario({ contract, ...targets.real, run, steps, timeout: 3_000 });
+    const mock = await runScenario({ contract, ...targets.mock, run, steps, timeout: 3_000 });
+    const result = compareRuns(real, mock);
+    const ratio = result.same / result.total;
+    console.log(`parity: ${result.total} calls, same status ${result.sameStatus}, same status and shape ${result.same} (${(100 * ratio).toFixed(1)}%), listed differences ${Object.keys(KNOWN_DIFFERENCES).length}`);
+    const unexplained = result.differences.filter((d) => !(d.id in KNOWN_DIFFERENCES)).map((d) => `${d.id} ${d.method} ${d.url}\n  real ${d.real.status} ${d.real.body.slice(0, 400)}\n  mock ${d.mock.status} ${d.mock.body.slice(0, 400)}`);
+    expect(unexplained, unexplained.join('\n')).toEqual([]);
+    const stale = Object.keys(KNOWN_DIFFERENCES).filter((id) => !result.differences.some((d) => d.id === id));
+    expect(stale, 'listed differences that no longer happen: remove them from known-differences.mjs').toEqual([]);
+    expect(ratio).toBeGreaterThanOrEqual(0.98);
+  }, 600_000);
+});
