@@ -82,10 +82,12 @@ describe('the round trip every runtime runs (here on Node, with the built SDK)',
   });
 
   it('fails when the unknown tag is found, when the created tag is not listed, or when the tag already exists', async () => {
-    mock.use(respondWith('getTag', { _id: UNKNOWN_TAG_ID, tag: 'ghost', id_project: mock.service.seed.projectId }));
+    const { projectId, members } = mock.service.seed;
+    const timestamps = { createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0 };
+    mock.use(respondWith('getTag', { _id: UNKNOWN_TAG_ID, tag: 'ghost', id_project: projectId, createdBy: members.admin.userId, ...timestamps }));
     await expect(roundTrip(sdk, { baseUrl: mock.url, id: 'found' })).rejects.toThrow('round trip: the unknown tag was found: {"_id":"65f1a2b3c4d5e6f7080911ff","tag":"ghost"');
     mock.resetHandlers();
-    mock.use(respondWith('createTag', { _id: '65f1a2b3c4d5e6f7080911fe', tag: 'runtime-unstored', id_project: mock.service.seed.projectId }));
+    mock.use(respondWith('createTag', { _id: '65f1a2b3c4d5e6f7080911fe', tag: 'runtime-unstored', id_project: projectId, createdBy: members.admin.userId, ...timestamps }));
     await expect(roundTrip(sdk, { baseUrl: mock.url, id: 'unstored' })).rejects.toThrow('round trip: runtime-unstored missing from the list after create');
     mock.resetHandlers();
     await expect(roundTrip(sdk, { baseUrl: mock.url, id: 'vitest' })).rejects.toThrow('round trip: runtime-vitest exists before it is created');

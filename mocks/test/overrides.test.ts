@@ -8,7 +8,8 @@ const { api, as, server } = useMock();
 
 describe('overrides and faults (server.use)', () => {
   it('respondWith answers one operation with a typed body', async () => {
-    const tag: SuccessBody<'getTag'> = { _id: SEED.tags.vip, tag: 'overridden', id_project: PID };
+    const at = '2026-11-10T08:00:00.000Z';
+    const tag: SuccessBody<'getTag'> = { _id: SEED.tags.vip, tag: 'overridden', id_project: PID, createdBy: SEED.members.owner.userId, createdAt: at, updatedAt: at, __v: 0 };
     server.use(respondWith('getTag', tag));
     expect((await api(`/${PID}/tags/${SEED.tags.vip}`, { auth: await as('agent') })).body).toEqual(tag);
     // Other operations still reach the stateful handlers.

@@ -50,7 +50,12 @@ describe('leads inbox', () => {
     const onlyOne: SuccessBody<'listLeads'> = {
       perPage: 20,
       count: 1,
-      leads: [{ _id: '65f1a2b3c4d5e6f7080913ff', lead_id: 'crm-42', fullname: 'Override Person', email: 'override@example.org', tags: ['vip'], id_project: projectId, status: 100, createdBy: members.agent.userId }],
+      leads: [
+        {
+          _id: '65f1a2b3c4d5e6f7080913ff', lead_id: 'crm-42', fullname: 'Override Person', email: 'override@example.org', tags: ['vip'], status: 100,
+          id_project: projectId, createdBy: members.agent.userId, createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0,
+        },
+      ],
     };
     server.use(respondWith('listLeads', onlyOne));
     const inbox = createLeadsInbox(client());

@@ -3,17 +3,6 @@ import type { ValidationIssue } from './errors';
 
 type Issue = core.$ZodIssue;
 
-/**
- * Forward compatibility: an enum or literal value the contract does not know yet (`invalid_value`)
- * and a key it does not list never count as violations. Inside a union, the value passes when
- * one branch has only such issues.
- */
-export function tolerated(issue: Issue): boolean {
-  if (issue.code === 'invalid_value' || issue.code === 'unrecognized_keys') return true;
-  if (issue.code === 'invalid_union') return issue.errors.some((branch) => branch.every(tolerated));
-  return false;
-}
-
 /** The facts of an issue that {@link describe} names, when zod gives them. */
 const FACTS = ['expected', 'format', 'minimum', 'maximum', 'divisor', 'values', 'keys'] as const;
 
@@ -24,22 +13,43 @@ const FACTS = ['expected', 'format', 'minimum', 'maximum', 'divisor', 'values', 
  * `invalid_type (expected string)` or `too_small (minimum 1)`.
  */
 function describe(issue: Issue): string {
-  if (issue.message !== 'Invalid input') return issue.message;
-  const facts = FACTS.filter((key) => key in issue).map((key) => `${key} ${String((issue as unknown as Record<string, unknown>)[key])}`);
-  return facts.length ? `${issue.code} (${facts.join(', ')})` : issue.code;
+  const facts = FACTS.flatMap((key) => (key in issue ? `${key} ${(issue as unknown as Record<string, string>)[key]}` : []));
+  return issue.message !== 'Invalid input' ? issue.message : facts.length ? `${issue.code} (${facts.join(', ')})` : issue.code;
 }
 
-/** zod issues as the SDK reports them. */
-export function toIssues(issues: readonly Issue[]): ValidationIssue[] {
-  return issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: describe(i), code: i.code }));
+/**
+ * zod issues as the SDK reports them, each with its whole path (below `prefix`).
+ *
+ * A union no branch matches (zod's `invalid_union`) is reported by its closest branch: among the
+ * branches the value matches in kind (none of their issues is on the value itself), the one with the
+ * fewest issues, the first on a tie. `getTag` answering `{ ..., createdAt: 42 }` reports
+ * `createdAt: invalid_type (expected string)` from `Tag`, not `(root): invalid_union`. When no
+ * branch matches in kind, one issue on the value says what each branch expected, e.g.
+ * `invalid_type (expected object) or invalid_type (expected string)`.
+ *
+ * When `tolerant` (forward compatibility), an enum or literal value the contract does not know yet
+ * (`invalid_value`) and a key it does not list never count as violations, and a union passes when
+ * one branch has only such issues.
+ */
+export function toIssues(issues: readonly Issue[], tolerant = false, prefix: (string | number)[] = []): ValidationIssue[] {
+  return issues.flatMap((issue): ValidationIssue[] => {
+    const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
+    let message = describe(issue);
+    if (issue.code === 'invalid_union') {
+      const branches = issue.errors.map((branch) => toIssues(branch, tolerant, path));
+      const fitting = branches.filter((branch) => branch.every((i) => i.path.length > path.length));
+      if (fitting.length) return fitting.reduce((closest, branch) => (branch.length < closest.length ? branch : closest));
+      message = [...new Set(branches.flat().map((i) => i.message))].join(' or ') || message;
+    } else if (tolerant && (issue.code === 'invalid_value' || issue.code === 'unrecognized_keys')) return [];
+    return [{ path, message, code: issue.code }];
+  });
 }
 
 /**
  * The issues of checking `value` against `schema` (a zod or zod/mini schema) that are real violations
- * (see {@link tolerated} when `tolerant`); empty when the value passes.
+ * (see {@link toIssues} when `tolerant`); empty when the value passes.
  */
-export function violations(schema: core.$ZodType, value: unknown, tolerant: boolean): ValidationIssue[] {
+export function violations(schema: core.$ZodType, value: unknown, tolerant: boolean, prefix?: (string | number)[]): ValidationIssue[] {
   const result = safeParse(schema, value);
-  if (result.success) return [];
-  return toIssues(tolerant ? result.error.issues.filter((issue) => !tolerated(issue)) : result.error.issues);
+  return result.success ? [] : toIssues(result.error.issues, tolerant, prefix);
 }

@@ -11,7 +11,7 @@
  * the default entry never loads it.
  */
 import type { Validator } from './client';
-import { ValidationError, type ValidationIssue } from './errors';
+import { ValidationError } from './errors';
 import { violations } from './validation';
 import type { OperationId } from './generated/operations.gen';
 import { operationSchemas } from './generated/operation-schemas.gen';
@@ -46,15 +46,12 @@ export function zodValidation(options: ZodValidationOptions = {}): Validator {
   if (options.request !== false) {
     validator.request = (operationId: OperationId, parts) => {
       const schemas = operationSchemas[operationId];
-      let issues: ValidationIssue[] | undefined;
-      for (const part of ['path', 'query', 'body'] as const) {
+      const issues = (['path', 'query', 'body'] as const).flatMap((part) => {
         const schema = schemas[part];
         const value = parts[part];
-        if (!schema || (value === undefined && part !== 'body')) continue;
-        const found = violations(schema(), value, false);
-        if (found.length) (issues ??= []).push(...found.map((i) => ({ ...i, path: [part, ...i.path] })));
-      }
-      if (issues) throw new ValidationError('request', issues, parts.body, { operationId }, parts);
+        return !schema || (value === undefined && part !== 'body') ? [] : violations(schema(), value, false, [part]);
+      });
+      if (issues.length) throw new ValidationError('request', issues, parts.body, { operationId }, parts);
     };
   }
   if (options.response !== false) {

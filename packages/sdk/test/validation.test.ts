@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, ValidationError } from '../src/index';
 import { zodValidation } from '../src/zod';
-import { toIssues } from '../src/validation';
+import * as z from 'zod/mini';
+import { toIssues, violations } from '../src/validation';
 import { HttpResponse, on, PROJECT, useMockServer, BASE } from './helpers';
 
 const { server, seen } = useMockServer();
-const TAG = { _id: '65f1a2b3c4d5e6f708091101', tag: 'vip', color: '#e53935', id_project: PROJECT, createdAt: '2026-11-10T08:00:00.000Z', __v: 0 };
+const TAG = {
+  _id: '65f1a2b3c4d5e6f708091101',
+  tag: 'vip',
+  color: '#e53935',
+  id_project: PROJECT,
+  createdBy: '65f1a2b3c4d5e6f708090b01',
+  createdAt: '2026-11-10T08:00:00.000Z',
+  updatedAt: '2026-11-10T08:00:00.000Z',
+  __v: 0,
+};
 const validated = () => createClient({ baseUrl: BASE, projectId: PROJECT, validate: zodValidation() });
 
 describe('opt-in zod validation', () => {
@@ -16,7 +26,11 @@ describe('opt-in zod validation', () => {
   });
 
   it('is forward-compatible: extra fields are kept and unknown enum values pass', async () => {
-    const content = { _id: '65f1a2b3c4d5e6f708090e01', name: 'Refunds', id_project: PROJECT, namespace: PROJECT, status: 999, type: 'video', brandNewField: { x: 1 } };
+    const content = {
+      _id: '65f1a2b3c4d5e6f708090e01', name: 'Refunds', id_project: PROJECT, namespace: PROJECT,
+      createdAt: '2026-11-12T10:00:00.000Z', updatedAt: '2026-11-12T10:03:41.000Z', __v: 0,
+      status: 999, type: 'video', brandNewField: { x: 1 }, // an unknown status and type, an unknown field
+    };
     server.use(on('get', `/${PROJECT}/kb/:content_id`, () => HttpResponse.json(content)));
     await expect(validated().kb.contents.get({ content_id: content._id })).resolves.toEqual(content);
   });
@@ -42,6 +56,37 @@ describe('opt-in zod validation', () => {
     expect(toIssues([{ ...issue, message: 'Too small: expected string to have >=1 characters' }])[0]!.message).toBe('Too small: expected string to have >=1 characters');
   });
 
+  it('reports a union no branch matches by its closest branch, not as (root): invalid_union', async () => {
+    // getTag answers Tag | TagUpserted: a bare upserted tag (no id_project, no createdBy) with a broken __v
+    // fails Tag three times and TagUpserted once; TagUpserted's issue is the one reported.
+    const { id_project: _, createdBy: __, ...bare } = TAG;
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...bare, tag: null, __v: 'zero' })));
+    const failure = (await validated().tags.get({ id: TAG._id }).catch((e: unknown) => e)) as ValidationError;
+    expect(failure.issues).toEqual([{ path: ['__v'], code: 'invalid_type', message: 'invalid_type (expected number)' }]);
+    expect(failure.message).toBe('Response of getTag violates the contract: __v: invalid_type (expected number)');
+    // A value no branch matches in kind: one issue on it, saying what each branch expected.
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json('vip')));
+    const kind = (await validated().tags.get({ id: TAG._id }).catch((e: unknown) => e)) as ValidationError;
+    expect(kind.issues).toEqual([{ path: [], code: 'invalid_union', message: 'invalid_type (expected object)' }]);
+
+    // Nested unions keep the whole path; a branch that matches in kind wins over fewer issues on the value itself.
+    const schema = z.object({
+      owner: z.union([z.string(), z.object({ _id: z.string(), email: z.string(), name: z.string() })]),
+      status: z.union([z.literal(100), z.literal(0)]),
+    });
+    expect(violations(schema, { owner: { _id: 7 }, status: 0 }, false)).toEqual([
+      { path: ['owner', '_id'], code: 'invalid_type', message: 'invalid_type (expected string)' },
+      { path: ['owner', 'email'], code: 'invalid_type', message: 'invalid_type (expected string)' },
+      { path: ['owner', 'name'], code: 'invalid_type', message: 'invalid_type (expected string)' },
+    ]);
+    expect(violations(schema, { owner: true, status: 5 }, false)).toEqual([
+      { path: ['owner'], code: 'invalid_union', message: 'invalid_type (expected string) or invalid_type (expected object)' },
+      { path: ['status'], code: 'invalid_union', message: 'invalid_value (values 100) or invalid_value (values 0)' },
+    ]);
+    // Tolerant (responses): a union passes when one branch has only tolerated issues (an unknown literal).
+    expect(violations(schema, { owner: 'u1', status: 5 }, true)).toEqual([]);
+  });
+
   it('validates requests before sending: nothing goes out', async () => {
     const failure = (await validated()
       // @ts-expect-error -- tag must be a string
@@ -63,7 +108,13 @@ describe('opt-in zod validation', () => {
   it('accepts what real servers send: stored nulls and open values', async () => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...TAG, color: null })));
     await expect(validated().tags.get({ id: TAG._id })).resolves.toMatchObject({ color: null });
-    const teammate = { _id: '65f1a2b3c4d5e6f708090c06', id: '65f1a2b3c4d5e6f708090c06', id_project: PROJECT, id_user: null, role: 'custom-reviewer', status: 'active' };
+    const teammate = {
+      _id: '65f1a2b3c4d5e6f708090c06', id: '65f1a2b3c4d5e6f708090c06', id_project: PROJECT,
+      id_user: null, role: 'custom-reviewer', status: 'active', // a stored null, a role the contract does not list
+      roleType: 1, user_available: true, number_assigned_requests: 0, isBusy: false, tags: [], permissions: [],
+      isAuthenticated: true, last_login_at: '2026-11-20T08:55:00.000Z', createdBy: '65f1a2b3c4d5e6f708090b02',
+      createdAt: '2026-11-03T10:10:00.000Z', updatedAt: '2026-11-20T08:55:00.000Z', trashed: false, __v: 0,
+    };
     server.use(on('get', `/${PROJECT}/project_users/:id`, () => HttpResponse.json(teammate)));
     await expect(validated().team.get({ project_user_id: teammate._id })).resolves.toEqual(teammate);
   });

@@ -11,7 +11,16 @@ vi.mock('zod/mini', async (importOriginal) => {
 const built = () => vi.mocked(z.object).mock.calls.length;
 
 const PROJECT = '65f1a2b3c4d5e6f708090a0b';
-const TAG = { _id: '65f1a2b3c4d5e6f708091101', tag: 'vip', color: '#e53935', id_project: PROJECT, createdAt: '2026-11-10T08:00:00.000Z', __v: 0 };
+const TAG = {
+  _id: '65f1a2b3c4d5e6f708091101',
+  tag: 'vip',
+  color: '#e53935',
+  id_project: PROJECT,
+  createdBy: '65f1a2b3c4d5e6f708090b01',
+  createdAt: '2026-11-10T08:00:00.000Z',
+  updatedAt: '2026-11-10T08:00:00.000Z',
+  __v: 0,
+};
 
 describe('@supportkb/sdk/zod builds each schema on first use', () => {
   it('importing the entry builds no schema; the first validated call of an operation builds only what it needs, once', async () => {
