@@ -53,6 +53,13 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
   const candidates = service.baseUrl === '*' ? candidateFilter(service.handlers) : () => service.handlers;
 
   const limit = service.bodyLimit;
+  /** What a method the contract does not list gets: Express's 404 page, or in strict mode 405 with the path's methods (`Allow`). */
+  const noRoute = (method: string, rawPath: string): Response => {
+    const path = rawPath.split('?')[0]!;
+    const allowed = service.strict ? methodsAt(service, path) : [];
+    if (allowed.length) return new Response(JSON.stringify({ errors: [{ value: method, msg: `The contract has no ${method} ${path}; it allows ${allowed.join(', ')}`, param: 'method', location: 'method' }] }), { status: 405, headers: { allow: allowed.join(', '), 'content-type': 'application/json; charset=utf-8' } });
+    return new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${path}</pre>\n</body>\n</html>\n`, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  };
   const server = createServer(async (req, res) => {
     let body: LimitedBody | undefined;
     try {
@@ -81,6 +88,11 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
         await send(res, jsonResponse(413, { err: 'Request entity too large', limit }), true);
         return;
       }
+      // Methods the Fetch API cannot carry (TRACE, TRACK, CONNECT) match no route.
+      if (FETCH_FORBIDDEN_METHODS.has(method)) {
+        await send(res, noRoute(method, req.url ?? '/'), sentBody);
+        return;
+      }
       body = withBody ? limitedBody(req, limit) : undefined;
       // Aborted when the client goes away: what a handler that holds its answer back (`hang`) waits for.
       const gone = new AbortController();
@@ -93,8 +105,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
         return;
       }
       if (!response) {
-        const path = (req.url ?? '/').split('?')[0];
-        await send(res, new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${path}</pre>\n</body>\n</html>\n`, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }), unread);
+        await send(res, noRoute(method, req.url ?? '/'), unread);
         return;
       }
       await send(res, response, unread);
@@ -143,6 +154,20 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
         server.closeAllConnections();
       }),
   };
+}
+
+/** Methods a Fetch `Request` cannot have. */
+const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
+/** The methods the contract lists for a request path (a trailing slash ignored), e.g. `['GET', 'POST']` for `/{p}/tags`. */
+function methodsAt(service: MockService, path: string): string[] {
+  const segments = path.replace(/\/+$/, '').split('/');
+  const methods = new Set<string>();
+  for (const operation of service.operations) {
+    const template = operation.path.split('/');
+    if (template.length === segments.length && template.every((part, i) => part.startsWith('{') || part === segments[i])) methods.add(operation.method);
+  }
+  return [...methods];
 }
 
 /** Human-readable lines describing the seeded project and its credentials (printed by `npm run mock`). */

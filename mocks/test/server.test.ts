@@ -131,17 +131,42 @@ describe('request bodies are limited (500 KB, 413 with the service body), checke
     expect(JSON.parse(answer.body)).toEqual(TOO_LARGE);
   });
 
-  it('refuses a streamed body without credentials (401) or to an unknown path (404) without reading it', async () => {
+  it("reads a streamed body without credentials no further than the limit, as the service's body parser (413), and not at all in strict mode (401)", async () => {
     const unauthenticated = lazyBody(64);
     const res = await fetch(`${mock.url}/${P}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: unauthenticated.stream, duplex: 'half' } as RequestInit);
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(413); // the service parses bodies before it checks credentials
     expect(res.headers.get('connection')).toBe('close');
     expect(unauthenticated.pulled()).toBeLessThan(16); // of 64 MiB: what sat in socket buffers, not the body
+
+    const strict = await startHttpMock({ serviceOptions: { strict: true, webhooks: { delivery: 'none' } } });
+    try {
+      const unread = lazyBody(64);
+      const refused = await fetch(`${strict.url}/${P}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: unread.stream, duplex: 'half' } as RequestInit);
+      expect(refused.status).toBe(401);
+      expect(unread.pulled()).toBeLessThan(16);
+    } finally {
+      await strict.stop();
+    }
 
     const unknown = lazyBody(64);
     const missing = await fetch(`${mock.url}/nothing/here`, { method: 'POST', body: unknown.stream, duplex: 'half' } as RequestInit);
     expect(missing.status).toBe(404);
     expect(unknown.pulled()).toBeLessThan(16);
+  });
+
+  it('answers a method the contract does not list as Express does (404 page), and in strict mode 405 with Allow', async () => {
+    const other = await fetch(`${mock.url}/${P}/tags`, { method: "PATCH" });
+    expect(other.status).toBe(404);
+    expect(await other.text()).toContain(`Cannot PATCH /${P}/tags`);
+    const strict = await startHttpMock({ serviceOptions: { strict: true, webhooks: { delivery: 'none' } } });
+    try {
+      const refused = await fetch(`${strict.url}/${P}/tags/`, { method: 'PATCH' });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get('allow')).toBe('GET, POST');
+      expect((await fetch(`${strict.url}/nothing/here`, { method: 'PATCH' })).status).toBe(404);
+    } finally {
+      await strict.stop();
+    }
   });
 
   it('stops reading a streamed body with credentials at the limit (413, nothing stored)', async () => {

@@ -44,7 +44,9 @@ function checkProject(core: ServiceCore, path: Readonly<Record<string, string>>)
 /** Credentials and role: the caller and its teammate, or the failure. */
 async function checkCaller<K extends OperationId>(core: ServiceCore, meta: OperationMeta, handler: OperationHandler<K>, request: Request, pre: PreCheckContext<K>): Promise<Failure | undefined> {
   if (!meta.authenticated || meta.authOptional || handler.customAuth) return undefined;
-  const outcome = await core.auth.authenticate(request.headers.get('authorization'), declaresTextBadRequest(meta));
+  // The server answers an `Authorization` value without a scheme with passport's 400 `Bad Request`;
+  // strict mode treats it as what it is, no credentials: 401.
+  const outcome = await core.auth.authenticate(request.headers.get('authorization'), !core.strict && declaresTextBadRequest(meta));
   if ('error' in outcome) return outcome.error;
   pre.caller = outcome.caller;
   if (pre.projectId) {
@@ -134,6 +136,8 @@ async function strictMode<K extends OperationId>(core: ServiceCore, meta: Operat
     }
   }
   const violations: ValidationIssue[] = contractViolations(meta.operationId, { path, search: url.searchParams, body: bodySent ? pre.body : undefined, bodySent, mediaType });
+  // Every request body of the contract is required.
+  if (meta.hasBody && !bodySent) violations.unshift({ msg: 'The request body is required', param: 'body', location: 'body' });
   if (violations.length) return badInput(status, violations);
   return route(core, meta, handler, url, path, pre, parseQuery(url));
 }

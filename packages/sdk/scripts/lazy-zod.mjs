@@ -9,6 +9,7 @@
 //
 //   export const zTag = /* @__PURE__ */ lazy(() => z.object({ _id: zObjectId(), ... }));
 //
+// (and `z.email()` becomes `z.email({ pattern: z.regexes.html5Email })`, see below),
 // and rewrites zod.gen.ts, the public module, to zod's own lazy schema over that builder:
 //
 //   /** A tag. */
@@ -98,6 +99,15 @@ export function lazyZod({ zod, table }) {
     return found;
   };
 
+  // `z.email()` calls: zod's default pattern refuses addresses the contract's `format: email` (and the
+  // server's validator) accept, such as `o'brien+x@example.org` or `!#$@example.org`; the HTML5
+  // pattern (what browsers accept in `<input type=email>`) is the one that agrees with them.
+  const emails = (node, found = []) => {
+    if (ts.isCallExpression(node) && node.arguments.length === 0 && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'z' && node.expression.name.text === 'email') found.push(node);
+    ts.forEachChild(node, (child) => void emails(child, found));
+    return found;
+  };
+
   const builders = [...HEADER];
   const edits = [];
   for (const declaration of declarations) {
@@ -105,7 +115,10 @@ export function lazyZod({ zod, table }) {
     const start = init.getStart(file);
     const body = applyEdits(
       zod.slice(start, init.end),
-      references(init).map((id) => [id.getStart(file) - start, id.end - start, `${id.text}()`]),
+      [
+        ...references(init).map((id) => [id.getStart(file) - start, id.end - start, `${id.text}()`]),
+        ...emails(init).map((call) => [call.getStart(file) - start, call.end - start, 'z.email({ pattern: z.regexes.html5Email })']),
+      ],
     );
     builders.push('', `export const ${declaration.name.text} = /* @__PURE__ */ lazy(() => ${body});`);
     edits.push([start, init.end, `/* @__PURE__ */ z.lazy(builders.${declaration.name.text})`]);

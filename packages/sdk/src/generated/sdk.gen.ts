@@ -25,9 +25,23 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  * Minimum role: **none** (no authentication).
  *
- * Source: reference — an email that is not an email or an empty password gets 422
- * `{errors: [...]}`; an unknown email or a wrong password gets 401
- * `{success: false, msg: "Authentication failed. ..."}`. The token never expires (no `exp`).
+ * Source: reference — `routes/auth.js:554-680`. express-validator's `check('email').isEmail()`
+ * and `check('password').notEmpty()` read the field in the body, the cookies, the headers and
+ * the query alike: an e-mail that is not an e-mail or an empty password (in every place it is
+ * sent) gets 422 `{errors: [...]}`. The route then reads `req.body.email.toLowerCase()`: an
+ * e-mail that passed the check but is not a string in the body (an array, or one sent only in
+ * the query) throws, 500 `{err: "error"}`. An unknown or inactive user gets 401 `User not
+ * found.`, a falsy `password` in the body 401 `Password is required.`, a wrong one 401 `Wrong
+ * password.` (a password that is not a string never matches). The token never expires (no
+ * `exp`).
+ *
+ * Source: reference — the **super password**: a password equal (`==`) to the server's
+ * `SUPER_PASSWORD` (by default `superadmin`: a deployment that does not set it, such as the
+ * real-server harness, accepts `superadmin`) signs in as **any** user, and that answer's `user`
+ * carries the user's bcrypt **password hash** (`password`, `routes/auth.js:647`). Every server
+ * also creates, when it starts, the user `ADMIN_EMAIL` / `ADMIN_PASSWORD` (by default
+ * `admin@tiledesk.com` / `adminadmin`, `services/bootDataLoader.js`); signing in with the
+ * `ADMIN_EMAIL` adds `role: "admin"` to the answer.
  *
  */
 export const signIn = <ThrowOnError extends boolean = false>(options: Options<SignInData, ThrowOnError>): RequestResult<SignInResponses, SignInErrors, ThrowOnError> => options.client.post<SignInResponses, SignInErrors, ThrowOnError>({
@@ -48,11 +62,16 @@ export const signIn = <ThrowOnError extends boolean = false>(options: Options<Si
  *
  * Minimum role: **none** (no authentication).
  *
- * Source: reference — only `id_project` is required (422 when missing); the project's
- * existence is not checked, and a malformed project id gets 500
- * `{success: false, msg: "Error saving object."}`. Each call creates a new user with a new
- * UUID; the default first name is `guest#` and four characters of that UUID. The token never
- * expires (no `exp`).
+ * Source: reference — `routes/auth.js:171-236`: `check('id_project').notEmpty()` (body,
+ * cookies, headers or query: an `id_project` sent only in the query passes, and the guest then
+ * belongs to no project) answers 422 when it is missing or empty everywhere; the project's
+ * existence is not checked; an `id_project` Mongoose cannot cast to an ObjectId gets 500
+ * `{success: false, msg: "Error saving object."}` (`:209`; a one-item array of an id, or
+ * `{_id}`, is that id). Each call creates a new user with a new UUID; `firstname` is
+ * `req.body.firstname || "guest#<first four characters of the UUID>"`, any JSON value kept as
+ * sent, and `fullName` is `(firstname || '') + ' ' + (lastname || '')` (a trailing space
+ * without a last name). The guest teammate stores none of the body's names or attributes. The
+ * token never expires (no `exp`).
  *
  */
 export const signInAnonymously = <ThrowOnError extends boolean = false>(options: Options<SignInAnonymouslyData, ThrowOnError>): RequestResult<SignInAnonymouslyResponses, SignInAnonymouslyErrors, ThrowOnError> => options.client.post<SignInAnonymouslyResponses, SignInAnonymouslyErrors, ThrowOnError>({
@@ -92,6 +111,24 @@ export const signInAnonymously = <ThrowOnError extends boolean = false>(options:
  * only with a token signed with the server's own secret: a custom token without `aud` is
  * checked against that secret and gets 401); a bad signature gets 401 `Unauthorized` (text);
  * a disabled teammate gets 401 JSON.
+ *
+ * Source: reference — `routes/auth.js:239-538`, `middleware/passport.js:114-240`: the token is
+ * read from `Authorization: JWT <token>` (`/(\S+)\s+(\S+)/`) or the `secret_token` query
+ * parameter, and its secret is chosen by the **path** of its `aud` URL, whatever the host:
+ * `/projects/<id>` the project's `jwtSecret`, `/subscriptions/<id>` the subscription's secret
+ * (the teammate is then created in the subscription's project), anything else the server's
+ * secret; an `aud` that is no URL makes `new URL()` throw (500 `{err: "error"}`). A token
+ * without `_id` gets 401. `middleware/valid-token.js` then wants an `Authorization` header of
+ * exactly two words: a token sent only as `?secret_token=`, or with two spaces after `JWT`,
+ * gets 403 `{success: false, msg: "Unauthorized."}`. A generic audience (a sign-in token,
+ * `https://tiledesk.com`) without `id_project` in the body answers the token and its payload
+ * as they are; with one, the teammate is looked up there (an `id_project` that is no ObjectId
+ * answers the token as is). A teammate that cannot be saved (a `role` claim that is an object)
+ * also answers the token as is. Source: reference — **no answer**: a token of role `owner`,
+ * `admin` or `agent` without an `email` claim (`routes/auth.js:348` and `:493` read
+ * `req.user.email.toLowerCase()` inside an async callback whose rejection nobody catches); the
+ * mock resets the connection (or waits, `behaviour.unanswered: 'hang'`). A token of such a
+ * role whose e-mail belongs to a user who is an active member answers that user's token.
  *
  */
 export const signInWithCustomToken = <ThrowOnError extends boolean = false>(options: Options<SignInWithCustomTokenData, ThrowOnError>): RequestResult<SignInWithCustomTokenResponses, SignInWithCustomTokenErrors, ThrowOnError> => options.client.post<SignInWithCustomTokenResponses, SignInWithCustomTokenErrors, ThrowOnError>({
@@ -420,6 +457,14 @@ export const updateKnowledgeBase = <ThrowOnError extends boolean = false>(option
  * teammate whose user document was deleted has `id_user: null`, and a teammate invited
  * without a role has no `role`.
  *
+ * Source: reference — `routes/project_user.js:638-689` builds the query from the raw query
+ * values: `role` goes into `{role: {$in: role}}`, `presencestatus` into `presence.status` and
+ * `status` into `status` as `qs` parsed them, so a repeated parameter is a list (`$in`) and
+ * `status[$ne]=disabled` an operator; a value Mongoose cannot cast (`role[a]=x`, an unknown
+ * operator) gets 500 `{success: false, msg: "Error getting object."}` (`:675`). A teammate
+ * whose user never connected has **no** `presence` (the websocket sets it), so
+ * `presencestatus=offline` does not find it.
+ *
  */
 export const listTeammates = <ThrowOnError extends boolean = false>(options: Options<ListTeammatesData, ThrowOnError>): RequestResult<ListTeammatesResponses, ListTeammatesErrors, ThrowOnError> => options.client.get<ListTeammatesResponses, ListTeammatesErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -442,6 +487,12 @@ export const listTeammates = <ThrowOnError extends boolean = false>(options: Opt
  * `max_assigned_chat` (the documented `max_served_chat`; the contract accepts both), changes
  * settings only through the dotted keys `settings.email.notification.*`, ignores every field
  * sent as `null`, and returns the teammate with `id_user` as a plain user id.
+ *
+ * Source: reference — `routes/project_user.js:208-274`: `findByIdAndUpdate` of the caller's
+ * teammate with the fields sent (`!= undefined`), cast by the model: a value it cannot store
+ * (`user_available: "maybe"`, `max_assigned_chat: "abc"` or an object, `tags: "x"`) gets 500
+ * `{success: false, msg: "Error updating object."}` (`:257`); `max_served_chat` is ignored.
+ * There is no 422: nothing else is validated.
  *
  */
 export const updateCurrentTeammate = <ThrowOnError extends boolean = false>(options: Options<UpdateCurrentTeammateData, ThrowOnError>): RequestResult<UpdateCurrentTeammateResponses, UpdateCurrentTeammateErrors, ThrowOnError> => options.client.put<UpdateCurrentTeammateResponses, UpdateCurrentTeammateErrors, ThrowOnError>({
@@ -468,6 +519,12 @@ export const updateCurrentTeammate = <ThrowOnError extends boolean = false>(opti
  * false, error: "Project user not found with id <id>"}`. The project is not checked: the id
  * alone selects the teammate.
  *
+ * Source: reference — `routes/project_user.js:374-459`: `soft` and `hard` count only when they
+ * are exactly the text `true` (`soft=1`, `soft=yes` disable); `soft` wins over `hard`. An id that
+ * is no ObjectId gets 500 with the branch's message: `Error deleting Project User with id <id>`
+ * (soft, `:386`), `Error deleting Project user with id <id>` (hard, `:406`), `Error disabling
+ * Project User with id <id>` (`:427`). Only the soft and hard deletes emit `project_user.delete`.
+ *
  */
 export const deleteTeammate = <ThrowOnError extends boolean = false>(options: Options<DeleteTeammateData, ThrowOnError>): RequestResult<DeleteTeammateResponses, DeleteTeammateErrors, ThrowOnError> => options.client.delete<DeleteTeammateResponses, DeleteTeammateErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -485,6 +542,12 @@ export const deleteTeammate = <ThrowOnError extends boolean = false>(options: Op
  * Source: reference — the real server populates the user in `id_user` (`null` when the user
  * document was deleted) and adds `isBusy`; an unknown id gives 404 `{success: false, msg:
  * "Object not found."}`.
+ *
+ * Source: reference — `routes/project_user.js:514-533` finds the id in the path's project;
+ * an id that is no ObjectId gets 500 `{success: false, msg: "Error getting object."}`
+ * (`:522`). The id `me` is another route (`GET /project_users/me`, `:500-512`): the caller's
+ * own teammate, unpopulated, in a one-item array (500 `{err: "error"}` for a caller without a
+ * teammate, such as a subscription's token).
  *
  */
 export const getTeammate = <ThrowOnError extends boolean = false>(options: Options<GetTeammateData, ThrowOnError>): RequestResult<GetTeammateResponses, GetTeammateErrors, ThrowOnError> => options.client.get<GetTeammateResponses, GetTeammateErrors, ThrowOnError>({
@@ -513,6 +576,14 @@ export const getTeammate = <ThrowOnError extends boolean = false>(options: Optio
  * `id_project`, `id_user`, `role`, `roleType` or `createdBy`, which is why `Teammate` requires
  * only `_id`, `id` and `status`.
  *
+ * Source: reference — `routes/project_user.js:276-356`: the fields sent with a value (`!=
+ * undefined`: `null` is not sent) are cast by the model; `role` is any string (`roleType` is
+ * **not** recomputed: a teammate made `guest` keeps `roleType` 1, and a custom role — or `""` —
+ * passes every role check of `middleware/has-role.js`); `status` only when `active` or
+ * `disabled` (anything else is ignored). An id that is no ObjectId, or a value the model cannot
+ * store (a `role` object, `user_available: "maybe"`, `tags: "x"`), gets 500 `{success: false,
+ * msg: "Error updating object."}` (`:336`). There is no 404 (upsert) and no 422.
+ *
  */
 export const updateTeammate = <ThrowOnError extends boolean = false>(options: Options<UpdateTeammateData, ThrowOnError>): RequestResult<UpdateTeammateResponses, UpdateTeammateErrors, ThrowOnError> => options.client.put<UpdateTeammateResponses, UpdateTeammateErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -539,6 +610,14 @@ export const updateTeammate = <ThrowOnError extends boolean = false>(options: Op
  * (`guest`, `user` or a custom token's role claim, custom names included). No teammate gives 404 `{success: false, msg: "Object
  * not found."}`.
  *
+ * Source: reference — `routes/project_user.js:571-616`: the id is a user id when
+ * `mongoose.Types.ObjectId.isValid` says so (24 hexadecimal digits, or **any 12 characters**),
+ * else a `uuid_user`; so an external user whose own id is 24 hex digits (or 12 characters) is
+ * never found by it (404), although it signed in. `search` is another route
+ * (`GET /project_users/users/search`, `:535-566`, minimum role `user`): it finds the user of
+ * `?email=` and answers `{_id}`, 404 `Object not found.` without one, 403 `{msg: "Unauthorized.
+ * This is not a your teammate."}` for a user who is no member of the project.
+ *
  */
 export const getTeammateByUserId = <ThrowOnError extends boolean = false>(options: Options<GetTeammateByUserIdData, ThrowOnError>): RequestResult<GetTeammateByUserIdResponses, GetTeammateByUserIdErrors, ThrowOnError> => options.client.get<GetTeammateByUserIdResponses, GetTeammateByUserIdErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -564,6 +643,17 @@ export const getTeammateByUserId = <ThrowOnError extends boolean = false>(option
  * teammate with no role), the e-mail is only lower-cased, and `firstname`/`lastname` are not
  * stored.
  *
+ * Source: reference — `routes/project_user.js:42-182`. Only an **active agent-side** teammate
+ * (`roleType` 1, `status` active, not trashed) of that user is "already a member": a registered
+ * user who is an end user of the project (e.g. signed in with a custom token) or a disabled
+ * teammate gets a **new** teammate beside the old one. An e-mail that is not a string (a number,
+ * an array, an object) makes `email.toLowerCase()` throw: 500 `{err: "error"}` (`:49`); a falsy
+ * one (`0`, `""`, none) is kept as sent, so an invitation without an e-mail is stored pending
+ * once and then refused as already existing. A `role` the model cannot store gets 500 `An error
+ * occurred on inviting user <email> on project <id>` (`:128`, `:163`) for a registered user, and
+ * 200 `{success: false, msg: "Error saving object.", err}` for a pending one (the service's
+ * rejection sent as is, `:70`). The role guard accepts a teammate of any custom role (or none).
+ *
  */
 export const inviteTeammate = <ThrowOnError extends boolean = false>(options: Options<InviteTeammateData, ThrowOnError>): RequestResult<InviteTeammateResponses, InviteTeammateErrors, ThrowOnError> => options.client.post<InviteTeammateResponses, InviteTeammateErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -585,6 +675,12 @@ export const inviteTeammate = <ThrowOnError extends boolean = false>(options: Op
  *
  * Source: reference — the real server returns a plain array of the groups that are not trashed,
  * with no pagination or sort.
+ *
+ * Source: reference — `member` is read for its truthiness and passed as `{members: {$in: member}}`:
+ * several values select groups having any of them (`member[]=a&member[]=b`). A value MongoDB refuses
+ * inside `$in` (an operator document, `member[$gt]=a`) fails the query, and the callback calls a
+ * `next` the route does not declare (`routes/group.js:211`): a ReferenceError nobody catches, so
+ * **the server never answers**. The supportkb mock resets the connection instead of hanging (`behaviour.unanswered: 'hang'` waits like production) and warns once. The route sends no other error.
  *
  */
 export const listGroups = <ThrowOnError extends boolean = false>(options: Options<ListGroupsData, ThrowOnError>): RequestResult<ListGroupsResponses, ListGroupsErrors, ThrowOnError> => options.client.get<ListGroupsResponses, ListGroupsErrors, ThrowOnError>({
@@ -632,6 +728,10 @@ export const createGroup = <ThrowOnError extends boolean = false>(options: Optio
  * (`res.status(200).send(null)`), which Express writes as `Content-Length: 0` with no
  * `Content-Type`. The contract declares it as the `text/plain` empty string; clients should
  * treat an empty 200 body as "nothing was deleted".
+ *
+ * Source: reference — `force` counts only as the exact text `true` (`req.query.force === "true"`):
+ * `TRUE` or `1` soft-delete. A soft delete of an id that names no group changes nothing (no upsert)
+ * and still confirms.
  *
  */
 export const deleteGroup = <ThrowOnError extends boolean = false>(options: Options<DeleteGroupData, ThrowOnError>): RequestResult<DeleteGroupResponses, DeleteGroupErrors, ThrowOnError> => options.client.delete<DeleteGroupResponses, DeleteGroupErrors, ThrowOnError>({
@@ -695,6 +795,13 @@ export const updateGroup = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Source: decided — `sortField`, the documented name for tags and leads, is accepted
  * beside `sort`; real servers read only `sort`. Send one.
+ *
+ * Source: reference — `limit` is read with `parseInt` (`2.9` is 2; `0` or a text that is no number
+ * means no limit, answered as `perPage` `0` or `null`; a negative limit pages by its absolute value
+ * and is echoed as is), and the skip is `page * limit` as JavaScript computes it. A negative page, or
+ * a `sort` field MongoDB refuses (starting with `$`, empty, ending with `.`), makes MongoDB refuse the
+ * query, an error the route drops (`return (err)`, `routes/segment.js:136`): **the server never
+ * answers**. The supportkb mock resets the connection instead of hanging (`behaviour.unanswered: 'hang'` waits like production) and warns once.
  *
  */
 export const listSegments = <ThrowOnError extends boolean = false>(options: Options<ListSegmentsData, ThrowOnError>): RequestResult<ListSegmentsResponses, ListSegmentsErrors, ThrowOnError> => options.client.get<ListSegmentsResponses, ListSegmentsErrors, ThrowOnError>({
@@ -928,7 +1035,12 @@ export const deleteAllLabels = <ThrowOnError extends boolean = false>(options: O
  * send credentials for deployments that require them.
  *
  * Source: reference — a project without labels gets `{}` (200, never 404); the built-in
- * languages are not merged in (see `listDefaultLabels`).
+ * languages are not merged in (see `listDefaultLabels`). An entry saved with `data: {}` (or an
+ * object of empty objects) has no `data` key: Mongoose's `minimize` drops empty objects.
+ *
+ * Source: reference — a database failure of the read is a rejected promise that
+ * `routes/labels.js:355` never handles: the server never answers (the supportkb mock has no
+ * database failures).
  *
  */
 export const listLabels = <ThrowOnError extends boolean = false>(options: Options<ListLabelsData, ThrowOnError>): RequestResult<ListLabelsResponses, ListLabelsErrors, ThrowOnError> => options.client.get<ListLabelsResponses, ListLabelsErrors, ThrowOnError>({
@@ -944,9 +1056,34 @@ export const listLabels = <ThrowOnError extends boolean = false>(options: Option
  *
  * Minimum role: **admin**. Source: reference — the server requires admin.
  *
- * Source: reference — the entry of `lang` is replaced whole (keys not sent are dropped, no
- * merge) or appended; the first entry of a project is forced `default: true`; `default: true`
- * clears the previous default. The response is what `getLabels` returns for `lang`.
+ * Source: reference — `routes/labels.js:193` reads `lang`, `data` and `default` of the body
+ * and validates nothing itself: what Mongoose refuses fails the save. The entry of `lang` is
+ * replaced whole by a new entry (new `_id`; keys not sent are dropped, no merge), or appended.
+ * The first entry of a new label document is forced `default: true` whatever `default` says
+ * (even `null` or `"abc"`); on an existing document `default` is cast (`"true"`, `1`, `"yes"`
+ * are true) and defaults to `false` — replacing the default entry without `default: true`
+ * leaves the project without a default — and only the boolean `true` clears the previous
+ * default (`"true"` makes a second default). The entry replaced is the last one whose `lang`
+ * equals the body's loosely (`==`: `5` replaces `"5"`; `true` matches no stored text but
+ * `"1"`); `lang` is stored as text (`5` → `"5"`, `true` → `"true"`).
+ *
+ * Source: reference — Mongoose drops empty objects from what it stores (`minimize`): `data:
+ * {}` (or `{a: {}}`) is stored as an entry **without `data`**, which the answer shows, and
+ * from then on every save of the project's labels (`upsertLabels`, `cloneDefaultLabels`,
+ * `setDefaultLabels`, `deleteLabels` of another language) fails with 500 `Error saving
+ * object.` until that entry is deleted (`deleteLabels`) or all labels are
+ * (`deleteAllLabels`). Inside an array an empty object stays `{}`. Keys named `constructor`
+ * or `prototype` are dropped. When the label document is new (the project's first language),
+ * the driver refuses keys that start with `$` or contain `.` anywhere in `data` (500).
+ *
+ * Source: reference — after the save the route answers by re-dispatching `GET '/' + lang`
+ * through the labels router (`routes/labels.js:264`): the answer is what that URL routes to, not the
+ * saved entry. For an ordinary code it is `getLabels` (the entry, or the fallback when
+ * `lang` is not stored exactly: `IT ` with a trailing space answers `IT`, `a?b` answers the
+ * fallback of `a`). A `lang` that is a route of its own answers that route: `default` (any case)
+ * the 15 built-in sets, `default/IT` a built-in set; a `lang` with a `/` answers Express's
+ * **404 HTML page** `Cannot GET /<project>/labels`, one with a bad `%` escape (`100%`) 500
+ * `{err: "error"}` — in each case after the change was saved.
  *
  */
 export const upsertLabels = <ThrowOnError extends boolean = false>(options: Options<UpsertLabelsData, ThrowOnError>): RequestResult<UpsertLabelsResponses, UpsertLabelsErrors, ThrowOnError> => options.client.post<UpsertLabelsResponses, UpsertLabelsErrors, ThrowOnError>({
@@ -967,9 +1104,20 @@ export const upsertLabels = <ThrowOnError extends boolean = false>(options: Opti
  * Minimum role: **admin**. Source: reference — the server requires admin.
  *
  * Source: reference — the default language cannot be deleted (400; make another language
- * the default first); a project without labels or without that language gets 404. The
- * response is what `getLabels` now returns for `lang`, i.e. the fallback entry (normally the
- * project default).
+ * the default first); a project without labels or without that language gets 404
+ * (`routes/labels.js:306`, `:323`). The language is matched exactly (the last entry with that
+ * `lang`). Deleting the entry stored without `data` (see `upsertLabels`) repairs a project whose
+ * saves fail; deleting another one fails with 500 `Error saving object.` while such an entry
+ * exists.
+ *
+ * Source: reference — after the save the route answers by re-dispatching `GET '/' + lang`
+ * through the labels router (`routes/labels.js:336`): the answer is what that URL routes to, not the
+ * saved entry. For an ordinary code it is `getLabels` (the entry, or the fallback when
+ * `lang` is not stored exactly: `IT ` with a trailing space answers `IT`, `a?b` answers the
+ * fallback of `a`). A `lang` that is a route of its own answers that route: `default` (any case)
+ * the 15 built-in sets, `default/IT` a built-in set; a `lang` with a `/` answers Express's
+ * **404 HTML page** `Cannot GET /<project>/labels`, one with a bad `%` escape (`100%`) 500
+ * `{err: "error"}` — in each case after the change was saved.
  *
  */
 export const deleteLabels = <ThrowOnError extends boolean = false>(options: Options<DeleteLabelsData, ThrowOnError>): RequestResult<DeleteLabelsResponses, DeleteLabelsErrors, ThrowOnError> => options.client.delete<DeleteLabelsResponses, DeleteLabelsErrors, ThrowOnError>({
@@ -989,8 +1137,15 @@ export const deleteLabels = <ThrowOnError extends boolean = false>(options: Opti
  * send credentials for deployments that require them.
  *
  * Source: reference — never 404: when the project has no entry for `lang`, the server
- * falls back to the project's default entry, then to its `EN` entry, then to the built-in
- * English set (`lang` and `data` only). Compare `lang` in the answer with the one asked.
+ * falls back to the project's first default entry, then to its first `EN` entry, then to the
+ * built-in English set (`lang` and `data` only) (`services/labelService.js:26`). Compare `lang`
+ * in the answer with the one asked. An entry saved with `data: {}` is served without `data`.
+ * Express matches routes case-insensitively: `GET /labels/DEFAULT` is `listDefaultLabels` (the
+ * built-in sets, an array).
+ *
+ * Source: reference — a database failure of the read is a rejected promise that
+ * `routes/labels.js:373` never handles: the server never answers (the supportkb mock has no
+ * database failures).
  *
  */
 export const getLabels = <ThrowOnError extends boolean = false>(options: Options<GetLabelsData, ThrowOnError>): RequestResult<GetLabelsResponses, GetLabelsErrors, ThrowOnError> => options.client.get<GetLabelsResponses, GetLabelsErrors, ThrowOnError>({
@@ -1007,9 +1162,19 @@ export const getLabels = <ThrowOnError extends boolean = false>(options: Options
  * Minimum role: **admin**. Source: reference — the server requires admin.
  *
  * Source: reference — a project without labels gets 404 `{success: false, msg: "Lang not
- * found"}`. Otherwise the previous default is cleared and `lang` becomes the default if the
- * project has it; an absent `lang` leaves the project with no default (200). The response is
- * what `getLabels` returns for `lang`.
+ * found"}` (`routes/labels.js:135`). Otherwise the (last) default entry is cleared and the
+ * (last) entry of `lang` becomes the default if the project has it; an absent `lang` leaves the
+ * project with no default (200). While an entry of the project is stored without `data` (see
+ * `upsertLabels`) the save fails: 500 `Error saving object.`.
+ *
+ * Source: reference — after the save the route answers by re-dispatching `GET '/' + lang`
+ * through the labels router (`routes/labels.js:176`): the answer is what that URL routes to, not the
+ * saved entry. For an ordinary code it is `getLabels` (the entry, or the fallback when
+ * `lang` is not stored exactly: `IT ` with a trailing space answers `IT`, `a?b` answers the
+ * fallback of `a`). A `lang` that is a route of its own answers that route: `default` (any case)
+ * the 15 built-in sets, `default/IT` a built-in set; a `lang` with a `/` answers Express's
+ * **404 HTML page** `Cannot GET /<project>/labels`, one with a bad `%` escape (`100%`) 500
+ * `{err: "error"}` — in each case after the change was saved.
  *
  */
 export const setDefaultLabels = <ThrowOnError extends boolean = false>(options: Options<SetDefaultLabelsData, ThrowOnError>): RequestResult<SetDefaultLabelsResponses, SetDefaultLabelsErrors, ThrowOnError> => options.client.patch<SetDefaultLabelsResponses, SetDefaultLabelsErrors, ThrowOnError>({
@@ -1070,10 +1235,18 @@ export const getDefaultLabels = <ThrowOnError extends boolean = false>(options: 
  *
  * Minimum role: **admin**. Source: reference — the server requires admin.
  *
- * Source: reference — the built-in set of `lang` replaces the project's entry of that
- * language or is appended (the first entry of a project becomes the default). An unknown
- * code copies the English set relabelled with the requested code. A missing or empty `lang`
- * gets 422. The response is the whole project label document, as `listLabels` returns it.
+ * Source: reference — `lang` is checked by express-validator's `check('lang').notEmpty()`
+ * (`routes/labels.js:37`), which reads `lang` in the body **and** the query (and headers and
+ * cookies): a missing, empty or `null` value, or an empty array, gets 422 `{errors}`
+ * (`routes/labels.js:43`), one item per location that fails. The route then reads only the
+ * body's `lang`: the built-in set of exactly that code (case-sensitive), else the English set
+ * relabelled with it (an unknown code, `fr`, or a number: `5` is stored as `"5"`). It replaces
+ * the project's last entry whose `lang` equals it loosely (`==`) — as a new entry with
+ * `default: false`, so cloning the default language leaves the project without a default — or
+ * is appended; the first entry of a new label document is the default. A `lang` that is an
+ * object or an array (`["FR"]` passes the check), or a `lang` sent only in the query, fails the
+ * save (500). The response is the whole label document (the route's forward to `GET /`,
+ * `routes/labels.js:100`), as `listLabels` returns it.
  *
  */
 export const cloneDefaultLabels = <ThrowOnError extends boolean = false>(options: Options<CloneDefaultLabelsData, ThrowOnError>): RequestResult<CloneDefaultLabelsResponses, CloneDefaultLabelsErrors, ThrowOnError> => options.client.post<CloneDefaultLabelsResponses, CloneDefaultLabelsErrors, ThrowOnError>({
@@ -1105,6 +1278,28 @@ export const cloneDefaultLabels = <ThrowOnError extends boolean = false>(options
  * Source: reference — the server also accepts the filters `full_text`, `segment`, `tags`,
  * `with_email`, `with_fullname` and `status`, combined with AND. An unknown `segment` gets
  * 404 `{success: false, msg: "Error segment not found"}`.
+ *
+ * Source: reference — the route is an `async` function (`routes/lead.js:464`), so anything that fails
+ * while it runs rejects a promise nobody handles, and **the server never answers**: a `segment` that
+ * is no ObjectId; a segment with a `starts with` filter (`utils/segment2mongoConverter.js` calls a
+ * method it does not define); a filter value or query value Mongoose cannot cast (`status=abc`,
+ * `email[a]=1`, a `full_text` array, a date filter on `createdAt` that is no date); a `direction`
+ * mquery refuses; a negative page, a `sort` field MongoDB refuses, an operator or pattern MongoDB
+ * refuses (`email[$size]=1`, a `contains` value that is no valid regular expression, or no string on
+ * a field the model does not type) — the last ones dropped by the find callback (`return (err)`,
+ * `routes/lead.js:562`). The supportkb mock resets the connection instead of hanging (`behaviour.unanswered: 'hang'` waits like production) and warns once. The route sends no 500.
+ *
+ * Source: reference — every filter value goes through Mongoose's query casting, so `qs` syntax
+ * reaches MongoDB: `email[]=a&email[]=b` matches either address, `email[$ne]=x` and
+ * `status[$gte]=0` are operators. A segment's filters are applied as `utils/segment2mongoConverter.js`
+ * writes them, one key per field (a later filter on a field replaces an earlier one; the route's
+ * own `email`, `with_email`, `with_fullname`, `tags`, `id_project` and `status` replace a filter on
+ * the same field): `=` is equality (an array field matches an item), `!=` `$ne`, `>` `$gt`, `>=`
+ * `$gte`, `contains` an unanchored, case-sensitive `$regex`, `is null` `{$exists: false}` (a field
+ * stored as `null` exists), `is not null` `{$exists: true}`; other operators are ignored and `match`
+ * is never read. `with_email` and `with_fullname` count when truthy (`with_email=false` filters too)
+ * and keep leads whose field exists, even as `null`. `full_text` is MongoDB's text search on
+ * `fullname` and `email`: whole words, case- and diacritic-insensitive, any word matching.
  *
  */
 export const listLeads = <ThrowOnError extends boolean = false>(options: Options<ListLeadsData, ThrowOnError>): RequestResult<ListLeadsResponses, ListLeadsErrors, ThrowOnError> => options.client.get<ListLeadsResponses, ListLeadsErrors, ThrowOnError>({
@@ -1219,6 +1414,11 @@ export const updateLead = <ThrowOnError extends boolean = false>(options: Option
  * Source: reference — one figure `{_id: <project id>, waiting_time_avg}` in milliseconds; the
  * window can be changed with `last` (seconds).
  *
+ * Source: reference — the window is JavaScript arithmetic on the raw value
+ * (`new Date(Date.now() - last * 1000)`, `pubmodules/analytics/analytics.js:547`): a value that is not a number (`abc`, a
+ * repeated parameter) is `NaN`, an invalid date the driver sends as the epoch, so the window
+ * becomes **all time**; `0` or a negative value leaves nothing older than now.
+ *
  */
 export const getRequestWaitingTime = <ThrowOnError extends boolean = false>(options: Options<GetRequestWaitingTimeData, ThrowOnError>): RequestResult<GetRequestWaitingTimeResponses, GetRequestWaitingTimeErrors, ThrowOnError> => options.client.get<GetRequestWaitingTimeResponses, GetRequestWaitingTimeErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -1305,6 +1505,18 @@ export const aggregateRequestsByStatus = <ThrowOnError extends boolean = false>(
  * `lastdays` days back from now (so the first day is partial), 7 by default; filters
  * `department_id`, `participant` and `channel`.
  *
+ * Source: reference — the window is JavaScript arithmetic on the raw value
+ * (`new Date(Date.now() - lastdays * 24 * 60 * 60 * 1000)`, `pubmodules/analytics/analytics.js:177`): a value that is not a number (`abc`, a
+ * repeated parameter) is `NaN`, an invalid date the driver sends as the epoch, so the window
+ * becomes **all time**; `0` or a negative value leaves nothing older than now.
+ *
+ * Source: reference — `participant` (matched against the `participants` array) and `channel` (`channel.name`) go into the `$match` as `qs` parses them
+ * (`pubmodules/analytics/analytics.js:186-194`), uncast: a repeated parameter is an array (matched as that exact array),
+ * `x[$ne]=y` is a MongoDB operator, and an operator MongoDB does not know fails the aggregation
+ * (500 `Error getting analytics.`).
+ * `department_id` becomes `new ObjectId(department_id)` (`pubmodules/analytics/analytics.js:182`): 24 hexadecimal characters,
+ * or any 12 characters read as bytes; anything else throws (500 `{err: "error"}`).
+ *
  */
 export const aggregateRequestsByDay = <ThrowOnError extends boolean = false>(options: Options<AggregateRequestsByDayData, ThrowOnError>): RequestResult<AggregateRequestsByDayResponses, AggregateRequestsByDayErrors, ThrowOnError> => options.client.get<AggregateRequestsByDayResponses, AggregateRequestsByDayErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -1326,7 +1538,8 @@ export const aggregateRequestsByDay = <ThrowOnError extends boolean = false>(opt
  * Source: decided — the documented interface puts analytics on a 30-day window unless it states
  * another; the real server counts **all time** here (one figure per UTC month with activity,
  * oldest first), and the contract describes the server. Optional filter `department_id`
- * (reference).
+ * (reference): `new ObjectId(department_id)` (`pubmodules/analytics/analytics.js:313`), 24 hexadecimal characters or any 12
+ * characters read as bytes; anything else throws (500 `{err: "error"}`).
  *
  */
 export const aggregateRequestsByMonth = <ThrowOnError extends boolean = false>(options: Options<AggregateRequestsByMonthData, ThrowOnError>): RequestResult<AggregateRequestsByMonthResponses, AggregateRequestsByMonthErrors, ThrowOnError> => options.client.get<AggregateRequestsByMonthResponses, AggregateRequestsByMonthErrors, ThrowOnError>({
@@ -1349,6 +1562,8 @@ export const aggregateRequestsByMonth = <ThrowOnError extends boolean = false>(o
  * Source: decided — the documented interface puts analytics on a 30-day window unless it states
  * another; the real server counts **all time** here, grouped by year, month and week (a week
  * spanning two months gives two figures), oldest first, and the contract describes the server.
+ * `week` is MongoDB's `$week` (weeks start on Sunday; days before the year's first Sunday are
+ * week 0). The route reads `department_id` and ignores it (`pubmodules/analytics/analytics.js:362`).
  *
  */
 export const aggregateRequestsByWeek = <ThrowOnError extends boolean = false>(options: Options<AggregateRequestsByWeekData, ThrowOnError>): RequestResult<AggregateRequestsByWeekResponses, AggregateRequestsByWeekErrors, ThrowOnError> => options.client.get<AggregateRequestsByWeekResponses, AggregateRequestsByWeekErrors, ThrowOnError>({
@@ -1371,6 +1586,15 @@ export const aggregateRequestsByWeek = <ThrowOnError extends boolean = false>(op
  * Source: reference — conversations of the last 30 days summed per hour of the day (0–23) in
  * the `timezone` given (UTC by default), **latest hour first**; hours without conversations
  * are absent.
+ *
+ * Source: reference — `timezone` (`req.query.timezone || "+00:00"`, `pubmodules/analytics/analytics.js:433`) goes into
+ * `$hour: {date: "$createdAt", timezone}` as sent, and MongoDB evaluates it per conversation:
+ * an Olson identifier of its time zone database, spelled as the database spells it
+ * (`Europe/Rome`, `UTC`; not `europe/rome`), or an offset `+hh`, `+hhmm`, `+hh:mm` (`-` alike;
+ * `+` must be sent as `%2B`, a bare `+` is a space). Anything else — an unknown name, a value
+ * that is no string (a repeated parameter) — fails the aggregation (500 `Error getting
+ * analytics.`) **only when some conversation matched**: with none, the answer is `[]`. A value
+ * starting with `$` is a field path (`$nope` gives `hour: null`).
  *
  */
 export const aggregateRequestsByHour = <ThrowOnError extends boolean = false>(options: Options<AggregateRequestsByHourData, ThrowOnError>): RequestResult<AggregateRequestsByHourResponses, AggregateRequestsByHourErrors, ThrowOnError> => options.client.get<AggregateRequestsByHourResponses, AggregateRequestsByHourErrors, ThrowOnError>({
@@ -1457,8 +1681,13 @@ export const countRequestsWithBot = <ThrowOnError extends boolean = false>(optio
  * Minimum role: **admin**.
  *
  * Source: reference — the real server answers the raw MongoDB aggregation array
- * `[{totalCount}]`, or `[]` when there is none; optional filters `sender`, `recipient` and
- * `attributes_answerid`.
+ * `[{totalCount}]`, or `[]` when there is none; optional filters `sender`, `recipient`,
+ * `attributes` and `attributes_answerid`.
+ *
+ * Source: reference — `sender`, `recipient`, `attributes` and `attributes_answerid` (`attributes._answerid`) go into the `$match` as `qs` parses them
+ * (`pubmodules/analytics/analytics.js:1376-1390`), uncast: a repeated parameter is an array (matched as that exact array),
+ * `x[$ne]=y` is a MongoDB operator, and an operator MongoDB does not know fails the aggregation
+ * (500 `Error getting analytics.`).
  *
  */
 export const countMessages = <ThrowOnError extends boolean = false>(options: Options<CountMessagesData, ThrowOnError>): RequestResult<CountMessagesResponses, CountMessagesErrors, ThrowOnError> => options.client.get<CountMessagesResponses, CountMessagesErrors, ThrowOnError>({
@@ -1477,6 +1706,16 @@ export const countMessages = <ThrowOnError extends boolean = false>(options: Opt
  * Source: reference — the real server answers the raw MongoDB aggregation array: one figure
  * per UTC day with messages, oldest first; optional filters `sender`, `recipient` and
  * `channel`.
+ *
+ * Source: reference — the window is JavaScript arithmetic on the raw value
+ * (`new Date(Date.now() - lastdays * 24 * 60 * 60 * 1000)`, `pubmodules/analytics/analytics.js:1426`): a value that is not a number (`abc`, a
+ * repeated parameter) is `NaN`, an invalid date the driver sends as the epoch, so the window
+ * becomes **all time**; `0` or a negative value leaves nothing older than now.
+ *
+ * Source: reference — `sender`, `recipient` and `channel` (`channel.name`) go into the `$match` as `qs` parses them
+ * (`pubmodules/analytics/analytics.js:1428-1439`), uncast: a repeated parameter is an array (matched as that exact array),
+ * `x[$ne]=y` is a MongoDB operator, and an operator MongoDB does not know fails the aggregation
+ * (500 `Error getting analytics.`).
  *
  * Source: decided — the documented window is the last 30 days; the real server's window is
  * `lastdays` (default 7). The contract documents the server's default; send `lastdays=30` for
@@ -1517,6 +1756,27 @@ export const aggregateMessagesByDay = <ThrowOnError extends boolean = false>(opt
  * stores the body's `status`, `attributes`, `metadata`, `language` and `channel` as sent, so
  * they come back as any number or as `null` when sent so.
  *
+ * Source: reference — `routes/message.js:31-321`, `services/requestService.js:490-760`. A new
+ * conversation is routed by `departmentService.getOperators`: the department `departmentid`
+ * (any project's) or the project's default one (an unknown or malformed id: 500 `Error creating
+ * request`); then `participants` from the body, else the available agent after the last assigned
+ * conversation's (at random when there is none); `request_status: 50` keeps it unrouted. The
+ * conversation stores `subject`, `sourcePage`, `language`, `userAgent`, `attributes`,
+ * `preflight`, `channel`, `location`, `priority` and `followers` as sent (cast by its model: a
+ * value it cannot store is 500 `Error creating request`). A `sender` of a new conversation must
+ * be an active member (`mongoose.Types.ObjectId.isValid` — 24 hex digits or any 12 characters —
+ * decides whether it is a user id or an external id, so an external user whose own id is 24 hex
+ * digits gets 403); in an existing conversation `sender` is not checked. A text `${KEY}` is
+ * replaced by the project's label `KEY` (`pubmodules/messageTransformer`).
+ *
+ * Source: reference — **no answer** (the mock resets the connection, or waits with
+ * `behaviour.unanswered: 'hang'`): a `text` that is not a string (`5`, `{}`: the message
+ * transformer calls `text.match()` and its rejection is never handled), `participants` whose
+ * first item is not an ObjectId (`"abc"`, `["someone"]`: populating them fails and
+ * `routes/message.js:229` returns without answering), a caller without a teammate (a
+ * subscription's token) opening a conversation (`project_user._id` throws in a promise callback),
+ * a sender whose lead cannot be saved (`senderFullname` an object).
+ *
  */
 export const createMessage = <ThrowOnError extends boolean = false>(options: Options<CreateMessageData, ThrowOnError>): RequestResult<CreateMessageResponses, CreateMessageErrors, ThrowOnError> => options.client.post<CreateMessageResponses, CreateMessageErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -1541,10 +1801,13 @@ export const createMessage = <ThrowOnError extends boolean = false>(options: Opt
  * Source: decided — the documented authentication is Basic; the server accepts JWT too, so both
  * are accepted (Basic listed first).
  *
- * Source: reference — neither `event` nor `target` is validated by the server (a missing
- * field gets 500 `{success: false, msg: "Error saving object."}`). Subscribing again to an
- * event the project already has a subscription for returns that existing subscription with
- * 200 (matched on project and event only, so its `target` may differ) instead of a 409.
+ * Source: reference — `routes/subscription.js:10-41`: neither `event` nor `target` is
+ * validated by the server beyond its model (a missing or empty field, or an object or array,
+ * gets 500 `{success: false, msg: "Error saving object."}`, `:32`; numbers and booleans are
+ * stored as their text). The unique index on (project, event, target) makes a subscription
+ * with the same event **and** target a duplicate: the route then answers, with 200, the
+ * project's first subscription for that **event** (`:25`, whatever its target) instead of a
+ * 409; the same event with another target creates another subscription.
  * Every subscription created during one run of a server shares the same secret. The answer
  * to a new subscription carries `global: false`; the existing subscription returned for a
  * repeated event has no `global`. `target` comes back as sent (the server stores any string).

@@ -158,48 +158,6 @@ export type ValidationErrors = {
 };
 
 /**
- * Error body `{success: false, error}` used by knowledge bases and contents, group delete and
- * project resolution (the latter without `success`). Source: reference.
- *
- */
-export type ErrorDescription = {
-    success?: false;
-    /**
-     * Human-readable message (a string), or the underlying error object for some 500s.
-     */
-    error: string | {
-        [key: string]: unknown;
-    };
-    /**
-     * The plan's limit, on a `Maximum number of resources reached` 403.
-     */
-    plan_limit?: number;
-};
-
-/**
- * Error body `{success: false, message}`. Source: reference — sent when a plan quota refuses a
- * write (e.g. the messages quota: 403 `{success: false, message: "..."}` from `createMessage`)
- * and by the inbound webhook rate limiter (`{message: "Rate limit exceeded"}`, without
- * `success`).
- *
- */
-export type ErrorWithMessage = {
-    success?: false;
-    /**
-     * Human-readable message.
-     */
-    message: string;
-};
-
-/**
- * Any JSON error body the service sends. The shapes are not uniform: `{success: false, msg}`,
- * `{success: false, error}`, `{errors: [...]}`, `{err}` and `{success: false, message}`. SDKs read
- * the first present of `msg`, `error`, `errors[].msg`, `err` and `message`. Source: reference.
- *
- */
-export type ErrorBody = ErrorMessage | ErrorDescription | ValidationErrors | ServerError | ErrorWithMessage;
-
-/**
  * Custom attributes, free-form key/value pairs.
  */
 export type Attributes = {
@@ -242,6 +200,16 @@ export type AnonymousSignInRequest = {
 };
 
 /**
+ * Custom attributes as the server returns them: free-form key/value pairs, as clients send them.
+ * Source: reference — the models declare them `type: Object` (a Mongoose `Mixed`), which stores
+ * whatever a client sent, so a deployment may also return an array, a string, a number, a boolean
+ * or `null` here (e.g. a lead created with `attributes: "x"`); check it is an object before reading
+ * keys.
+ *
+ */
+export type StoredAttributes = Attributes | Array<unknown> | string | number | boolean | null;
+
+/**
  * The anonymous end user created by `signInAnonymously`, with `_id`, `firstname`, `id` and
  * `fullName`. Source: reference — `_id` and `id` carry the same new UUID v4 (the guest
  * teammate's `uuid_user`); `lastname`, `email` and `attributes` are echoed when sent.
@@ -275,7 +243,7 @@ export type AnonymousUser = {
     /**
      * Custom attributes, when sent. Source: reference — echoed as sent, `null` included.
      */
-    attributes?: Attributes | null;
+    attributes?: StoredAttributes | null;
     /**
      * First name and last name joined with a space. Source: reference — `utils/userUtil.js`
      * joins `firstname || ''` and `lastname || ''`, so without a last name it ends with a space
@@ -681,6 +649,48 @@ export type ContentList = {
 };
 
 /**
+ * Error body `{success: false, error}` used by knowledge bases and contents, group delete and
+ * project resolution (the latter without `success`). Source: reference.
+ *
+ */
+export type ErrorDescription = {
+    success?: false;
+    /**
+     * Human-readable message (a string), or the underlying error object for some 500s.
+     */
+    error: string | {
+        [key: string]: unknown;
+    };
+    /**
+     * The plan's limit, on a `Maximum number of resources reached` 403.
+     */
+    plan_limit?: number;
+};
+
+/**
+ * Error body `{success: false, message}`. Source: reference — sent when a plan quota refuses a
+ * write (e.g. the messages quota: 403 `{success: false, message: "..."}` from `createMessage`)
+ * and by the inbound webhook rate limiter (`{message: "Rate limit exceeded"}`, without
+ * `success`).
+ *
+ */
+export type ErrorWithMessage = {
+    success?: false;
+    /**
+     * Human-readable message.
+     */
+    message: string;
+};
+
+/**
+ * Any JSON error body the service sends. The shapes are not uniform: `{success: false, msg}`,
+ * `{success: false, error}`, `{errors: [...]}`, `{err}` and `{success: false, message}`. SDKs read
+ * the first present of `msg`, `error`, `errors[].msg`, `err` and `message`. Source: reference.
+ *
+ */
+export type ErrorBody = ErrorMessage | ErrorDescription | ValidationErrors | ServerError | ErrorWithMessage;
+
+/**
  * Body of `createContent`: name, type, source, content and namespace, all strings.
  * Per type: for `url`, `pdf` and `docx` the source is the resource URL and content is empty;
  * for `text` content is the text; for `faq` content is the question, a line break, then the
@@ -1044,13 +1054,15 @@ export type KnowledgeBase = {
     /**
      * Settings used to preview answers (see `KnowledgeBasePreviewSettings`). Source: reference —
      * `models/kb_setting.js` declares `preview_settings` as a free-form `Object` and
-     * `updateKnowledgeBase` stores the object the client sends without checking it, so any
-     * object is possible (other members, other types, out-of-range values).
+     * `updateKnowledgeBase` stores what the client sends without checking it, so any object is
+     * possible (other members, other types, out-of-range values), and so is any other JSON value
+     * (`preview_settings: "x"` is stored as is); after `preview_settings: {}` the knowledge base has
+     * none at all (Mongoose drops empty objects when it saves).
      *
      */
-    preview_settings: KnowledgeBasePreviewSettings | {
+    preview_settings?: KnowledgeBasePreviewSettings | {
         [key: string]: unknown;
-    };
+    } | Array<unknown> | string | number | boolean | null;
     /**
      * True for the default knowledge base.
      */
@@ -1269,7 +1281,7 @@ export type TeammateTag = {
      * Hexadecimal color, e.g. `#e53935`.
      */
     color?: string;
-    attributes?: Attributes;
+    attributes?: StoredAttributes;
 };
 
 /**
@@ -1438,7 +1450,7 @@ export type Teammate = {
      *
      */
     profileStatus?: string;
-    attributes?: Attributes;
+    attributes?: StoredAttributes;
     /**
      * Tag objects of the teammate.
      */
@@ -1692,7 +1704,7 @@ export type TeammateUpserted = {
      *
      */
     profileStatus?: string;
-    attributes?: Attributes;
+    attributes?: StoredAttributes;
     /**
      * Tag objects of the teammate.
      */
@@ -1926,7 +1938,7 @@ export type Group = {
      *
      */
     enabled: boolean;
-    attributes?: Attributes;
+    attributes?: StoredAttributes;
     /**
      * Project identifier.
      */
@@ -2003,7 +2015,7 @@ export type GroupUpserted = {
      *
      */
     enabled: boolean;
-    attributes?: Attributes;
+    attributes?: StoredAttributes;
     /**
      * Project identifier. Source: reference — absent on a group created by `updateGroup` on an unknown id (upsert).
      */
@@ -2350,7 +2362,7 @@ export type Tag = {
      *
      */
     color?: string | null;
-    attributes?: Attributes;
+    attributes?: StoredAttributes;
     /**
      * Project identifier.
      */
@@ -2421,7 +2433,7 @@ export type TagUpserted = {
      *
      */
     color?: string | null;
-    attributes?: Attributes;
+    attributes?: StoredAttributes;
     /**
      * Project identifier. Source: reference — absent on a tag created by `updateTag` on an unknown id (upsert).
      */
@@ -2487,7 +2499,8 @@ export type LabelData = {
  * The labels of one language in a project: the language, its labels, a category and the default
  * flag. Source: reference — the real server stores each entry as a subdocument with its own `_id`;
  * an entry served from the built-in English set (fallback of `getLabels`) has only `lang` and
- * `data`.
+ * `data`. An entry saved with `data: {}` has no `data` at all: Mongoose drops empty objects when it
+ * saves (`minimize`, `models/label.js`).
  *
  */
 export type LabelEntry = {
@@ -2499,7 +2512,7 @@ export type LabelEntry = {
      * Language identifier (ISO language code), e.g. `EN`, `IT`. The built-in sets use upper-case codes; lookups are case-sensitive.
      */
     lang: string;
-    data: LabelData;
+    data?: LabelData;
     /**
      * Label data category.
      */
@@ -2538,7 +2551,7 @@ export type LabelDocument = {
         _id: ObjectId;
         default: boolean;
     }> | LabelEntry;
-    attributes?: Attributes;
+    attributes?: StoredAttributes;
     /**
      * Project identifier.
      */
@@ -2697,7 +2710,7 @@ export type Lead = {
      * to the model as is).
      *
      */
-    attributes?: Attributes | null;
+    attributes?: StoredAttributes | null;
     /**
      * Further free-form properties the service may attach. Source: reference — not settable through this API.
      */
@@ -2868,7 +2881,7 @@ export type LeadUpserted = {
      * to the model as is).
      *
      */
-    attributes?: Attributes | null;
+    attributes?: StoredAttributes | null;
     /**
      * Further free-form properties the service may attach. Source: reference — not settable through this API.
      */
@@ -3182,7 +3195,7 @@ export type MessageAttributes = {
 
 /**
  * Body of `createMessage`: the message `text`, and optional fields. Source: reference — the fields
- * beside `text` are those the server reads; the last group (`departmentid` to `priority`) is used
+ * beside `text` are those the server reads; the last group (`departmentid` to `followers`) is used
  * only when the conversation does not exist yet and is created by this message. Fields the route
  * reads with `||` or an `if` (`sender`, `senderFullname`, `email`, `status`, `attributes`,
  * `departmentid`) treat `null` as not sent, so the contract accepts `null` for them.
@@ -3192,7 +3205,8 @@ export type MessageCreateRequest = {
     /**
      * Message text. Source: decided — required: the documented interface lists it as the body, and
      * the server answers 422 `{errors: ["text field is required"]}` for a text message (the
-     * default type) without it; messages of other types carry a caption or the file name here.
+     * default type) without it, or with an empty one (`routes/message.js` tests `!req.body.text`);
+     * messages of other types carry a caption or the file name here.
      *
      */
     text: string;
@@ -3239,13 +3253,16 @@ export type MessageCreateRequest = {
      */
     language?: string;
     /**
-     * Channel of the message; `{name: "chat21"}` when absent. Source: reference.
+     * Channel of the message; `{name: "chat21"}` when absent. Source: reference — a channel sent
+     * replaces the default whole, and the message model requires its `name`: `channel: {}` fails
+     * the save (500 `{success: false, msg: "Error creating message"}`).
+     *
      */
     channel?: {
         /**
          * Channel name, e.g. `chat21`, `email`, `form`.
          */
-        name?: string;
+        name: string;
     };
     /**
      * Department to route a new conversation to; the default department when absent or `null`. Source: reference.
@@ -3271,6 +3288,47 @@ export type MessageCreateRequest = {
      * Priority of a new conversation, `medium` by default. Source: reference.
      */
     priority?: string;
+    /**
+     * Status of a new conversation. Source: reference — `routes/message.js:171` passes it as the
+     * conversation's `status`; `services/requestService.js:551` keeps only `50` (temporary: the
+     * conversation is not routed, gets no participant and no `assigned_at`); any other value is
+     * replaced by the routing's `100` (unassigned) or `200` (assigned).
+     *
+     */
+    request_status?: number;
+    /**
+     * Whether a new conversation is a preflight (opened before a real message, e.g. by the
+     * widget's pre-chat form). Source: reference — `routes/message.js:175` stores it as sent
+     * (default `false`; a value Mongoose cannot read as a boolean gets 500 `Error creating
+     * request`).
+     *
+     */
+    preflight?: boolean | null;
+    /**
+     * Where the requester of a new conversation is. Source: reference — `routes/message.js:177`
+     * stores it as `models/location.js` casts it (`geometry.coordinates` defaults to `[]`; a
+     * value that is no object gets 500 `Error creating request`).
+     *
+     */
+    location?: {
+        country?: string;
+        city?: string;
+        streetAddress?: string;
+        region?: string;
+        zipcode?: string;
+        ipAddress?: string;
+        geometry?: {
+            type?: 'Point';
+            coordinates?: Array<number>;
+        };
+    } | null;
+    /**
+     * Teammates (project_user ids) following a new conversation. Source: reference —
+     * `routes/message.js:182` stores them (`models/request.js` `followers`: ObjectIds; an id that
+     * is no ObjectId gets 500 `Error creating request`).
+     *
+     */
+    followers?: Array<ObjectId>;
 };
 
 /**
@@ -3413,7 +3471,7 @@ export type Conversation = {
     /**
      * Custom attributes of the conversation. Source: reference — stored as sent by `createMessage`, `null` included.
      */
-    attributes?: Attributes | null;
+    attributes?: StoredAttributes | null;
     /**
      * Priority, `medium` by default. Source: reference — `null` when the creating message sent `priority: null`.
      */
@@ -3707,7 +3765,9 @@ export type ProjectId = string;
 
 /**
  * Zero-based page number; `0` (the default) is the first page. Source: reference — the
- * server counts pages from 0.
+ * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
+ * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
+ * each list operation for what the server then answers).
  *
  */
 export type Page = number;
@@ -3768,21 +3828,20 @@ export type SignInErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The e-mail or the password failed express-validator's checks. Source: reference —
+     * `routes/auth.js:565` `{errors: [{value, msg: "Invalid value", param, location}]}`, one
+     * item per failing place the field was found in (`location` `body`, `cookies`, `headers` or
+     * `query`; `value` absent when the field was sent nowhere).
      *
      */
     422: ValidationErrors;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * Source: reference — Express's error handler (`app.js:728`) `{err: "error"}`: malformed
+     * JSON, or an e-mail that passed the check without being a string in the body
+     * (`routes/auth.js:568` calls `req.body.email.toLowerCase()`).
      *
      */
-    500: ErrorBody;
+    500: ServerError;
 };
 
 export type SignInError = SignInErrors[keyof SignInErrors];
@@ -3812,21 +3871,19 @@ export type SignInAnonymouslyErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * No `id_project`, or an empty one. Source: reference — `routes/auth.js:180`
+     * `{errors: [{msg: "Invalid value", param: "id_project", location: "body"}]}` (with
+     * `value` when a value was sent).
      *
      */
     422: ValidationErrors;
     /**
-     * The anonymous user could not be saved, e.g. because `id_project` is not an ObjectId.
-     * Source: reference — `{success: false, msg: "Error saving object."}`; malformed JSON
-     * gets `{err: "error"}`.
+     * Source: reference — `routes/auth.js:209` `{success: false, msg: "Error saving object."}`
+     * when the guest teammate cannot be saved (an `id_project` that is no ObjectId: `0`,
+     * `true`, `"abc"`); malformed JSON gets Express's `{err: "error"}` (`app.js:728`).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type SignInAnonymouslyError = SignInAnonymouslyErrors[keyof SignInAnonymouslyErrors];
@@ -3849,26 +3906,36 @@ export type SignInWithCustomTokenData = {
 
 export type SignInWithCustomTokenErrors = {
     /**
-     * The custom token has no `aud` claim. Source: reference —
-     * `{success: false, msg: "JWT Aud field is required"}`.
+     * The token has no `aud` claim. Source: reference — `routes/auth.js:253`
+     * `{success: false, msg: "JWT Aud field is required"}` (reachable only with a token signed
+     * with the server's own secret: one without `aud` is checked against that secret).
      *
      */
     400: ErrorMessage;
     /**
-     * Authentication failed. Source: reference — a missing token or a bad signature gets the
-     * plain-text body `Unauthorized` with a `WWW-Authenticate` challenge; a valid token whose
+     * Authentication failed. Source: reference — passport-jwt (`middleware/passport.js`): a
+     * missing token, a bad signature, an unknown project or subscription in `aud`, or a token
+     * without `_id` get the plain-text body `Unauthorized`, without `WWW-Authenticate` (this
+     * route uses the JWT strategy alone, which sends no challenge); a valid token whose
      * teammate is disabled gets `{success: false, msg: "Authentication failed. Project_user
-     * not active."}`.
+     * not active."}` (`routes/auth.js:530`).
      *
      */
     401: ErrorMessage;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * A valid token in an `Authorization` header that does not split into exactly two words
+     * (`JWT  <token>`), or in `?secret_token=` without the header. Source: reference —
+     * `middleware/valid-token.js:9` `{success: false, msg: "Unauthorized."}`.
      *
      */
-    500: ErrorBody;
+    403: ErrorMessage;
+    /**
+     * A token whose `aud` is no URL. Source: reference — `new URL(decoded.aud)` throws in
+     * `middleware/passport.js:142`, and Express's error handler (`app.js:728`) answers
+     * `{err: "error"}`.
+     *
+     */
+    500: ServerError;
 };
 
 export type SignInWithCustomTokenError = SignInWithCustomTokenErrors[keyof SignInWithCustomTokenErrors];
@@ -3918,7 +3985,9 @@ export type ListContentsData = {
         limit?: number;
         /**
          * Zero-based page number; `0` (the default) is the first page. Source: reference — the
-         * server counts pages from 0.
+         * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
+         * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
+         * each list operation for what the server then answers).
          *
          */
         page?: number;
@@ -4728,7 +4797,10 @@ export type ListTeammatesData = {
          */
         role?: string;
         /**
-         * `true` lists the teammates removed from the project (trashed) instead. Source: reference.
+         * Source: reference — `routes/project_user.js:652`: trashed teammates are left out unless
+         * `trashed` is sent with any value but `false`; then **every** teammate is listed, trashed
+         * or not (not only the trashed ones).
+         *
          */
         trashed?: boolean;
         /**
@@ -4774,12 +4846,11 @@ export type ListTeammatesErrors = {
      */
     403: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * A query value Mongoose cannot cast, or an operator MongoDB refuses. Source: reference —
+     * `routes/project_user.js:675` `{success: false, msg: "Error getting object."}`.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type ListTeammatesError = ListTeammatesErrors[keyof ListTeammatesErrors];
@@ -4851,21 +4922,13 @@ export type UpdateCurrentTeammateErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * Source: reference — `routes/project_user.js:257` `{success: false, msg: "Error updating
+     * object."}` for a value the model cannot store; Express's `{err: "error"}` (`app.js:728`)
+     * for malformed JSON, and for a caller the role check lets through without a teammate (the
+     * `ADMIN_EMAIL` administrator: `req.projectuser.user_available` throws, `:245`).
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type UpdateCurrentTeammateError = UpdateCurrentTeammateErrors[keyof UpdateCurrentTeammateErrors];
@@ -4896,11 +4959,11 @@ export type DeleteTeammateData = {
     };
     query?: {
         /**
-         * `true` marks the teammate trashed (`trashed: true`, status `disabled`). Source: reference.
+         * `true` marks the teammate trashed (`trashed: true`, status `disabled`). Source: reference — only the exact text `true` counts (`routes/project_user.js:381`).
          */
         soft?: boolean;
         /**
-         * `true` deletes the teammate document for good. Source: reference.
+         * `true` deletes the teammate document for good. Source: reference — only the exact text `true` counts, and `soft=true` wins (`routes/project_user.js:401`).
          */
         hard?: boolean;
     };
@@ -4938,18 +5001,17 @@ export type DeleteTeammateErrors = {
      */
     403: ErrorBody;
     /**
-     * No teammate with that id. Source: reference — `{success: false, error: "Project user not
-     * found with id <id>"}`.
+     * No teammate with that id. Source: reference — `routes/project_user.js:392`, `:411`, `:432`
+     * `{success: false, error: "Project user not found with id <id>"}`.
      *
      */
     404: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/project_user.js:386` (`soft=true`),
+     * `:406` (`hard=true`), `:427` (otherwise), `{success: false, msg: "Error ... with id <id>"}`.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type DeleteTeammateError = DeleteTeammateErrors[keyof DeleteTeammateErrors];
@@ -5013,18 +5075,16 @@ export type GetTeammateErrors = {
      */
     403: ErrorBody;
     /**
-     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
-     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
-     *
+     * No teammate with this id in the project. Source: reference — `routes/project_user.js:525`.
      */
-    404: ErrorBody;
+    404: ErrorMessage;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/project_user.js:522` `{success:
+     * false, msg: "Error getting object."}`; for the id `me` without a caller's teammate,
+     * Express's `{err: "error"}` (`app.js:728`).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type GetTeammateError = GetTeammateErrors[keyof GetTeammateErrors];
@@ -5100,21 +5160,12 @@ export type UpdateTeammateErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * Source: reference — `routes/project_user.js:336` `{success: false, msg: "Error updating
+     * object."}` for an id that is no ObjectId or a value the model cannot store; malformed JSON
+     * gets Express's `{err: "error"}` (`app.js:728`).
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type UpdateTeammateError = UpdateTeammateErrors[keyof UpdateTeammateErrors];
@@ -5174,25 +5225,18 @@ export type GetTeammateByUserIdErrors = {
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below agent or the caller is not an active member. Source: reference
+     * — `middleware/has-role.js` `{success: false, msg}`; for `user_id` `search` (another route)
+     * `{msg: "Unauthorized. This is not a your teammate."}` (`routes/project_user.js:560`).
      *
      */
     403: ErrorBody;
     /**
-     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
-     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
+     * No teammate of this user in the project. Source: reference — `routes/project_user.js:604`
+     * (and `:552` for `search`) `{success: false, msg: "Object not found."}`.
      *
      */
-    404: ErrorBody;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    404: ErrorMessage;
 };
 
 export type GetTeammateByUserIdError = GetTeammateByUserIdErrors[keyof GetTeammateByUserIdErrors];
@@ -5266,21 +5310,13 @@ export type InviteTeammateErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * Source: reference — `routes/project_user.js:128`/`:163` `{success: false, msg: "An error
+     * occurred on inviting user <email> on project <id>"}` when the new teammate cannot be saved
+     * (a `role` that is an object or an array); Express's `{err: "error"}` (`app.js:728`) for
+     * malformed JSON and for an `email` that is not a string (`:49`).
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type InviteTeammateError = InviteTeammateErrors[keyof InviteTeammateErrors];
@@ -5344,13 +5380,6 @@ export type ListGroupsErrors = {
      *
      */
     403: ErrorBody;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
 };
 
 export type ListGroupsError = ListGroupsErrors[keyof ListGroupsErrors];
@@ -5417,21 +5446,15 @@ export type CreateGroupErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The group could not be saved, or the body is not JSON. Source: reference — `routes/group.js:25`
+     * answers `{success: false, msg: "Error saving object."}` when Mongoose refuses the document: `name`
+     * missing, `null`, empty, an object or an array (numbers and booleans are stored as their text), or a
+     * `members` item holding a key that starts with `$` or contains `.` (the MongoDB driver refuses to
+     * insert it). Malformed JSON is Express's `{err: "error"}`. The route validates nothing else: there
+     * is no 422.
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type CreateGroupError = CreateGroupErrors[keyof CreateGroupErrors];
@@ -5494,18 +5517,19 @@ export type DeleteGroupErrors = {
     401: string;
     /**
      * The caller's role is below agent or the caller is not an active member, or the group is
-     * used by a department. Source: reference — `{success: false, error: "Unable to delete a
-     * group associated with a department"}`.
+     * used by a department. Source: reference — `routes/group.js:141` answers `{success: false,
+     * error: "Unable to delete a group associated with a department"}` when a department of the
+     * project has this group as `id_group` (checked before the id is read, with or without
+     * `force`).
      *
      */
     403: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/group.js:149` (`force=true`) and
+     * `routes/group.js:162` answer `{success: false, msg: "Error deleting group"}`.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type DeleteGroupError = DeleteGroupErrors[keyof DeleteGroupErrors];
@@ -5571,18 +5595,16 @@ export type GetGroupErrors = {
      */
     403: ErrorBody;
     /**
-     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
-     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
+     * No group has this id (in any project). Source: reference — `routes/group.js:188`.
      *
      */
-    404: ErrorBody;
+    404: ErrorMessage;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/group.js:184`: Mongoose cannot cast the
+     * id, and the route answers `{success: false, msg: "Error getting object."}`.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type GetGroupError = GetGroupErrors[keyof GetGroupErrors];
@@ -5653,21 +5675,13 @@ export type UpdateGroupErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * Source: reference — `routes/group.js:56` answers `{success: false, msg: "Error updating
+     * object."}` when the id is not an ObjectId or a value cannot be cast (`name` an object or an array,
+     * `trashed` other than `true`/`false`/`1`/`0`/`"yes"`/`"no"` and their texts). Malformed JSON is
+     * Express's `{err: "error"}`. There is no 422 and no 404 (an unknown id is created).
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type UpdateGroupError = UpdateGroupErrors[keyof UpdateGroupErrors];
@@ -5699,7 +5713,9 @@ export type ListSegmentsData = {
         limit?: number;
         /**
          * Zero-based page number; `0` (the default) is the first page. Source: reference — the
-         * server counts pages from 0.
+         * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
+         * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
+         * each list operation for what the server then answers).
          *
          */
         page?: number;
@@ -5758,12 +5774,12 @@ export type ListSegmentsErrors = {
      */
     403: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * A `direction` that is not `1`, `-1`, `asc`, `ascending`, `desc` or `descending` (e.g. `2`, `0`,
+     * `abc`). Source: reference — Mongoose's query builder throws while `routes/segment.js:130-132`
+     * builds the query, and Express's error handler answers `{err: "error"}`.
      *
      */
-    500: ErrorBody;
+    500: ServerError;
 };
 
 export type ListSegmentsError = ListSegmentsErrors[keyof ListSegmentsErrors];
@@ -5830,21 +5846,16 @@ export type CreateSegmentErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The segment could not be saved, or the body is not JSON. Source: reference —
+     * `routes/segment.js:23` answers `{success: false, msg: "Error updating object."}` (sic) when
+     * Mongoose refuses the document: `name` missing, empty, an object or an array; `match` `null` or
+     * empty; `filters` a string, or a filter without `field`, `operator` or a non-null `value`, or with an
+     * object or an array as `field` or `operator`; a `value` holding a key that starts with `$` or
+     * contains `.` (the driver refuses to insert it). Falsy filter items (`null`) are kept as sent.
+     * Malformed JSON is Express's `{err: "error"}`. There is no 422.
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type CreateSegmentError = CreateSegmentErrors[keyof CreateSegmentErrors];
@@ -5908,12 +5919,11 @@ export type DeleteSegmentErrors = {
      */
     403: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/segment.js:69`: `{success: false, msg:
+     * "Error updating object."}`. There is no 404 (an unknown id is created with status 0).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type DeleteSegmentError = DeleteSegmentErrors[keyof DeleteSegmentErrors];
@@ -5977,18 +5987,16 @@ export type GetSegmentErrors = {
      */
     403: ErrorBody;
     /**
-     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
-     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
+     * No segment has this id (in any project). Source: reference — `routes/segment.js:85`.
      *
      */
-    404: ErrorBody;
+    404: ErrorMessage;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/segment.js:82`: `{success: false, msg:
+     * "Error getting object."}`.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type GetSegmentError = GetSegmentErrors[keyof GetSegmentErrors];
@@ -6059,21 +6067,14 @@ export type UpdateSegmentErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * Source: reference — `routes/segment.js:54` answers `{success: false, msg: "Error updating
+     * object."}` when the id is not an ObjectId or a value cannot be cast (`name` or `match` an object or
+     * an array, `filters` a string or an item whose `field` or `operator` is an object). Filters are not
+     * validated on update (a filter may lack fields). Malformed JSON is Express's `{err: "error"}`. There
+     * is no 422 and no 404 (an unknown id is created).
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type UpdateSegmentError = UpdateSegmentErrors[keyof UpdateSegmentErrors];
@@ -6121,7 +6122,9 @@ export type ListTagsData = {
         direction?: -1 | 1;
         /**
          * Zero-based page number; `0` (the default) is the first page. Source: reference — the
-         * server counts pages from 0.
+         * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
+         * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
+         * each list operation for what the server then answers).
          *
          */
         page?: number;
@@ -6516,12 +6519,12 @@ export type DeleteAllLabelsErrors = {
      */
     403: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The delete failed. Source: reference — `{success: false, msg: "Error deleting object."}`
+     * (`routes/labels.js:285`) on a database failure; `{success: false, msg: "Error reading
+     * object."}` (`middleware/fetchLabels.js:17`) when the built-in sets are unreadable.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type DeleteAllLabelsError = DeleteAllLabelsErrors[keyof DeleteAllLabelsErrors];
@@ -6566,12 +6569,13 @@ export type ListLabelsErrors = {
      */
     400: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The built-in label sets could not be read. Source: reference — every label route runs
+     * behind `middleware/fetchLabels.js` (`app.js:630`), which answers `{success: false, msg:
+     * "Error reading object."}` (`middleware/fetchLabels.js:17`) when `config/labels/widget.json`
+     * is unreadable.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type ListLabelsError = ListLabelsErrors[keyof ListLabelsErrors];
@@ -6633,6 +6637,13 @@ export type UpsertLabelsErrors = {
      */
     403: ErrorBody;
     /**
+     * `lang` contains a `/`. Source: reference — the entry is saved, then the route's forward to
+     * `GET '/' + lang` (`routes/labels.js:264`) matches no route of the labels router and
+     * Express answers its HTML page `Cannot GET <path>` (`Content-Type: text/html`).
+     *
+     */
+    404: string;
+    /**
      * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
      * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
      * limit}`; nothing is stored.
@@ -6640,21 +6651,20 @@ export type UpsertLabelsErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The labels could not be saved, or the body is not JSON. Source: reference —
+     * `{success: false, msg: "Error saving object."}` (`routes/labels.js:259`) when Mongoose or
+     * the driver refuses the document: `lang` missing, empty, an object or an array; `data`
+     * missing or `null`; `default` `null` or not a boolean's text on an existing document; a
+     * key starting with `$` or containing `.` in the `data` of a new label document; or an
+     * entry of the project stored without `data` (see the description). `{success: false, msg:
+     * "Error getting object."}` (`routes/labels.js:206`) on a database failure; `{success:
+     * false, msg: "Error reading object."}` (`middleware/fetchLabels.js:17`) when the built-in
+     * sets are unreadable. Malformed JSON, and a `lang` with a bad `%` escape (after the save,
+     * when the forward decodes it), are Express's `{err: "error"}` (`app.js:728`). The server
+     * validates nothing itself: there is no 422.
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type UpsertLabelsError = UpsertLabelsErrors[keyof UpsertLabelsErrors];
@@ -6715,18 +6725,25 @@ export type DeleteLabelsErrors = {
      */
     403: ErrorBody;
     /**
-     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
-     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
+     * The project has no labels or no entry of that language, or (after the delete) `lang`
+     * contains a `/`. Source: reference — `{success: false, msg: "Object not found."}`
+     * (`routes/labels.js:306`, `:323`); for a `lang` with `/` (sent as `%2F`) the entry is
+     * deleted and the forward to `GET '/' + lang` (`routes/labels.js:336`) answers Express's
+     * HTML page `Cannot GET <path>`.
      *
      */
     404: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The labels could not be saved. Source: reference — `{success: false, msg: "Error saving
+     * object."}` (`routes/labels.js:330`) when another entry of the project is stored without
+     * `data`; `{success: false, msg: "Error getting object."}` (`routes/labels.js:303`) on a
+     * database failure; `{success: false, msg: "Error reading object."}`
+     * (`middleware/fetchLabels.js:17`) when the built-in sets are unreadable. A `lang` with a
+     * bad `%` escape after decoding (sent as `%25zz`) is Express's `{err: "error"}`
+     * (`app.js:728`) once the forward decodes it, after the delete.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type DeleteLabelsError = DeleteLabelsErrors[keyof DeleteLabelsErrors];
@@ -6779,12 +6796,14 @@ export type GetLabelsErrors = {
      */
     400: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The built-in label sets could not be read. Source: reference — every label route runs
+     * behind `middleware/fetchLabels.js` (`app.js:630`), which answers `{success: false, msg:
+     * "Error reading object."}` (`middleware/fetchLabels.js:17`) when `config/labels/widget.json`
+     * is unreadable. A `lang` with a bad `%` escape in the path (`%zz`) is
+     * Express's `{err: "error"}` (`app.js:728`): the router cannot decode the parameter.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type GetLabelsError = GetLabelsErrors[keyof GetLabelsErrors];
@@ -6848,16 +6867,24 @@ export type SetDefaultLabelsErrors = {
      */
     403: ErrorBody;
     /**
-     * The project has no labels. Source: reference — `{success: false, msg: "Lang not found"}`.
+     * The project has no labels, or (after the save) `lang` contains a `/`. Source: reference —
+     * `{success: false, msg: "Lang not found"}` (`routes/labels.js:135`); for a `lang` with `/`
+     * (sent as `%2F`) the forward to `GET '/' + lang` (`routes/labels.js:176`) answers Express's
+     * HTML page `Cannot GET <path>`.
+     *
      */
     404: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The labels could not be saved. Source: reference — `{success: false, msg: "Error saving
+     * object."}` (`routes/labels.js:171`) when an entry of the project is stored without `data`;
+     * `{success: false, msg: "Error getting object."}` (`routes/labels.js:131`) on a database
+     * failure; `{success: false, msg: "Error reading object."}` (`middleware/fetchLabels.js:17`)
+     * when the built-in sets are unreadable. A `lang` with a bad `%` escape after decoding (sent
+     * as `%25zz`) is Express's `{err: "error"}` (`app.js:728`) once the forward decodes it,
+     * after the save.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type SetDefaultLabelsError = SetDefaultLabelsErrors[keyof SetDefaultLabelsErrors];
@@ -6902,12 +6929,13 @@ export type ListDefaultLabelsErrors = {
      */
     400: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The built-in label sets could not be read. Source: reference — every label route runs
+     * behind `middleware/fetchLabels.js` (`app.js:630`), which answers `{success: false, msg:
+     * "Error reading object."}` (`middleware/fetchLabels.js:17`) when `config/labels/widget.json`
+     * is unreadable.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type ListDefaultLabelsError = ListDefaultLabelsErrors[keyof ListDefaultLabelsErrors];
@@ -6960,12 +6988,14 @@ export type GetDefaultLabelsErrors = {
      */
     400: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The built-in label sets could not be read. Source: reference — every label route runs
+     * behind `middleware/fetchLabels.js` (`app.js:630`), which answers `{success: false, msg:
+     * "Error reading object."}` (`middleware/fetchLabels.js:17`) when `config/labels/widget.json`
+     * is unreadable. A `lang` with a bad `%` escape in the path (`%zz`) is
+     * Express's `{err: "error"}` (`app.js:728`): the router cannot decode the parameter.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type GetDefaultLabelsError = GetDefaultLabelsErrors[keyof GetDefaultLabelsErrors];
@@ -7032,21 +7062,24 @@ export type CloneDefaultLabelsErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * `lang` is missing or empty. Source: reference — `routes/labels.js:43` answers
+     * express-validator's errors `{errors: [{value, msg, param, location}]}` (`value` absent
+     * when the field is missing) for `check('lang').notEmpty()`: missing everywhere (one item,
+     * location `body`), or empty, `null`, `[]` or `[""]` in the body or the query.
      *
      */
     422: ValidationErrors;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The labels could not be saved, or the body is not JSON. Source: reference —
+     * `{success: false, msg: "Error saving object."}` (`routes/labels.js:94`) when Mongoose
+     * refuses the document: `lang` an object or an array, `lang` only in the query (the body's is
+     * missing), or an entry of the project stored without `data`; `{success: false, msg: "Error
+     * getting object."}` (`routes/labels.js:63`) on a database failure; `{success: false, msg:
+     * "Error reading object."}` (`middleware/fetchLabels.js:17`) when the built-in sets are
+     * unreadable. Malformed JSON is Express's `{err: "error"}` (`app.js:728`).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type CloneDefaultLabelsError = CloneDefaultLabelsErrors[keyof CloneDefaultLabelsErrors];
@@ -7098,7 +7131,9 @@ export type ListLeadsData = {
         email?: string;
         /**
          * Zero-based page number; `0` (the default) is the first page. Source: reference — the
-         * server counts pages from 0.
+         * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
+         * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
+         * each list operation for what the server then answers).
          *
          */
         page?: number;
@@ -7181,18 +7216,11 @@ export type ListLeadsErrors = {
      */
     403: ErrorBody;
     /**
-     * The `segment` query parameter names no segment. Source: reference — `{success: false,
-     * msg: "Error segment not found"}`.
+     * The `segment` query parameter names no segment of the project (a deleted one still counts).
+     * Source: reference — `routes/lead.js:489`: `{success: false, msg: "Error segment not found"}`.
      *
      */
-    404: ErrorBody;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    404: ErrorMessage;
 };
 
 export type ListLeadsError = ListLeadsErrors[keyof ListLeadsErrors];
@@ -7259,21 +7287,11 @@ export type CreateLeadErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The body is not JSON. Source: reference — Express's `{err: "error"}`. A body the lead model
+     * refuses gets no answer at all (see the operation's description); there is no 422.
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ServerError;
 };
 
 export type CreateLeadError = CreateLeadErrors[keyof CreateLeadErrors];
@@ -7337,12 +7355,11 @@ export type DeleteLeadErrors = {
      */
     403: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/lead.js:355`: `{success: false, msg:
+     * "Error updating object."}`. There is no 404 (an unknown id is created with status 1000).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type DeleteLeadError = DeleteLeadErrors[keyof DeleteLeadErrors];
@@ -7406,18 +7423,16 @@ export type GetLeadErrors = {
      */
     403: ErrorBody;
     /**
-     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
-     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
+     * No lead has this id (in any project). Source: reference — `routes/lead.js:457`.
      *
      */
-    404: ErrorBody;
+    404: ErrorMessage;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/lead.js:454`: `{success: false, msg:
+     * "Error getting object."}`.
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type GetLeadError = GetLeadErrors[keyof GetLeadErrors];
@@ -7488,21 +7503,13 @@ export type UpdateLeadErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * Source: reference — `routes/lead.js:79` answers `{success: false, msg: "Error updating
+     * object."}` when the id is not an ObjectId or a value cannot be cast (a string field given an
+     * object or an array, `status` that is no number, a `tags` item that is an object). Malformed JSON is
+     * Express's `{err: "error"}`. There is no 422 and no 404 (an unknown id is created).
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type UpdateLeadError = UpdateLeadErrors[keyof UpdateLeadErrors];
@@ -7569,12 +7576,11 @@ export type GetRequestWaitingTimeErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:559`) when MongoDB refuses the pipeline (a database failure: `last` only moves the window of the pipeline).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type GetRequestWaitingTimeError = GetRequestWaitingTimeErrors[keyof GetRequestWaitingTimeErrors];
@@ -7634,12 +7640,11 @@ export type GetRequestWaitingTimeLastDayErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:605`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type GetRequestWaitingTimeLastDayError = GetRequestWaitingTimeLastDayErrors[keyof GetRequestWaitingTimeLastDayErrors];
@@ -7699,12 +7704,11 @@ export type CountRequestsErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:42`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type CountRequestsError = CountRequestsErrors[keyof CountRequestsErrors];
@@ -7764,12 +7768,11 @@ export type AggregateRequestsByStatusErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:73`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type AggregateRequestsByStatusError = AggregateRequestsByStatusErrors[keyof AggregateRequestsByStatusErrors];
@@ -7850,12 +7853,14 @@ export type AggregateRequestsByDayErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed, or the route threw. Source: reference — `{success: false, msg:
+     * "Error getting analytics."}` (`pubmodules/analytics/analytics.js:227`) when MongoDB refuses the pipeline
+     * (an operator MongoDB does not know in a filter parameter, e.g. `participant[$foo]=1`); a `department_id` that is neither 24 hexadecimal characters nor a
+     * 12-character string (or a repeated one: an array) makes `new ObjectId()` throw
+     * (`pubmodules/analytics/analytics.js:182`), which Express answers with `{err: "error"}` (`app.js:728`).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type AggregateRequestsByDayError = AggregateRequestsByDayErrors[keyof AggregateRequestsByDayErrors];
@@ -7920,12 +7925,14 @@ export type AggregateRequestsByMonthErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed, or the route threw. Source: reference — `{success: false, msg:
+     * "Error getting analytics."}` (`pubmodules/analytics/analytics.js:348`) when MongoDB refuses the pipeline
+     * (a database failure: nothing of the request but `department_id` reaches the pipeline); a `department_id` that is neither 24 hexadecimal characters nor a
+     * 12-character string (or a repeated one: an array) makes `new ObjectId()` throw
+     * (`pubmodules/analytics/analytics.js:313`), which Express answers with `{err: "error"}` (`app.js:728`).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type AggregateRequestsByMonthError = AggregateRequestsByMonthErrors[keyof AggregateRequestsByMonthErrors];
@@ -7985,12 +7992,11 @@ export type AggregateRequestsByWeekErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:403`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type AggregateRequestsByWeekError = AggregateRequestsByWeekErrors[keyof AggregateRequestsByWeekErrors];
@@ -8058,12 +8064,11 @@ export type AggregateRequestsByHourErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:457`) when MongoDB refuses the pipeline (a `timezone` MongoDB does not know, or one that is no string — only when a conversation matched; a malformed `$` field path always).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type AggregateRequestsByHourError = AggregateRequestsByHourErrors[keyof AggregateRequestsByHourErrors];
@@ -8123,12 +8128,11 @@ export type GetRequestDurationErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:761`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type GetRequestDurationError = GetRequestDurationErrors[keyof GetRequestDurationErrors];
@@ -8188,12 +8192,11 @@ export type GetRequestSatisfactionErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:914`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type GetRequestSatisfactionError = GetRequestSatisfactionErrors[keyof GetRequestSatisfactionErrors];
@@ -8253,12 +8256,11 @@ export type CountRequestsWithBotErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:1046`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type CountRequestsWithBotError = CountRequestsWithBotErrors[keyof CountRequestsWithBotErrors];
@@ -8292,6 +8294,18 @@ export type CountMessagesData = {
          * Only messages of this conversation (its `request_id`). Source: reference — a filter of the real server.
          */
         recipient?: string;
+        /**
+         * Only messages whose `attributes` **equal** this object: `attributes[_answerid]=x` matches
+         * a message whose attributes are exactly `{_answerid: "x"}` (the same keys in the same
+         * order, values as the strings sent), not one with more attributes — `attributes_answerid`
+         * filters on one key. Source: reference — `pubmodules/analytics/analytics.js:1385` puts
+         * `req.query.attributes` into the `$match` as `qs` parses it, so a key starting with `$` is
+         * a MongoDB operator (`attributes[$exists]=true`: messages with attributes).
+         *
+         */
+        attributes?: {
+            [key: string]: string;
+        };
         /**
          * Only messages whose `attributes._answerid` is this value (the FAQ answer a bot replied with). Source: reference — a filter of the real server.
          */
@@ -8331,12 +8345,11 @@ export type CountMessagesErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:1403`) when MongoDB refuses the pipeline (an operator MongoDB does not know in a filter parameter, e.g. `sender[$foo]=1`).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type CountMessagesError = CountMessagesErrors[keyof CountMessagesErrors];
@@ -8417,12 +8430,11 @@ export type AggregateMessagesByDayErrors = {
      */
     403: ErrorBody;
     /**
-     * The aggregation failed or an uncaught error occurred. Source: reference —
-     * `{success: false, msg: "Error getting analytics."}` from the analytics routes,
-     * `{err: "error"}` from the global handler.
+     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
+     * analytics."}` (`pubmodules/analytics/analytics.js:1467`) when MongoDB refuses the pipeline (an operator MongoDB does not know in a filter parameter, e.g. `sender[$foo]=1`).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage;
 };
 
 export type AggregateMessagesByDayError = AggregateMessagesByDayErrors[keyof AggregateMessagesByDayErrors];
@@ -8483,12 +8495,25 @@ export type CreateMessageErrors = {
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * Refused. Source: reference — the role guard (`middleware/has-role.js`: not an active
+     * member); `routes/message.js:123` `{success: false, msg: "Unauthorized. Project_user not
+     * found with user id  : <sender>"}` (two spaces) for a `sender` of a new conversation who is
+     * not an active member; `routes/message.js:261` `{success: false, message: "Error creating
+     * message", err: "You don't belong the conversation"}` for a message into a `form`
+     * conversation from someone who is neither its first agent nor a named `sender`.
      *
      */
-    403: ErrorBody;
+    403: ErrorBody | {
+        success?: false;
+        /**
+         * Human-readable message.
+         */
+        message: string;
+        /**
+         * Why the caller may not write into the conversation.
+         */
+        err: string;
+    };
     /**
      * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
      * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
@@ -8497,20 +8522,25 @@ export type CreateMessageErrors = {
      */
     413: ServerError;
     /**
-     * The body does not match the contract. Source: reference — the server's own check answers
-     * `{errors: ["text field is required"]}` (strings, not objects) for a text message
-     * without `text`.
+     * A first message without text. Source: reference — `routes/message.js:101`
+     * `{errors: ["text field is required"]}` (strings, not objects) when no conversation has the
+     * `request_id`, `text` is falsy and `type` is missing or `text`.
      *
      */
     422: ValidationErrors;
     /**
-     * The message or its new conversation could not be saved. Source: reference —
-     * `{success: false, msg: "Error creating message", err}`, `{success: false, msg: "Error
-     * creating request", err: {}}` (also for a reached conversation quota, the error object
-     * serialising as `{}`); malformed JSON gets `{err: "error"}`.
+     * Source: reference — `routes/message.js:249` `{success: false, msg: "Error creating
+     * request", err}`: `err` is `{}` when the conversation could not be created (an unknown or
+     * malformed department, a value its model refuses, `participants: null` or `[5]`, a first
+     * message of another type without text, a `request_id` another project uses), and the
+     * message's validation error when the conversation was created but the message could not be
+     * saved (the conversation stays); `routes/message.js:317` `{success: false, msg: "Error
+     * creating message", err}` (the validation error: a `status` that is no number, `type:
+     * null`, a `channel` that is no object) in an existing conversation; malformed JSON gets
+     * Express's `{err: "error"}` (`app.js:728`).
      *
      */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type CreateMessageError = CreateMessageErrors[keyof CreateMessageErrors];
@@ -8601,21 +8631,12 @@ export type CreateSubscriptionErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * Source: reference — `routes/subscription.js:32` `{success: false, msg: "Error saving
+     * object."}` when the model refuses the subscription (`event` or `target` missing, empty, an
+     * object or an array); malformed JSON gets Express's `{err: "error"}` (`app.js:728`).
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorMessage | ServerError;
 };
 
 export type CreateSubscriptionError = CreateSubscriptionErrors[keyof CreateSubscriptionErrors];

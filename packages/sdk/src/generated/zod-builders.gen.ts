@@ -10,7 +10,7 @@ const lazy = <T>(build: () => T): (() => T) => {
 };
 
 export const zSignInRequest = /* @__PURE__ */ lazy(() => z.object({
-    email: z.email(),
+    email: z.email({ pattern: z.regexes.html5Email }),
     password: z.string().check(z.minLength(1))
 }));
 
@@ -57,37 +57,25 @@ export const zValidationErrors = /* @__PURE__ */ lazy(() => z.object({
     errors: z.array(z.union([zValidationErrorItem(), z.string()]))
 }));
 
-export const zErrorDescription = /* @__PURE__ */ lazy(() => z.object({
-    success: z.optional(z.literal(false)),
-    error: z.union([
-        z.string(),
-        z.record(z.string(), z.unknown())
-    ]),
-    plan_limit: z.optional(z.number())
-}));
-
-export const zErrorWithMessage = /* @__PURE__ */ lazy(() => z.object({
-    success: z.optional(z.literal(false)),
-    message: z.string()
-}));
-
-export const zErrorBody = /* @__PURE__ */ lazy(() => z.union([
-    zErrorMessage(),
-    zErrorDescription(),
-    zValidationErrors(),
-    zServerError(),
-    zErrorWithMessage()
-]));
-
 export const zAttributes = /* @__PURE__ */ lazy(() => z.record(z.string(), z.unknown()));
 
 export const zAnonymousSignInRequest = /* @__PURE__ */ lazy(() => z.object({
     id_project: zObjectId(),
     firstname: z.nullish(z.string()),
     lastname: z.nullish(z.string()),
-    email: z.nullish(z.email()),
+    email: z.nullish(z.email({ pattern: z.regexes.html5Email })),
     attributes: z.nullish(zAttributes())
 }));
+
+export const zStoredAttributes = /* @__PURE__ */ lazy(() => z.nullable(z.union([
+    zAttributes(),
+    z.union([
+        z.array(z.unknown()),
+        z.string(),
+        z.number(),
+        z.boolean()
+    ])
+])));
 
 export const zAnonymousUser = /* @__PURE__ */ lazy(() => z.object({
     _id: z.uuid(),
@@ -95,7 +83,7 @@ export const zAnonymousUser = /* @__PURE__ */ lazy(() => z.object({
     firstname: z.string(),
     lastname: z.nullish(z.string()),
     email: z.nullish(z.string()),
-    attributes: z.nullish(zAttributes()),
+    attributes: z.nullish(zStoredAttributes()),
     fullName: z.string()
 }));
 
@@ -229,6 +217,28 @@ export const zContentList = /* @__PURE__ */ lazy(() => z.object({
     kbs: z.array(zContent())
 }));
 
+export const zErrorDescription = /* @__PURE__ */ lazy(() => z.object({
+    success: z.optional(z.literal(false)),
+    error: z.union([
+        z.string(),
+        z.record(z.string(), z.unknown())
+    ]),
+    plan_limit: z.optional(z.number())
+}));
+
+export const zErrorWithMessage = /* @__PURE__ */ lazy(() => z.object({
+    success: z.optional(z.literal(false)),
+    message: z.string()
+}));
+
+export const zErrorBody = /* @__PURE__ */ lazy(() => z.union([
+    zErrorMessage(),
+    zErrorDescription(),
+    zValidationErrors(),
+    zServerError(),
+    zErrorWithMessage()
+]));
+
 export const zContentCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     name: z.string().check(z.minLength(1)),
     type: zContentType(),
@@ -317,10 +327,16 @@ export const zKnowledgeBase = /* @__PURE__ */ lazy(() => z.object({
     id: zObjectId(),
     name: z.string(),
     id_project: zObjectId(),
-    preview_settings: z.union([
+    preview_settings: z.nullish(z.union([
         zKnowledgeBasePreviewSettings(),
-        z.record(z.string(), z.unknown())
-    ]),
+        z.record(z.string(), z.unknown()),
+        z.union([
+            z.array(z.unknown()),
+            z.string(),
+            z.number(),
+            z.boolean()
+        ])
+    ])),
     default: z.boolean(),
     hybrid: z.optional(z.boolean()),
     engine: z.optional(zKnowledgeBaseEngine()),
@@ -381,7 +397,7 @@ export const zTeammateTag = /* @__PURE__ */ lazy(() => z.object({
     _id: zObjectId(),
     tag: z.string(),
     color: z.optional(z.string()),
-    attributes: z.optional(zAttributes())
+    attributes: z.optional(zStoredAttributes())
 }));
 
 export const zTeammateSettings = /* @__PURE__ */ lazy(() => z.object({
@@ -426,7 +442,7 @@ export const zTeammate = /* @__PURE__ */ lazy(() => z.object({
     status: zTeammateStatus(),
     isBusy: z.optional(z.boolean()),
     profileStatus: z.optional(z.string()),
-    attributes: z.optional(zAttributes()),
+    attributes: z.optional(zStoredAttributes()),
     tags: z.array(zTeammateTag()),
     settings: z.optional(zTeammateSettings()),
     presence: z.optional(zTeammatePresence()),
@@ -490,7 +506,7 @@ export const zTeammateUpserted = /* @__PURE__ */ lazy(() => z.object({
     status: zTeammateStatus(),
     isBusy: z.optional(z.boolean()),
     profileStatus: z.optional(z.string()),
-    attributes: z.optional(zAttributes()),
+    attributes: z.optional(zStoredAttributes()),
     tags: z.array(zTeammateTag()),
     settings: z.optional(zTeammateSettings()),
     presence: z.optional(zTeammatePresence()),
@@ -506,7 +522,7 @@ export const zTeammateUpserted = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zTeammateInviteRequest = /* @__PURE__ */ lazy(() => z.object({
-    email: z.email(),
+    email: z.email({ pattern: z.regexes.html5Email }),
     role: z.optional(z.union([
         z.enum(['agent', 'admin']),
         z.string().check(z.minLength(1))
@@ -554,7 +570,7 @@ export const zGroup = /* @__PURE__ */ lazy(() => z.object({
     members: z.nullable(z.array(z.unknown())),
     trashed: z.boolean(),
     enabled: z.boolean(),
-    attributes: z.optional(zAttributes()),
+    attributes: z.optional(zStoredAttributes()),
     id_project: zObjectId(),
     createdBy: z.string(),
     createdAt: zTimestamp(),
@@ -574,7 +590,7 @@ export const zGroupUpserted = /* @__PURE__ */ lazy(() => z.object({
     members: z.nullable(z.array(z.unknown())),
     trashed: z.optional(z.boolean()),
     enabled: z.boolean(),
-    attributes: z.optional(zAttributes()),
+    attributes: z.optional(zStoredAttributes()),
     id_project: z.optional(zObjectId()),
     createdBy: z.optional(z.string()),
     createdAt: zTimestamp(),
@@ -675,7 +691,7 @@ export const zTag = /* @__PURE__ */ lazy(() => z.object({
     id: z.optional(zObjectId()),
     tag: z.nullable(z.string()),
     color: z.nullish(z.string()),
-    attributes: z.optional(zAttributes()),
+    attributes: z.optional(zStoredAttributes()),
     id_project: zObjectId(),
     createdBy: z.string(),
     createdAt: zTimestamp(),
@@ -694,7 +710,7 @@ export const zTagUpserted = /* @__PURE__ */ lazy(() => z.object({
     id: z.optional(zObjectId()),
     tag: z.nullable(z.string()),
     color: z.nullish(z.string()),
-    attributes: z.optional(zAttributes()),
+    attributes: z.optional(zStoredAttributes()),
     id_project: z.optional(zObjectId()),
     createdBy: z.optional(z.string()),
     createdAt: zTimestamp(),
@@ -714,7 +730,7 @@ export const zLabelData = /* @__PURE__ */ lazy(() => z.record(z.string(), z.unkn
 export const zLabelEntry = /* @__PURE__ */ lazy(() => z.object({
     _id: z.optional(zObjectId()),
     lang: z.string().check(z.minLength(1)),
-    data: zLabelData(),
+    data: z.optional(zLabelData()),
     category: z.optional(z.string()),
     default: z.optional(z.boolean())
 }));
@@ -729,7 +745,7 @@ export const zLabelDocument = /* @__PURE__ */ lazy(() => z.object({
         }))),
         zLabelEntry()
     ]),
-    attributes: z.optional(zAttributes()),
+    attributes: z.optional(zStoredAttributes()),
     id_project: zObjectId(),
     createdBy: z.string(),
     createdAt: zTimestamp(),
@@ -768,7 +784,7 @@ export const zLead = /* @__PURE__ */ lazy(() => z.object({
     zipcode: z.optional(z.string()),
     country: z.optional(z.string()),
     tags: z.array(z.string()),
-    attributes: z.nullish(zAttributes()),
+    attributes: z.nullish(zStoredAttributes()),
     properties: z.optional(z.record(z.string(), z.unknown())),
     status: z.union([
         z.union([
@@ -792,7 +808,7 @@ export const zLeadList = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zLeadCreateRequest = /* @__PURE__ */ lazy(() => z.object({
-    email: z.nullish(z.email()),
+    email: z.nullish(z.email({ pattern: z.regexes.html5Email })),
     lead_id: z.nullish(z.string().check(z.minLength(1))),
     fullname: z.nullish(z.string()),
     attributes: z.nullish(zAttributes())
@@ -813,7 +829,7 @@ export const zLeadUpserted = /* @__PURE__ */ lazy(() => z.object({
     zipcode: z.optional(z.string()),
     country: z.optional(z.string()),
     tags: z.array(z.string()),
-    attributes: z.nullish(zAttributes()),
+    attributes: z.nullish(zStoredAttributes()),
     properties: z.optional(z.record(z.string(), z.unknown())),
     status: z.union([
         z.union([
@@ -831,7 +847,7 @@ export const zLeadUpserted = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zLeadUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
-    email: z.nullish(z.email()),
+    email: z.nullish(z.email({ pattern: z.regexes.html5Email })),
     fullname: z.nullish(z.string()),
     phone: z.nullish(z.string()),
     company: z.nullish(z.string()),
@@ -919,11 +935,11 @@ export const zMessageAttributes = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zMessageCreateRequest = /* @__PURE__ */ lazy(() => z.object({
-    text: z.string(),
+    text: z.string().check(z.minLength(1)),
     type: z._default(z.optional(z.string()), 'text'),
     sender: z.nullish(z.string()),
     senderFullname: z.nullish(z.string()),
-    email: z.nullish(z.email()),
+    email: z.nullish(z.email({ pattern: z.regexes.html5Email })),
     status: z._default(z.nullish(z.union([
         z.literal(-100),
         z.literal(0),
@@ -937,14 +953,29 @@ export const zMessageCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     metadata: z.optional(z.record(z.string(), z.unknown())),
     language: z.optional(z.string()),
     channel: z.optional(z.object({
-        name: z.optional(z.string())
+        name: z.string()
     })),
     departmentid: z.nullish(zObjectId()),
     sourcePage: z.optional(z.string()),
     userAgent: z.optional(z.string()),
     subject: z.optional(z.string()),
     participants: z.optional(z.array(z.string())),
-    priority: z._default(z.optional(z.string()), 'medium')
+    priority: z._default(z.optional(z.string()), 'medium'),
+    request_status: z.optional(z.int()),
+    preflight: z.nullish(z.boolean()),
+    location: z.nullish(z.object({
+        country: z.optional(z.string()),
+        city: z.optional(z.string()),
+        streetAddress: z.optional(z.string()),
+        region: z.optional(z.string()),
+        zipcode: z.optional(z.string()),
+        ipAddress: z.optional(z.string()),
+        geometry: z.optional(z.object({
+            type: z.optional(z.enum(['Point'])),
+            coordinates: z.optional(z.array(z.number()))
+        }))
+    })),
+    followers: z.optional(z.array(zObjectId()))
 }));
 
 export const zConversation = /* @__PURE__ */ lazy(() => z.object({
@@ -992,7 +1023,7 @@ export const zConversation = /* @__PURE__ */ lazy(() => z.object({
     channel: z.nullish(z.object({
         name: z.optional(z.string())
     })),
-    attributes: z.nullish(zAttributes()),
+    attributes: z.nullish(zStoredAttributes()),
     priority: z._default(z.nullish(z.string()), 'medium'),
     createdBy: z.optional(z.string()),
     id_project: z.optional(zObjectId()),
@@ -1110,11 +1141,11 @@ export const zMessageCreateEvent = /* @__PURE__ */ lazy(() => z.object({
 
 export const zProjectId = /* @__PURE__ */ lazy(() => z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)));
 
-export const zPage = /* @__PURE__ */ lazy(() => z._default(z.int().check(z.gte(0)), 0));
+export const zPage = /* @__PURE__ */ lazy(() => z._default(z.int().check(z.gte(0), z.lte(9007199254740991)), 0));
 
 export const zDirection = /* @__PURE__ */ lazy(() => z._default(z.union([z.literal(-1), z.literal(1)]), -1));
 
-export const zAnalyticsLastDays = /* @__PURE__ */ lazy(() => z._default(z.int().check(z.gte(1)), 7));
+export const zAnalyticsLastDays = /* @__PURE__ */ lazy(() => z._default(z.int().check(z.gte(1), z.lte(9007199254740991)), 7));
 
 export const zAnalyticsDepartmentId = /* @__PURE__ */ lazy(() => z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)));
 
@@ -1145,8 +1176,8 @@ export const zListContentsQuery = /* @__PURE__ */ lazy(() => z.object({
         zContentType(),
         zContentInternalType()
     ])),
-    limit: z._default(z.optional(z.int().check(z.gte(1))), 200),
-    page: z._default(z.optional(z.int().check(z.gte(0))), 0),
+    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 200),
+    page: z._default(z.optional(z.int().check(z.gte(0), z.lte(9007199254740991))), 0),
     sortField: z._default(z.optional(z.string()), 'updatedAt'),
     direction: z._default(z.optional(z.union([z.literal(-1), z.literal(1)])), -1),
     search: z.optional(z.string())
@@ -1377,8 +1408,8 @@ export const zListSegmentsPath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zListSegmentsQuery = /* @__PURE__ */ lazy(() => z.object({
-    limit: z._default(z.optional(z.int().check(z.gte(1))), 40),
-    page: z._default(z.optional(z.int().check(z.gte(0))), 0),
+    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 40),
+    page: z._default(z.optional(z.int().check(z.gte(0), z.lte(9007199254740991))), 0),
     sortField: z._default(z.optional(z.string()), 'createdAt'),
     sort: z._default(z.optional(z.string()), 'createdAt'),
     direction: z._default(z.optional(z.union([z.literal(-1), z.literal(1)])), -1)
@@ -1434,7 +1465,7 @@ export const zListTagsQuery = /* @__PURE__ */ lazy(() => z.object({
     sortField: z._default(z.optional(z.string()), 'createdAt'),
     sort: z._default(z.optional(z.string()), 'createdAt'),
     direction: z._default(z.optional(z.union([z.literal(-1), z.literal(1)])), -1),
-    page: z._default(z.optional(z.int().check(z.gte(0))), 0)
+    page: z._default(z.optional(z.int().check(z.gte(0), z.lte(9007199254740991))), 0)
 }));
 
 export const zListTagsResponse = /* @__PURE__ */ lazy(() => z.array(zTag()).check(z.maxLength(40)));
@@ -1550,8 +1581,8 @@ export const zListLeadsQuery = /* @__PURE__ */ lazy(() => z.object({
     sort: z._default(z.optional(z.string()), 'createdAt'),
     direction: z._default(z.optional(z.union([z.literal(-1), z.literal(1)])), -1),
     email: z.optional(z.string()),
-    page: z._default(z.optional(z.int().check(z.gte(0))), 0),
-    limit: z._default(z.optional(z.int().check(z.gte(1))), 40),
+    page: z._default(z.optional(z.int().check(z.gte(0), z.lte(9007199254740991))), 0),
+    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 40),
     full_text: z.optional(z.string()),
     segment: z.optional(zObjectId()),
     tags: z.optional(z.string()),
@@ -1611,7 +1642,7 @@ export const zGetRequestWaitingTimePath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zGetRequestWaitingTimeQuery = /* @__PURE__ */ lazy(() => z.object({
-    last: z._default(z.optional(z.int().check(z.gte(1))), 2592000)
+    last: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 2592000)
 }));
 
 export const zGetRequestWaitingTimeResponse = /* @__PURE__ */ lazy(() => z.array(zAnalyticsWaitingTime()).check(z.maxLength(1)));
@@ -1639,7 +1670,7 @@ export const zAggregateRequestsByDayPath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zAggregateRequestsByDayQuery = /* @__PURE__ */ lazy(() => z.object({
-    lastdays: z._default(z.optional(z.int().check(z.gte(1))), 7),
+    lastdays: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 7),
     department_id: z.optional(z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))),
     participant: z.optional(z.string()),
     channel: z.optional(z.string())
@@ -1698,6 +1729,7 @@ export const zCountMessagesPath = /* @__PURE__ */ lazy(() => z.object({
 export const zCountMessagesQuery = /* @__PURE__ */ lazy(() => z.object({
     sender: z.optional(z.string()),
     recipient: z.optional(z.string()),
+    attributes: z.optional(z.record(z.string(), z.string())),
     attributes_answerid: z.optional(z.string())
 }));
 
@@ -1708,7 +1740,7 @@ export const zAggregateMessagesByDayPath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zAggregateMessagesByDayQuery = /* @__PURE__ */ lazy(() => z.object({
-    lastdays: z._default(z.optional(z.int().check(z.gte(1))), 7),
+    lastdays: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 7),
     sender: z.optional(z.string()),
     recipient: z.optional(z.string()),
     channel: z.optional(z.string())

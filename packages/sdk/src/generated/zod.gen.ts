@@ -55,30 +55,6 @@ export const zValidationErrorItem = /* @__PURE__ */ z.lazy(builders.zValidationE
 export const zValidationErrors = /* @__PURE__ */ z.lazy(builders.zValidationErrors);
 
 /**
- * Error body `{success: false, error}` used by knowledge bases and contents, group delete and
- * project resolution (the latter without `success`). Source: reference.
- *
- */
-export const zErrorDescription = /* @__PURE__ */ z.lazy(builders.zErrorDescription);
-
-/**
- * Error body `{success: false, message}`. Source: reference — sent when a plan quota refuses a
- * write (e.g. the messages quota: 403 `{success: false, message: "..."}` from `createMessage`)
- * and by the inbound webhook rate limiter (`{message: "Rate limit exceeded"}`, without
- * `success`).
- *
- */
-export const zErrorWithMessage = /* @__PURE__ */ z.lazy(builders.zErrorWithMessage);
-
-/**
- * Any JSON error body the service sends. The shapes are not uniform: `{success: false, msg}`,
- * `{success: false, error}`, `{errors: [...]}`, `{err}` and `{success: false, message}`. SDKs read
- * the first present of `msg`, `error`, `errors[].msg`, `err` and `message`. Source: reference.
- *
- */
-export const zErrorBody = /* @__PURE__ */ z.lazy(builders.zErrorBody);
-
-/**
  * Custom attributes, free-form key/value pairs.
  */
 export const zAttributes = /* @__PURE__ */ z.lazy(builders.zAttributes);
@@ -87,6 +63,16 @@ export const zAttributes = /* @__PURE__ */ z.lazy(builders.zAttributes);
  * Body of `signInAnonymously`, the project and optional details of an anonymous end user.
  */
 export const zAnonymousSignInRequest = /* @__PURE__ */ z.lazy(builders.zAnonymousSignInRequest);
+
+/**
+ * Custom attributes as the server returns them: free-form key/value pairs, as clients send them.
+ * Source: reference — the models declare them `type: Object` (a Mongoose `Mixed`), which stores
+ * whatever a client sent, so a deployment may also return an array, a string, a number, a boolean
+ * or `null` here (e.g. a lead created with `attributes: "x"`); check it is an object before reading
+ * keys.
+ *
+ */
+export const zStoredAttributes = /* @__PURE__ */ z.lazy(builders.zStoredAttributes);
 
 /**
  * The anonymous end user created by `signInAnonymously`, with `_id`, `firstname`, `id` and
@@ -205,6 +191,30 @@ export const zContent = /* @__PURE__ */ z.lazy(builders.zContent);
  *
  */
 export const zContentList = /* @__PURE__ */ z.lazy(builders.zContentList);
+
+/**
+ * Error body `{success: false, error}` used by knowledge bases and contents, group delete and
+ * project resolution (the latter without `success`). Source: reference.
+ *
+ */
+export const zErrorDescription = /* @__PURE__ */ z.lazy(builders.zErrorDescription);
+
+/**
+ * Error body `{success: false, message}`. Source: reference — sent when a plan quota refuses a
+ * write (e.g. the messages quota: 403 `{success: false, message: "..."}` from `createMessage`)
+ * and by the inbound webhook rate limiter (`{message: "Rate limit exceeded"}`, without
+ * `success`).
+ *
+ */
+export const zErrorWithMessage = /* @__PURE__ */ z.lazy(builders.zErrorWithMessage);
+
+/**
+ * Any JSON error body the service sends. The shapes are not uniform: `{success: false, msg}`,
+ * `{success: false, error}`, `{errors: [...]}`, `{err}` and `{success: false, message}`. SDKs read
+ * the first present of `msg`, `error`, `errors[].msg`, `err` and `message`. Source: reference.
+ *
+ */
+export const zErrorBody = /* @__PURE__ */ z.lazy(builders.zErrorBody);
 
 /**
  * Body of `createContent`: name, type, source, content and namespace, all strings.
@@ -655,7 +665,8 @@ export const zLabelData = /* @__PURE__ */ z.lazy(builders.zLabelData);
  * The labels of one language in a project: the language, its labels, a category and the default
  * flag. Source: reference — the real server stores each entry as a subdocument with its own `_id`;
  * an entry served from the built-in English set (fallback of `getLabels`) has only `lang` and
- * `data`.
+ * `data`. An entry saved with `data: {}` has no `data` at all: Mongoose drops empty objects when it
+ * saves (`minimize`, `models/label.js`).
  *
  */
 export const zLabelEntry = /* @__PURE__ */ z.lazy(builders.zLabelEntry);
@@ -821,7 +832,7 @@ export const zMessageAttributes = /* @__PURE__ */ z.lazy(builders.zMessageAttrib
 
 /**
  * Body of `createMessage`: the message `text`, and optional fields. Source: reference — the fields
- * beside `text` are those the server reads; the last group (`departmentid` to `priority`) is used
+ * beside `text` are those the server reads; the last group (`departmentid` to `followers`) is used
  * only when the conversation does not exist yet and is created by this message. Fields the route
  * reads with `||` or an `if` (`sender`, `senderFullname`, `email`, `status`, `attributes`,
  * `departmentid`) treat `null` as not sent, so the contract accepts `null` for them.
@@ -903,7 +914,9 @@ export const zProjectId = /* @__PURE__ */ z.lazy(builders.zProjectId);
 
 /**
  * Zero-based page number; `0` (the default) is the first page. Source: reference — the
- * server counts pages from 0.
+ * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
+ * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
+ * each list operation for what the server then answers).
  *
  */
 export const zPage = /* @__PURE__ */ z.lazy(builders.zPage);
