@@ -129,6 +129,14 @@ describe('wire-mongo refuses what MongoDB 4.4 refuses', () => {
     await expect(leads().countDocuments({}, { skip: -1 })).rejects.toEqual(refusal(15956, 'Location15956', 'Argument to $skip cannot be negative'));
   });
 
+  it('filters: an operator inside $in or $nin, a $regex that is no string (GET /{p}/groups?member[$gt]=a; a segment contains 5)', async () => {
+    await expect(leads().find({ members: { $in: [{ $gt: 'a' }] } }).toArray()).rejects.toEqual(refusal(2, 'BadValue', 'cannot nest $ under $in'));
+    await expect(db.command({ count: 'leads', query: { tags: { $nin: [{ $ne: 'x' }] } } })).rejects.toEqual(refusal(2, 'BadValue', 'cannot nest $ under $nin'));
+    await expect(leads().find({ 'attributes.plan': { $regex: 5 } }).toArray()).rejects.toEqual(refusal(2, 'BadValue', '$regex has to be a string'));
+    await expect(leads().aggregate([{ $match: { name: { $regex: 5 } } }]).toArray()).rejects.toEqual(refusal(2, 'BadValue', '$regex has to be a string'));
+    expect(await leads().find({ members: { $in: [{ a: 1 }, 'x'] }, name: { $regex: 'x' } }).toArray()).toEqual([]);
+  });
+
   it('still answers what MongoDB accepts', async () => {
     expect(ns(await leads().find({}).sort({ n: -1 }).skip(1).limit(1).toArray())).toEqual([2]);
     expect(ns(await leads().find({}).sort([['n', 'desc']]).toArray())).toEqual([3, 2, 1]); // the driver turns 'desc' into -1 (in the array form only)

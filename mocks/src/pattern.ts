@@ -28,20 +28,35 @@ const patternCache = new Map<string, UserPattern>();
  * @returns a {@link UserPattern}; never throws.
  */
 export function userPattern(source: string): UserPattern {
-  const cached = patternCache.get(source);
+  return userRegex(source, '');
+}
+
+/** Flags of {@link userRegex}: `i` (case-insensitive), `m` (`^`/`$` at line breaks), `s` (`.` matches line breaks). */
+export type UserRegexFlags = string;
+
+/**
+ * {@link userPattern} with regular-expression flags (MongoDB's `$options` that RE2 supports): `i`,
+ * `m`, `s`; other characters are ignored (the caller checks them). The literal fallback honours `i`.
+ */
+export function userRegex(source: string, flags: UserRegexFlags): UserPattern {
+  const key = `${flags}/${source}`;
+  const cached = patternCache.get(key);
   if (cached) {
-    patternCache.delete(source);
-    patternCache.set(source, cached);
+    patternCache.delete(key);
+    patternCache.set(key, cached);
     return cached;
   }
+  const insensitive = flags.includes('i');
   let pattern: UserPattern;
   try {
-    const re = RE2JS.compile(RE2JS.translateRegExp(source));
+    const bits = (insensitive ? RE2JS.CASE_INSENSITIVE : 0) | (flags.includes('m') ? RE2JS.MULTILINE : 0) | (flags.includes('s') ? RE2JS.DOTALL : 0);
+    const re = RE2JS.compile(RE2JS.translateRegExp(source), bits);
     pattern = { kind: 'regex', test: (text) => re.test(text) };
   } catch {
-    pattern = { kind: 'literal', test: (text) => text.includes(source) };
+    const needle = insensitive ? source.toLowerCase() : source;
+    pattern = { kind: 'literal', test: (text) => (insensitive ? text.toLowerCase() : text).includes(needle) };
   }
   if (patternCache.size >= PATTERN_CACHE_LIMIT) patternCache.delete(patternCache.keys().next().value!);
-  patternCache.set(source, pattern);
+  patternCache.set(key, pattern);
   return pattern;
 }

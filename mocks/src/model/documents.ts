@@ -33,6 +33,37 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/**
+ * A key the driver refuses to serialise (js-bson's `checkKeys`, on for inserts): a key of a nested
+ * document that starts with `$` or contains `.`, or any key with a null byte.
+ */
+export class KeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'Error';
+  }
+}
+
+const isPlainRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * @param checkKeys whether `$` and `.` are refused (inserts), besides null bytes (every write).
+ * @throws {KeyError} for the first key the driver refuses in `value` (nested documents and arrays).
+ */
+export function checkStorageKeys(value: unknown, checkKeys: boolean): void {
+  if (Array.isArray(value)) {
+    for (const item of value) checkStorageKeys(item, checkKeys);
+    return;
+  }
+  if (!isPlainRecord(value)) return;
+  for (const [key, nested] of Object.entries(value)) {
+    if (key.includes('\u0000')) throw new KeyError(`key ${key} must not contain null bytes`);
+    if (checkKeys && key.startsWith('$')) throw new KeyError(`key ${key} must not start with '$'`);
+    if (checkKeys && key.includes('.')) throw new KeyError(`key ${key} must not contain '.'`);
+    checkStorageKeys(nested, checkKeys);
+  }
+}
+
 /** A unique index: the fields whose values (missing read as `null`) no two documents may share. */
 export type UniqueIndex = readonly string[];
 
@@ -53,10 +84,12 @@ function checkUnique<T extends Doc>(collection: ReadonlyMap<string, T>, doc: Rec
 /**
  * `new Model(input).save()`: a new document with an id, the model's fields cast, defaults, required
  * checks, `createdAt`/`updatedAt` (timestamped models) and `__v` 0, stored in `collection`.
- * @throws {ValidationError} (cast or required failures); {@link DuplicateKeyError} on a unique index.
+ * @throws {ValidationError} (cast or required failures); {@link KeyError} for a nested key the
+ *   driver refuses (`$…`, `a.b`); {@link DuplicateKeyError} on a unique index.
  */
 export function save<T extends Doc>(env: WriteEnv, collection: Map<string, T>, model: Model, input: Record<string, unknown>, unique: readonly UniqueIndex[] = []): T {
   const fields = newDocument(model, input);
+  for (const value of Object.values(fields)) checkStorageKeys(value, true);
   const now = env.clock.iso();
   const doc = { _id: env.ids.objectId(), ...fields, ...(model.timestamps ? { createdAt: now, updatedAt: now } : {}), __v: 0 } as Record<string, unknown>;
   checkUnique(collection, doc, unique);
@@ -139,6 +172,6 @@ export function find<T extends object>(collection: ReadonlyMap<string, T>, spec:
 }
 
 /** Whether an error is one the database layer raises for bad input (cast, validation, duplicate key, refused command). */
-export function isDatabaseError(error: unknown): error is CastError | ValidationError | DuplicateKeyError | MongoError {
-  return error instanceof CastError || error instanceof ValidationError || error instanceof DuplicateKeyError || error instanceof MongoError;
+export function isDatabaseError(error: unknown): error is CastError | ValidationError | DuplicateKeyError | MongoError | KeyError {
+  return error instanceof CastError || error instanceof ValidationError || error instanceof DuplicateKeyError || error instanceof MongoError || error instanceof KeyError;
 }

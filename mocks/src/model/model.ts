@@ -88,6 +88,8 @@ export function castField(field: Field, value: unknown, path: string, forUpdate 
       });
     }
     return items.map((item, i) => {
+      // Mongoose's DocumentArray cast skips falsy items (`if (!value[i]) continue`): they stay as sent.
+      if (!item) return item;
       if (!isPlainObject(item)) throw new CastError('Embedded', item, `${path}.${i}`);
       return forUpdate ? castFields(field.model!, item, `${path}.${i}.`, true) : newDocumentFields(field.model!, item, `${path}.${i}.`);
     });

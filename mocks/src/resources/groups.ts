@@ -1,69 +1,149 @@
 /**
- * Groups of teammates. Deletes are soft by default (`trashed: true`, `enabled: false`);
- * `force=true` removes the group. PUT upserts.
+ * Groups of teammates, as the server's `routes/group.js` over `models/group.js` answers:
+ *
+ * - `createGroup` saves `name` and `members` (`trashed: false`, the project and the creator;
+ *   `attributes` and `trashed` of the body are ignored). `name` is cast to a string (`12` → `"12"`);
+ *   a missing, `null` or empty name, or one that is an object or an array, fails the save: 500
+ *   `{success: false, msg: "Error saving object."}`. `members` is a Mongoose `Array` of anything: a
+ *   single value is wrapped (`"x"` → `["x"]`, `{a: 1}` → `[{a: 1}]`), `null` is stored as `null`.
+ * - `listGroups`: a plain array of the project's groups whose `trashed` is `false` (not those an
+ *   upsert created without it), in insertion order, no paging; `member` (when truthy) keeps the
+ *   groups whose `members` hold it (`{$in: member}`: several values as `member[]=a&member[]=b`).
+ * - `getGroup` finds a group of any project by id (trashed ones too).
+ * - `updateGroup` sets `name`, `members`, `trashed` and `attributes` when they are neither
+ *   `undefined` nor `null` (`!= undefined`), cast by the model (`trashed: "maybe"` fails: 500
+ *   `Error updating object.`), and upserts an unknown id (a bare group: `_id`, the fields sent,
+ *   `members: []`, `enabled: true`, timestamps).
+ * - `deleteGroup` refuses a group a department of the project names in `id_group` (403
+ *   `{success: false, error: "Unable to delete a group associated with a department"}`). With
+ *   `force=true` (exactly that text) it removes the group (any project) and answers it, or an empty
+ *   body when no group has the id; otherwise it sets `enabled: false, trashed: true` (no upsert) and
+ *   answers `{success: true, message: "Group successfully deleted"}`, known id or not.
+ *
+ * An id that is no ObjectId: 500 with the route's message (`Error getting object.`, `Error updating
+ * object.`, `Error deleting group`). Webhooks: `group.create`, `group.update` (updates and soft
+ * deletes), `group.delete` (forced deletes), for the group's own project.
  */
 import { callerId } from '../auth/authorize';
-import { objectNotFound, ok } from '../http/results';
+import { castObjectId } from '../model/cast';
+import { CastError, findById, findByIdAndUpdate, isDatabaseError, save } from '../model/documents';
+import { documentFilter, isQueryError, querySchema } from '../model/filter';
+import type { Model } from '../model/model';
+import { field, truthy } from '../http/request';
+import { failError, failMsg, objectNotFound, ok, unanswered } from '../http/results';
 import type { HandlerGroup } from '../service/context';
-import { newGroup, touch } from '../state/factories';
-import { findInProject, readInProject, upsertById } from './lists';
+import { touch } from '../state/factories';
+
+/** `models/group.js`. */
+export const GROUP_MODEL: Model = {
+  name: 'group',
+  timestamps: true,
+  fields: {
+    name: { type: 'string', required: true },
+    members: { type: 'array', default: () => [] },
+    id_project: { type: 'string' },
+    enabled: { type: 'boolean', default: true },
+    trashed: { type: 'boolean' },
+    attributes: { type: 'mixed' },
+    createdBy: { type: 'string', required: true },
+  },
+};
+
+const GROUP_QUERY = querySchema(GROUP_MODEL);
+
+/** The value a body field has for the route's `req.body.x != undefined` (neither `undefined` nor `null`). */
+const given = (value: unknown): boolean => value !== undefined && value !== null;
 
 /** Handlers of listGroups, getGroup, createGroup, updateGroup, deleteGroup. */
 export const groupHandlers = {
   listGroups: {
-    handle({ core, projectId, query }) {
-      const list = [...core.store.groups.values()].filter(
-        (g) => g.id_project === projectId && !g.trashed && (query.member === undefined || (g.members ?? []).includes(query.member)),
-      );
-      return ok(list);
+    handle({ core, projectId, raw }) {
+      const query: Record<string, unknown> = { id_project: projectId, trashed: false };
+      if (truthy(raw.query.member)) query.members = { $in: raw.query.member };
+      try {
+        const test = documentFilter(GROUP_QUERY, query);
+        return ok([...core.store.groups.values()].filter(test));
+      } catch (error) {
+        // The callback calls `next(err)`, which the route does not declare: a ReferenceError
+        // thrown inside Mongoose's callback, which no one catches.
+        if (isQueryError(error)) return unanswered(`MongoDB refuses the group query (${error.message}) and routes/group.js calls an undefined next()`);
+        throw error;
+      }
     },
   },
 
-  getGroup: readInProject((store) => store.groups),
+  getGroup: {
+    handle({ core, raw }) {
+      try {
+        const group = findById(core.store.groups, raw.path.id!);
+        return group ? ok(group) : objectNotFound();
+      } catch (error) {
+        if (error instanceof CastError) return failMsg(500, 'Error getting object.');
+        throw error;
+      }
+    },
+  },
 
   createGroup: {
-    handle({ core, projectId, body, caller }) {
-      const group = newGroup(core, { name: body.name, members: [...(body.members ?? [])], trashed: false, id_project: projectId, createdBy: callerId(caller) });
-      core.store.groups.set(group._id, group);
-      core.webhooks.emit('group.create', projectId, group);
-      return ok(group);
+    handle({ core, projectId, raw, caller }) {
+      const input = { name: field(raw.body, 'name'), members: field(raw.body, 'members'), trashed: false, id_project: projectId, createdBy: callerId(caller) };
+      try {
+        const group = save(core, core.store.groups, GROUP_MODEL, input);
+        core.webhooks.emit('group.create', projectId, group);
+        return ok(group);
+      } catch (error) {
+        if (isDatabaseError(error)) return failMsg(500, 'Error saving object.');
+        throw error;
+      }
     },
   },
 
   updateGroup: {
-    handle({ core, path, body }) {
-      // As the service's upsert: an unknown id creates a group with the schema defaults and the
-      // fields sent, but no name, project or creator (so no list shows it; see mocks/README.md).
-      const group = upsertById(core.store.groups, path.id, () => newGroup(core, { _id: path.id }));
-      // `null` means "not given", as on the service.
-      if (typeof body.name === 'string') group.name = body.name;
-      if (Array.isArray(body.members)) group.members = [...body.members];
-      if (typeof body.trashed === 'boolean') group.trashed = body.trashed;
-      if (body.attributes) group.attributes = structuredClone(body.attributes);
-      touch(core.clock, group);
-      core.webhooks.emit('group.update', group.id_project, group);
-      return ok(group);
+    handle({ core, raw }) {
+      const update: Record<string, unknown> = {};
+      for (const name of ['name', 'members', 'trashed', 'attributes']) {
+        const value = field(raw.body, name);
+        if (given(value)) update[name] = value;
+      }
+      try {
+        const group = findByIdAndUpdate(core, core.store.groups, GROUP_MODEL, raw.path.id!, update, { upsert: true })!;
+        core.webhooks.emit('group.update', group.id_project, group);
+        return ok(group);
+      } catch (error) {
+        if (isDatabaseError(error)) return failMsg(500, 'Error updating object.');
+        throw error;
+      }
     },
   },
 
   deleteGroup: {
-    handle({ core, projectId, path, query }) {
-      const group = findInProject(core.store.groups, path.id, projectId);
+    handle({ core, projectId, raw }) {
+      const id = raw.path.id!;
+      // departmentService.isGroupInProjectDepartment: Department.findOne({id_project, id_group}).
+      const inDepartment = [...core.store.departments.values()].some((d) => d.id_project === projectId && (d as { id_group?: unknown }).id_group === id);
+      if (inDepartment) return failError(403, 'Unable to delete a group associated with a department');
+      let key: string;
+      try {
+        key = castObjectId(id, '_id');
+      } catch (error) {
+        if (error instanceof CastError) return failMsg(500, 'Error deleting group');
+        throw error;
+      }
+      const group = core.store.groups.get(key);
+      if (raw.query.force === 'true') {
+        if (!group) return ok(undefined); // `res.status(200).send(null)`: an empty body
+        core.store.groups.delete(key);
+        core.webhooks.emit('group.delete', group.id_project, group);
+        return ok(group);
+      }
       if (group) {
-        if (query.force === true) {
-          core.store.groups.delete(group._id);
-          core.webhooks.emit('group.delete', projectId, group);
-          return ok(group);
-        }
-        group.trashed = true;
         group.enabled = false;
+        group.trashed = true;
         touch(core.clock, group);
-        core.webhooks.emit('group.delete', projectId, group);
-      } else if (query.force === true) {
-        // The service sends the `null` it found: an empty 200 body.
-        return ok(undefined);
+        core.webhooks.emit('group.update', group.id_project, group);
       }
       return ok({ success: true as const, message: 'Group successfully deleted' });
     },
   },
 } satisfies HandlerGroup;
+

@@ -1,130 +1,248 @@
 /**
- * Leads, the project's contacts. Lists wrap a page as `{perPage, count, leads}` (`limit` per
- * page, default from the contract; zero-based `page`; `sort`/`sortField`, `direction`) and filter
- * by exact `email`, `full_text`, `segment`, `tags`, `with_email`, `with_fullname` and `status`
- * (default from the contract). Deletes are soft (`status: 1000`); PUT and DELETE upsert; an update
- * applies the body fields the contract declares for `updateLead`, `null` meaning "not given".
+ * Leads, the project's contacts, as the server's `routes/lead.js` over `services/leadService.js`
+ * and `models/lead.js` answers:
+ *
+ * - `createLead` (`leadService.createWitId`) saves `lead_id` (a new UUID when falsy), `fullname`,
+ *   `email` (as sent: not lower-cased), `attributes`, `phone: null` (the route passes no phone),
+ *   the project and the creator, status 100 and `tags: []` by default. A value the model cannot
+ *   store (`fullname: {}`, `lead_id: [..]`) rejects the service's promise, which the route does not
+ *   catch: **no answer**.
+ * - `listLeads` (an async route): `{perPage, count, leads}`; `limit` (`parseInt`, default 40),
+ *   `page`, `sort` (default `createdAt`), `direction` (default -1) as `listSegments` reads them. The
+ *   filter is built in the route's order: the segment's filters (`segment`: a segment of the project
+ *   by id, deleted or not; none: 404 `Error segment not found`), `$text` (`full_text`), `email`,
+ *   `with_email` (`{email: {$exists: true}}`, also matching `email: null`), `with_fullname`, `tags`,
+ *   then `id_project` and `status` (100, or the `status` sent). Every value is cast by Mongoose and
+ *   run as MongoDB runs it (../model/filter.ts): `email[$ne]=x` is an operator, `status=abc` a cast
+ *   error. Whatever fails — a segment id or value that cannot be cast, a segment with a `starts
+ *   with` filter (the converter calls a method it does not define), a direction mquery refuses, a
+ *   skip, sort key or operator MongoDB refuses — rejects the route's promise or is dropped by its
+ *   callback: **no answer**.
+ * - `getLead` finds a lead of any project by id (deleted ones too).
+ * - `updateLead` sets each of `fullname`, `email`, `attributes`, `status`, `phone`, `company`,
+ *   `note`, `streetAddress`, `city`, `region`, `zipcode`, `country` that is neither `undefined`
+ *   nor `null`, and `tags` when truthy, cast by the model; upserts an unknown id.
+ * - `deleteLead` sets `status: 1000`, upserting an unknown id.
+ *
+ * An id that is no ObjectId: 500 `Error getting object.` / `Error updating object.`.
  */
-import { operations, type Lead, type LeadCreateRequest, type LeadUpdateRequest, type SegmentFilter } from '@supportkb/sdk';
+import type { Lead, Segment } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { valueAt } from '../documents';
-import { failMsg, objectNotFound, ok } from '../http/results';
-import { userPattern } from '../pattern';
+import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, save } from '../model/documents';
+import { documentFilter, isQueryError, querySchema } from '../model/filter';
+import type { Model } from '../model/model';
+import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
+import { failMsg, objectNotFound, ok, unanswered } from '../http/results';
 import type { HandlerGroup, ServiceCore } from '../service/context';
-import { newLead, touch } from '../state/factories';
-import { readInProject, softDeleteByUpsert, sortedPage, sortFieldOf, upsertById } from './lists';
+import { SEGMENT_MODEL } from './segments';
 
-/** The fields of a new lead: the body of `createLead` (or what a new conversation knows of its requester). */
-export type NewLeadFields = Pick<LeadCreateRequest, 'lead_id' | 'fullname' | 'email' | 'attributes'>;
+/** `models/leadConstants.js`. */
+const NORMAL = 100;
+const DELETED = 1000;
+
+/** `models/lead.js`. */
+export const LEAD_MODEL: Model = {
+  name: 'lead',
+  timestamps: true,
+  fields: {
+    lead_id: { type: 'string', required: true },
+    fullname: { type: 'string' },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    company: { type: 'string' },
+    note: { type: 'string' },
+    streetAddress: { type: 'string' },
+    city: { type: 'string' },
+    region: { type: 'string' },
+    zipcode: { type: 'string' },
+    country: { type: 'string' },
+    tags: { type: 'array', of: 'string' },
+    attributes: { type: 'mixed' },
+    id_project: { type: 'string', required: true },
+    createdBy: { type: 'string', required: true },
+    status: { type: 'number', default: NORMAL },
+    properties: { type: 'mixed' },
+  },
+};
+
+/** The lead model's queries: its text index covers `fullname` and `email`. */
+const LEAD_QUERY = querySchema(LEAD_MODEL, ['fullname', 'email']);
+const SEGMENT_QUERY = querySchema(SEGMENT_MODEL);
+
+/** Page size of `listLeads` when `limit` is not sent (or empty). */
+const DEFAULT_LIMIT = 40;
+
+/** The fields of a new lead: the body of `createLead`, or what a new conversation knows of its requester (raw values: the model casts them). */
+export interface NewLeadFields {
+  lead_id?: unknown;
+  fullname?: unknown;
+  email?: unknown;
+  attributes?: unknown;
+}
 
 /**
- * Creates and stores a lead of `projectId` (email lower-cased, phone `null` as the lead service
- * normalises it) and emits `lead.create`.
+ * `leadService.createWitId(lead_id, fullname, email, id_project, createdBy, attributes)`: saves a
+ * lead of `projectId` (a new UUID when `lead_id` is falsy, `createdBy` `system` when empty, `phone`
+ * null, status 100) and emits `lead.create`.
  * @returns the stored lead.
+ * @throws {ValidationError} when the model refuses a value (the service's promise rejects).
  */
 export function createLead(core: ServiceCore, projectId: string, fields: NewLeadFields, createdBy: string): Lead {
-  const lead = newLead(core, {
-    lead_id: typeof fields.lead_id === 'string' ? fields.lead_id : core.ids.uuid(),
-    fullname: typeof fields.fullname === 'string' ? fields.fullname : undefined,
-    email: typeof fields.email === 'string' ? fields.email.toLowerCase() : undefined,
-    phone: null,
-    attributes: fields.attributes ? structuredClone(fields.attributes) : undefined,
+  const lead = save(core, core.store.leads, LEAD_MODEL, {
+    lead_id: fields.lead_id ? fields.lead_id : core.ids.uuid(),
+    fullname: fields.fullname,
+    email: fields.email,
+    phone: null, // phoneUtil.normalizePhone(undefined)
+    attributes: fields.attributes,
     id_project: projectId,
-    createdBy,
+    createdBy: createdBy || 'system',
   });
-  core.store.leads.set(lead._id, lead);
   core.webhooks.emit('lead.create', projectId, lead);
   return lead;
 }
 
-/** Whether a lead satisfies one segment filter (the operators of the service's lead query). */
-function matchesFilter(lead: Lead, filter: SegmentFilter): boolean {
-  const field = String(filter.field ?? '');
-  const actual = valueAt(lead, field.split('.'));
-  const expected = filter.value;
-  switch (filter.operator) {
-    case '=':
-      return Array.isArray(actual) ? actual.includes(expected) : actual === expected;
-    case '!=':
-      return Array.isArray(actual) ? !actual.includes(expected) : actual !== expected;
-    // JavaScript's relational comparison of whatever the two values are, as the service's query does.
-    case '>':
-      return actual !== undefined && actual !== null && (actual as number) > (expected as number);
-    case '>=':
-      return actual !== undefined && actual !== null && (actual as number) >= (expected as number);
-    case 'starts with':
-      return typeof actual === 'string' && actual.startsWith(String(expected));
-    case 'contains':
-      return typeof actual === 'string' && userPattern(String(expected)).test(actual);
-    case 'is null':
-      return actual === undefined || actual === null;
-    case 'is not null':
-      return actual !== undefined && actual !== null;
-    default:
-      return true; // the service ignores filters with an unknown operator
-  }
-}
+/** A TypeError the route's code throws (inside the async route: its promise rejects). */
+class ConverterError extends TypeError {}
 
-/** A lead as the service's upsert of an unknown id creates it: schema defaults and timestamps, no lead_id, project or creator. */
-const bareLead = (core: ServiceCore, id: string): Lead => newLead(core, { _id: id });
-
-/** The body fields of `updateLead`, from the contract. */
-const UPDATE_FIELDS = (operations.updateLead.bodyFields ?? []) as readonly (keyof LeadUpdateRequest)[];
-
-/** Applies an update body: each declared field sent with a value (not `null`) replaces the lead's; emails are lower-cased. */
-function applyUpdate(lead: Lead, body: LeadUpdateRequest): void {
-  const target = lead as Record<string, unknown>;
-  for (const key of UPDATE_FIELDS) {
-    const value = body[key];
-    if (value === undefined || value === null) continue;
-    target[key] = key === 'email' && typeof value === 'string' ? value.toLowerCase() : structuredClone(value);
+/**
+ * `Segment2MongoConverter.convert(query, segment)`: each filter sets `query[field]`, a later one
+ * replacing an earlier one on the same field. `starts with` calls a method the converter does not
+ * define (`convertStarsWithOperatorFilter`): a TypeError. Unknown operators are skipped.
+ * @throws {ConverterError} for a `starts with` filter.
+ */
+function convertSegment(query: Record<string, unknown>, segment: Segment): void {
+  const filters = (segment as { filters?: unknown }).filters;
+  if (!Array.isArray(filters)) return;
+  for (const filter of filters as Record<string, unknown>[]) {
+    const key = jsString(filter?.field);
+    const set = (value: unknown): void => {
+      // `query["__proto__"] = …` sets the object's prototype: no key the query casts.
+      if (key !== '__proto__') query[key] = value;
+    };
+    switch (filter?.operator) {
+      case '=':
+        set(filter.value);
+        break;
+      case '!=':
+        set({ $ne: filter.value });
+        break;
+      case '>':
+        set({ $gt: filter.value });
+        break;
+      case '>=':
+        set({ $gte: filter.value });
+        break;
+      case 'starts with':
+        throw new ConverterError('this.convertStarsWithOperatorFilter is not a function');
+      case 'contains':
+        set({ $regex: filter.value });
+        break;
+      case 'is null':
+        set({ $exists: false });
+        break;
+      case 'is not null':
+        set({ $exists: true });
+        break;
+      default:
+        break; // console.log('Operator default')
+    }
   }
 }
 
 /** Handlers of listLeads, getLead, createLead, updateLead, deleteLead. */
 export const leadHandlers = {
   listLeads: {
-    handle(ctx) {
-      const { core, projectId, query, rawQuery } = ctx;
-      const status = ctx.queryValue('status');
-      let list = [...core.store.leads.values()].filter((l) => l.id_project === projectId && l.status === status);
-      if (query.segment !== undefined) {
-        const segment = core.store.segments.get(query.segment);
-        if (!segment || segment.id_project !== projectId) return failMsg(404, 'Error segment not found');
-        list = list.filter((lead) => (segment.filters ?? []).every((filter) => matchesFilter(lead, filter)));
+    handle({ core, projectId, raw }) {
+      const q = raw.query;
+      const limit = truthy(q.limit) ? jsParseInt(q.limit) : DEFAULT_LIMIT;
+      const skip = jsNumber(truthy(q.page) ? q.page : 0) * limit;
+      const query: Record<string, unknown> = {};
+      try {
+        if (truthy(q.segment)) {
+          const test = documentFilter(SEGMENT_QUERY, { id_project: projectId, _id: q.segment });
+          const segment = [...core.store.segments.values()].find(test);
+          if (!segment) return failMsg(404, 'Error segment not found');
+          convertSegment(query, segment);
+        }
+        if (truthy(q.full_text)) query.$text = { $search: q.full_text };
+        if (truthy(q.email)) query.email = q.email;
+        if (truthy(q.with_email)) query.email = { $exists: true };
+        if (truthy(q.with_fullname)) query.fullname = { $exists: true };
+        if (truthy(q.tags)) query.tags = q.tags;
+        query.id_project = projectId;
+        query.status = NORMAL;
+        if (truthy(q.status)) query.status = q.status;
+        const direction = truthy(q.direction) ? q.direction : -1;
+        const sortField = truthy(q.sort) ? jsString(q.sort) : 'createdAt';
+        let page: ReturnType<typeof find<Lead>>;
+        try {
+          page = find(core.store.leads, { filter: documentFilter(LEAD_QUERY, query), sortField, direction, skip, limit });
+        } catch (error) {
+          // mquery refuses the direction as the route builds the query: the async route rejects.
+          if (error instanceof TypeError) throw new ConverterError(error.message);
+          throw error;
+        }
+        // `perPage: NaN` is serialised as null.
+        return ok({ perPage: Number.isNaN(limit) ? null : limit, count: page.count(), leads: page.exec() } as never);
+      } catch (error) {
+        if (isQueryError(error) || error instanceof ConverterError) {
+          return unanswered(`the lead query fails (${error.message}) inside the async route of routes/lead.js, which answers nothing`);
+        }
+        throw error;
       }
-      if (rawQuery.has('with_email') && rawQuery.get('with_email') !== '') list = list.filter((l) => typeof l.email === 'string' && l.email !== '');
-      else if (query.email !== undefined) list = list.filter((l) => l.email === query.email!.toLowerCase());
-      if (rawQuery.has('with_fullname') && rawQuery.get('with_fullname') !== '') list = list.filter((l) => typeof l.fullname === 'string' && l.fullname !== '');
-      if (query.tags !== undefined) list = list.filter((l) => (l.tags ?? []).includes(query.tags!));
-      if (query.full_text !== undefined) {
-        const words = query.full_text.toLowerCase().split(/\s+/).filter(Boolean);
-        list = list.filter((l) => {
-          const text = `${l.fullname ?? ''} ${l.email ?? ''}`.toLowerCase().split(/[\s@.]+/);
-          return words.some((word) => text.includes(word));
-        });
-      }
-      const { items, ...page } = sortedPage(list, { sortField: sortFieldOf(ctx), direction: ctx.queryValue('direction'), page: ctx.queryValue('page'), limit: ctx.queryValue('limit') });
-      return ok({ ...page, leads: items });
     },
   },
 
-  getLead: readInProject((store) => store.leads),
+  getLead: {
+    handle({ core, raw }) {
+      try {
+        const lead = findById(core.store.leads, raw.path.id!);
+        return lead ? ok(lead) : objectNotFound();
+      } catch (error) {
+        if (error instanceof CastError) return failMsg(500, 'Error getting object.');
+        throw error;
+      }
+    },
+  },
 
   createLead: {
-    handle({ core, projectId, body, caller }) {
-      return ok(structuredClone(createLead(core, projectId, body, callerId(caller))));
+    handle({ core, projectId, raw, caller }) {
+      const body = raw.body;
+      try {
+        return ok(structuredClone(createLead(core, projectId, { lead_id: field(body, 'lead_id'), fullname: field(body, 'fullname'), email: field(body, 'email'), attributes: field(body, 'attributes') }, callerId(caller))));
+      } catch (error) {
+        if (isDatabaseError(error)) return unanswered(`the lead cannot be saved (${error.message}): leadService.createWitId rejects and routes/lead.js does not catch it`);
+        throw error;
+      }
     },
   },
 
   updateLead: {
-    handle({ core, path, body }) {
-      const lead = upsertById(core.store.leads, path.id, () => bareLead(core, path.id));
-      applyUpdate(lead, body);
-      touch(core.clock, lead);
-      return ok(lead);
+    handle({ core, raw }) {
+      const update: Record<string, unknown> = {};
+      for (const name of ['fullname', 'email', 'attributes', 'status', 'phone', 'company', 'note', 'streetAddress', 'city', 'region', 'zipcode', 'country']) {
+        const value = field(raw.body, name);
+        if (value !== undefined && value !== null) update[name] = value;
+      }
+      const tags = field(raw.body, 'tags');
+      if (truthy(tags)) update.tags = tags;
+      try {
+        return ok(findByIdAndUpdate(core, core.store.leads, LEAD_MODEL, raw.path.id!, update, { upsert: true })!);
+      } catch (error) {
+        if (isDatabaseError(error)) return failMsg(500, 'Error updating object.');
+        throw error;
+      }
     },
   },
 
-  deleteLead: softDeleteByUpsert((store) => store.leads, bareLead, 1000),
+  deleteLead: {
+    handle({ core, raw }) {
+      try {
+        return ok(findByIdAndUpdate(core, core.store.leads, LEAD_MODEL, raw.path.id!, { status: DELETED }, { upsert: true })!);
+      } catch (error) {
+        if (isDatabaseError(error)) return failMsg(500, 'Error updating object.');
+        throw error;
+      }
+    },
+  },
 } satisfies HandlerGroup;

@@ -1,56 +1,132 @@
 /**
- * Segments, saved filters over leads. Lists wrap a page as `{perPage, count, segments}` (`limit`
- * per page, default from the contract; zero-based `page`; `sort`/`sortField`, `direction`);
- * deletes are soft (`status: 0`); PUT and DELETE upsert.
+ * Segments, saved filters over leads, as the server's `routes/segment.js` over `models/segment.js`
+ * answers:
+ *
+ * - `createSegment` saves `name`, `match` (default `all`; `null` fails) and `filters` (sub-documents
+ *   `{field, operator, value}`, all three required, no `_id`; a single object is wrapped, a string
+ *   refused). A save Mongoose refuses: 500 `{success: false, msg: "Error updating object."}` (sic).
+ * - `listSegments`: `{perPage, count, segments}` of the project's segments with status 100;
+ *   `limit` (`parseInt`, default 40; `0` or not a number: no limit, `perPage` `0` or `null`), page
+ *   `page` (skip `page * limit`), sort field `sort` (default `createdAt`; `sortField` is not read),
+ *   `direction` (default -1). A direction mquery refuses throws while the route builds the query:
+ *   500 `{err: "error"}`; a skip or sort key MongoDB refuses: the route drops the error, no answer.
+ * - `getSegment` finds a segment of any project by id (deleted ones too).
+ * - `updateSegment` sets `name`, `match` and `filters` when they are neither `undefined` nor `null`,
+ *   without validation (a filter may lack fields), and upserts an unknown id.
+ * - `deleteSegment` sets `status: 0`, upserting an unknown id (a bare segment with status 0).
+ *
+ * An id that is no ObjectId: 500 `Error getting object.` / `Error updating object.`.
  */
 import type { Segment } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { objectNotFound, ok } from '../http/results';
-import type { HandlerGroup, ServiceCore } from '../service/context';
-import { newSegment, touch } from '../state/factories';
-import { readInProject, softDeleteByUpsert, sortedPage, sortFieldOf, upsertById } from './lists';
+import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, MongoError, save } from '../model/documents';
+import type { Model } from '../model/model';
+import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
+import { failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
+import type { HandlerGroup } from '../service/context';
 
-/** A segment as the service's upsert of an unknown id creates it: schema defaults and timestamps, no name, project or creator. */
-const bareSegment = (core: ServiceCore, id: string): Segment => newSegment(core, { _id: id });
+/** `SegmentFilterSchema` of `models/segment.js` (`_id: false`). */
+const SEGMENT_FILTER_MODEL: Model = {
+  name: 'segmentFilter',
+  fields: {
+    field: { type: 'string', required: true },
+    operator: { type: 'string', required: true },
+    value: { type: 'mixed', required: true },
+  },
+};
+
+/** `models/segment.js`. */
+export const SEGMENT_MODEL: Model = {
+  name: 'segment',
+  timestamps: true,
+  fields: {
+    name: { type: 'string', required: true },
+    match: { type: 'string', required: true, default: 'all' },
+    filters: { type: 'subdocs', model: SEGMENT_FILTER_MODEL },
+    id_project: { type: 'string', required: true },
+    status: { type: 'number', required: true, default: 100 },
+    createdBy: { type: 'string', required: true },
+  },
+};
+
+/** Page size of `listSegments` when `limit` is not sent (or empty). */
+const DEFAULT_LIMIT = 40;
 
 /** Handlers of listSegments, getSegment, createSegment, updateSegment, deleteSegment. */
 export const segmentHandlers = {
   listSegments: {
-    handle(ctx) {
-      const { core, projectId } = ctx;
-      const list = [...core.store.segments.values()].filter((s) => s.id_project === projectId && s.status === 100);
-      const { items, ...page } = sortedPage(list, { sortField: sortFieldOf(ctx), direction: ctx.queryValue('direction'), page: ctx.queryValue('page'), limit: ctx.queryValue('limit') });
-      return ok({ ...page, segments: items });
+    handle({ core, projectId, raw }) {
+      const { query } = raw;
+      const limit = truthy(query.limit) ? jsParseInt(query.limit) : DEFAULT_LIMIT;
+      const skip = jsNumber(truthy(query.page) ? query.page : 0) * limit;
+      const direction = truthy(query.direction) ? query.direction : -1;
+      const sortField = truthy(query.sort) ? jsString(query.sort) : 'createdAt';
+      let segments: ReturnType<typeof find<Segment>>;
+      try {
+        segments = find(core.store.segments, { filter: (s) => s.id_project === projectId && s.status === 100, sortField, direction, skip, limit });
+      } catch (error) {
+        // mquery throws while the (synchronous) route builds the query: Express's error handler.
+        if (error instanceof TypeError) return internalError();
+        throw error;
+      }
+      try {
+        // `perPage: NaN` is serialised as null.
+        return ok({ perPage: Number.isNaN(limit) ? null : limit, count: segments.count(), segments: segments.exec() } as never);
+      } catch (error) {
+        if (error instanceof MongoError) return unanswered(`MongoDB refuses the query (${error.message}) and routes/segment.js drops the error (\`return (err)\`)`);
+        throw error;
+      }
     },
   },
 
-  getSegment: readInProject((store) => store.segments),
+  getSegment: {
+    handle({ core, raw }) {
+      try {
+        const segment = findById(core.store.segments, raw.path.id!);
+        return segment ? ok(segment) : objectNotFound();
+      } catch (error) {
+        if (error instanceof CastError) return failMsg(500, 'Error getting object.');
+        throw error;
+      }
+    },
+  },
 
   createSegment: {
-    handle({ core, projectId, body, caller }) {
-      const segment = newSegment(core, {
-        name: body.name,
-        match: body.match ?? 'all',
-        filters: structuredClone(body.filters ?? []),
-        id_project: projectId,
-        createdBy: callerId(caller),
-      });
-      core.store.segments.set(segment._id, segment);
-      return ok(segment);
+    handle({ core, projectId, raw, caller }) {
+      const input = { name: field(raw.body, 'name'), match: field(raw.body, 'match'), filters: field(raw.body, 'filters'), id_project: projectId, createdBy: callerId(caller) };
+      try {
+        return ok(save(core, core.store.segments, SEGMENT_MODEL, input));
+      } catch (error) {
+        if (isDatabaseError(error)) return failMsg(500, 'Error updating object.');
+        throw error;
+      }
     },
   },
 
   updateSegment: {
-    handle({ core, path, body }) {
-      const segment = upsertById(core.store.segments, path.id, () => bareSegment(core, path.id));
-      // `null` means "not given", as on the service.
-      if (typeof body.name === 'string') segment.name = body.name;
-      if (typeof body.match === 'string') segment.match = body.match;
-      if (Array.isArray(body.filters)) segment.filters = structuredClone(body.filters);
-      touch(core.clock, segment);
-      return ok(segment);
+    handle({ core, raw }) {
+      const update: Record<string, unknown> = {};
+      for (const name of ['name', 'match', 'filters']) {
+        const value = field(raw.body, name);
+        if (value !== undefined && value !== null) update[name] = value;
+      }
+      try {
+        return ok(findByIdAndUpdate(core, core.store.segments, SEGMENT_MODEL, raw.path.id!, update, { upsert: true })!);
+      } catch (error) {
+        if (isDatabaseError(error)) return failMsg(500, 'Error updating object.');
+        throw error;
+      }
     },
   },
 
-  deleteSegment: softDeleteByUpsert((store) => store.segments, bareSegment, 0),
+  deleteSegment: {
+    handle({ core, raw }) {
+      try {
+        return ok(findByIdAndUpdate(core, core.store.segments, SEGMENT_MODEL, raw.path.id!, { status: 0 }, { upsert: true })!);
+      } catch (error) {
+        if (isDatabaseError(error)) return failMsg(500, 'Error updating object.');
+        throw error;
+      }
+    },
+  },
 } satisfies HandlerGroup;

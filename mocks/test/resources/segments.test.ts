@@ -3,6 +3,8 @@ import { SEED } from '../../src/state/seed';
 import { PID, useMock } from '../support/harness';
 
 const { api, as, service } = useMock();
+const FRESH = '65f1a2b3c4d5e6f7080999ad';
+const SAVE_FAILED = { success: false, msg: 'Error updating object.' };
 
 /** Creates segments Alpha, Beta, Gamma, one second apart. */
 async function createThree(auth: string) {
@@ -12,7 +14,7 @@ async function createThree(auth: string) {
   }
 }
 
-describe('segments', () => {
+describe('listing segments', () => {
   it('wraps a page as {perPage, count, segments}, newest first', async () => {
     const auth = await as('agent');
     await createThree(auth);
@@ -22,21 +24,58 @@ describe('segments', () => {
     expect((await api(`/${PID}/segments?limit=2&page=2`, { auth })).body.segments.map((s: any) => s.name)).toEqual(['Customers from Italy']);
   });
 
-  it('pages by the contract default page size (40) when no limit is sent', async () => {
-    expect((await api(`/${PID}/segments`, { auth: await as('agent') })).body.perPage).toBe(40);
+  it('pages 40 by default; limit is parseInt: 0 means no limit (perPage 0), a negative one its absolute value', async () => {
+    const auth = await as('agent');
+    expect((await api(`/${PID}/segments`, { auth })).body.perPage).toBe(40);
+    expect((await api(`/${PID}/segments?limit=0`, { auth })).body).toMatchObject({ perPage: 0, count: 2 });
+    expect((await api(`/${PID}/segments?limit=2.9`, { auth })).body.perPage).toBe(2);
+    const negative = (await api(`/${PID}/segments?limit=-1`, { auth })).body;
+    expect(negative.perPage).toBe(-1);
+    expect(negative.segments).toHaveLength(1);
   });
 
-  it('sorts by `sort`, else `sortField`, in the direction asked', async () => {
+  it('sorts by `sort` only (routes/segment.js:119; `sortField` is not read), in the direction asked', async () => {
     const auth = await as('agent');
     await createThree(auth);
     const byName = await api(`/${PID}/segments?sort=name&direction=1`, { auth });
     expect(byName.body.segments.map((s: any) => s.name)).toEqual(['Alpha', 'Beta', 'Customers from Italy', 'Gamma', 'VIP leads with email']);
-    expect((await api(`/${PID}/segments?sortField=name&direction=-1`, { auth })).body.segments[0].name).toBe('VIP leads with email');
+    expect((await api(`/${PID}/segments?sortField=name&direction=1`, { auth })).body.segments[0].name).toBe('Customers from Italy');
   });
 
-  it('updates the fields sent', async () => {
-    const updated = await api(`/${PID}/segments/${SEED.segments.italy}`, { method: 'PUT', auth: await as('agent'), body: { match: 'any' } });
-    expect(updated.body).toMatchObject({ name: 'Customers from Italy', match: 'any' });
+  it('answers {err: "error"} for a direction mquery refuses (a synchronous throw in the route)', async () => {
+    expect(await api(`/${PID}/segments?direction=abc`, { auth: await as('agent') })).toMatchObject({ status: 500, body: { err: 'error' } });
+  });
+
+  it('never answers a skip or sort MongoDB refuses (the callback returns the error, routes/segment.js:136)', async () => {
+    const auth = await as('agent');
+    await expect(api(`/${PID}/segments?page=-1`, { auth })).rejects.toThrow();
+    await expect(api(`/${PID}/segments?sort=$name`, { auth })).rejects.toThrow();
+  });
+});
+
+describe('creating segments', () => {
+  it('stores the filters (a single one wrapped, extra keys dropped), match "all" by default', async () => {
+    const created = await api(`/${PID}/segments`, { auth: await as('agent'), body: { name: 'Roma', filters: { field: 'city', operator: '=', value: 'Roma', extra: 1 } } });
+    expect(created.body).toMatchObject({ name: 'Roma', match: 'all', status: 100, filters: [{ field: 'city', operator: '=', value: 'Roma' }], id_project: PID });
+    expect(created.body.filters[0]).not.toHaveProperty('extra');
+    expect(created.body.filters[0]).not.toHaveProperty('_id');
+  });
+
+  it('answers 500 "Error updating object." for what the model refuses (routes/segment.js:23)', async () => {
+    const auth = await as('agent');
+    for (const body of [{}, { name: { a: 1 } }, { name: 's', match: null }, { name: 's', filters: 'x' }, { name: 's', filters: [{ field: 'city', value: 'x' }] }, { name: 's', filters: [{ field: 'city', operator: '=', value: null }] }]) {
+      expect(await api(`/${PID}/segments`, { auth, body })).toMatchObject({ status: 500, body: SAVE_FAILED });
+    }
+    // A `$` key inside a filter's value: the driver refuses to insert it.
+    expect(await api(`/${PID}/segments`, { auth, body: { name: 's', filters: [{ field: 'tags', operator: '=', value: { $in: ['vip'] } }] } })).toMatchObject({ status: 500, body: SAVE_FAILED });
+  });
+});
+
+describe('updating and deleting segments', () => {
+  it('updates the fields sent, without validation', async () => {
+    const auth = await as('agent');
+    expect((await api(`/${PID}/segments/${SEED.segments.italy}`, { method: 'PUT', auth, body: { match: 'any' } })).body).toMatchObject({ name: 'Customers from Italy', match: 'any' });
+    expect((await api(`/${PID}/segments/${SEED.segments.italy}`, { method: 'PUT', auth, body: { filters: [{}] } })).body.filters).toEqual([{}]);
   });
 
   it('ignores null fields of an update', async () => {
@@ -52,7 +91,15 @@ describe('segments', () => {
     expect((await api(`/${PID}/segments/${SEED.segments.italy}`, { auth })).body.status).toBe(0);
   });
 
-  it('refuses a filter with an unknown operator (422)', async () => {
-    expect((await api(`/${PID}/segments`, { auth: await as('agent'), body: { name: 'Bad', filters: [{ field: 'x', operator: 'like', value: 1 }] } })).status).toBe(422);
+  it('upserts an unknown id on DELETE (routes/segment.js:66): a bare segment with status 0', async () => {
+    const deleted = await api(`/${PID}/segments/${FRESH}`, { method: 'DELETE', auth: await as('agent') });
+    expect(deleted.body).toEqual({ _id: FRESH, status: 0, match: 'all', filters: [], createdAt: expect.any(String), updatedAt: expect.any(String), __v: 0 });
+  });
+
+  it('answers 500 for an id that is no ObjectId (routes/segment.js:54,69,82)', async () => {
+    const auth = await as('agent');
+    expect(await api(`/${PID}/segments/nope`, { auth })).toMatchObject({ status: 500, body: { success: false, msg: 'Error getting object.' } });
+    expect(await api(`/${PID}/segments/nope`, { method: 'PUT', auth, body: { name: 'x' } })).toMatchObject({ status: 500, body: SAVE_FAILED });
+    expect(await api(`/${PID}/segments/nope`, { method: 'DELETE', auth })).toMatchObject({ status: 500, body: SAVE_FAILED });
   });
 });

@@ -252,13 +252,40 @@ export function checkFind(body, raw = body) {
   if (batchSize < 0) throw refuse(BAD_VALUE, `BatchSize value must be non-negative, but received: ${longString(batchSize)}`);
   if (ntoreturn < 0) throw refuse(BAD_VALUE, `NToReturn value must be non-negative, but received: ${longString(ntoreturn)}`);
   checkQuerySort(body.sort);
+  if (isPlainObject(body.filter)) checkFilter(body.filter);
   return { skip: skip || 0, limit: limit || 0 };
 }
 
-/** findAndModify: its sort is a query sort. */
+/** findAndModify: its sort is a query sort, its query a filter. */
 export function checkFindAndModify(body) {
   if (body.sort !== undefined) checkFieldType('sort', body.sort, 'object');
   checkQuerySort(body.sort);
+  if (isPlainObject(body.query)) checkFilter(body.query);
+}
+
+/**
+ * What MongoDB's match expression parser (expression_parser.cpp) refuses in a filter, among what
+ * the server's routes can send from user input: an operator object inside `$in`/`$nin`
+ * ("cannot nest $ under $in"), a `$regex` that is no string or regular expression.
+ */
+export function checkFilter(filter) {
+  if (Array.isArray(filter)) {
+    for (const item of filter) checkFilter(item);
+    return;
+  }
+  if (!isPlainObject(filter)) return;
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$in' || key === '$nin') {
+      if (Array.isArray(value) && value.some((item) => isPlainObject(item) && Object.keys(item).some((k) => k.startsWith('$')))) {
+        throw refuse(BAD_VALUE, `cannot nest $ under ${key}`);
+      }
+      continue;
+    }
+    if (key === '$regex' && typeof value !== 'string' && !(value instanceof RegExp) && bsonType(value) !== 'BSONRegExp') {
+      throw refuse(BAD_VALUE, '$regex has to be a string');
+    }
+    if (isPlainObject(value) || Array.isArray(value)) checkFilter(value);
+  }
 }
 
 /** The count command (count_command.idl; count_request.cpp's countParseSkip / countParseLimit). */
@@ -268,6 +295,7 @@ export function checkCount(body) {
     if (name === 'query' && typeName(value) !== 'object') {
       throw refuse(TYPE_MISMATCH, `BSON field 'count.query' is the wrong type '${typeName(value)}', expected type 'object'`);
     }
+    if (name === 'query') checkFilter(value);
     if (name === 'limit') {
       if (!isNumber(value)) throw refuse(BAD_VALUE, 'limit value is not a valid number');
       const limit = parseIntegerElementToLong(name, value);
@@ -302,6 +330,7 @@ function checkStage(stage) {
     if (numberLong(spec) <= 0) throw location(15958, 'the limit must be positive');
     return { $limit: numberLong(spec) };
   }
+  if (name === '$match') checkFilter(spec);
   if (name === '$sort') {
     if (typeName(spec) !== 'object') throw location(15973, 'the $sort key specification must be an object');
     checkSortPattern(spec);
