@@ -105,7 +105,9 @@ export function toResponse(result: Result): Response {
   const headers = new Headers(result.headers);
   const text = textOf(result);
   if (text !== undefined) {
-    headers.set('Content-Type', 'text/plain; charset=utf-8');
+    // A text answer is plain text unless the handler names its type (an HTML error page, or the
+    // empty body of `res.json(undefined)`, which Express sends as `application/json`).
+    if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/plain; charset=utf-8');
     return new HttpResponse(text, { status: result.status, headers });
   }
   return HttpResponse.json(result.body as Parameters<typeof HttpResponse.json>[0], { status: result.status, headers });

@@ -23,7 +23,11 @@ export interface BehaviourOptions {
   indexing?: { stepMs?: number; failingSources?: RegExp };
   /** Plan limit on knowledge bases per project (403 beyond it); default 50. */
   maxKnowledgeBases?: number;
-  /** Page URLs returned by `parseSitemap` per sitemap URL (nothing is fetched). */
+  /**
+   * Page URLs `parseSitemap` answers per sitemap URL, without fetching. Other `http(s)` URLs are
+   * fetched for real (15 s timeout), except hosts under `.test`, `.example` and `.invalid`, which
+   * fail at once with sitemapper's `RequestError` (see src/resources/sitemapper.ts).
+   */
   sitemaps?: Readonly<Record<string, readonly string[]>>;
   /**
    * What the mock does with a request the real server never answers (its route drops an error, or
@@ -104,8 +108,13 @@ export interface Exchange {
   method: string;
   url: string;
   status: number;
-  /** `application/json` or `text/plain`; `none` when the mock gave no answer (as the real server for this request). */
-  contentType: 'application/json' | 'text/plain' | 'none';
+  /**
+   * `application/json` or `text/plain`; `text/html` for Express's HTML error page (the labels
+   * routes' forward to a URL no route matches); `none` when the mock gave no answer (as the real
+   * server for this request). An empty body sent as `application/json` (`res.json(undefined)`) is
+   * reported as `application/json` with the body `''`.
+   */
+  contentType: 'application/json' | 'text/plain' | 'text/html' | 'none';
   /** The JSON body (after a JSON round trip) or the text. */
   body: unknown;
   headers: Record<string, string>;

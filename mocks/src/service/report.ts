@@ -11,12 +11,14 @@ export function report(listener: (exchange: Exchange) => void, operationId: Oper
       return;
     }
     const text = textOf(result);
+    // The media type a handler named (an HTML error page; `application/json` for an empty `res.json()`), else the default of the body.
+    const named = Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1]?.split(';')[0]!.trim() as Exchange['contentType'] | undefined;
     listener({
       operationId,
       method: request.method,
       url: request.url,
       status: result.status,
-      contentType: text !== undefined ? 'text/plain' : 'application/json',
+      contentType: named ?? (text !== undefined ? 'text/plain' : 'application/json'),
       body: text !== undefined ? text : JSON.parse(JSON.stringify(result.body ?? null)),
       headers: { ...result.headers },
     });

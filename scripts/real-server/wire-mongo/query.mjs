@@ -22,7 +22,9 @@ function countStage(collection, field) {
 
 /** MongoDB: $avg ignores non-numbers and gives null when there is none (mingo gives 0). */
 function averageAccumulator(collection, expr, options) {
-  const numbers = collection.map((doc) => computeValue(doc, expr, null, options)).filter((v) => typeof v === 'number' && !Number.isNaN(v));
+  // mingo evaluates an accumulator's expression over the whole group at once: one value per document.
+  const values = computeValue(collection, expr, null, options);
+  const numbers = (Array.isArray(values) ? values : [values]).filter((v) => typeof v === 'number' && !Number.isNaN(v));
   return numbers.length ? numbers.reduce((a, b) => a + b, 0) / numbers.length : null;
 }
 
