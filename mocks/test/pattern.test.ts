@@ -47,10 +47,12 @@ describe('user patterns run in linear time (RE2), with regular-expression semant
     expect(await searchOf('^a{31}!$')).toEqual([`${'a'.repeat(31)}!`]);
   });
 
-  it('what RE2 cannot express (lookaround, backreferences) and invalid patterns match literally', async () => {
+  it('what RE2 cannot express (lookaround, backreferences) matches literally; an invalid pattern gets no answer, as on the server', async () => {
     expect(await searchOf('(?=x)')).toEqual(['https://www.acme-support.test/help/(?=x)']);
     expect(await searchOf('(a)\\1')).toEqual([]);
-    expect(await searchOf('[')).toEqual([]);
+    // routes/kb.js builds `new RegExp(search)` inside an async route: the throw is never answered.
+    const admin = service.basic('admin');
+    expect((await call(service, `/${P}/kb?namespace=${P}&search=${encodeURIComponent('[')}`, { headers: { Authorization: admin } })).status).toBe(0);
   });
 });
 

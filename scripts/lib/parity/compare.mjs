@@ -15,10 +15,10 @@ export function shapeOf(value) {
   return typeof value;
 }
 
-/** Error texts clients show: `msg`, `error`, `err`, `message` of an error body when they are strings. */
+/** Error texts clients show: `msg`, `error`, `err`, `message` of an error body when they are strings (ids, which differ between deployments, as `<id>`). */
 function messagesOf(body) {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
-  return ['msg', 'error', 'err', 'message'].filter((key) => typeof body[key] === 'string').map((key) => `${key}=${body[key]}`);
+  return ['msg', 'error', 'err', 'message'].filter((key) => typeof body[key] === 'string').map((key) => `${key}=${body[key].replace(/\b[0-9a-f]{24}\b/gi, '<id>')}`);
 }
 
 /** What is compared of one answer. */
