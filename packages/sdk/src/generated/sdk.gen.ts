@@ -157,6 +157,19 @@ export const signInWithCustomToken = <ThrowOnError extends boolean = false>(opti
  * omits every value that parsed to `0` or not a number (see `ContentListQuery`); the contents
  * come back as stored (see `Content` for the fields that can be `null`).
  *
+ * Source: reference — `routes/kb.js:1535-1648` reads the parameters as JavaScript does
+ * (`parseInt`, truthiness, `skip = page * limit`) and hands the filter to Mongoose, which casts it:
+ * a repeated `type` or `namespace` becomes `$in`, a `qs` object such as `type[$ne]=url` an
+ * operator, another object a cast error. `status` that is not a number (`abc`), a `type` object
+ * without operator, a negative `page` (with a non-zero `limit`) or a `sortField` MongoDB refuses
+ * (`$foo`, `a..b`) get `500 {success: false, error}` with the database layer's error
+ * (kb.js:1612). **The server never answers** a `search` that is not a valid JavaScript regular
+ * expression (`c++`, `[`: `new RegExp(search)` throws in the async route, kb.js:1591) nor a
+ * `direction` that parses to a number other than 1 or -1 (`2`: mquery throws while kb.js:1608
+ * builds the sort inside a database callback): the client waits for its own timeout. The
+ * supportkb mock resets the connection instead (`behaviour.unanswered: 'hang'` waits like
+ * production) and warns once.
+ *
  */
 export const listContents = <ThrowOnError extends boolean = false>(options: Options<ListContentsData, ThrowOnError>): RequestResult<ListContentsResponses, ListContentsErrors, ThrowOnError> => options.client.get<ListContentsResponses, ListContentsErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -195,9 +208,19 @@ export const listContents = <ThrowOnError extends boolean = false>(options: Opti
  * not sent come back `null` (`source`, `content`, even `name` and `type`), and `content` is
  * `null` for url, pdf and docx contents.
  *
- * Source: reference — a body without `namespace` gets
- * `400 {success: false, error: "parameter 'namespace' is not defined"}`, an unknown knowledge
- * base `404`, a knowledge base of another project or an exhausted content quota `403`.
+ * Source: reference — `routes/kb.js:1669-1794`, in this order: a body without a truthy
+ * `namespace` gets `400 {success: false, error: "parameter 'namespace' is not defined"}`;
+ * `aiManager.checkNamespace` looks the knowledge base up by `id` across projects: unknown `404`,
+ * another project's `403`, a value Mongoose cannot cast (an object) `500 {success: false}`;
+ * an exhausted content quota `403` with `plan_limit`. The route then builds the content
+ * (`type` `txt` gets `scrape_type` 1; `url` gets `refresh_rate` (default `never`) and
+ * `scrape_type` 0 or 4 with the `scrape_options` sent, else 2 with the default options;
+ * `regex_custom` gets `chunk_regex`; `tags` only as an array of strings; `situated_context` only
+ * when `true` and the content is not a url, or has `scrape_type` 0) and writes it with `$set`:
+ * fields already stored and not written (`tags`, `last_error`, ...) stay. A value the model
+ * cannot store (an object or an array as `name`, `type`, `source`, `content`, `namespace`,
+ * `refresh_rate`, `chunk_regex`) gets `500 {success: false, error: <Mongoose's CastError>}`.
+ * Other fields of the body are ignored. The server validates nothing else: there is no 422.
  *
  */
 export const createContent = <ThrowOnError extends boolean = false>(options: Options<CreateContentData, ThrowOnError>): RequestResult<CreateContentResponses, CreateContentErrors, ThrowOnError> => options.client.post<CreateContentResponses, CreateContentErrors, ThrowOnError>({
@@ -218,9 +241,10 @@ export const createContent = <ThrowOnError extends boolean = false>(options: Opt
  * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
  * token), so agents get 403.
  *
- * Source: reference — the 200 body is the deleted content. An unknown id gets
- * `404 {success: false, error: "Content not found"}`, a malformed id
- * `500 {success: false, error: <cast error>}`.
+ * Source: reference — the 200 body is the deleted content. An unknown id (in the path's
+ * project) gets `404 {success: false, error: "Content not found"}` (`routes/kb.js:2305`), a
+ * malformed id `500 {success: false, error: <Mongoose's CastError, for model "KB">}`
+ * (kb.js:2300). The content's knowledge base is then checked as in `createContent`.
  *
  * Source: reference — the server first asks its vector-store engine (the indexing service) to
  * remove the content from the index:
@@ -254,7 +278,10 @@ export const deleteContent = <ThrowOnError extends boolean = false>(options: Opt
  * token), so agents get 403.
  *
  * Source: reference — an unknown id gets
- * `404 {success: false, error: "Content not found with id <id> for project <project_id>"}`.
+ * `404 {success: false, error: "Content not found with id <id> for project <project_id>"}`
+ * (`routes/kb.js:1658`, the content is looked up in the path's project), an id that is not an
+ * ObjectId (24 hexadecimal characters, or any 12 characters) `500 {success: false, error: "An
+ * error occurred retrieving the content"}` (kb.js:1664).
  *
  */
 export const getContent = <ThrowOnError extends boolean = false>(options: Options<GetContentData, ThrowOnError>): RequestResult<GetContentResponses, GetContentErrors, ThrowOnError> => options.client.get<GetContentResponses, GetContentErrors, ThrowOnError>({
@@ -281,12 +308,23 @@ export const getContent = <ThrowOnError extends boolean = false>(options: Option
  * and `tags` apply to every content; the defaults apply only to absent values, so a `null`
  * `refresh_rate` or `scrape_type` is stored as `null`.
  *
- * Source: reference — without `namespace` the server answers
- * `400 {success: false, error: "queryParam 'namespace' is not defined"}`; an unknown knowledge
- * base gets 404; more than 300 URLs, or more than the plan's content quota, gets 403
- * (`Too many urls. Can't index more than 300 urls at a time.`). A body without `list` gets no
- * response at all from the real server; the contract answers 422. The server also accepts a
- * multipart upload (`uploadFile`, one URL per line), which the contract does not model.
+ * Source: reference — `routes/kb.js:1796-1871`, in this order: without a truthy `namespace` the
+ * server answers `400 {success: false, error: "queryParam 'namespace' is not defined"}`; the
+ * knowledge base is looked up as in `createContent` (unknown 404, another project's 403, a value
+ * Mongoose cannot cast `500 {success: false}`); a body without `list` (or with `null`) gets
+ * `500 {success: false}` (kb.js:1836 reads `list.length` inside the quota check); more than the
+ * plan's content quota, or a `list` longer than 300 (`Too many urls. Can't index more than 300
+ * urls at a time.`), gets 403. A `list` that is not an array (a string, a number, an object)
+ * gets **no answer at all** (services/aiManager.js:64 calls `urls.map` inside a
+ * `new Promise(async …)` executor, so the promise never settles): the client waits for its own
+ * timeout; the supportkb mock resets the connection instead (`behaviour.unanswered: 'hang'`
+ * waits like production) and warns once. An item or option the model cannot store (an object
+ * in `list`, an object as `refresh_rate`, a `scrape_type` that is not a number) fails the whole
+ * bulk write: `500 {success: false, error: "Unable to add multiple urls due to an error."}`.
+ * The upsert key is (project, `url`, source, knowledge base), and the answer lists every stored
+ * content of the knowledge base whose `source` is one of the URLs, whatever its type. The server
+ * also accepts a multipart upload (`uploadFile`, one URL per line), which the contract does not
+ * model. The server validates nothing else: there is no 422.
  *
  */
 export const createContentsFromUrls = <ThrowOnError extends boolean = false>(options: Options<CreateContentsFromUrlsData, ThrowOnError>): RequestResult<CreateContentsFromUrlsResponses, CreateContentsFromUrlsErrors, ThrowOnError> => options.client.post<CreateContentsFromUrlsResponses, CreateContentsFromUrlsErrors, ThrowOnError>({
@@ -316,6 +354,26 @@ export const createContentsFromUrls = <ThrowOnError extends boolean = false>(opt
  * without `sitemap` gets 200 without `url` and with a `RequestError`, and the page URLs are
  * the sitemap's `loc` values as written.
  *
+ * Source: reference — `routes/kb.js:1996-2015` runs sitemapper 3.2.24 (got 11, fast-xml-parser
+ * 4.5) and answers its result. Per failure, the error's `type`: no `sitemap`, `null`, an object
+ * or an array `RequestError`; a number, a boolean or a URL whose protocol is not http or https
+ * `UnsupportedProtocolError`; a text starting with `/` `Error`; a text that is no URL
+ * `TypeError`; a host that does not resolve or refuses the connection `RequestError` (after got's
+ * two retries, about 3 s); an error status `HTTPError` (`HTTP Error occurred: Response code 404
+ * (Not Found)`); 15 s without an answer `CancelError`; a document that is neither a `urlset` nor
+ * a `sitemapindex` `UnknownStateError`; XML the parser refuses `Error`. `loc` values are parsed
+ * as fast-xml-parser parses text: `123` is the number 123, `true` a boolean, a `url` without
+ * `loc` gives `null`. The reader rejects — `500 {success: false, error: {}}` (kb.js:2012) —
+ * when a `sitemapindex` has no `sitemap` entries. A `sitemapindex` whose `sitemap` has no
+ * `loc`, or that names a sitemap being read (a cycle), makes sitemapper fetch the same sitemaps
+ * again and again: **the server never answers** and its memory grows until the process dies.
+ *
+ * Source: decided — the supportkb mock cannot reach most of the network (in a browser,
+ * cross-origin fetches fail as CORS refuses them): it answers the sitemaps of
+ * `behaviour.sitemaps` without fetching, answers hosts under `.test`, `.example` and `.invalid`
+ * with the `RequestError` their lookup gives, fetches any other URL for real (15 s timeout, no
+ * retries), and resets the connection where the server never answers.
+ *
  */
 export const parseSitemap = <ThrowOnError extends boolean = false>(options: Options<ParseSitemapData, ThrowOnError>): RequestResult<ParseSitemapResponses, ParseSitemapErrors, ThrowOnError> => options.client.post<ParseSitemapResponses, ParseSitemapErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -340,6 +398,12 @@ export const parseSitemap = <ThrowOnError extends boolean = false>(options: Opti
  * equal to the project id) on this first read and returns it alone. With `count=true` each
  * knowledge base carries `count`, its number of contents.
  *
+ * Source: reference — `routes/kb.js:922-980`: the knowledge bases come as stored, without
+ * `_id` and `__v`; the first read of a project without any answers the default one it has just
+ * created, without `count` even with `count=true`. `engine.apikey` is the deployment's
+ * `VECTOR_STORE_APIKEY` (empty unless configured: a deployment that configures it sends its
+ * vector-store key to every admin of every project) and `embedding.api_key` is always `""`.
+ *
  */
 export const listKnowledgeBases = <ThrowOnError extends boolean = false>(options: Options<ListKnowledgeBasesData, ThrowOnError>): RequestResult<ListKnowledgeBasesResponses, ListKnowledgeBasesErrors, ThrowOnError> => options.client.get<ListKnowledgeBasesResponses, ListKnowledgeBasesErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -361,7 +425,14 @@ export const listKnowledgeBases = <ThrowOnError extends boolean = false>(options
  * optional `hybrid` flag must be a boolean (400 otherwise) and needs a plan that allows hybrid
  * search (403 otherwise). Reaching the plan's number of knowledge bases gets
  * `403 {success: false, error: "Maximum number of resources reached for the current plan", plan_limit}`.
- * A missing name gets a 500 from the server's database layer; the contract answers 422.
+ *
+ * Source: reference — `routes/kb.js:1125-1189`, in this order: `hybrid` present and not a
+ * boolean (`null` included) 400 (kb.js:1136); `hybrid: true` without a plan that allows it 403
+ * (kb.js:1145); the plan's number of knowledge bases reached 403 (kb.js:1173); then
+ * `Namespace.save()`: a name Mongoose cannot store (missing, empty, `null`, an object, an
+ * array) gets `500 {success: false, error: <Mongoose's ValidationError>}` (kb.js:1179); a number
+ * or a boolean is stored as its text. Every other field of the body (`id`, `default`,
+ * `preview_settings`, `engine`) is ignored. The server validates nothing else: there is no 422.
  *
  */
 export const createKnowledgeBase = <ThrowOnError extends boolean = false>(options: Options<CreateKnowledgeBaseData, ThrowOnError>): RequestResult<CreateKnowledgeBaseResponses, CreateKnowledgeBaseErrors, ThrowOnError> => options.client.post<CreateKnowledgeBaseResponses, CreateKnowledgeBaseErrors, ThrowOnError>({
@@ -404,6 +475,11 @@ export const createKnowledgeBase = <ThrowOnError extends boolean = false>(option
  * The contract declares the 400, 404 and 500 shapes; other engine statuses are passed on as
  * they come.
  *
+ * Source: reference — `routes/kb.js:1416-1520`: `contents_only` counts only as the text `true`
+ * (`contents_only=1` deletes the whole knowledge base, or gets the 403 of the default one); the
+ * 404 is answered by `Namespace.findOne({id_project, id})` (kb.js:1427). The supportkb mock
+ * behaves as a deployment whose engine works: it deletes and answers 200.
+ *
  */
 export const deleteKnowledgeBase = <ThrowOnError extends boolean = false>(options: Options<DeleteKnowledgeBaseData, ThrowOnError>): RequestResult<DeleteKnowledgeBaseResponses, DeleteKnowledgeBaseErrors, ThrowOnError> => options.client.delete<DeleteKnowledgeBaseResponses, DeleteKnowledgeBaseErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }, { scheme: 'basic', type: 'http' }],
@@ -431,6 +507,11 @@ export const deleteKnowledgeBase = <ThrowOnError extends boolean = false>(option
  * sent, `default: false`, `hybrid: false` and the timestamps; no `id_project`, `engine` or
  * `embedding`). The 200 schema accepts both shapes: a response without `id_project` means the
  * id was unknown.
+ *
+ * Source: reference — `routes/kb.js:1386-1414`: the id is any string (no ObjectId check), and
+ * a `name` Mongoose cannot store (an object, an array) gets `500 {success: false, error:
+ * <Mongoose's CastError>}` (kb.js:1404); a number or a boolean is stored as its text. The
+ * server validates nothing else: there is no 404 and no 422.
  *
  */
 export const updateKnowledgeBase = <ThrowOnError extends boolean = false>(options: Options<UpdateKnowledgeBaseData, ThrowOnError>): RequestResult<UpdateKnowledgeBaseResponses, UpdateKnowledgeBaseErrors, ThrowOnError> => options.client.put<UpdateKnowledgeBaseResponses, UpdateKnowledgeBaseErrors, ThrowOnError>({

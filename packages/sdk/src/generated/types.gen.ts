@@ -409,9 +409,11 @@ export type ContentListQuery = {
      */
     limit?: number;
     /**
-     * Field sorted by.
+     * Field sorted by. Source: reference — echoed as the query parsed it: a string, or an array or
+     * object when the query repeats or nests the parameter (`sortField=a&sortField=b`).
+     *
      */
-    sortField: string;
+    sortField: unknown;
     /**
      * Sort direction applied, `-1` descending or `1` ascending. Source: reference — absent when
      * `direction` was sent as `0` or not a number.
@@ -432,9 +434,11 @@ export type ContentListQuery = {
      */
     page?: number | null;
     /**
-     * The search applied to `source`.
+     * The search applied to `source`. Source: reference — echoed as the query parsed it (a
+     * string, or an array or object for a repeated or nested parameter).
+     *
      */
-    search?: string;
+    search?: unknown;
 };
 
 /**
@@ -565,12 +569,13 @@ export type Content = {
      * `models/kb_setting.js` declares it as a free-form `Object` and the server stores what the
      * client sends for `scrape_type` 0 and 4, so any object is possible; it is `null` when
      * `scrape_type` 0 or 4 was sent without `scrape_options` (or, in `createContentsFromUrls`,
-     * with `scrape_type: null`), and absent on contents that are not web pages.
+     * with `scrape_type: null`), and absent on contents that are not web pages. Any other JSON value a
+     * client sent for `scrape_type` 0 or 4 (`"x"`) is stored as sent.
      *
      */
     scrape_options?: ContentScrapeOptions | {
         [key: string]: unknown;
-    } | null;
+    } | Array<unknown> | string | number | boolean | null | null;
     /**
      * How often a web page is scraped again, e.g. `never` (the default for url contents).
      * Source: reference — the server stores any string, and
@@ -691,7 +696,8 @@ export type ErrorWithMessage = {
 export type ErrorBody = ErrorMessage | ErrorDescription | ValidationErrors | ServerError | ErrorWithMessage;
 
 /**
- * Body of `createContent`: name, type, source, content and namespace, all strings.
+ * Body of `createContent`: name, type, source, content and namespace, all strings, and the
+ * optional url, tagging and indexing options.
  * Per type: for `url`, `pdf` and `docx` the source is the resource URL and content is empty;
  * for `text` content is the text; for `faq` content is the question, a line break, then the
  * answer.
@@ -762,6 +768,23 @@ export type ContentCreateRequest = {
      *
      */
     scrape_options?: ContentScrapeOptions | null;
+    /**
+     * Index the content with situated context (each chunk enriched with context drawn from its
+     * whole document). Source: reference — `createContent` (`routes/kb.js:1729`) stores
+     * `situated_context: true` only when the value is `true` and the content is not a `url`, or is
+     * one with `scrape_type` 0; any other value is ignored and the content reads
+     * `situated_context: false`.
+     *
+     */
+    situated_context?: boolean | null;
+    /**
+     * The regular expression that splits the text into chunks. Source: reference — the server
+     * reads it only for contents of its internal type `regex_custom` (`routes/kb.js:1721`), which
+     * this contract does not let clients create (see `ContentInternalType`): for the types
+     * accepted here it is ignored. The server stores it as sent (`null` when absent).
+     *
+     */
+    chunk_regex?: string | null;
 };
 
 /**
@@ -870,15 +893,17 @@ export type SitemapError = {
     /**
      * Kind of failure, e.g. `CancelError` (timeout), `HTTPError`, `RequestError` (connection
      * refused or no URL), `TypeError` (not a URL) or `UnknownStateError` (not a sitemap).
+     * Source: reference — for a document that is not a sitemap, the reader takes the text of a
+     * top-level `<name>` element for the kind, whatever its type (`<name>42</name>` gives `42`).
      *
      */
-    type?: string;
+    type?: unknown;
     /**
-     * The sitemap URL that failed, as given. Source: reference — not checked by the server (a
+     * The sitemap URL that failed, as given (any JSON value the client sent). Source: reference — not checked by the server (a
      * value that is not a URL is echoed as is) and absent when no sitemap URL was sent.
      *
      */
-    url?: string;
+    url?: unknown;
     /**
      * How many retries were made.
      */
@@ -899,17 +924,18 @@ export type SitemapError = {
 export type SitemapResult = {
     /**
      * The sitemap URL read, as sent. Source: reference — `parseSitemap` (`routes/kb.js`) does not
-     * validate the body: the value is echoed even when it is not a URL, and `url` is absent when
-     * the body has no `sitemap`.
+     * validate the body: the value is echoed as sent, whatever its JSON type, even when it is not a
+     * URL, and `url` is absent when the body has no `sitemap`.
      *
      */
-    url?: string;
+    url?: unknown;
     /**
      * The page URLs the sitemap lists (nested sitemaps followed). Source: reference — the `loc`
-     * values of the sitemap, passed on without checking that they are URLs.
+     * values of the sitemap as its XML parser reads them, passed on without checking that they are
+     * URLs: a `<loc>123</loc>` comes as the number `123`, a `url` entry without `loc` as `null`.
      *
      */
-    sites: Array<string>;
+    sites: Array<string | number | boolean | null>;
     /**
      * The sitemaps that could not be read; empty when all were read.
      */
@@ -971,7 +997,11 @@ export type KnowledgeBaseEngine = {
      */
     type: string;
     /**
-     * Vector store key as configured on the server (usually empty).
+     * Vector store key as configured on the server. Source: reference — the deployment's
+     * `VECTOR_STORE_APIKEY`, sent to every admin of every project in every knowledge base (empty
+     * when the deployment configures none). Treat answers that carry it as secrets; the SDK
+     * redacts it from its logs and errors.
+     *
      */
     apikey?: string;
     /**
@@ -2134,9 +2164,11 @@ export type Segment = {
      * Filter list (see `SegmentFilter` for the shape of its elements). Source: reference —
      * `createSegment` with `filters: null` stores `null` (`routes/segment.js` passes
      * `req.body.filters` to the model as is).
+     * Mongoose keeps falsy items of a created segment's list as sent (`filters: [null]` stores
+     * `[null]`).
      *
      */
-    filters: Array<SegmentFilter> | null;
+    filters: Array<SegmentFilter | boolean | number | string | null> | null;
     /**
      * Lifecycle state, `100` active or `0` deleted. Source: reference.
      */
@@ -2167,9 +2199,12 @@ export type Segment = {
  */
 export type SegmentList = {
     /**
-     * Page size used (the `limit` query parameter, 40 by default).
+     * Page size used (the `limit` query parameter, 40 by default). Source: reference — the route
+     * reads `parseInt(limit)`: a `limit` that is not a number gives `null` (NaN in JSON) and no
+     * page size at all, `0` no page size either.
+     *
      */
-    perPage: number;
+    perPage: number | null;
     /**
      * Total number of active segments in the project, over all pages.
      */
@@ -2512,7 +2547,13 @@ export type LabelEntry = {
      * Language identifier (ISO language code), e.g. `EN`, `IT`. The built-in sets use upper-case codes; lookups are case-sensitive.
      */
     lang: string;
-    data?: LabelData;
+    /**
+     * The labels (see `LabelData`). Source: reference — `upsertLabels` stores whatever JSON value
+     * a client sent as `data` (`models/label.js` declares it a free-form `Object`), so an entry
+     * may hold a string, a number or an array instead of a map.
+     *
+     */
+    data?: LabelData | Array<unknown> | string | number | boolean;
     /**
      * Label data category.
      */
@@ -2748,9 +2789,12 @@ export type Lead = {
  */
 export type LeadList = {
     /**
-     * Page size used (the `limit` query parameter, 40 by default).
+     * Page size used (the `limit` query parameter, 40 by default). Source: reference — the route
+     * reads `parseInt(limit)`: a `limit` that is not a number gives `null` (NaN in JSON) and no
+     * page size at all, `0` no page size either.
+     *
      */
-    perPage: number;
+    perPage: number | null;
     /**
      * Total number of leads matching the query, over all pages.
      */
@@ -3122,9 +3166,12 @@ export type AnalyticsHourCount = {
      */
     _id: {
         /**
-         * Hour of the day, 0–23, in the requested `timezone`.
+         * Hour of the day, 0–23, in the requested `timezone`. Source: reference — `null` when
+         * MongoDB could not read the `timezone` as a zone (`$nope`), since the server passes it on
+         * unchecked.
+         *
          */
-        hour: number;
+        hour: number | null;
     };
     /**
      * Conversations created in that hour of the day.
@@ -3828,10 +3875,11 @@ export type SignInErrors = {
      */
     413: ServerError;
     /**
-     * The e-mail or the password failed express-validator's checks. Source: reference —
-     * `routes/auth.js:565` `{errors: [{value, msg: "Invalid value", param, location}]}`, one
-     * item per failing place the field was found in (`location` `body`, `cookies`, `headers` or
-     * `query`; `value` absent when the field was sent nowhere).
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -3871,9 +3919,11 @@ export type SignInAnonymouslyErrors = {
      */
     413: ServerError;
     /**
-     * No `id_project`, or an empty one. Source: reference — `routes/auth.js:180`
-     * `{errors: [{msg: "Invalid value", param: "id_project", location: "body"}]}` (with
-     * `value` when a value was sent).
+     * The request failed the service's own validation. Source: reference — the routes that validate
+     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
+     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
+     * plain string). Other operations never answer 422: the real server stores what its models can
+     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
@@ -4036,12 +4086,15 @@ export type ListContentsErrors = {
      */
     403: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The database layer refused the query. Source: reference — `routes/kb.js:1612` answers
+     * `{success: false, error}` with the error itself: Mongoose's `CastError` (a `status` that is
+     * not a number, a `type` or `namespace` object without operator; its message names the model
+     * `KB`), an `Error` serialised as `{}` (an operator Mongoose refuses, `type[$foo]=x`), or the
+     * driver's `MongoError` `{ok: 0, code, codeName, name}` (a negative skip: code 2 `BadValue`; a
+     * sort key starting with `$` 16410, with an empty component 15998, ending with `.` 40353).
      *
      */
-    500: ErrorBody;
+    500: ErrorDescription;
 };
 
 export type ListContentsError = ListContentsErrors[keyof ListContentsErrors];
@@ -4087,9 +4140,12 @@ export type CreateContentErrors = {
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * Role too low, not a member, a knowledge base of another project, or the plan's content
+     * quota used up. Source: reference — `{success: false, msg}` for role and membership;
+     * `{success: false, error: "Namespace not belonging to project <project_id>"}`
+     * (services/aiManager.js:247, routes/kb.js:1686); `{success: false, error, plan_limit}` with
+     * `Maximum number of resources reached for the current plan` or `Cannot exceed the number of
+     * resources in the current plan` (services/aiManager.js:316/321, routes/kb.js:1694).
      *
      */
     403: ErrorBody;
@@ -4107,21 +4163,17 @@ export type CreateContentErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The content could not be written, the namespace could not be cast, or the body is not
+     * JSON. Source: reference — `routes/kb.js:1738` answers `{success: false, error}` with
+     * Mongoose's `CastError` (the upsert's filter casts `type` and `source` first, and its error
+     * names the model: `for model "KB"`; then the update casts each field it writes); an object
+     * as `namespace` gets `{success: false}` alone (routes/kb.js:1686, the cast error has no
+     * `error` member); malformed JSON is Express's `{err: "error"}`.
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorDescription | ServerError | {
+        success: false;
+    };
 };
 
 export type CreateContentError = CreateContentErrors[keyof CreateContentErrors];
@@ -4268,12 +4320,10 @@ export type GetContentErrors = {
      */
     404: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The id is not an ObjectId. Source: reference — `routes/kb.js:1664`.
      *
      */
-    500: ErrorBody;
+    500: ErrorDescription;
 };
 
 export type GetContentError = GetContentErrors[keyof GetContentErrors];
@@ -4328,7 +4378,9 @@ export type CreateContentsFromUrlsErrors = {
     /**
      * Role too low, not a member, a knowledge base of another project, the plan's content
      * quota exhausted, or more than 300 URLs. Source: reference — `{success: false, msg}` for
-     * role and membership, `{success: false, error}` for the knowledge-base rules.
+     * role and membership, `{success: false, error}` for the knowledge-base rules
+     * (`Namespace not belonging to project <project_id>`, services/aiManager.js:247; the quota's
+     * `{success: false, error, plan_limit}`, kb.js:1839; `Too many urls...`, kb.js:1844).
      *
      */
     403: ErrorBody;
@@ -4346,21 +4398,16 @@ export type CreateContentsFromUrlsErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * No `list`, a namespace Mongoose cannot cast, contents the model cannot store, or a body
+     * that is not JSON. Source: reference — `{success: false}` alone for the first two (the
+     * TypeError of kb.js:1836 and the cast error of `checkNamespace` have no `error` member);
+     * `{success: false, error: "Unable to add multiple urls due to an error."}` when the bulk
+     * write fails (kb.js:1868); malformed JSON is Express's `{err: "error"}`.
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorDescription | ServerError | {
+        success: false;
+    };
 };
 
 export type CreateContentsFromUrlsError = CreateContentsFromUrlsErrors[keyof CreateContentsFromUrlsErrors];
@@ -4427,20 +4474,13 @@ export type ParseSitemapErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The sitemap reader threw, or the body is not JSON. Source: reference — `routes/kb.js:2012`
+     * answers `{success: false, error}` with sitemapper's rejection, a TypeError serialised as
+     * `{}` (a `sitemapindex` without `sitemap` entries); a sitemap that cannot be fetched or
+     * parsed is a 200 with the failure in `errors`; malformed JSON is Express's `{err: "error"}`.
      *
      */
-    422: ValidationErrors;
-    /**
-     * The sitemap could not be fetched or parsed, or an unexpected error. Source: reference —
-     * `{success: false, error}` where `error` is the fetch error (a message or an object).
-     *
-     */
-    500: ErrorBody;
+    500: ErrorDescription | ServerError;
 };
 
 export type ParseSitemapError = ParseSitemapErrors[keyof ParseSitemapErrors];
@@ -4510,12 +4550,12 @@ export type ListKnowledgeBasesErrors = {
      */
     403: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * The database failed (no request value causes it). Source: reference — `routes/kb.js:930`
+     * (reading) and `:948` (creating the default knowledge base) answer `{success: false, error}`
+     * with the database error itself.
      *
      */
-    500: ErrorBody;
+    500: ErrorDescription;
 };
 
 export type ListKnowledgeBasesError = ListKnowledgeBasesErrors[keyof ListKnowledgeBasesErrors];
@@ -4575,21 +4615,15 @@ export type CreateKnowledgeBaseErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The knowledge base could not be saved, or the body is not JSON. Source: reference —
+     * `routes/kb.js:1179` answers `{success: false, error}` with Mongoose's `ValidationError`
+     * (`{errors: {name: …}, _message: "Namespace validation failed", name, message}`; the item is
+     * a `ValidatorError` for a missing, empty or `null` name, a `CastError` for an object or an
+     * array); a database failure sends its own error there too; malformed JSON is Express's
+     * `{err: "error"}`.
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorDescription | ServerError;
 };
 
 export type CreateKnowledgeBaseError = CreateKnowledgeBaseErrors[keyof CreateKnowledgeBaseErrors];
@@ -4745,21 +4779,12 @@ export type UpdateKnowledgeBaseErrors = {
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The update could not be written, or the body is not JSON. Source: reference —
+     * `routes/kb.js:1404` answers `{success: false, error}` with Mongoose's `CastError` (a
+     * `name` that is an object or an array); malformed JSON is Express's `{err: "error"}`.
      *
      */
-    422: ValidationErrors;
-    /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
-     *
-     */
-    500: ErrorBody;
+    500: ErrorDescription | ServerError;
 };
 
 export type UpdateKnowledgeBaseError = UpdateKnowledgeBaseErrors[keyof UpdateKnowledgeBaseErrors];
@@ -5075,9 +5100,11 @@ export type GetTeammateErrors = {
      */
     403: ErrorBody;
     /**
-     * No teammate with this id in the project. Source: reference — `routes/project_user.js:525`.
+     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
+     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
+     *
      */
-    404: ErrorMessage;
+    404: ErrorBody;
     /**
      * The id is not an ObjectId. Source: reference — `routes/project_user.js:522` `{success:
      * false, msg: "Error getting object."}`; for the id `me` without a caller's teammate,
@@ -5232,11 +5259,18 @@ export type GetTeammateByUserIdErrors = {
      */
     403: ErrorBody;
     /**
-     * No teammate of this user in the project. Source: reference — `routes/project_user.js:604`
-     * (and `:552` for `search`) `{success: false, msg: "Object not found."}`.
+     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
+     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
      *
      */
-    404: ErrorMessage;
+    404: ErrorBody;
+    /**
+     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
+     * `{err: "error"}`; a malformed object id in the path or a database error gives
+     * `{success: false, msg: "Error getting object."}`-style bodies.
+     *
+     */
+    500: ErrorBody;
 };
 
 export type GetTeammateByUserIdError = GetTeammateByUserIdErrors[keyof GetTeammateByUserIdErrors];
@@ -5380,6 +5414,13 @@ export type ListGroupsErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * A body that is not JSON, sent with the request (`Content-Type: application/json`). Source:
+     * reference — Express's body parser runs on every method and its error handler answers
+     * `{err: "error"}`; the route itself sends no 500.
+     *
+     */
+    500: ServerError;
 };
 
 export type ListGroupsError = ListGroupsErrors[keyof ListGroupsErrors];
@@ -7221,6 +7262,13 @@ export type ListLeadsErrors = {
      *
      */
     404: ErrorMessage;
+    /**
+     * A body that is not JSON, sent with the request (`Content-Type: application/json`). Source:
+     * reference — Express's body parser runs on every method and its error handler answers
+     * `{err: "error"}`; the route itself sends no 500.
+     *
+     */
+    500: ServerError;
 };
 
 export type ListLeadsError = ListLeadsErrors[keyof ListLeadsErrors];

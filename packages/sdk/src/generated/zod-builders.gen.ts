@@ -151,14 +151,14 @@ export const zContentInternalType = /* @__PURE__ */ lazy(() => z.enum([
 
 export const zContentListQuery = /* @__PURE__ */ lazy(() => z.object({
     limit: z.optional(z.int()),
-    sortField: z.string(),
+    sortField: z.unknown(),
     direction: z.optional(z.int()),
     status: z.optional(z.union([
         zContentStatus(),
         z.int()
     ])),
     page: z.nullish(z.int()),
-    search: z.optional(z.string())
+    search: z.optional(z.unknown())
 }));
 
 export const zContentScrapeOptions = /* @__PURE__ */ lazy(() => z.object({
@@ -196,7 +196,13 @@ export const zContent = /* @__PURE__ */ lazy(() => z.object({
     scrape_type: z.nullish(z.int()),
     scrape_options: z.nullish(z.union([
         zContentScrapeOptions(),
-        z.record(z.string(), z.unknown())
+        z.record(z.string(), z.unknown()),
+        z.union([
+            z.array(z.unknown()),
+            z.string(),
+            z.number(),
+            z.boolean()
+        ])
     ])),
     refresh_rate: z.nullish(z.string()),
     last_refresh: z.optional(zTimestamp()),
@@ -248,7 +254,9 @@ export const zContentCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     tags: z.nullish(z.array(z.string())),
     refresh_rate: z._default(z.nullish(z.string()), 'never'),
     scrape_type: z.nullish(z.int()),
-    scrape_options: z.nullish(zContentScrapeOptions())
+    scrape_options: z.nullish(zContentScrapeOptions()),
+    situated_context: z.nullish(z.boolean()),
+    chunk_regex: z.nullish(z.string())
 }));
 
 export const zContentUpsertResult = /* @__PURE__ */ lazy(() => z.object({
@@ -280,15 +288,19 @@ export const zSitemapRequest = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zSitemapError = /* @__PURE__ */ lazy(() => z.object({
-    type: z.optional(z.string()),
-    url: z.optional(z.string()),
+    type: z.optional(z.unknown()),
+    url: z.optional(z.unknown()),
     retries: z.optional(z.int()),
     message: z.optional(z.string())
 }));
 
 export const zSitemapResult = /* @__PURE__ */ lazy(() => z.object({
-    url: z.optional(z.string()),
-    sites: z.array(z.string()),
+    url: z.optional(z.unknown()),
+    sites: z.array(z.nullable(z.union([
+        z.string(),
+        z.number(),
+        z.boolean()
+    ]))),
     errors: z.array(zSitemapError())
 }));
 
@@ -621,7 +633,11 @@ export const zSegment = /* @__PURE__ */ lazy(() => z.object({
         zSegmentMatch(),
         z.string()
     ]), 'all'),
-    filters: z.nullable(z.array(zSegmentFilter())),
+    filters: z.nullable(z.array(z.union([zSegmentFilter(), z.nullable(z.union([
+            z.boolean(),
+            z.number(),
+            z.string()
+        ]))]))),
     status: z.union([z.literal(100), z.literal(0)]),
     id_project: zObjectId(),
     createdBy: z.string(),
@@ -631,7 +647,7 @@ export const zSegment = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zSegmentList = /* @__PURE__ */ lazy(() => z.object({
-    perPage: z.int(),
+    perPage: z.nullable(z.int()),
     count: z.int(),
     segments: z.array(zSegment())
 }));
@@ -730,7 +746,15 @@ export const zLabelData = /* @__PURE__ */ lazy(() => z.record(z.string(), z.unkn
 export const zLabelEntry = /* @__PURE__ */ lazy(() => z.object({
     _id: z.optional(zObjectId()),
     lang: z.string().check(z.minLength(1)),
-    data: z.optional(zLabelData()),
+    data: z.optional(z.union([
+        zLabelData(),
+        z.union([
+            z.array(z.unknown()),
+            z.string(),
+            z.number(),
+            z.boolean()
+        ])
+    ])),
     category: z.optional(z.string()),
     default: z.optional(z.boolean())
 }));
@@ -802,7 +826,7 @@ export const zLead = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zLeadList = /* @__PURE__ */ lazy(() => z.object({
-    perPage: z.int(),
+    perPage: z.nullable(z.int()),
     count: z.int(),
     leads: z.array(zLead())
 }));
@@ -912,7 +936,7 @@ export const zAnalyticsWeekCount = /* @__PURE__ */ lazy(() => z.object({
 
 export const zAnalyticsHourCount = /* @__PURE__ */ lazy(() => z.object({
     _id: z.object({
-        hour: z.int().check(z.gte(0), z.lte(23))
+        hour: z.nullable(z.int().check(z.gte(0), z.lte(23)))
     }),
     count: z.int().check(z.gte(1))
 }));

@@ -217,7 +217,8 @@ export const zErrorWithMessage = /* @__PURE__ */ z.lazy(builders.zErrorWithMessa
 export const zErrorBody = /* @__PURE__ */ z.lazy(builders.zErrorBody);
 
 /**
- * Body of `createContent`: name, type, source, content and namespace, all strings.
+ * Body of `createContent`: name, type, source, content and namespace, all strings, and the
+ * optional url, tagging and indexing options.
  * Per type: for `url`, `pdf` and `docx` the source is the resource URL and content is empty;
  * for `text` content is the text; for `faq` content is the question, a line break, then the
  * answer.
