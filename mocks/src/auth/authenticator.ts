@@ -4,9 +4,38 @@
  * `Unauthorized` with `WWW-Authenticate: Basic realm="Users"`.
  */
 import { decodeJwt, jwtVerify } from 'jose';
-import { badRequestText, unauthorized, type Failure } from '../http/results';
+import { badRequestText, failMsg, internalError, unauthorized, type Failure } from '../http/results';
+import { castObjectId } from '../model/cast';
 import type { Store } from '../state/store';
-import { audienceId, secretKey, tokenTimeValid } from './tokens';
+import { secretKey, tokenTimeValid } from './tokens';
+
+/** `Buffer.from(text, 'base64').toString()`: lenient base64 (characters outside the alphabet skipped), UTF-8. */
+function decodeBase64(text: string): string {
+  const clean = text.replace(/[^A-Za-z0-9+/=_-]/g, '').replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  const usable = clean.length % 4 === 1 ? clean.slice(0, -1) : clean;
+  try {
+    const binary = atob(usable + '='.repeat((4 - (usable.length % 4)) % 4));
+    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return '';
+  }
+}
+
+/** `String(value)` of a claim (arrays joined, objects `[object Object]`). */
+function jsText(value: unknown): string {
+  if (Array.isArray(value)) return value.map((item) => (item === null || item === undefined ? '' : jsText(item))).join(',');
+  if (typeof value === 'object' && value !== null) return '[object Object]';
+  return String(value);
+}
+
+/** The stored key of an ObjectId-like text (24 hexadecimal digits or 12 characters), or undefined. */
+function objectIdKey(text: string): string | undefined {
+  try {
+    return castObjectId(text, '_id');
+  } catch {
+    return undefined;
+  }
+}
 
 /** Who made a request, once the credentials are verified. */
 export interface Caller {
@@ -67,52 +96,73 @@ export class Authenticator {
     this.cache.clear();
   }
 
-  /** Authenticates the `Authorization` header value (see the class description). */
+  /**
+   * Authenticates the `Authorization` header value as the service's
+   * `passport.authenticate(['basic', 'jwt'])` then `middleware/valid-token.js` do: the Basic
+   * strategy first (`header.split(' ')`: fewer than two parts, or credentials without `:`, fail with
+   * 400; the password is the text between the first and the second `:`), then the JWT strategy
+   * (`/(\S+)\s+(\S+)/`, the scheme `jwt` in any case); a success with a header that does not
+   * split into exactly two words is 403 `Unauthorized.`.
+   */
   async authenticate(header: string | null, allowBadRequestText: boolean): Promise<AuthOutcome> {
-    if (!header || !header.trim()) return { error: unauthorized() };
-    const value = header.trim();
-    const space = value.search(/\s/);
-    if (space < 0) return { error: allowBadRequestText ? badRequestText() : unauthorized() };
-    const scheme = value.slice(0, space).toLowerCase();
-    const credentials = value.slice(space).trim();
+    if (!header) return { error: unauthorized() };
+    const parts = header.split(' ');
+    let basicStatus: 400 | undefined;
     let caller: Caller | null = null;
-    if (scheme === 'basic') caller = this.basic(credentials);
-    else if (scheme === 'jwt') caller = await this.jwt(credentials);
-    return caller ? { caller } : { error: unauthorized() };
+    if (parts.length < 2) basicStatus = 400;
+    else if (/Basic/i.test(parts[0]!)) {
+      const credentials = decodeBase64(parts[1]!).split(':');
+      if (credentials.length < 2) basicStatus = 400;
+      else if (credentials[0] && credentials[1]) caller = this.basic(credentials[0], credentials[1]);
+    }
+    if (!caller) {
+      const match = /(\S+)\s+(\S+)/.exec(header);
+      if (match && match[1]!.toLowerCase() === 'jwt') {
+        const outcome = await this.jwt(match[2]!);
+        if (outcome && 'error' in outcome) return outcome;
+        caller = outcome ? outcome.caller : null;
+      }
+    }
+    if (!caller) return { error: basicStatus === 400 ? (allowBadRequestText ? badRequestText() : unauthorized()) : unauthorized() };
+    if (parts.length !== 2) return { error: failMsg(403, 'Unauthorized.') };
+    return { caller };
   }
 
-  private basic(credentials: string): Caller | null {
-    let decoded: string;
-    try {
-      decoded = atob(credentials);
-    } catch {
-      return null;
-    }
-    const colon = decoded.indexOf(':');
-    if (colon < 0) return null;
-    const email = decoded.slice(0, colon).toLowerCase();
-    const password = decoded.slice(colon + 1);
+  private basic(userid: string, password: string): Caller | null {
+    const email = userid.toLowerCase();
     for (const user of this.store.users.values()) {
-      if (user.email === email) {
+      if (user.email === email && (user.status ?? 100) === 100) {
         return this.store.secrets.passwords.get(user._id) === password ? { kind: 'user', userId: user._id } : null;
       }
     }
     return null;
   }
 
-  /** The secret that must have signed a token with these claims, or null if none applies (an unknown project or subscription). */
-  private secretFor(claims: Record<string, unknown>): { secret: string; projectId?: string; subscriptionId?: string } | null {
-    const projectId = audienceId(claims.aud, 'projects');
-    if (projectId) {
-      const project = this.store.projects.get(projectId);
-      return project ? { secret: project.jwtSecret, projectId: project._id } : null;
+  /**
+   * The secret that must have signed a token with these claims (`middleware/passport.js`): by the
+   * path of its audience URL, `/projects/<id>` an active project's, `/subscriptions/<id>` the
+   * subscription's, `/bots/<id>` a bot's (the mock has none: null), anything else — or no
+   * audience — the server secret. An audience that is no URL makes the service throw: `'error'`.
+   */
+  private secretFor(claims: Record<string, unknown>): { secret: string; projectId?: string; subscriptionId?: string } | null | 'error' {
+    if (!claims.aud) return { secret: this.serverSecret };
+    let url: URL;
+    try {
+      url = new URL(jsText(claims.aud));
+    } catch {
+      return 'error';
     }
-    const subscriptionId = audienceId(claims.aud, 'subscriptions');
-    if (subscriptionId) {
-      const subscription = this.store.subscriptions.get(subscriptionId);
-      return subscription ? { secret: subscription.secret, projectId: subscription.id_project, subscriptionId: subscription._id } : null;
+    const [, type, id] = url.pathname.split('/');
+    if (type === 'bots') return null;
+    if (type !== 'projects' && type !== 'subscriptions') return { secret: this.serverSecret };
+    const key = id ? objectIdKey(id) : undefined;
+    if (!key) return null;
+    if (type === 'projects') {
+      const project = this.store.projects.get(key);
+      return project && project.status === 100 ? { secret: project.jwtSecret, projectId: project._id } : null;
     }
-    return { secret: this.serverSecret };
+    const subscription = this.store.subscriptions.get(key);
+    return subscription ? { secret: subscription.secret, projectId: subscription.id_project, subscriptionId: subscription._id } : null;
   }
 
   /** Verifies a compact JWT (signature and time claims) and returns its claims with the key facts, or null. */
@@ -121,34 +171,55 @@ export class Authenticator {
     try {
       claims = decodeJwt(token);
     } catch {
-      return null;
+      claims = {};
     }
     const key = this.secretFor(claims);
-    if (!key) return null;
+    if (!key || key === 'error') return null;
     try {
-      await jwtVerify(token, secretKey(key.secret), { algorithms: ['HS256'], currentDate: new Date(this.now()) });
+      await jwtVerify(token, secretKey(key.secret), { algorithms: ['HS256', 'HS384', 'HS512'], currentDate: new Date(this.now()) });
     } catch {
       return null;
     }
     return { claims, projectId: key.projectId, subscriptionId: key.subscriptionId };
   }
 
-  private async jwt(token: string): Promise<Caller | null> {
+  /**
+   * The caller a token names, by its subject as the service's JWT strategy reads it: `subscription`
+   * (the subscription `_id`), `userexternal` (an external user of the project its audience names,
+   * if any), `guest`, `bot` (none in the mock), anything else a user (`_id`, active).
+   */
+  private async jwt(token: string): Promise<{ caller: Caller } | { error: Failure } | null> {
     const cached = this.cache.get(token);
-    if (cached) return this.check(cached);
+    if (cached) {
+      const checked = this.check(cached);
+      return checked ? { caller: checked } : null;
+    }
+    let decoded: Record<string, unknown> = {};
+    try {
+      decoded = decodeJwt(token);
+    } catch {
+      // not a JWT: verification fails below
+    }
+    if (this.secretFor(decoded) === 'error') return { error: internalError() };
     const verified = await this.verify(token);
     if (!verified) return null;
-    const { claims, projectId, subscriptionId } = verified;
-    const id = typeof claims._id === 'string' ? claims._id : undefined;
+    const { claims, projectId } = verified;
+    const rawId = claims._id ?? (claims._doc as Record<string, unknown> | undefined)?._id;
+    if (rawId === undefined || rawId === null) return null;
+    const id = jsText(rawId);
     let caller: Caller | null = null;
-    if (subscriptionId) caller = { kind: 'subscription', subscriptionId, projectId, claims };
-    else if (projectId && id) caller = { kind: 'external', uuid: id, projectId, claims };
-    else if (claims.sub === 'guest' && id) caller = { kind: 'guest', uuid: id, claims };
-    else if (id) caller = { kind: 'user', userId: id, claims };
+    if (claims.sub === 'subscription') {
+      const key = objectIdKey(id);
+      const subscription = key ? this.store.subscriptions.get(key) : undefined;
+      if (subscription) caller = { kind: 'subscription', subscriptionId: subscription._id, projectId: subscription.id_project, claims };
+    } else if (claims.sub === 'userexternal') caller = { kind: 'external', uuid: id, projectId, claims };
+    else if (claims.sub === 'guest') caller = { kind: 'guest', uuid: id, claims };
+    else if (claims.sub !== 'bot') caller = { kind: 'user', userId: objectIdKey(id) ?? id, claims };
     if (!caller) return null;
     if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(token, caller);
-    return this.check(caller);
+    const checked = this.check(caller);
+    return checked ? { caller: checked } : null;
   }
 
   /**
@@ -157,6 +228,7 @@ export class Authenticator {
    */
   private check(caller: Caller): Caller | null {
     if (caller.claims && !tokenTimeValid(caller.claims, this.now())) return null;
+    if (caller.kind === 'user' && (this.store.users.get(caller.userId!)?.status ?? 100) !== 100) return null;
     if (caller.kind === 'user' && !this.store.users.has(caller.userId!)) return null;
     if (caller.kind === 'subscription' && !this.store.subscriptions.has(caller.subscriptionId!)) return null;
     return caller;

@@ -44,8 +44,8 @@ export function castString(value: unknown, path: string): string | null | undefi
 
 /**
  * Mongoose's number cast: `''` becomes `null`, numeric strings and booleans their number, a
- * document-like `{_id}` its `_id`'s number; `NaN` and arrays are refused. A plain object becomes
- * `NaN` (Mongoose reads its `valueOf()`), which the server stores.
+ * document-like `{_id}` its `_id`'s number; `NaN`, arrays and other objects are refused
+ * (`cast/number.js` asserts `!isNaN(val)` before anything else).
  */
 export function castNumber(value: unknown, path: string): number | null | undefined {
   if (value === null || value === undefined) return value;
@@ -60,8 +60,8 @@ export function castNumber(value: unknown, path: string): number | null | undefi
     if (Number.isNaN(candidate)) throw new CastError('Number', candidate, path);
     return candidate;
   }
-  if (isPlainObject(candidate)) return Number.NaN;
-  throw new CastError('Number', candidate, path);
+  // Mongoose 5.13.23's cast/number.js asserts `!isNaN(val)` first: a plain object (NaN) is refused.
+  throw new CastError('Number', value, path);
 }
 
 const TRUE = new Set<unknown>([true, 'true', 1, '1', 'yes']);
@@ -85,14 +85,23 @@ export function isObjectIdLike(value: string): boolean {
   return HEX24.test(value) || (value.length === 12 && [...value].every((c) => c.charCodeAt(0) < 256));
 }
 
+/** `Array.prototype.toString` of a JSON array (items joined with `,`, `null` as empty, objects `[object Object]`). */
+function arrayText(items: readonly unknown[]): string {
+  return items.map((item) => (item === null || item === undefined ? '' : Array.isArray(item) ? arrayText(item) : typeof item === 'object' ? '[object Object]' : String(item))).join(',');
+}
+
 /**
  * The ObjectId a value names, as 24 lower-case hexadecimal characters: 24 hex characters, or 12
- * characters read as bytes (the driver's rule); a document-like `{_id}` its `_id`.
+ * characters read as bytes (the driver's rule), of the value's text (an array's items joined: a
+ * one-item array of an id is that id); a document-like `{_id}` its `_id`.
  * @throws {CastError} for anything else (the server's routes answer it with a 500).
  */
 export function castObjectId(value: unknown, path: string): string {
-  const candidate = isPlainObject(value) && value._id !== undefined ? value._id : value;
-  const text = typeof candidate === 'string' ? candidate : typeof candidate === 'number' ? String(candidate) : undefined;
+  const candidate = isPlainObject(value) && value._id ? value._id : value;
+  // `new ObjectId(value.toString())` (cast/objectid.js): numbers, booleans and arrays by their text
+  // (`["<24 hex>"]` is that id), plain objects as `[object Object]`.
+  const text =
+    typeof candidate === 'string' ? candidate : typeof candidate === 'number' || typeof candidate === 'boolean' ? String(candidate) : Array.isArray(candidate) ? arrayText(candidate) : undefined;
   if (text !== undefined && HEX24.test(text)) return text.toLowerCase();
   if (text !== undefined && text.length === 12 && isObjectIdLike(text)) return [...text].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
   throw new CastError('ObjectId', value, path);

@@ -1,131 +1,671 @@
 /**
- * Messages. Any active member may post, guests included. A message to an unknown `request_id`
- * creates the conversation (with its lead); the answer is the message with its conversation as
- * `request`. Emits `message.create` (and `request.create` / `lead.create` for a new conversation).
+ * Messages, as the server's `routes/message.js` (`POST /:projectid/requests/:request_id/messages`)
+ * over `services/messageService.js`, `services/requestService.js` and `services/leadService.js`
+ * answers `createMessage`. Any active member may post (any role, custom ones too), and a
+ * subscription's token.
+ *
+ * **A conversation the project does not have yet** (`request_id` unknown in the project):
+ * - no `text` while `type` is missing or `text`: 422 `{errors: ["text field is required"]}`;
+ * - a `sender` (24 hex digits or 12 characters: a user id, else an external id) must be an active
+ *   member: 403 `Unauthorized. Project_user not found with user id  : <sender>`; the sender's
+ *   name and e-mail then come from its user or lead;
+ * - the lead of `sender || caller` is found (its name and e-mail updated when the e-mail differs)
+ *   or created (e-mail as sent, `createdBy: "system"`);
+ * - the conversation is created as `requestService.create` does: the department `departmentid`
+ *   (any project's) or the project's default, routed — `participants` from the body, else the next
+ *   available agent after the last assigned conversation's (the first available one when there is
+ *   none; the server picks at random), status 200 with `assigned_at`, else 100; `request_status:
+ *   50` skips routing —, `snapshot`, `contact`, `ticket_id` (the project's next), the body's
+ *   `subject`, `sourcePage`, `language`, `userAgent`, `attributes`, `preflight`, `channel`,
+ *   `location`, `priority` and `followers` as sent (`null` kept). Whatever fails — an unknown or
+ *   malformed department, a value the model refuses, `participants: null` or `[5]`, a request id
+ *   another project has — is 500 `{success: false, msg: "Error creating request", err: {}}`;
+ * - then the message (below); a message the model refuses: the same 500 with the validation error
+ *   as `err` (the conversation stays). The answer is the message with the conversation populated.
+ *
+ * **A known conversation**: a `form` conversation refuses a caller who is not its agent (403); the
+ * message is saved (`createdBy` = `sender`; a refused value: 500 `Error creating message` with the
+ * validation error), becomes the conversation's `attributes.last_message`, and its first answer by
+ * a participant named in `sender` sets `waiting_time` and `first_response_at`.
+ *
+ * The message: `sender || caller`, `senderFullname` (`senderFullname`, else the caller's full name,
+ * else `Guest`), `status` (`status || 0`), `type` (default `text`), `text`, `attributes`,
+ * `metadata`, `language`, `channel` (default `{name: "chat21"}`), `channel_type: "group"`. A text
+ * `${KEY}` becomes the project's label `KEY` in the conversation's language.
+ *
+ * No answer at all, as on the server: a `text` that is not a string (`5`, `{}`: the server's text
+ * transformer throws), participants that are not user or bot ids (their populate fails), a caller
+ * with no teammate (a subscription's token) opening a conversation, a lead the model refuses.
+ *
+ * Emits `request.create` (new conversation), `lead.create` (new lead) and `message.create`.
  */
-import type { Conversation, Message, MessageCreateRequest } from '@supportkb/sdk';
-import { callerId, findTeammate } from '../auth/authorize';
-import { isObject } from '../documents';
-import { failMsg, ok } from '../http/results';
-import { badInput } from '../http/validation';
+import type { Conversation, Lead, Message, User } from '@supportkb/sdk';
+import type { Caller } from '../auth/authenticator';
+import { castObjectId, castString, CastError } from '../model/cast';
+import { isDatabaseError, save } from '../model/documents';
+import { mongooseErrorJson } from '../model/errors';
+import { castUpdate, newDocument, RequiredError, ValidationError, type Model } from '../model/model';
+import { field, jsString } from '../http/request';
+import { fail, failMsg, ok, unanswered, type Unanswered } from '../http/results';
 import type { HandlerContext, HandlerGroup, ServiceCore } from '../service/context';
-import { newConversation, newMessage } from '../state/factories';
-import type { StoredConversation, StoredTeammate } from '../state/store';
-import { createLead } from './leads';
-import { plainTeammate } from './team';
+import type { Department, StoredConversation, StoredMessage, StoredTeammate } from '../state/store';
+import { builtinLabel } from '../labels-builtin';
+import { LEAD_MODEL } from './leads';
+import { isValidObjectId, populatedTeammate, teammateJson } from './team';
 
-/** The conversation as messages embed it: requester, lead, department and participating agents populated. */
-function populatedConversation(core: ServiceCore, conversation: StoredConversation): Conversation {
-  const { requester, lead, department, ...rest } = structuredClone(conversation);
-  const out: Conversation = { ...rest };
-  if (requester !== undefined) {
-    const teammate = core.store.teammates.get(requester);
-    out.requester = teammate ? plainTeammate(teammate) : requester;
+/** `models/message.js` (`channel` is a sub-document, cast by {@link castChannel}). */
+const MESSAGE_MODEL: Model = {
+  name: 'message',
+  timestamps: true,
+  fields: {
+    sender: { type: 'string', required: true },
+    senderFullname: { type: 'string', default: 'Guest' },
+    recipient: { type: 'string', required: true },
+    recipientFullname: { type: 'string' },
+    type: { type: 'string', required: true, default: 'text' },
+    channel_type: { type: 'string', required: true, default: 'group' },
+    text: { type: 'string' },
+    language: { type: 'string' },
+    channel: { type: 'mixed' },
+    id_project: { type: 'string', required: true },
+    status: { type: 'number', required: true, default: 200 },
+    attributes: { type: 'mixed' },
+    metadata: { type: 'mixed' },
+    createdBy: { type: 'string', required: true },
+  },
+};
+
+/** `models/tag.js` and `models/note.js`, the items of a conversation's `tags` and `notes`. */
+const TAG: Model = { name: 'tag', fields: { _id: { type: 'objectid' }, tag: { type: 'string', required: true }, color: { type: 'string' }, attributes: { type: 'mixed' } } };
+const NOTE: Model = { name: 'note', timestamps: true, fields: { _id: { type: 'objectid' }, text: { type: 'string' }, createdBy: { type: 'string', required: true } } };
+
+/** `models/request.js` (sub-documents `channel`, `channelOutbound`, `location`, `contact`, `snapshot` apart). */
+const REQUEST_MODEL: Model = {
+  name: 'request',
+  timestamps: true,
+  fields: {
+    request_id: { type: 'string', required: true },
+    ticket_id: { type: 'number' },
+    requester: { type: 'objectid' },
+    lead: { type: 'objectid' },
+    subject: { type: 'string' },
+    first_text: { type: 'string', required: true },
+    status: { type: 'number', default: 100 },
+    preflight: { type: 'boolean', default: false },
+    hasBot: { type: 'boolean', default: false },
+    participants: { type: 'array' },
+    priority: { type: 'string', default: 'medium' },
+    followers: { type: 'array', of: 'objectid' },
+    participantsAgents: { type: 'array' },
+    participantsBots: { type: 'array' },
+    department: { type: 'objectid' },
+    assigned_at: { type: 'date' },
+    tags: { type: 'subdocs', model: TAG },
+    notes: { type: 'subdocs', model: NOTE },
+    sourcePage: { type: 'string' },
+    language: { type: 'string' },
+    userAgent: { type: 'string' },
+    attributes: { type: 'mixed' },
+    id_project: { type: 'string', required: true },
+    createdBy: { type: 'string', required: true },
+    draft: { type: 'boolean' },
+  },
+};
+
+/** Request statuses (`models/requestConstants.js`). */
+const TEMP = 50;
+const UNASSIGNED = 100;
+const ASSIGNED = 200;
+const CLOSED = 1000;
+
+/** What the route reads of `req.user`. */
+interface RequestUser {
+  _id: string;
+  /** `req.user.id` (the form-channel check). */
+  id: string;
+  fullName?: string;
+  email?: unknown;
+  attributes?: unknown;
+  phone?: unknown;
+}
+
+/** Whether an outcome is no answer. */
+const isNoAnswer = (value: unknown): value is Unanswered => typeof value === 'object' && value !== null && 'reason' in value && (value as { status?: unknown }).status === 0;
+
+/** `(value || '')` as JavaScript's `+` reads it (`fullName`). */
+const nameText = (value: unknown): string => (value ? jsString(value) : '');
+
+/** `req.user` of a caller: a user's document, a guest's or external user's token claims (`decorateUser`), a subscription. */
+function requestUser(core: ServiceCore, caller: Caller): RequestUser {
+  if (caller.kind === 'user') {
+    const user = core.store.users.get(caller.userId!) as (User & { attributes?: unknown; phone?: unknown }) | undefined;
+    return { _id: caller.userId!, id: caller.userId!, fullName: `${nameText(user?.firstname)} ${nameText(user?.lastname)}`, email: user?.email, attributes: user?.attributes, phone: user?.phone };
   }
-  if (lead !== undefined) {
-    const doc = core.store.leads.get(lead);
-    out.lead = doc ? structuredClone(doc) : lead;
+  if (caller.kind === 'subscription') return { _id: caller.subscriptionId!, id: caller.subscriptionId! };
+  const claims = caller.claims ?? {};
+  return { _id: caller.uuid!, id: caller.uuid!, fullName: `${nameText(claims.firstname)} ${nameText(claims.lastname)}`, email: claims.email, attributes: claims.attributes, phone: claims.phone };
+}
+
+/** `phoneUtil.normalizePhone`: `null` for nothing, else the trimmed text with `00` as `+` and only digits after it. */
+function normalizePhone(phone: unknown): string | null {
+  if (phone === null || phone === undefined) return null;
+  let text = jsString(phone).trim();
+  if (!text) return null;
+  if (text.startsWith('00')) text = `+${text.slice(2)}`;
+  const plus = text.startsWith('+');
+  const digits = text.replace(/[^\d]/g, '');
+  return digits ? `${plus ? '+' : ''}${digits}` : null;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A `channel` as its sub-document schema (`{name}`, required) casts it: `undefined` the default
+ * `{name: "chat21"}`, `null` kept.
+ * @throws {ValidationError} a value that is no object, or no `name`.
+ */
+function castChannel(value: unknown, path = 'channel'): Record<string, unknown> | null {
+  if (value === undefined) return { name: 'chat21' };
+  if (value === null) return null;
+  if (!isPlainObject(value)) throw new ValidationError({ [path]: new CastError('Embedded', value, path) });
+  let name: string | null | undefined;
+  try {
+    name = castString(value.name, `${path}.name`);
+  } catch (error) {
+    if (error instanceof CastError) throw new ValidationError({ [`${path}.name`]: error });
+    throw error;
   }
-  if (department !== undefined) {
-    const doc = core.store.departments.get(department);
-    out.department = doc ? structuredClone(doc) : department;
+  if (typeof name !== 'string' || name === '') throw new ValidationError({ [`${path}.name`]: new RequiredError(`${path}.name`) });
+  return { name };
+}
+
+/** `models/location.js` of a conversation. @throws {ValidationError} */
+function castLocation(value: unknown): Record<string, unknown> | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (!isPlainObject(value)) throw new ValidationError({ location: new CastError('Embedded', value, 'location') });
+  // `geometry.coordinates` is an array: Mongoose gives it `[]` by default.
+  const out: Record<string, unknown> = { geometry: { coordinates: [] } };
+  try {
+    for (const name of ['country', 'city', 'streetAddress', 'region', 'zipcode', 'ipAddress']) {
+      if (value[name] !== undefined) out[name] = castString(value[name], `location.${name}`);
+    }
+    if (isPlainObject(value.geometry)) {
+      const geometry: Record<string, unknown> = {};
+      if (value.geometry.type !== undefined) {
+        const type = castString(value.geometry.type, 'location.geometry.type');
+        if (type !== null && type !== 'Point') throw new CastError('enum', type, 'location.geometry.type');
+        geometry.type = type;
+      }
+      geometry.coordinates = [];
+      if (value.geometry.coordinates !== undefined) {
+        const items = Array.isArray(value.geometry.coordinates) ? value.geometry.coordinates : [value.geometry.coordinates];
+        geometry.coordinates = items.map((item) => {
+          if (typeof item === 'number') return item;
+          const n = typeof item === 'string' && item.trim() !== '' ? Number(item) : Number.NaN;
+          if (Number.isNaN(n)) throw new CastError('[Number]', item, 'location.geometry.coordinates');
+          return n;
+        });
+      }
+      out.geometry = geometry;
+    } else if (value.geometry !== undefined && value.geometry !== null) {
+      throw new CastError('Embedded', value.geometry, 'location.geometry');
+    }
+  } catch (error) {
+    if (error instanceof CastError) throw new ValidationError({ [error.path]: error });
+    throw error;
   }
-  out.participatingAgents = (out.participants ?? []).flatMap((id) => {
-    const user = core.store.users.get(id);
-    return user ? [structuredClone(user)] : [];
-  });
-  out.participatingBots = [];
   return out;
 }
 
-/** The department a new conversation goes to: the one requested, else the project's default, else its first. */
-function departmentOf(core: ServiceCore, projectId: string, requested?: string | null): string | undefined {
-  const departments = [...core.store.departments.values()].filter((d) => d.id_project === projectId);
-  return (departments.find((d) => d._id === requested) ?? departments.find((d) => d.default) ?? departments[0])?._id;
+/** A department as `populate('department')` sends it: the schema defaults and the virtuals `hasBot` and `id`. */
+function departmentJson(department: Department): Record<string, unknown> {
+  const doc = structuredClone(department) as Record<string, unknown>;
+  return { routing: 'pooled', default: false, status: 1, groups: [], tags: [], ...doc, hasBot: doc.id_bot !== undefined && doc.id_bot !== null, id: doc._id };
 }
 
-/** The full name of a teammate's user, if it has one. */
-function fullnameOf(core: ServiceCore, teammate: StoredTeammate): string | undefined {
-  const user = teammate.id_user ? core.store.users.get(teammate.id_user) : undefined;
-  const name = [user?.firstname, user?.lastname].filter(Boolean).join(' ');
-  return name || undefined;
-}
+/** A lead as its document sends it. */
+const leadJson = (lead: Lead): Record<string, unknown> => structuredClone(lead) as Record<string, unknown>;
 
-/** The channel a body names, else `chat21`. */
-function channelOf(body: MessageCreateRequest): { name: string } {
-  return { name: isObject(body.channel) && typeof body.channel.name === 'string' ? body.channel.name : 'chat21' };
-}
-
-/** Creates and stores the conversation `requestId` of a first message, with the caller's lead (created when missing). */
-function createConversation(ctx: HandlerContext<'createMessage'>, requestId: string, requester: StoredTeammate | undefined): StoredConversation {
-  const { core, projectId, body, caller } = ctx;
-  const who = callerId(caller);
-  let lead = [...core.store.leads.values()].find((l) => l.id_project === projectId && l.lead_id === who && l.status !== 1000);
-  if (!lead) {
-    const fullname = typeof body.senderFullname === 'string' ? body.senderFullname : requester ? fullnameOf(core, requester) : undefined;
-    lead = createLead(core, projectId, { lead_id: who, fullname, email: body.email, attributes: body.attributes ?? undefined }, who);
+/** The populate of a list of references to users or bots: the found documents, `undefined` when an id cannot be cast (the populate fails). */
+function populateIds(ids: unknown, find: (id: string) => Record<string, unknown> | undefined): Record<string, unknown>[] | undefined {
+  const out: Record<string, unknown>[] = [];
+  for (const id of Array.isArray(ids) ? ids : []) {
+    let key: string;
+    try {
+      key = castObjectId(id, '_id');
+    } catch {
+      return undefined;
+    }
+    const doc = find(key);
+    if (doc) out.push(doc);
   }
-  const participants = [...(body.participants ?? [])];
-  const conversation = newConversation(core, {
-    request_id: requestId,
-    first_text: body.text,
-    status: participants.length ? 200 : 100,
-    subject: body.subject,
-    sourcePage: body.sourcePage,
-    userAgent: body.userAgent,
-    language: body.language,
-    requester: requester?._id,
-    lead: lead._id,
-    department: departmentOf(core, projectId, body.departmentid),
-    participants,
-    hasBot: participants.some((p) => p.startsWith('bot_')),
-    channel: channelOf(body),
-    attributes: body.attributes ? structuredClone(body.attributes) : undefined,
-    priority: typeof body.priority === 'string' ? body.priority : undefined,
-    id_project: projectId,
+  return out;
+}
+
+/**
+ * A conversation as the routes send it, populated (lead, department, participating agents and bots,
+ * requester with its user) and with the virtuals `requester_id` and `id`.
+ * @returns the conversation, or no answer when a populate fails.
+ */
+function populatedConversation(core: ServiceCore, conversation: StoredConversation): Conversation | Unanswered {
+  const out = structuredClone(conversation) as Record<string, unknown>;
+  if (conversation.lead !== undefined && conversation.lead !== null) {
+    const lead = core.store.leads.get(conversation.lead);
+    out.lead = lead ? leadJson(lead) : null;
+  }
+  if (conversation.department !== undefined && conversation.department !== null) {
+    const department = core.store.departments.get(conversation.department);
+    out.department = department ? departmentJson(department) : null;
+  }
+  if (conversation.requester !== undefined && conversation.requester !== null) {
+    const requester = core.store.teammates.get(conversation.requester);
+    out.requester = requester ? populatedTeammate(core, requester) : null;
+  }
+  const stored = conversation as { participantsAgents?: unknown; participantsBots?: unknown };
+  const agents = populateIds(stored.participantsAgents, (id) => {
+    const user = core.store.users.get(id);
+    return user ? (structuredClone(user) as Record<string, unknown>) : undefined;
   });
-  core.store.conversations.set(requestId, conversation);
+  // The mock has no bots: a bot id finds nothing.
+  const bots = populateIds(stored.participantsBots, () => undefined);
+  if (!agents || !bots) return unanswered('routes/message.js returns without answering when populating the conversation fails (a participant that is no ObjectId)');
+  out.requester_id = conversation.lead ?? null;
+  out.participatingAgents = agents;
+  out.participatingBots = bots;
+  out.id = conversation._id;
+  return out as Conversation;
+}
+
+/** `Request.countDocuments(...)` of the open conversations assigned to `userId` (`pubmodules/routing-queue`). */
+function assignedCount(core: ServiceCore, projectId: string, userId: string): number {
+  let n = 0;
+  for (const c of core.store.conversations.values()) {
+    const agents = (c as { participantsAgents?: unknown }).participantsAgents;
+    if (c.id_project !== projectId || !Array.isArray(agents) || !agents.includes(userId)) continue;
+    if (typeof c.status === 'number' && c.status >= CLOSED) continue;
+    if ((c as { draft?: unknown }).draft === true || (c as { workingStatus?: unknown }).workingStatus === 'pending') continue;
+    n++;
+  }
+  return n;
+}
+
+/** After a conversation is created: each participating agent's teammate gets its count of open conversations (`number_assigned_requests`). */
+function updateAssignedCounts(core: ServiceCore, conversation: StoredConversation): void {
+  for (const userId of (conversation as { participantsAgents?: unknown[] }).participantsAgents ?? []) {
+    if (typeof userId !== 'string') continue;
+    const teammate = [...core.store.teammates.values()].find((t) => t.id_user === userId && t.id_project === conversation.id_project);
+    if (!teammate) continue;
+    teammate.number_assigned_requests = assignedCount(core, conversation.id_project!, userId);
+    teammate.updatedAt = core.clock.iso();
+    core.webhooks.emit('project_user.update', conversation.id_project, { ...populatedTeammate(core, teammate, ['firstname', 'lastname']), isBusy: false } as never);
+  }
+}
+
+/** The project's label `key` in `language` (`services/labelService.js`: the language, else the default one, else EN). */
+function labelOf(core: ServiceCore, projectId: string, language: string, key: string): unknown {
+  const labels = core.store.labels.get(projectId);
+  const entries = (labels?.data ?? []) as unknown as { lang?: string; default?: boolean; data?: Record<string, unknown> }[];
+  // No project labels, or none of the language, the default or EN: the built-in EN set (the pivot).
+  const entry = entries.find((l) => l.lang === language) ?? entries.find((l) => l.default === true) ?? entries.find((l) => l.lang === 'EN') ?? builtinLabel('EN');
+  return entry?.data?.[key];
+}
+
+/** The outcome of saving a message: the message, the error to answer (a database error), or no answer. */
+type MessageOutcome = { message: StoredMessage } | { error: unknown } | Unanswered;
+
+/**
+ * `messageService.create(...)`: the text transformers (a non-string text throws there: no answer;
+ * `${KEY}` becomes the label), then `new Message(...).save()`.
+ */
+function saveMessage(core: ServiceCore, projectId: string, fields: Record<string, unknown>, conversation: StoredConversation | undefined): MessageOutcome {
+  const text = fields.text;
+  if (text) {
+    if (typeof text !== 'string') return unanswered('the message text transformer (pubmodules/messageTransformer) calls text.match() on a text that is no string; the rejected promise is never handled');
+    const key = /\$\{([^}]+)\}/.exec(text)?.[1];
+    if (key !== undefined) {
+      const language = typeof conversation?.language === 'string' ? conversation.language.toUpperCase() : 'EN';
+      const label = labelOf(core, projectId, language, key);
+      if (label) fields.text = label;
+    }
+  }
+  const errors: Record<string, CastError | RequiredError> = {};
+  try {
+    fields.channel = castChannel(fields.channel);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    Object.assign(errors, error.errors);
+    delete fields.channel;
+  }
+  try {
+    newDocument(MESSAGE_MODEL, fields);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    Object.assign(errors, error.errors);
+  }
+  if (Object.keys(errors).length) return { error: new ValidationError(errors) };
+  return { message: save(core, core.store.messages, MESSAGE_MODEL, fields) };
+}
+
+/** The JSON of an error the route sends as `err` (an Error object has no enumerable fields: `{}`). */
+function errJson(error: unknown, values: Record<string, unknown>): Record<string, unknown> {
+  return error instanceof ValidationError ? mongooseErrorJson(error, 'message', values) : {};
+}
+
+/** `departmentService.getOperators(departmentid, projectid)`: the department, all agents, the operator routing picks. */
+function operators(core: ServiceCore, projectId: string, departmentId: unknown): { department: Department; agents: StoredTeammate[]; operator?: StoredTeammate } | undefined {
+  let department: Department | undefined;
+  if (departmentId === 'default' || departmentId === undefined) {
+    department = [...core.store.departments.values()].find((d) => d.id_project === projectId && d.default === true);
+  } else {
+    let key: string;
+    try {
+      key = castObjectId(departmentId, '_id');
+    } catch {
+      return undefined;
+    }
+    department = core.store.departments.get(key);
+  }
+  if (!department) return undefined;
+  const agents = [...core.store.teammates.values()].filter((t) => t.id_project === projectId && t.roleType === 1 && t.status === 'active');
+  const available = agents.filter((t) => t.user_available === true);
+  if (department.routing !== 'assigned' || !available.length) return { department, agents };
+  // Round robin after the last assigned conversation (`roundRobin`), else the first available agent
+  // (the server picks one at random).
+  const last = [...core.store.conversations.values()]
+    .filter((c) => c.id_project === projectId && c.hasBot === false && c.preflight === false && typeof c.status === 'number' && c.status > UNASSIGNED && Array.isArray(c.participants) && c.participants.length > 0)
+    .pop();
+  let operator = available[0];
+  if (last) {
+    const lastId = last.participants![0];
+    const index = available.findIndex((t) => (t.id_user ? t.id_user === lastId : t.uuid_user === lastId));
+    operator = available[index + 1 >= available.length ? 0 : index + 1];
+  }
+  return { department, agents, operator };
+}
+
+/** The project's next ticket number (mongoose-sequence per project). */
+function nextTicket(core: ServiceCore, projectId: string): number {
+  let max = 0;
+  for (const c of core.store.conversations.values()) {
+    const ticket = (c as { ticket_id?: unknown }).ticket_id;
+    if (c.id_project === projectId && typeof ticket === 'number' && ticket > max) max = ticket;
+  }
+  return max + 1;
+}
+
+/** What `requestService.create` is given (`new_request` of the route). */
+interface NewRequest {
+  requestId: string;
+  projectId: string;
+  requester: StoredTeammate;
+  lead: Lead;
+  body: unknown;
+  createdBy: string;
+}
+
+/**
+ * `requestService.create(new_request)`: routing, snapshot, the document saved.
+ * @returns the stored conversation, or `undefined` when the service rejects (the route's 500).
+ */
+function createConversation(core: ServiceCore, input: NewRequest): StoredConversation | undefined {
+  const { projectId, body } = input;
+  const sent = (name: string) => field(body, name);
+  const routed = operators(core, projectId, sent('departmentid') || 'default');
+  if (!routed) return undefined;
+  let status = sent('request_status');
+  let participants = sent('participants') === undefined ? [] : sent('participants');
+  const participantsAgents: unknown[] = [];
+  const participantsBots: unknown[] = [];
+  let hasBot = false;
+  let departmentId: string | undefined;
+  let assignedAt: string | undefined;
+  const lengthOf = (value: unknown): unknown => (typeof value === 'string' || Array.isArray(value) ? value.length : undefined);
+  if (participants === null) return undefined; // `participants.length` throws
+  const attributes = sent('attributes');
+  let draft = false;
+  if (isPlainObject(attributes) && attributes.sourcePage !== undefined && attributes.sourcePage !== null) {
+    const page = attributes.sourcePage;
+    if (typeof page === 'string' || Array.isArray(page)) draft = page.includes('td_draft=true');
+    else return undefined; // `sourcePage.includes` is no function
+  }
+  if (status === TEMP) {
+    if (lengthOf(participants) === 0) departmentId = routed.department._id;
+  } else {
+    if (lengthOf(participants) === 0) {
+      if (routed.operator) {
+        if (routed.operator.id_user === undefined || routed.operator.id_user === null) return undefined;
+        participants = [routed.operator.id_user];
+      }
+      departmentId = routed.department._id;
+    }
+    const length = lengthOf(participants);
+    if (typeof length === 'number' && length > 0) {
+      status = ASSIGNED;
+      const first = (participants as ArrayLike<unknown>)[0];
+      if (typeof first !== 'string') return undefined; // `first.startsWith` throws
+      if (first.startsWith('bot_')) {
+        hasBot = true;
+        participantsBots.push(first.replace('bot_', ''));
+      } else {
+        participantsAgents.push(first);
+      }
+      assignedAt = core.clock.iso();
+    } else {
+      status = UNASSIGNED;
+    }
+  }
+  const snapshot: Record<string, unknown> = {};
+  if (departmentId) snapshot.department = departmentJson(routed.department);
+  snapshot.availableAgentsCount = routed.agents.filter((t) => t.user_available === true).length;
+  snapshot.requester = teammateJson(input.requester);
+  snapshot.lead = leadJson(input.lead);
+  let fields: Record<string, unknown>;
+  let channel: Record<string, unknown> | null;
+  let location: Record<string, unknown> | null | undefined;
+  try {
+    channel = castChannel(sent('channel'));
+    location = castLocation(sent('location'));
+    fields = newDocument(REQUEST_MODEL, {
+      request_id: input.requestId,
+      requester: input.requester._id,
+      lead: input.lead._id,
+      first_text: sent('text'),
+      subject: sent('subject'),
+      status,
+      participants,
+      participantsAgents,
+      participantsBots,
+      hasBot,
+      department: departmentId,
+      sourcePage: sent('sourcePage'),
+      language: sent('language'),
+      userAgent: sent('userAgent'),
+      assigned_at: assignedAt,
+      attributes,
+      id_project: projectId,
+      createdBy: input.createdBy,
+      preflight: sent('preflight'),
+      priority: sent('priority'),
+      followers: sent('followers'),
+      ...(draft ? { draft: true } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ValidationError || error instanceof CastError) return undefined;
+    throw error;
+  }
+  // The unique index on request_id: another project's conversation with this id.
+  if (core.store.conversations.has(input.requestId)) return undefined;
+  const contact: Record<string, unknown> = {};
+  const phone = input.lead.phone;
+  if (phone) contact.phone = String(phone).trim();
+  if (input.lead.email) contact.email = String(input.lead.email).trim().toLowerCase();
+  const now = core.clock.iso();
+  const doc: Record<string, unknown> = {
+    _id: core.ids.objectId(),
+    ...fields,
+    ...(channel === undefined ? {} : { channel }),
+    channelOutbound: { name: 'chat21' },
+    ...(location === undefined ? {} : { location }),
+    smartAssignment: !(channel && (channel.name === 'form' || channel.name === 'email')),
+    snapshot,
+    ...(Object.keys(contact).length ? { contact } : {}),
+    ticket_id: nextTicket(core, projectId),
+    createdAt: now,
+    updatedAt: now,
+    __v: 0,
+  };
+  const conversation = doc as unknown as StoredConversation;
+  core.store.conversations.set(input.requestId, conversation);
   return conversation;
+}
+
+/** The lead of a new conversation (`leadService.createIfNotExistsWithLeadId`), or why there is none. */
+function leadFor(core: ServiceCore, projectId: string, leadId: unknown, fullname: unknown, email: unknown, attributes: unknown, phone: unknown): Lead | Unanswered {
+  const lost = unanswered('services/leadService.js rejects (a value the lead model refuses) and routes/message.js does not catch it');
+  let key: string | null | undefined;
+  try {
+    key = castString(leadId, 'lead_id');
+  } catch {
+    key = undefined;
+  }
+  const found = key === undefined ? undefined : [...core.store.leads.values()].find((l) => l.lead_id === key && l.id_project === projectId);
+  if (found) {
+    // `lead.email == email`
+    if ((found.email ?? null) === (email ?? null) || (typeof email !== 'object' && found.email === jsString(email))) return found;
+    // updateWitId: findOneAndUpdate({lead_id}, {fullname, email[, phone]}, {upsert}) — any project's lead.
+    const target = [...core.store.leads.values()].find((l) => l.lead_id === key)!;
+    try {
+      const set = castUpdate(LEAD_MODEL, { fullname, email, ...(phone !== undefined ? { phone: normalizePhone(phone) } : {}) });
+      Object.assign(target, set, { updatedAt: core.clock.iso() });
+    } catch (error) {
+      if (isDatabaseError(error)) return lost;
+      throw error;
+    }
+    return target;
+  }
+  try {
+    const lead = save(core, core.store.leads, LEAD_MODEL, { lead_id: leadId || core.ids.uuid(), fullname, email, phone: normalizePhone(phone), attributes, id_project: projectId, createdBy: 'system' });
+    core.webhooks.emit('lead.create', projectId, lead);
+    return lead;
+  } catch (error) {
+    if (isDatabaseError(error)) return lost;
+    throw error;
+  }
+}
+
+/** The message fields `messageService.create` is given. */
+function messageFields(ctx: HandlerContext<'createMessage'>, sender: unknown, fullname: unknown, projectId: string, createdBy: unknown, status: unknown): Record<string, unknown> {
+  const sent = (name: string) => field(ctx.raw.body, name);
+  const fields: Record<string, unknown> = {
+    sender,
+    senderFullname: fullname,
+    recipient: ctx.raw.path.request_id,
+    text: sent('text'),
+    id_project: projectId,
+    createdBy: createdBy || sender,
+    status,
+    attributes: sent('attributes'),
+    type: sent('type'),
+    metadata: sent('metadata'),
+    language: sent('language'),
+    channel: sent('channel'),
+  };
+  for (const key of Object.keys(fields)) if (fields[key] === undefined) delete fields[key];
+  return fields;
 }
 
 /** Handlers of createMessage. */
 export const messageHandlers = {
   createMessage: {
-    pre: ({ body, badInputStatus }) =>
-      isObject(body) && (body.type ?? 'text') === 'text' && (body.text === undefined || body.text === null) ? badInput(badInputStatus, ['text field is required']) : undefined,
     handle(ctx) {
-      const { core, projectId, path, body, caller } = ctx;
-      const requestId = path.request_id;
-      let sender = callerId(caller);
-      if (typeof body.sender === 'string' && body.sender !== sender) {
-        const member = findTeammate(core.store, projectId, { userId: body.sender, uuid: body.sender });
-        if (!member || member.status !== 'active' || member.trashed) return failMsg(403, 'The sender is not a member of the project.');
-        sender = body.sender;
-      }
-      const requester = caller ? findTeammate(core.store, projectId, caller) : undefined;
+      const { core, projectId, raw, caller } = ctx;
+      const body = raw.body;
+      const sent = (name: string) => field(body, name);
+      const requestId = raw.path.request_id!;
+      const user = requestUser(core, caller!);
+      let projectUser = ctx.teammate;
+      const sender = sent('sender');
+      let fullname: unknown = sent('senderFullname') || user.fullName;
+      let email: unknown = sent('email') || user.email;
+      const status = sent('status') || 0;
       const known = core.store.conversations.get(requestId);
-      const created = !known || known.id_project !== projectId;
-      const conversation = created ? createConversation(ctx, requestId, requester) : known;
-      const message = newMessage(core, {
-        type: typeof body.type === 'string' ? body.type : 'text',
-        status: typeof body.status === 'number' ? body.status : 0,
-        sender,
-        senderFullname: typeof body.senderFullname === 'string' ? body.senderFullname : 'Guest',
-        recipient: requestId,
-        text: body.text,
-        id_project: projectId,
-        createdBy: callerId(caller),
-        metadata: body.metadata ? structuredClone(body.metadata) : undefined,
-        attributes: body.attributes ? structuredClone(body.attributes) : undefined,
-        language: typeof body.language === 'string' ? body.language : undefined,
-        channel: channelOf(body),
-      });
-      core.store.messages.set(message._id, message);
-      conversation.updatedAt = message.updatedAt;
-      const answer: Message = { ...structuredClone(message), request: populatedConversation(core, conversation) };
-      if (created) core.webhooks.emit('request.create', projectId, answer.request!);
+      const existing = known && known.id_project === projectId ? known : undefined;
+
+      if (existing) {
+        const channel = existing.channel as { name?: unknown } | null | undefined;
+        const agents = (existing as { participantsAgents?: unknown[] }).participantsAgents;
+        if (channel?.name === 'form' && !sender && agents?.[0] !== user.id) {
+          return fail(403, { success: false, message: 'Error creating message', err: "You don't belong the conversation" });
+        }
+        const fields = messageFields(ctx, sender || user._id, fullname, projectId, null, status);
+        const saved = saveMessage(core, projectId, fields, existing);
+        if (isNoAnswer(saved)) return saved;
+        if ('error' in saved) return failMsg(500, 'Error creating message', { err: errJson(saved.error, fields) });
+        const message = saved.message;
+        // Request.findOneAndUpdate({request_id, id_project}, {"attributes.last_message": savedMessage})
+        const attributes = (existing as { attributes?: unknown }).attributes;
+        if (attributes === undefined || isPlainObject(attributes)) {
+          (existing as { attributes?: unknown }).attributes = { ...(attributes ?? {}), last_message: structuredClone(message) };
+          existing.updatedAt = core.clock.iso();
+        }
+        if (Array.isArray(existing.participants) && typeof sender !== 'object' && existing.participants.includes(sender as string) && !existing.waiting_time) {
+          // updateWaitingTimeByRequestId: the first answer of a participant.
+          existing.waiting_time = core.clock.now() - Date.parse(existing.createdAt);
+          (existing as { first_response_at?: string }).first_response_at = core.clock.iso();
+          existing.updatedAt = core.clock.iso();
+        }
+        const request = populatedConversation(core, existing);
+        if (isNoAnswer(request)) return request;
+        const answer = { ...structuredClone(message), request } as unknown as Message;
+        core.webhooks.emit('message.create', projectId, answer);
+        return ok(answer as never);
+      }
+
+      // A new conversation.
+      if (!sent('text') && (!sent('type') || sent('type') == 'text')) return fail(422, { errors: ['text field is required'] });
+      if (sender) {
+        const byUser = isValidObjectId(sender);
+        let key: string | null | undefined;
+        try {
+          key = byUser ? castObjectId(sender, 'id_user') : castString(sender, 'uuid_user');
+        } catch {
+          return unanswered('routes/message.js awaits a project_user query the sender cannot be cast for; the rejection is never caught');
+        }
+        const member = [...core.store.teammates.values()].find((t) => t.id_project === projectId && t.status === 'active' && (byUser ? t.id_user === key : t.uuid_user === key));
+        if (!member) return failMsg(403, `Unauthorized. Project_user not found with user id  : ${jsString(sender)}`);
+        projectUser = member;
+        if (member.id_user) {
+          const memberUser = core.store.users.get(member.id_user);
+          if (memberUser) {
+            fullname = `${nameText(memberUser.firstname)} ${nameText(memberUser.lastname)}`;
+            email = memberUser.email;
+          }
+        } else if (member.uuid_user) {
+          const lead = [...core.store.leads.values()].find((l) => l.lead_id === member.uuid_user && l.id_project === projectId);
+          if (lead) {
+            fullname = lead.fullname;
+            email = lead.email;
+          }
+        }
+      }
+      const lead = leadFor(core, projectId, sender || user._id, fullname, email, sent('attributes') || user.attributes, user.phone);
+      if (isNoAnswer(lead)) return lead;
+      if (!projectUser) return unanswered('routes/message.js reads project_user._id of a caller that has no teammate (a subscription token) and the TypeError is never caught');
+      const conversation = createConversation(core, { requestId, projectId, requester: projectUser, lead, body, createdBy: user._id });
+      if (!conversation) return failMsg(500, 'Error creating request', { err: {} });
+      const fields = messageFields(ctx, sender || user._id, fullname, projectId, user._id, status);
+      const saved = saveMessage(core, projectId, fields, conversation);
+      if (isNoAnswer(saved)) return saved;
+      if ('error' in saved) return failMsg(500, 'Error creating request', { err: errJson(saved.error, fields) });
+      const request = populatedConversation(core, conversation);
+      if (isNoAnswer(request)) return request;
+      // The creation answer carries the snapshot as built, its `agents` still empty.
+      const populated = { ...(request as Record<string, unknown>), snapshot: { ...((request as { snapshot?: object }).snapshot ?? {}), agents: [] } };
+      const answer = { ...structuredClone(saved.message), request: populated } as unknown as Message;
+      core.webhooks.emit('request.create', projectId, request as Conversation);
       core.webhooks.emit('message.create', projectId, answer);
-      return ok(answer);
+      updateAssignedCounts(core, conversation);
+      return ok(answer as never);
     },
   },
 } satisfies HandlerGroup;

@@ -1,8 +1,12 @@
 /**
- * Webhook subscriptions. The answer carries the secret
- * (also in the `x-hook-secret` header). Subscribing again to an event the project already has a
- * subscription for returns that subscription (matched on project and event only). Every
- * subscription created during one run shares the run's secret, as on the real service.
+ * Webhook subscriptions, as the server's `routes/subscription.js` over `models/subscription.js`
+ * answers `createSubscription`: `new Subscription({target, event, id_project, createdBy}).save()` —
+ * `event` and `target` cast to strings (an object or array: 500 `Error saving object.`), both
+ * required (missing or empty: the same 500). The answer carries the secret, also in
+ * `x-hook-secret`; every subscription of a run shares the secret the model's default computed when
+ * it loaded (the run's secret). The unique index on (project, event, target) makes a second
+ * subscription with the same event **and** target a duplicate: the route then answers the
+ * project's first subscription for that event (whatever its target), read without `global`.
  *
  * Event names: like the service, which validates none, any non-empty name is accepted and stored.
  * A name the service never delivers (a typo such as `message.created`) gets one `console.warn` per
@@ -10,9 +14,12 @@
  */
 import { subscriptionEvents, type Subscription } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { ok } from '../http/results';
+import { castString } from '../model/cast';
+import { DuplicateKeyError, isDatabaseError, save, type UniqueIndex } from '../model/documents';
+import type { Model } from '../model/model';
+import { field } from '../http/request';
+import { failMsg, ok } from '../http/results';
 import type { HandlerGroup, ServiceCore } from '../service/context';
-import { stamps } from '../state/factories';
 
 /** Names built at run time, which no list holds: per channel (`message.create.request.channel.<ch>`) and `event.emit.<name>`. */
 const DYNAMIC_EVENT = /^(message\.create\.(.+\.)?channel(Outbound)?\.[^.]+|event\.emit\..+)$/;
@@ -44,33 +51,51 @@ export function unknownEventWarning(event: string): string | undefined {
 /** The unknown names already warned about, per service. */
 const warned = new WeakMap<ServiceCore, Set<string>>();
 
+/** `models/subscription.js`. */
+function subscriptionModel(core: ServiceCore): Model {
+  return {
+    name: 'subscription',
+    timestamps: true,
+    fields: {
+      event: { type: 'string', required: true },
+      target: { type: 'string', required: true },
+      secret: { type: 'string', required: true, default: core.subscriptionSecret },
+      id_project: { type: 'string', required: true },
+      global: { type: 'boolean', default: false },
+      createdBy: { type: 'string', required: true },
+    },
+  };
+}
+
+/** The unique index on (project, event, target). */
+const UNIQUE: readonly UniqueIndex[] = [['id_project', 'event', 'target']];
+
 /** Handlers of createSubscription. */
 export const subscriptionHandlers = {
   createSubscription: {
-    handle({ core, projectId, body, caller }) {
-      let subscription = [...core.store.subscriptions.values()].find((s) => s.id_project === projectId && s.event === body.event);
-      if (!subscription) {
-        const warning = unknownEventWarning(body.event);
+    handle({ core, projectId, raw, caller }) {
+      const event = field(raw.body, 'event');
+      try {
+        const saved = save(core, core.store.subscriptions, subscriptionModel(core), { target: field(raw.body, 'target'), event, id_project: projectId, createdBy: callerId(caller) }, UNIQUE);
+        const warning = unknownEventWarning(saved.event);
         const seen = warned.get(core) ?? new Set<string>();
         warned.set(core, seen);
-        if (warning && !seen.has(body.event)) {
-          seen.add(body.event);
+        if (warning && !seen.has(saved.event)) {
+          seen.add(saved.event);
           console.warn(warning);
         }
-        const doc: Subscription = {
-          secret: core.subscriptionSecret,
-          _id: core.ids.objectId(),
-          target: body.target,
-          event: body.event,
-          id_project: projectId,
-          createdBy: callerId(caller),
-          ...stamps(core.clock),
-          global: false,
-        };
-        core.store.subscriptions.set(doc._id, doc);
-        subscription = doc;
+        return ok(structuredClone(saved), { 'x-hook-secret': saved.secret });
+      } catch (error) {
+        if (error instanceof DuplicateKeyError) {
+          // findOne({id_project, event}).select('+secret'): the first of the event, `global` not selected.
+          const name = castString(event, 'event');
+          const first = [...core.store.subscriptions.values()].find((s) => s.id_project === projectId && s.event === name)!;
+          const { global: _global, ...answer } = structuredClone(first);
+          return ok(answer as Subscription, { 'x-hook-secret': first.secret });
+        }
+        if (isDatabaseError(error)) return failMsg(500, 'Error saving object.');
+        throw error;
       }
-      return ok(subscription, { 'x-hook-secret': subscription.secret });
     },
   },
 } satisfies HandlerGroup;

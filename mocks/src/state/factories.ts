@@ -54,8 +54,10 @@ export function newUser(env: FactoryEnv, fields: Fields<User> = {}): User {
 }
 
 /**
- * A teammate (project_user): active, available, offline, `roleType` from `role` (default
- * `agent`), logged in now.
+ * A teammate (project_user) of the seed: active, available, `roleType` from `role` (default
+ * `agent`), no permissions, logged in now, and no `presence` unless given (the server sets it only
+ * once the user connects over the websocket). Handlers save teammates with the model of
+ * `resources/team.ts` instead.
  */
 export function newTeammate(env: FactoryEnv, fields: Fields<StoredTeammate> = {}): StoredTeammate {
   const _id = fields._id ?? env.ids.objectId();
@@ -69,8 +71,8 @@ export function newTeammate(env: FactoryEnv, fields: Fields<StoredTeammate> = {}
     user_available: true,
     number_assigned_requests: 0,
     status: 'active',
-    presence: { status: 'offline', changedAt: now },
     tags: [],
+    permissions: [],
     last_login_at: now,
     ...stamps(env.clock),
     trashed: false,
@@ -84,10 +86,16 @@ export function defaultPreviewSettings(): KnowledgeBase['preview_settings'] {
   return parsed.data;
 }
 
-/** The vector store the mock assigns every knowledge base (the service assigns its configured one). */
-const MOCK_ENGINE = { name: 'pinecone', type: 'serverless', vector_size: 1536, index_name: 'llm-sample-index' } as const;
-/** The embedding model the mock assigns every knowledge base (the service assigns its configured one). */
-const MOCK_EMBEDDING = { provider: 'openai', name: 'text-embedding-ada-002', dimension: 1536 } as const;
+/**
+ * The vector store the mock assigns every knowledge base: the service's default configuration
+ * (`config/kb/engine.js`), whose `apikey` is `VECTOR_STORE_APIKEY` or `''` — a mock has no key.
+ */
+const MOCK_ENGINE = { name: 'pinecone', type: 'serverless', apikey: '', vector_size: 1536, index_name: 'llm-sample-index' } as const;
+/**
+ * The embedding model the mock assigns every knowledge base (`config/kb/embedding.js`); the model's
+ * setter stores `api_key` as `''` whatever is configured (`models/kb_setting.js`).
+ */
+const MOCK_EMBEDDING = { provider: 'openai', name: 'text-embedding-ada-002', api_key: '', dimension: 1536 } as const;
 /** Scrape options of a url content with `scrape_type` 2 (the service's default extraction). */
 export const DEFAULT_SCRAPE_OPTIONS: Readonly<ContentScrapeOptions> = { tags_to_extract: ['body'], unwanted_tags: [], unwanted_classnames: [] };
 
@@ -130,25 +138,39 @@ export function newLead(env: FactoryEnv, fields: Fields<Lead> = {}): Lead {
   return build<Lead>({ _id: fields._id ?? env.ids.objectId(), tags: [], status: 100, ...stamps(env.clock) }, fields);
 }
 
-/** A project's label document, with no language yet unless given. */
-export function newLabels(env: FactoryEnv, fields: Fields<StoredLabels> & Pick<StoredLabels, 'id_project'>): StoredLabels {
-  return build<StoredLabels>({ _id: fields._id ?? env.ids.objectId(), data: [], ...stamps(env.clock) }, fields);
+/** A project's label document, with no language yet unless given; keys in the server's order (`_id`, `id_project`, `createdBy`, `data`, timestamps, `__v`). */
+export function newLabels(env: FactoryEnv, fields: Fields<StoredLabels> & Pick<StoredLabels, 'id_project' | 'createdBy'>): StoredLabels {
+  return build<StoredLabels>({ _id: fields._id ?? env.ids.objectId(), id_project: fields.id_project, createdBy: fields.createdBy, data: [], ...stamps(env.clock) }, fields);
 }
 
-/** A conversation (request): unassigned (status 100), no participants, no bot, on the `chat21` channel. */
+/**
+ * A conversation (request) of the seed, with the defaults of `models/request.js`: unassigned
+ * (status 100), no participants (`participantsAgents`/`participantsBots` derived from the
+ * `participants` given), no bot, no followers, tags or notes, on the `chat21` channel both ways.
+ * `createMessage` creates conversations itself (`resources/messages.ts`).
+ */
 export function newConversation(env: FactoryEnv, fields: Fields<StoredConversation> & Pick<StoredConversation, 'request_id' | 'id_project'>): StoredConversation {
   const _id = fields._id ?? env.ids.objectId();
+  const participants = fields.participants ?? [];
+  const first = participants[0];
   return build<StoredConversation>({
     _id,
     id: _id,
     status: 100,
     participants: [],
+    participantsAgents: first !== undefined && !first.startsWith('bot_') ? [first] : [],
+    participantsBots: first !== undefined && first.startsWith('bot_') ? [first.slice(4)] : [],
+    followers: [],
+    tags: [],
+    notes: [],
     hasBot: false,
     preflight: false,
     channel: { name: 'chat21' },
+    channelOutbound: { name: 'chat21' },
+    smartAssignment: true,
     priority: 'medium',
     ...stamps(env.clock),
-  }, fields);
+  } as Partial<StoredConversation>, fields);
 }
 
 /** A message of a conversation: text, sent (status 0), to a group channel on `chat21`. */

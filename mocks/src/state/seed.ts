@@ -49,6 +49,12 @@ export const SEED = {
   formerAgent: { teammateId: '65f1a2b3c4d5e6f708090c06', deletedUserId: '65f1a2b3c4d5e6f708090b06' },
   /** A registered user who is not a member yet (invite him with `inviteTeammate`). */
   invitee: { email: 'luca.verdi@acme-support.test', password: SEED_PASSWORD, userId: '65f1a2b3c4d5e6f708090b04' },
+  /**
+   * The administrator every server creates when it starts (`services/bootDataLoader.js`:
+   * `ADMIN_EMAIL`/`ADMIN_PASSWORD`, by default `admin@tiledesk.com` / `adminadmin`): a user of no
+   * project here, whose e-mail passes the service's role checks (see `auth/authorize.ts`).
+   */
+  bootAdmin: { email: 'admin@tiledesk.com', password: 'adminadmin', userId: '65f1a2b3c4d5e6f708090b00' },
   defaultKnowledgeBaseId: '65f1a2b3c4d5e6f708090a0b',
   secondKnowledgeBaseId: '65f1a2b3c4d5e6f708090d02',
   contents: { url: '65f1a2b3c4d5e6f708090e01', faq: '65f1a2b3c4d5e6f708090e02', text: '65f1a2b3c4d5e6f708090e03', pdf: '65f1a2b3c4d5e6f708090e04' },
@@ -72,9 +78,17 @@ export interface SeedTarget extends FactoryEnv {
   readonly store: Store;
 }
 
-/** Stores the seeded project alone (the dataset of `seed: false`), created now. */
+/** The user the server creates at boot (`SEED.bootAdmin`), created `iso` (default now). */
+function seedBootAdmin({ store, clock, ids }: SeedTarget, iso?: string): void {
+  const { userId, email, password } = SEED.bootAdmin;
+  store.users.set(userId, newUser({ clock, ids }, { _id: userId, email, firstname: 'Administrator', lastname: ' ', emailverified: true, ...(iso ? at(iso) : {}) }));
+  store.secrets.passwords.set(userId, password);
+}
+
+/** Stores the seeded project alone (the dataset of `seed: false`), created now, and the boot administrator. */
 export function seedProject({ store, clock, ids }: SeedTarget): void {
   store.projects.set(P, newProject({ clock, ids }, { _id: P, name: SEED.projectName, jwtSecret: SEED.projectSecret }));
+  seedBootAdmin({ store, clock, ids });
 }
 
 /** Fills the store with the seeded dataset. */
@@ -83,6 +97,7 @@ export function seed(target: SeedTarget): void {
   store.projects.set(P, newProject(target, { _id: P, name: SEED.projectName, jwtSecret: SEED.projectSecret, ...at('2026-11-01T08:00:00.000Z') }));
 
   // Users and teammates.
+  seedBootAdmin(target, '2026-11-01T07:59:00.000Z');
   const userDates: Record<string, string> = { owner: '2026-11-01T08:00:00.000Z', admin: '2026-11-02T09:00:00.000Z', agent: '2026-11-03T10:00:00.000Z' };
   const memberDates: Record<string, string> = { owner: '2026-11-01T08:05:00.000Z', admin: '2026-11-02T09:10:00.000Z', agent: '2026-11-03T10:10:00.000Z' };
   for (const member of Object.values(SEED.members)) {
@@ -108,7 +123,6 @@ export function seed(target: SeedTarget): void {
   store.users.set(SEED.invitee.userId, newUser(target, { _id: SEED.invitee.userId, email: SEED.invitee.email, firstname: 'Luca', lastname: 'Verdi', ...at('2026-11-18T12:00:00.000Z') }));
   store.secrets.passwords.set(SEED.invitee.userId, SEED.invitee.password);
   const guest = newTeammate(target, { _id: SEED.guest.teammateId, id_project: P, uuid_user: SEED.guest.uuid, role: 'guest', last_login_at: '2026-11-20T09:00:00.000Z', createdBy: SEED.guest.uuid, ...at('2026-11-20T09:00:00.000Z') });
-  delete guest.presence; // an end user has no presence
   store.teammates.set(guest._id, guest);
   const formerAgent = newTeammate(target, {
     _id: SEED.formerAgent.teammateId,
@@ -118,9 +132,9 @@ export function seed(target: SeedTarget): void {
     user_available: false,
     presence: { status: 'offline', changedAt: '2026-11-05T17:30:00.000Z' },
     createdBy: SEED.members.admin.userId,
+    last_login_at: '2026-11-04T09:00:00.000Z', // the model's default: when the server started
     ...at('2026-11-04T09:00:00.000Z'),
   });
-  delete formerAgent.last_login_at; // never logged in since the seed's records began
   store.teammates.set(formerAgent._id, formerAgent);
 
   // Knowledge bases and contents.
@@ -141,6 +155,7 @@ export function seed(target: SeedTarget): void {
       scrape_options: structuredClone(DEFAULT_SCRAPE_OPTIONS),
       refresh_rate: 'never',
       tags: ['shipping'],
+      last_refresh: '2026-11-12T10:00:02.000Z', // the scheduler's status update (services/aiManager.js:511)
       createdAt: '2026-11-12T10:00:00.000Z',
       updatedAt: '2026-11-12T10:03:41.000Z',
     }),
@@ -154,6 +169,7 @@ export function seed(target: SeedTarget): void {
       namespace: P,
       status: 300,
       tags: ['account'],
+      last_refresh: '2026-11-14T15:20:02.000Z',
       createdAt: '2026-11-14T15:20:00.000Z',
       updatedAt: '2026-11-14T15:20:52.000Z',
     }),
@@ -178,6 +194,7 @@ export function seed(target: SeedTarget): void {
       namespace: P,
       status: 400,
       last_error: { timestamp: Date.parse('2026-11-16T11:02:10.000Z'), message: 'Unable to download the file (HTTP 404)' }, // epoch ms, as the indexer writes it
+      last_refresh: '2026-11-16T11:02:10.000Z',
       createdAt: '2026-11-16T11:00:00.000Z',
       updatedAt: '2026-11-16T11:02:10.000Z',
     }),
@@ -218,9 +235,9 @@ export function seed(target: SeedTarget): void {
       createdBy: admin,
       data: [
         {
+          default: true,
           _id: '65f1a2b3c4d5e6f708091211',
           lang: 'EN',
-          default: true,
           data: {
             LABEL_PLACEHOLDER: 'type your message..',
             WELCOME_TITLE: 'Hi, welcome to Acme Support 👋',
@@ -229,9 +246,9 @@ export function seed(target: SeedTarget): void {
           },
         },
         {
+          default: false,
           _id: '65f1a2b3c4d5e6f708091212',
           lang: 'IT',
-          default: false,
           data: { LABEL_PLACEHOLDER: 'Scrivi la tua domanda...', WELCOME_TITLE: 'Ciao, benvenuto su Acme Support 👋', WELCOME_MSG: 'Come possiamo aiutarti?' },
         },
       ],
@@ -281,7 +298,8 @@ export function seed(target: SeedTarget): void {
       _id: SEED.leads.guest,
       lead_id: SEED.guest.uuid,
       fullname: SEED.guest.firstname,
-      email: null, // the conversation's lead: the guest gave no email or phone
+      // The conversation's lead: the guest gave no email (the lead service leaves `email` out, so
+      // listLeads?with_email=true skips it) and no phone (stored as null).
       phone: null,
       attributes: { sourcePage: 'https://www.acme-support.test/help/billing' },
       id_project: P,

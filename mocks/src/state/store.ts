@@ -53,8 +53,15 @@ export type StoredTeammate = Teammate & { id_user?: string };
 /** A stored knowledge base: a project's (`KnowledgeBase`), or the bare record an upsert of an unknown id creates. */
 export type StoredKnowledgeBase = KnowledgeBase | KnowledgeBaseUpserted;
 
+/**
+ * One language of a project's label document, as `models/label.js` stores it: `default`, `_id`,
+ * `lang`, `data` in that order; `data` is absent when it was sent as an empty object (Mongoose's
+ * `minimize` drops it), and any JSON value otherwise.
+ */
+export type StoredLabelEntry = Omit<LabelEntry, 'data' | '_id' | 'default'> & { default: boolean; _id: string; data?: LabelEntry['data'] };
+
 /** A project's label document, one entry per language. */
-export type StoredLabels = Omit<LabelDocument, 'data'> & { _id: string; data: LabelEntry[] };
+export type StoredLabels = Omit<LabelDocument, 'data'> & { _id: string; data: StoredLabelEntry[] };
 
 /** A stored conversation: `requester`, `lead` and `department` hold ids (messages embed them populated). */
 export type StoredConversation = Conversation & { request_id: string; createdAt: string; updatedAt: string; requester?: string; lead?: string; department?: string };

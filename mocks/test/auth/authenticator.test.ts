@@ -43,6 +43,34 @@ describe('credentials', () => {
   });
 });
 
+describe('the credentials as passport and middleware/valid-token.js read them', () => {
+  it('takes the Basic password between the first and the second colon (passport-http)', async () => {
+    expect((await api(`/${PID}/tags`, { auth: `Basic ${btoa(`${agent.email}:${agent.password}:anything`)}` })).status).toBe(200);
+    expect((await api(`/${PID}/tags`, { auth: `Basic ${btoa(`${agent.email.toUpperCase()}:${agent.password}`)}` })).status).toBe(200);
+  });
+
+  it('answers 403 `Unauthorized.` to a valid token in a header that is not two words', async () => {
+    const token = await as('agent');
+    expect(await api(`/${PID}/tags`, { auth: token.replace('JWT ', 'JWT  ') })).toMatchObject({ status: 403, body: { success: false, msg: 'Unauthorized.' } });
+    expect(await api(`/${PID}/tags`, { auth: `${token} extra` })).toMatchObject({ status: 403, body: { success: false, msg: 'Unauthorized.' } });
+  });
+
+  it("reads a token's caller from its subject: signed with a subscription's secret, `userexternal` is an external user of that subscription's project", async () => {
+    const admin = service.basic('admin');
+    const subscription = (await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'lead.create', target: 'http://127.0.0.1:9/h' } })).body;
+    const external = await signToken({ _id: 'from-a-subscription', sub: 'userexternal', aud: `https://tiledesk.com/subscriptions/${subscription._id}` }, subscription.secret);
+    const signedIn = await api('/auth/signinWithCustomToken', { method: 'POST', auth: `JWT ${external}` });
+    expect(signedIn.status).toBe(200);
+    expect([...service.store.teammates.values()].find((t) => t.uuid_user === 'from-a-subscription')).toMatchObject({ id_project: PID, role: 'user' });
+    expect((await api(`/${PID}/requests/support-group-sub-user/messages`, { auth: `JWT ${external}`, body: { text: 'hi' } })).status).toBe(200);
+  });
+
+  it('answers 500 {err: "error"} to a token whose aud is no URL (passport throws)', async () => {
+    const token = await signToken({ _id: agent.userId, sub: 'user', aud: 'not a url' }, SEED.serverSecret);
+    expect(await api(`/${PID}/tags`, { auth: `JWT ${token}` })).toMatchObject({ status: 500, body: { err: 'error' } });
+  });
+});
+
 describe('token lifetimes are checked on every use, cached or not', () => {
   const direct = createMockService({ clock: { frozen: true }, webhooks: { delivery: 'none' } });
   afterEach(() => {

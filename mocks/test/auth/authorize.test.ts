@@ -13,7 +13,7 @@ describe('roles (the minimum role of each operation): 403 bodies per role', () =
     listContents: { path: `/${PID}/kb?namespace=${PID}` },
     listKnowledgeBases: { path: `/${PID}/kb/namespace/all` },
     listTeammates: { path: `/${PID}/project_users` },
-    inviteTeammate: { path: `/${PID}/project_users/invite`, body: { email: 'someone.new@acme-support.test' } },
+    inviteTeammate: { path: `/${PID}/project_users/invite`, body: { email: 'someone.new@acme-support.test', role: 'agent' } },
     listGroups: { path: `/${PID}/groups` },
     listSegments: { path: `/${PID}/segments` },
     listTags: { path: `/${PID}/tags` },
@@ -95,7 +95,11 @@ describe("a webhook subscription's token is scoped as the service scopes it", ()
     for (const path of [`/${PID}/kb/namespace/all`, `/${PID}/tags`, `/${PID}/leads`, `/${PID}/groups`, `/${PID}/segments`, `/${PID}/project_users`, `/${PID}/project_users/${SEED.members.agent.teammateId}`]) {
       expect((await call(direct, path, { headers: { Authorization: token } })).status, path).toBe(200);
     }
-    expect((await call(direct, `/${PID}/requests/support-group-hook/messages`, json(token, { text: 'from the hook' }))).status).toBe(200);
+    expect((await call(direct, `/${PID}/requests/${SEED.conversation.requestId}/messages`, json(token, { text: 'from the hook' }))).status).toBe(200);
+  });
+
+  it('never gets an answer when its message would open a conversation: the route reads the missing teammate (routes/message.js:162)', async () => {
+    expect((await call(direct, `/${PID}/requests/support-group-hook/messages`, json(token, { text: 'from the hook' }))).status).toBe(0);
   });
 
   it('is refused (403, `you dont belong to the project.`) everywhere else: subscriptions, invites, hard deletes, analytics, label writes', async () => {
@@ -119,5 +123,35 @@ describe("a webhook subscription's token is scoped as the service scopes it", ()
     const B = '65f1a2b3c4d5e6f7080b0b0c';
     addProject(direct, B, 'project-b-secret');
     expect(await call(direct, `/${B}/tags`, { headers: { Authorization: token } })).toMatchObject({ status: 403, body: { msg: 'you dont belong to the project.' } });
+  });
+});
+
+describe('custom roles and the administrator e-mail (middleware/has-role.js)', () => {
+  it('lets a teammate whose role is none of the built-in ones (or none) through every role check', async () => {
+    const admin = await as('admin');
+    const agentAuth = await as('agent');
+    for (const role of ['support-lead', '']) {
+      expect((await api(`/${PID}/project_users/${SEED.members.agent.teammateId}`, { method: 'PUT', auth: admin, body: { role } })).status).toBe(200);
+      // minimum role admin, and owner-only knowledge-base listings
+      expect((await api(`/${PID}/project_users/0000000000000000000000cc`, { method: 'DELETE', auth: agentAuth })).status, role).toBe(404);
+      expect((await api(`/${PID}/analytics/requests/count`, { auth: agentAuth })).status, role).toBe(200);
+    }
+  });
+
+  it("uses the caller's first active teammate: a disabled one before it does not hide it (services/projectUserService.js:88)", async () => {
+    const admin = await as('admin');
+    await api(`/${PID}/project_users/${SEED.members.agent.teammateId}`, { method: 'DELETE', auth: admin });
+    expect((await api(`/${PID}/project_users/invite`, { auth: admin, body: { email: SEED.members.agent.email, role: 'admin' } })).status).toBe(200);
+    expect((await api(`/${PID}/project_users/0000000000000000000000cc`, { method: 'DELETE', auth: await as('agent') })).status).toBe(404);
+  });
+
+  it('lets the boot administrator (admin@tiledesk.com) through without being a member', async () => {
+    const bootAdmin = `Basic ${btoa(`${SEED.bootAdmin.email}:${SEED.bootAdmin.password}`)}`;
+    // A route that accepts caller types: the e-mail skips the check (isTypeAsFunction).
+    expect((await api(`/${PID}/tags`, { auth: bootAdmin })).status).toBe(200);
+    // A plain role check: a non-member whose e-mail is ADMIN_EMAIL passes too.
+    expect((await api(`/${PID}/analytics/requests/count`, { auth: bootAdmin })).status).toBe(200);
+    // …and the route then has no teammate of the caller: updateCurrentTeammate throws.
+    expect(await api(`/${PID}/project_users`, { method: 'PUT', auth: bootAdmin, body: { user_available: false } })).toMatchObject({ status: 500, body: { err: 'error' } });
   });
 });

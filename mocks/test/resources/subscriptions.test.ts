@@ -23,12 +23,32 @@ describe('createSubscription', () => {
     expect(created.headers.get('x-hook-secret')).toBe(SEED.subscriptionSecret);
   });
 
-  it("answers the project's existing subscription for the same event, whatever the target", async () => {
+  it('creates another subscription for the same event with another target', async () => {
     const admin = await as('admin');
     const created = await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'message.create', target } });
-    const again = await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'message.create', target: 'http://127.0.0.1:9/other' } });
-    expect(again.body._id).toBe(created.body._id);
-    expect(again.body.target).toBe(target);
+    const other = await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'message.create', target: 'http://127.0.0.1:9/other' } });
+    expect(other.status).toBe(200);
+    expect(other.body._id).not.toBe(created.body._id);
+    expect(other.body).toMatchObject({ target: 'http://127.0.0.1:9/other', global: false });
+  });
+
+  it("answers a duplicate (same event and target: the unique index) with the project's first subscription of the event, without `global` (routes/subscription.js:25)", async () => {
+    const admin = await as('admin');
+    const created = await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'message.create', target } });
+    await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'message.create', target: 'http://127.0.0.1:9/other' } });
+    const duplicate = await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'message.create', target: 'http://127.0.0.1:9/other' } });
+    expect(duplicate.body._id).toBe(created.body._id);
+    expect(duplicate.body.target).toBe(target);
+    expect(duplicate.body).not.toHaveProperty('global');
+    expect(duplicate.headers.get('x-hook-secret')).toBe(SEED.subscriptionSecret);
+  });
+
+  it('casts event and target to strings, and answers 500 `Error saving object.` for what the model refuses (routes/subscription.js:32)', async () => {
+    const admin = await as('admin');
+    expect((await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 7, target: true } })).body).toMatchObject({ event: '7', target: 'true' });
+    for (const body of [{ event: 'lead.create' }, { target }, { event: '', target }, { event: 'lead.create', target: [target] }, { event: { a: 1 }, target }]) {
+      expect(await api(`/${PID}/subscriptions`, { auth: admin, body }), JSON.stringify(body)).toMatchObject({ status: 500, body: { success: false, msg: 'Error saving object.' } });
+    }
   });
 });
 
@@ -55,8 +75,8 @@ describe('subscription event names', () => {
     expect(warn.mock.calls).toEqual([
       ['[@supportkb/mocks] createSubscription: "message.created" is not an event the service delivers, so this subscription will never fire (the service, like the mock, stores any name). Did you mean "message.create"?'],
     ]);
-    const again = await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'message.created', target } });
-    expect(again.body._id).toBe(created.body._id);
+    const again = await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'message.created', target: 'http://127.0.0.1:9/again' } });
+    expect(again.body._id).not.toBe(created.body._id);
     expect(warn).toHaveBeenCalledTimes(1);
   });
 

@@ -20,7 +20,9 @@ describe('factories', () => {
   });
 
   it('derive a teammate roleType from its role', () => {
-    expect(newTeammate(env(), { role: 'guest' })).toMatchObject({ role: 'guest', roleType: 2, status: 'active', presence: { status: 'offline' } });
+    // No presence until the user connects (the websocket sets it); permissions [] (models/project_user.js).
+    expect(newTeammate(env(), { role: 'guest' })).toMatchObject({ role: 'guest', roleType: 2, status: 'active', permissions: [] });
+    expect(newTeammate(env())).not.toHaveProperty('presence');
     expect(newTeammate(env())).toMatchObject({ role: 'agent', roleType: 1 });
   });
 

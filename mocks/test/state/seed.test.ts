@@ -22,7 +22,10 @@ describe('the seed', () => {
     for (const member of Object.values(SEED.members)) expect(store.secrets.passwords.get(member.userId)).toBe(member.password);
     expect(store.conversations.size).toBe(SEED.historicalConversations + 1);
     expect(store.teammates.get(SEED.guest.teammateId)).not.toHaveProperty('presence');
-    expect(store.teammates.get(SEED.formerAgent.teammateId)).not.toHaveProperty('last_login_at');
+    // Every teammate has last_login_at: the model's default (models/project_user.js:62).
+    expect(store.teammates.get(SEED.formerAgent.teammateId)).toHaveProperty('last_login_at');
+    // The administrator every server creates at boot (services/bootDataLoader.js).
+    expect(store.secrets.passwords.get(SEED.bootAdmin.userId)).toBe('adminadmin');
   });
 
   it('draws no id from the generator (every seeded document has a fixed id)', () => {
