@@ -37,16 +37,6 @@ export interface ServiceCore {
   reportViolations(operationId: OperationId, violations: readonly ValidationIssue[], result: Result): void;
 }
 
-type DataOf<K extends OperationId> = OperationTypes[K]['data'];
-/** `T`, or `Empty` when `T` is `never` (the operation has no such part). */
-type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
-
-/** The path parameters of operation `K`, validated. */
-export type PathOf<K extends OperationId> = OrEmpty<NonNullable<DataOf<K>['path']>>;
-/** The query parameters of operation `K`, validated, with the contract's defaults applied. */
-export type QueryOf<K extends OperationId> = OrEmpty<NonNullable<DataOf<K>['query']>>;
-/** The request body of operation `K`, validated (`{}` when none was sent and the schema allows it). */
-export type BodyOf<K extends OperationId> = OrEmpty<NonNullable<DataOf<K>['body']>>;
 /** The 200 body of operation `K`. */
 export type ResponseOf<K extends OperationId> = OperationTypes[K]['response'];
 
@@ -68,16 +58,8 @@ export interface RequestContext<K extends OperationId> {
   teammate?: StoredTeammate;
   /** `project_id` of the path, or `''`. */
   projectId: string;
-  /** Status for bad input: 422 when the operation declares it, else 400. */
-  badInputStatus: 400 | 422;
   /** Whether the service runs in strict mode (the request then passed the contract's checks). */
   strict: boolean;
-}
-
-/** The context of a check made before validation: the request as sent. */
-export interface PreCheckContext<K extends OperationId> extends RequestContext<K> {
-  /** The JSON body as sent, not validated (`{}` when none). */
-  body: unknown;
 }
 
 /** The request as the server's route reads it: path parameters, `req.query`, `req.body`. */
@@ -91,30 +73,16 @@ export interface RawRequest {
 }
 
 /**
- * The context of a handler. `raw` is the request as sent, which handlers read as the server's route
- * does. `path`, `query` and `body` are a typed view of the same request (query defaults applied),
- * validated against the contract in strict mode only: handlers still reading them trust input that
- * the default mode has not checked.
+ * The context of a handler: `raw`, the request as sent, which handlers read as the server's route
+ * reads `req.params`, `req.query` and `req.body` (in strict mode it has passed the contract's checks;
+ * in the default mode it has not).
  */
 export interface HandlerContext<K extends OperationId> extends RequestContext<K> {
   raw: RawRequest;
-  path: PathOf<K>;
-  query: QueryOf<K>;
-  body: BodyOf<K>;
-  /**
-   * The value of query parameter `name`: as sent, else the contract's default for it.
-   * @throws {Error} when it was not sent and the contract declares no default (a mock bug: 500).
-   */
-  queryValue<P extends keyof QueryOf<K> & string>(name: P): NonNullable<QueryOf<K>[P]>;
 }
 
 /** One operation's implementation. */
 export interface OperationHandler<K extends OperationId> {
-  /**
-   * Checks the service makes before schema validation, with their own bodies (e.g. a missing
-   * `namespace` → 400). Return a failure to answer it, or undefined to go on.
-   */
-  pre?: (ctx: PreCheckContext<K>) => Failure | undefined;
   /** The handler verifies the credentials itself (`signInWithCustomToken` reads its own header). */
   customAuth?: boolean;
   /** The handler proper. */

@@ -14,18 +14,18 @@
  * A body declared larger than the limit is refused before anything in both modes (413).
  */
 import type { OperationId } from '@supportkb/sdk';
-import { operationSchemas } from '@supportkb/sdk/zod';
-import { safeParse } from 'zod/v4/core';
 import { authorize } from '../auth/authorize';
 import type { Role } from '../auth/roles';
 import { isObjectIdLike } from '../model/cast';
 import { BodyTooLargeError, declaredTooLarge, jsonDepth, MAX_BODY_DEPTH, readBodyText } from '../http/body';
-import { coerceQuery } from '../http/query';
 import { parseQuery, readServerBody } from '../http/request';
 import { payloadTooLarge, type Failure, type Result } from '../http/results';
 import { badInput, contractViolations, type ValidationIssue } from '../http/validation';
 import { badInputStatusOf, declaresTextBadRequest, type OperationMeta } from '../manifest';
-import type { BodyOf, HandlerContext, OperationHandler, PathOf, PreCheckContext, QueryOf, ServiceCore } from './context';
+import type { HandlerContext, OperationHandler, RequestContext, ServiceCore } from './context';
+
+/** What the stages before the route know: the request context and the body as the parsers left it. */
+type Stages<K extends OperationId> = RequestContext<K> & { body: unknown };
 
 /** The media type of a request (lower case, no parameters). */
 function mediaTypeOf(request: Request): string {
@@ -42,7 +42,7 @@ function checkProject(core: ServiceCore, path: Readonly<Record<string, string>>)
 }
 
 /** Credentials and role: the caller and its teammate, or the failure. */
-async function checkCaller<K extends OperationId>(core: ServiceCore, meta: OperationMeta, handler: OperationHandler<K>, request: Request, pre: PreCheckContext<K>): Promise<Failure | undefined> {
+async function checkCaller<K extends OperationId>(core: ServiceCore, meta: OperationMeta, handler: OperationHandler<K>, request: Request, pre: Stages<K>): Promise<Failure | undefined> {
   if (!meta.authenticated || meta.authOptional || handler.customAuth) return undefined;
   // The server answers an `Authorization` value without a scheme with passport's 400 `Bad Request`;
   // strict mode treats it as what it is, no credentials: 401.
@@ -79,11 +79,11 @@ export async function runOperation<K extends OperationId>(core: ServiceCore, met
   const url = new URL(request.url);
   const path: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) if (typeof value === 'string') path[key] = value;
-  const pre: PreCheckContext<K> = { core, operationId: meta.operationId, operation: meta, request, rawQuery: url.searchParams, projectId: '', badInputStatus: badInputStatusOf(meta), body: {}, strict: core.strict };
+  const pre: Stages<K> = { core, operationId: meta.operationId, operation: meta, request, rawQuery: url.searchParams, projectId: '', body: {}, strict: core.strict };
   return core.strict ? strictMode(core, meta, handler, request, url, path, pre) : serverMode(core, meta, handler, request, url, path, pre);
 }
 
-async function serverMode<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, url: URL, path: Record<string, string>, pre: PreCheckContext<K>): Promise<Result> {
+async function serverMode<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, url: URL, path: Record<string, string>, pre: Stages<K>): Promise<Result> {
   // 1. The body parsers run before every route.
   const mediaType = mediaTypeOf(request);
   const parsed = await readServerBody(request, core.bodyLimit);
@@ -97,7 +97,7 @@ async function serverMode<K extends OperationId>(core: ServiceCore, meta: Operat
   const refused = await checkCaller(core, meta, handler, request, pre);
   if (refused) return refused;
   // 4. The route, on the request as sent.
-  const result = await route(core, meta, handler, url, path, pre, parseQuery(url));
+  const result = await route(handler, path, pre, parseQuery(url));
   // 5. What the contract forbids in this request, reported once per kind.
   if (core.warnings) {
     const bodySent = meta.hasBody && parsed.text !== undefined && parsed.text !== '';
@@ -107,7 +107,7 @@ async function serverMode<K extends OperationId>(core: ServiceCore, meta: Operat
   return result;
 }
 
-async function strictMode<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, url: URL, path: Record<string, string>, pre: PreCheckContext<K>): Promise<Result> {
+async function strictMode<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, url: URL, path: Record<string, string>, pre: Stages<K>): Promise<Result> {
   const project = checkProject(core, path);
   if ('status' in project) return project;
   pre.projectId = project.projectId;
@@ -139,32 +139,12 @@ async function strictMode<K extends OperationId>(core: ServiceCore, meta: Operat
   // Every request body of the contract is required.
   if (meta.hasBody && !bodySent) violations.unshift({ msg: 'The request body is required', param: 'body', location: 'body' });
   if (violations.length) return badInput(status, violations);
-  return route(core, meta, handler, url, path, pre, parseQuery(url));
+  return route(handler, path, pre, parseQuery(url));
 }
 
-/** Runs the route: the operation's handler with the request as sent (`raw`) and, for handlers not yet reading it raw, the typed view of it. */
-async function route<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, url: URL, path: Record<string, string>, pre: PreCheckContext<K>, query: Record<string, unknown>): Promise<Result> {
-  const early = handler.pre?.(pre);
-  if (early) return early;
-  const schemas = operationSchemas[meta.operationId];
-  const querySchema = schemas.query?.();
-  let typedQuery: Record<string, unknown> = {};
-  if (querySchema) {
-    const candidate = coerceQuery(url.searchParams, querySchema);
-    const parsed = safeParse(querySchema, candidate);
-    typedQuery = { ...meta.queryDefaults, ...(parsed.success ? (parsed.data as Record<string, unknown>) : candidate) };
-  }
-  const ctx: HandlerContext<K> = {
-    ...pre,
-    raw: { path, query, body: pre.body },
-    path: path as unknown as PathOf<K>,
-    query: typedQuery as QueryOf<K>,
-    body: pre.body as BodyOf<K>,
-    queryValue(name) {
-      const value = typedQuery[name];
-      if (value === undefined || value === null) throw new Error(`${meta.operationId}: query parameter ${name} has no value and the contract declares no default for it`);
-      return value as NonNullable<QueryOf<K>[typeof name]>;
-    },
-  };
+/** Runs the route: the operation's handler with the request as sent. */
+async function route<K extends OperationId>(handler: OperationHandler<K>, path: Record<string, string>, pre: Stages<K>, query: Record<string, unknown>): Promise<Result> {
+  const { body, ...context } = pre;
+  const ctx: HandlerContext<K> = { ...context, raw: { path, query, body } };
   return handler.handle(ctx);
 }

@@ -35,7 +35,8 @@ describe.each(['mock', 'prism'] as const)('supportkb-%s', (bin) => {
     for (const flag of ['--help', '-h']) {
       const help = run(bin, [flag]);
       expect(help.status, help.stderr).toBe(0);
-      expect(help.stdout).toMatch(new RegExp(`^Usage: supportkb-${bin} \\[--port N\\] \\[--host H\\] \\[--(real-ids|errors)\\]\\n`));
+      expect(help.stdout).toMatch(new RegExp(`^Usage: supportkb-${bin} \\[--port N\\] \\[--host H\\] \\[--(real-ids|errors)\\]( \\[--[a-z-]+\\])*\\n`));
+      if (bin === 'mock') expect(help.stdout).toMatch(/--strict +refuse every request the contract forbids/);
       for (const option of ['-p, --port N', '--host H', '-h, --help', bin === 'mock' ? '--real-ids' : '--errors']) expect(help.stdout).toContain(option);
       expect(help.stdout).toContain('0 picks a free port');
       expect(help.stderr).toBe('');
@@ -75,7 +76,7 @@ describe.each(['mock', 'prism'] as const)('supportkb-%s', (bin) => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const deadline = Date.now() + 30_000;
     while (!out.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    const url = /^(Stateful|Prism) mock of the Support and Knowledge Base Service API at (http:\/\/127\.0\.0\.1:(\d+)) \(pid \d+\)\. Ctrl-C to stop\.\n/.exec(out);
+    const url = /^(Stateful|Prism) mock of the Support and Knowledge Base Service API at (http:\/\/127\.0\.0\.1:(\d+)) \(pid \d+(, [^)]*)?\)\. Ctrl-C to stop\.\n/.exec(out);
     expect(url, out).not.toBeNull();
     expect(Number(url![3])).toBeGreaterThan(0);
     expect((await fetch(`${url![2]}/65f1a2b3c4d5e6f708090a0b/labels/default`)).status).toBe(200);
@@ -112,5 +113,27 @@ describe('supportkb-mock serving', () => {
     expect(signIn.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it("--strict serves strict mode (a body the contract forbids: 400 naming it); without it, the server's answer", async () => {
+    const run = async (args: string[]) => {
+      const child = spawn(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const deadline = Date.now() + 15_000;
+      while (!/at http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1];
+      const res = await fetch(`${url}/${SEED.projectId}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Basic ${btoa(`${SEED.members.agent.email}:${SEED.members.agent.password}`)}` }, body: JSON.stringify({ tag: 5 }) });
+      const answer = { status: res.status, body: await res.json(), first: out.split('\n')[0] };
+      child.kill('SIGTERM');
+      await exited;
+      return answer;
+    };
+    const strict = await run(['--strict']);
+    expect(strict.first).toContain('strict mode');
+    expect(strict).toMatchObject({ status: 400, body: { errors: [{ param: 'tag', location: 'body' }] } });
+    const asServer = await run([]);
+    expect(asServer).toMatchObject({ status: 200, body: { tag: '5' } });
   });
 });

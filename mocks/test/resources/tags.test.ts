@@ -37,8 +37,11 @@ describe('tags', () => {
     expect(duplicate.body).toMatchObject({ _id: SEED.tags.vip, color: '#e53935' });
   });
 
-  it("refuses to rename a tag to another tag's name (422)", async () => {
-    expect((await api(`/${PID}/tags/${SEED.tags.vip}`, { method: 'PUT', auth: await as('agent'), body: { tag: 'billing' } })).status).toBe(422);
+  it("answers a rename to another tag's name with the server's 500 (the unique index on project and name), changing nothing", async () => {
+    // routes/tag.js:47: findByIdAndUpdate fails with E11000 → {success: false, msg: "Error updating object."}
+    const renamed = await api(`/${PID}/tags/${SEED.tags.vip}`, { method: 'PUT', auth: await as('agent'), body: { tag: 'billing' } });
+    expect(renamed).toMatchObject({ status: 500, body: { success: false, msg: 'Error updating object.' } });
+    expect((await api(`/${PID}/tags/${SEED.tags.vip}`, { auth: await as('agent') })).body.tag).toBe('vip');
   });
 
   it('updates name and color', async () => {

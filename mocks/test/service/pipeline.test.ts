@@ -111,7 +111,7 @@ describe('the default mode: the service body parsers, in its order', () => {
 });
 
 describe('requests the real server never answers', () => {
-  let warn: ReturnType<typeof vi.spyOn<Console, 'warn'>>;
+  let warn: { mock: { calls: unknown[][] }; mockRestore(): void };
   beforeEach(() => {
     warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   });

@@ -1191,11 +1191,11 @@ export type KnowledgeBaseUpserted = {
      */
     name?: string;
     /**
-     * The preview settings sent, if any, stored as sent.
+     * The preview settings sent, if any, stored as sent (any JSON value; see `KnowledgeBase`).
      */
     preview_settings?: KnowledgeBasePreviewSettings | {
         [key: string]: unknown;
-    };
+    } | Array<unknown> | string | number | boolean | null;
     /**
      * Always false (the model default).
      */
@@ -2649,6 +2649,16 @@ export type LabelTranslation = {
     lang: string;
     data: LabelData;
 };
+
+/**
+ * What a label write answers: the entry of the language, as `getLabels` reads it. Source:
+ * reference — `routes/labels.js` saves, then answers whatever `GET /labels/<lang>` routes to, so a
+ * `lang` that names another route answers that route: `default` the built-in sets (an array),
+ * `default/<code>` one built-in set; and `getLabels` falls back to the project default, its `EN`
+ * entry or the built-in English set when the language is gone (after a delete).
+ *
+ */
+export type LabelWriteResult = LabelEntry | Array<LabelTranslation>;
 
 /**
  * Body of `cloneDefaultLabels`.
@@ -6714,7 +6724,7 @@ export type UpsertLabelsResponses = {
     /**
      * The saved entry of the language.
      */
-    200: LabelEntry;
+    200: LabelWriteResult;
 };
 
 export type UpsertLabelsResponse = UpsertLabelsResponses[keyof UpsertLabelsResponses];
@@ -6793,7 +6803,7 @@ export type DeleteLabelsResponses = {
     /**
      * The entry now served for the deleted language (the fallback).
      */
-    200: LabelEntry;
+    200: LabelWriteResult;
 };
 
 export type DeleteLabelsResponse = DeleteLabelsResponses[keyof DeleteLabelsResponses];
@@ -6934,7 +6944,7 @@ export type SetDefaultLabelsResponses = {
     /**
      * The entry of the language, now the default.
      */
-    200: LabelEntry;
+    200: LabelWriteResult;
 };
 
 export type SetDefaultLabelsResponse = SetDefaultLabelsResponses[keyof SetDefaultLabelsResponses];

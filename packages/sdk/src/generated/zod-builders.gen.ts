@@ -376,9 +376,15 @@ export const zKnowledgeBaseUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
 export const zKnowledgeBaseUpserted = /* @__PURE__ */ lazy(() => z.object({
     id: z.string(),
     name: z.optional(z.string()),
-    preview_settings: z.optional(z.union([
+    preview_settings: z.nullish(z.union([
         zKnowledgeBasePreviewSettings(),
-        z.record(z.string(), z.unknown())
+        z.record(z.string(), z.unknown()),
+        z.union([
+            z.array(z.unknown()),
+            z.string(),
+            z.number(),
+            z.boolean()
+        ])
     ])),
     default: z.boolean(),
     hybrid: z.boolean(),
@@ -788,6 +794,11 @@ export const zLabelTranslation = /* @__PURE__ */ lazy(() => z.object({
     lang: z.string(),
     data: zLabelData()
 }));
+
+export const zLabelWriteResult = /* @__PURE__ */ lazy(() => z.union([
+    zLabelEntry(),
+    z.array(zLabelTranslation())
+]));
 
 export const zLabelCloneRequest = /* @__PURE__ */ lazy(() => z.object({
     lang: z.string().check(z.minLength(1))
@@ -1552,14 +1563,14 @@ export const zUpsertLabelsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
 }));
 
-export const zUpsertLabelsResponse = /* @__PURE__ */ lazy(() => zLabelEntry());
+export const zUpsertLabelsResponse = /* @__PURE__ */ lazy(() => zLabelWriteResult());
 
 export const zDeleteLabelsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
     lang: z.string().check(z.minLength(1))
 }));
 
-export const zDeleteLabelsResponse = /* @__PURE__ */ lazy(() => zLabelEntry());
+export const zDeleteLabelsResponse = /* @__PURE__ */ lazy(() => zLabelWriteResult());
 
 export const zGetLabelsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
@@ -1573,7 +1584,7 @@ export const zSetDefaultLabelsPath = /* @__PURE__ */ lazy(() => z.object({
     lang: z.string().check(z.minLength(1))
 }));
 
-export const zSetDefaultLabelsResponse = /* @__PURE__ */ lazy(() => zLabelEntry());
+export const zSetDefaultLabelsResponse = /* @__PURE__ */ lazy(() => zLabelWriteResult());
 
 export const zListDefaultLabelsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))

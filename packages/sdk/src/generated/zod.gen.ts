@@ -698,6 +698,16 @@ export const zLabelUpsertRequest = /* @__PURE__ */ z.lazy(builders.zLabelUpsertR
 export const zLabelTranslation = /* @__PURE__ */ z.lazy(builders.zLabelTranslation);
 
 /**
+ * What a label write answers: the entry of the language, as `getLabels` reads it. Source:
+ * reference — `routes/labels.js` saves, then answers whatever `GET /labels/<lang>` routes to, so a
+ * `lang` that names another route answers that route: `default` the built-in sets (an array),
+ * `default/<code>` one built-in set; and `getLabels` falls back to the project default, its `EN`
+ * entry or the built-in English set when the language is gone (after a delete).
+ *
+ */
+export const zLabelWriteResult = /* @__PURE__ */ z.lazy(builders.zLabelWriteResult);
+
+/**
  * Body of `cloneDefaultLabels`.
  */
 export const zLabelCloneRequest = /* @__PURE__ */ z.lazy(builders.zLabelCloneRequest);
