@@ -28,8 +28,8 @@ describe('the stateful mock answers as the real server does', () => {
     const contract = await loadContract();
     const steps = parityScenario();
     const run = `parity-${Date.now().toString(36)}`;
-    const real = await runScenario({ contract, ...targets.real, run, steps, timeout: 3_000 });
-    const mock = await runScenario({ contract, ...targets.mock, run, steps, timeout: 3_000 });
+    // The two runs are independent (two deployments): side by side.
+    const [real, mock] = await Promise.all([runScenario({ contract, ...targets.real, run, steps, timeout: 10_000 }), runScenario({ contract, ...targets.mock, run, steps, timeout: 10_000 })]);
     const result = compareRuns(real, mock);
     const ratio = result.same / result.total;
     console.log(`parity: ${result.total} calls, same status ${result.sameStatus}, same status and shape ${result.same} (${(100 * ratio).toFixed(1)}%), listed differences ${Object.keys(KNOWN_DIFFERENCES).length}`);

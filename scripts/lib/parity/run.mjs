@@ -23,7 +23,7 @@ const resolve = (value, v) => (typeof value === 'function' ? value(v) : value);
  * @param {string} options.password
  * @param {string} options.projectSecret the project's JWT secret (custom tokens).
  * @param {string} options.run the run's prefix (the same for both deployments).
- * @param {number} [options.timeout] per call, ms (default 5000).
+ * @param {number} [options.timeout] per call, ms (default 5000), unless the step sets its own `wait`.
  * @param {ReturnType<typeof parityScenario>} [options.steps]
  * @returns {Promise<object[]>} one record per step: `{ id, op, method, url, status, contentType, body, ms }`.
  */
@@ -59,7 +59,7 @@ export async function runScenario(options) {
     const record = { id: step.id, op: step.op, method, url: `${url.pathname}${url.search}`, status: 0, contentType: null, body: undefined, ms: 0 };
     const started = performance.now();
     try {
-      const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeout) });
+      const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(step.wait ?? timeout) });
       const text = await response.text();
       record.status = response.status;
       record.contentType = response.headers.get('content-type');
@@ -72,7 +72,7 @@ export async function runScenario(options) {
         }
       }
     } catch (error) {
-      record.error = error?.name === 'TimeoutError' ? `no answer within ${timeout} ms` : String(error?.cause?.code ?? error?.message ?? error);
+      record.error = error?.name === 'TimeoutError' ? `no answer within ${step.wait ?? timeout} ms` : String(error?.cause?.code ?? error?.message ?? error);
     }
     record.ms = Math.round(performance.now() - started);
     if (step.save && record.status === 200) step.save(v, record.body, record.status);

@@ -19,7 +19,7 @@ export async function startParityTargets({ log = () => {}, mockOptions = {}, rea
   const { SEED } = await import(mocksDist ? pathToFileURL(join(resolve(mocksDist), 'index.js')).href : '@supportkb/mocks');
   const [server, mock] = await Promise.all([
     realServer ? Promise.resolve(realServer) : startRealServer({ log }),
-    startHttpMock({ port: 0, serviceOptions: { seed: false, webhooks: { delivery: 'none' }, ids: 'random', ...mockOptions } }),
+    startHttpMock({ port: 0, serviceOptions: { seed: false, webhooks: { delivery: 'none' }, ...mockOptions } }),
   ]);
   const { store, clock } = mock.service;
   const now = clock.iso();
