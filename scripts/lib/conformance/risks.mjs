@@ -67,6 +67,11 @@ export async function probeRisks(options) {
       warnings.push(`the default super password signs in as ${options.email} (the deployment does not set SUPER_PASSWORD, whose default is "superadmin"): anyone can sign in as any user${leaks ? ', and the answer carries the password hash' : ''}; set SUPER_PASSWORD to a secret`);
     }
   }
+  // The administrator every server start creates with a known password.
+  const boot = await call('POST', '/auth/signin', { auth: null, body: { email: 'admin@tiledesk.com', password: 'adminadmin' } });
+  if (boot.status === 200) {
+    warnings.push('the administrator every server start creates signs in with its default password (admin@tiledesk.com / adminadmin), and its e-mail passes the role checks of most routes: change its password or remove it');
+  }
   // Teammates whose role the role guard does not know: they pass every role check.
   const odd = (options.teammates ?? []).filter((t) => t && typeof t === 'object' && !STANDARD_ROLES.has(t.role));
   if (odd.length) {
@@ -74,6 +79,16 @@ export async function probeRisks(options) {
     warnings.push(`${odd.length} teammate(s) have a custom role or none (${roles}): the server's role guard lets such teammates through every role check (admin-only operations included)`);
   }
   if (options.readOnly) return warnings;
+
+  // No ADMIN_EMAIL: a caller without an e-mail who is no member passes every role check. An anonymous
+  // end user of another (non-existent) project tries an admin-only read of this one.
+  const stranger = await call('POST', '/auth/signinAnonymously', { auth: null, body: { id_project: '000000000000000000000001', firstname: `${run}-stranger` } });
+  if (stranger.status === 200 && typeof stranger.body?.token === 'string') {
+    const read = await call('GET', `${P}/analytics/requests/count`, { auth: stranger.body.token });
+    if (read.status === 200) {
+      warnings.push('an anonymous end user of another project passes the role checks of this one (the deployment does not set ADMIN_EMAIL, and the role guard compares the caller\'s missing e-mail with the missing setting): any caller without an e-mail reads and writes any project; set ADMIN_EMAIL');
+    }
+  }
 
   // `sortField` ignored (the server reads `sort`): two tags of the run created in the opposite of their alphabetical order.
   const first = await call('POST', `${P}/tags`, { body: { tag: `${run}-sort-z` } });
