@@ -10,7 +10,7 @@ const lazy = <T>(build: () => T): (() => T) => {
 };
 
 export const zSignInRequest = /* @__PURE__ */ lazy(() => z.object({
-    email: z.email({ pattern: z.regexes.html5Email }),
+    email: z.email({ pattern: /^[a-zA-Z0-9.!#$%&'*+\/=?^_\`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/ }),
     password: z.string().check(z.minLength(1))
 }));
 
@@ -63,7 +63,7 @@ export const zAnonymousSignInRequest = /* @__PURE__ */ lazy(() => z.object({
     id_project: zObjectId(),
     firstname: z.nullish(z.string()),
     lastname: z.nullish(z.string()),
-    email: z.nullish(z.email({ pattern: z.regexes.html5Email })),
+    email: z.nullish(z.email({ pattern: /^[a-zA-Z0-9.!#$%&'*+\/=?^_\`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/ })),
     attributes: z.nullish(zAttributes())
 }));
 
@@ -540,7 +540,7 @@ export const zTeammateUpserted = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zTeammateInviteRequest = /* @__PURE__ */ lazy(() => z.object({
-    email: z.email({ pattern: z.regexes.html5Email }),
+    email: z.email({ pattern: /^[a-zA-Z0-9.!#$%&'*+\/=?^_\`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/ }),
     role: z.optional(z.union([
         z.enum(['agent', 'admin']),
         z.string().check(z.minLength(1))
@@ -843,7 +843,7 @@ export const zLeadList = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zLeadCreateRequest = /* @__PURE__ */ lazy(() => z.object({
-    email: z.nullish(z.email({ pattern: z.regexes.html5Email })),
+    email: z.nullish(z.email({ pattern: /^[a-zA-Z0-9.!#$%&'*+\/=?^_\`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/ })),
     lead_id: z.nullish(z.string().check(z.minLength(1))),
     fullname: z.nullish(z.string()),
     attributes: z.nullish(zAttributes())
@@ -882,7 +882,7 @@ export const zLeadUpserted = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zLeadUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
-    email: z.nullish(z.email({ pattern: z.regexes.html5Email })),
+    email: z.nullish(z.email({ pattern: /^[a-zA-Z0-9.!#$%&'*+\/=?^_\`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/ })),
     fullname: z.nullish(z.string()),
     phone: z.nullish(z.string()),
     company: z.nullish(z.string()),
@@ -974,7 +974,7 @@ export const zMessageCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     type: z._default(z.optional(z.string()), 'text'),
     sender: z.nullish(z.string()),
     senderFullname: z.nullish(z.string()),
-    email: z.nullish(z.email({ pattern: z.regexes.html5Email })),
+    email: z.nullish(z.email({ pattern: /^[a-zA-Z0-9.!#$%&'*+\/=?^_\`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/ })),
     status: z._default(z.nullish(z.union([
         z.literal(-100),
         z.literal(0),
