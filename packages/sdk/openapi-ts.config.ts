@@ -1,5 +1,6 @@
 import { defineConfig } from '@hey-api/openapi-ts';
 import { operationSchemasPlugin } from './scripts/operation-schemas-plugin.mjs';
+import { zodNumberResolver, zodObjectResolver, zodStringResolver } from './scripts/zod-resolvers.mjs';
 
 /**
  * Code generation for @supportkb/sdk. Reads the bundled contract (`npm run bundle` writes
@@ -18,7 +19,9 @@ export default defineConfig({
     '@hey-api/typescript',
     // zod/mini: zod's tree-shakable build, so a bundle carries only the checks its schemas use.
     // generate-operations.mjs then makes each schema build on its first use (scripts/lazy-zod.mjs).
-    { name: 'zod', compatibilityVersion: 'mini' },
+    // The resolvers add what the plugin leaves out (`propertyNames`, `minProperties`, `format: regex`)
+    // and drop integer bounds `z.int()` already checks (scripts/zod-resolvers.mjs).
+    { name: 'zod', compatibilityVersion: 'mini', '~resolvers': { number: zodNumberResolver, object: zodObjectResolver, string: zodStringResolver } },
     // Plain functions, no validator baked in: zod stays out of the default import path.
     // Validation is opt-in through `@supportkb/sdk/zod`, which applies the generated schemas.
     // `client: false`: no default client instance, so a function needs the `client` of

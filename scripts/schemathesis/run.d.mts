@@ -2,6 +2,10 @@
 export declare const ALL_CHECKS: readonly string[];
 export declare const ALL_PHASES: readonly string[];
 export declare const DEFAULTS: { seed: number; maxExamples: number; timeoutSeconds: number; workers: string; requestTimeout: number };
+/** The statuses each check with `expected-statuses` accepts by default; `--expect-status` adds to them per operation. */
+export declare const EXPECTED_STATUSES: Readonly<Record<'not_a_server_error' | 'positive_data_acceptance' | 'negative_data_rejection' | 'missing_required_header', readonly string[]>>;
+/** A per-operation check setting: `skip` (the check does not run on the operation) or `expect` (a status the check also accepts there). */
+export type OperationCheck = { operationId: string; check: string; skip: true } | { operationId: string; check: string; expect: string };
 /** Pseudo-check: a request the deployment did not answer (timeout, connection closed); status null. */
 export declare const NO_ANSWER: 'no_answer';
 
@@ -50,6 +54,8 @@ export interface Summary {
   /** Generated data: all, positive or negative. */
   mode: string;
   requestTimeout: number;
+  /** The per-operation check settings the run had (`--skip-check`, `--expect-status`). */
+  operationChecks: OperationCheck[];
   /** The schemathesis command line (credentials are passed in the environment, never here). */
   command: string;
   exitCode: number | null;
@@ -85,6 +91,10 @@ export interface RunOptions {
   timeoutSeconds?: number;
   requestTimeout?: number;
   continueOnFailure?: boolean;
+  /** Report failing cases as found, without shrinking them. */
+  noShrink?: boolean;
+  /** Per-operation check settings. */
+  operationChecks?: OperationCheck[];
   workers?: string;
   contract?: string;
   reportDir?: string;

@@ -40,6 +40,18 @@ export const ALL_CHECKS = [
 ];
 export const ALL_PHASES = ['examples', 'coverage', 'fuzzing', 'stateful'];
 export const DEFAULTS = { seed: 20261124, maxExamples: 10, timeoutSeconds: 300, workers: '1', requestTimeout: 3 };
+/** parseSitemap fetches the sitemap first (3 s on the real server on loopback, whose network is off): its request timeout is 4x the others', at least this many seconds. */
+const SITEMAP_MIN_TIMEOUT = 12;
+/**
+ * The statuses the checks that take `expected-statuses` accept by default (Schemathesis 4.32,
+ * `schemathesis/config/_checks.py`); `--expect-status` adds to them for one operation.
+ */
+export const EXPECTED_STATUSES = {
+  not_a_server_error: ['2xx', '3xx', '4xx'],
+  positive_data_acceptance: ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'],
+  negative_data_rejection: ['400', '401', '403', '404', '405', '406', '409', '415', '422', '428', '429', '5xx'],
+  missing_required_header: ['400', '401', '403', '406', '415', '422'],
+};
 /** Stand-in for the credentials in printed curl lines: `export AUTH='JWT <token>'` first. */
 const AUTH_VARIABLE = 'AUTH';
 /** The value Schemathesis' ignored_auth check sends as invalid credentials for an apiKey scheme (schemathesis/specs/openapi/_auth_retry.py). */
@@ -65,8 +77,15 @@ the project's owner or an admin.
   --mode MODE             generated data: all (default), positive (valid requests only) or negative
   --include-operation-id ID  only this operation (repeatable)
   --max-time S            let Schemathesis repeat fuzzing and stateful phases until S seconds are spent
-  --request-timeout S     a request unanswered after S seconds is a failure of no_answer (default ${DEFAULTS.requestTimeout}; 4x for parseSitemap)
+  --request-timeout S     a request unanswered after S seconds is a failure of no_answer (default ${DEFAULTS.requestTimeout}; parseSitemap: 4x, at least ${SITEMAP_MIN_TIMEOUT})
   --continue-on-failure   keep testing an operation after its first failure (finds more, takes longer)
+  --no-shrink             report a failing case as found, without shrinking it (each shrinking step is a
+                          request: costly on requests the deployment never answers)
+  --skip-check ID:CHECK   do not run CHECK on operation ID (repeatable), e.g. getLead:use_after_free
+  --expect-status ID:CHECK:STATUS
+                          let CHECK accept STATUS (e.g. 500, 4xx) on operation ID besides its defaults
+                          (repeatable; CHECK: not_a_server_error, positive_data_acceptance,
+                          negative_data_rejection, missing_required_header)
   --timeout S             stop Schemathesis (no verdict, exit 2) after S seconds (default ${DEFAULTS.timeoutSeconds})
   --workers N             concurrent workers (default ${DEFAULTS.workers}: with more, CPython 3.11 can fail
                           generating cases in threads, "AST constructor recursion depth mismatch")
@@ -102,6 +121,9 @@ export function parseCommandLine(argv) {
         timeout: { type: 'string' },
         'request-timeout': { type: 'string' },
         'continue-on-failure': { type: 'boolean', default: false },
+        'no-shrink': { type: 'boolean', default: false },
+        'skip-check': { type: 'string', multiple: true },
+        'expect-status': { type: 'string', multiple: true },
         workers: { type: 'string' },
         contract: { type: 'string' },
         'report-dir': { type: 'string' },
@@ -149,6 +171,8 @@ export function parseCommandLine(argv) {
     timeoutSeconds: integer('timeout'),
     requestTimeout: integer('request-timeout'),
     continueOnFailure: values['continue-on-failure'],
+    noShrink: values['no-shrink'],
+    operationChecks: operationChecksOf(values['skip-check'] ?? [], values['expect-status'] ?? [], problems),
     workers: values.workers,
     contract: values.contract,
     reportDir: values['report-dir'],
@@ -157,6 +181,25 @@ export function parseCommandLine(argv) {
   if (values.mode !== undefined && !['all', 'positive', 'negative'].includes(values.mode)) problems.push(`--mode must be all, positive or negative: ${values.mode}`);
   if (values.workers !== undefined && !/^([1-9]\d?|auto)$/.test(values.workers)) problems.push(`--workers must be 1-64 or auto: ${values.workers}`);
   return problems.length ? { problems } : { options };
+}
+
+/**
+ * `--skip-check ID:CHECK` and `--expect-status ID:CHECK:STATUS` as `{ operationId, check, skip }` /
+ * `{ operationId, check, expect }` entries; a malformed one is added to `problems`.
+ */
+function operationChecksOf(skips, expects, problems) {
+  const out = [];
+  for (const item of skips) {
+    const [operationId, check, ...rest] = item.split(':');
+    if (!operationId || !ALL_CHECKS.includes(check) || rest.length) problems.push(`--skip-check wants OPERATION_ID:CHECK: ${item}`);
+    else out.push({ operationId, check, skip: true });
+  }
+  for (const item of expects) {
+    const [operationId, check, status, ...rest] = item.split(':');
+    if (!operationId || !(check in EXPECTED_STATUSES) || !/^[1-5](\d\d|xx)$/.test(status ?? '') || rest.length) problems.push(`--expect-status wants OPERATION_ID:CHECK:STATUS with CHECK one of ${Object.keys(EXPECTED_STATUSES).join(', ')}: ${item}`);
+    else out.push({ operationId, check, expect: status });
+  }
+  return out;
 }
 
 /** POSTs JSON, resolves to `{ status, body }` (body parsed when JSON). */
@@ -213,7 +256,7 @@ const tomlString = (value) => JSON.stringify(String(value));
  * and one confirmation per operation is what it can tell; on a deployment that answers malformed
  * credentials with 400 it would fail every case, hiding what the other checks find.
  */
-function configToml({ parameters, operationHeaders, checks, requestTimeout }) {
+function configToml({ parameters, operationHeaders, checks, requestTimeout, operationChecks = [] }) {
   const lines = ['# Written by scripts/schemathesis/run.mjs for one run.', 'headers = { Authorization = "${SUPPORTKB_SCHEMATHESIS_AUTHORIZATION}" }', ''];
   lines.push('[checks]', 'enabled = false', ...checks.map((check) => `${check}.enabled = true`), '');
   if (checks.includes('ignored_auth')) {
@@ -232,9 +275,22 @@ function configToml({ parameters, operationHeaders, checks, requestTimeout }) {
     lines.push('', '[[operations]]', `include-operation-id = ${tomlString(operationId)}`);
     lines.push(`headers = { ${Object.entries(headers).map(([k, v]) => `${k} = ${tomlString(v)}`).join(', ')} }`);
   }
+  // Per-operation check settings (--skip-check, --expect-status): one [[operations]] table per
+  // operation; Schemathesis merges every table that applies to an operation.
+  const byOperation = new Map();
+  for (const entry of operationChecks) byOperation.set(entry.operationId, [...(byOperation.get(entry.operationId) ?? []), entry]);
+  for (const [operationId, entries] of byOperation) {
+    lines.push('', '[[operations]]', `include-operation-id = ${tomlString(operationId)}`);
+    const expected = new Map();
+    for (const entry of entries) {
+      if (entry.skip) lines.push(`checks.${entry.check}.enabled = false`);
+      else expected.set(entry.check, [...(expected.get(entry.check) ?? EXPECTED_STATUSES[entry.check]), entry.expect]);
+    }
+    for (const [check, statuses] of expected) lines.push(`checks.${check}.expected-statuses = [${[...new Set(statuses)].map(tomlString).join(', ')}]`);
+  }
   // parseSitemap fetches the sitemap from the network before it answers (seconds for an unreachable
   // host): a longer timeout, and no coverage phase (a dozen boundary cases, a minute on the real server).
-  lines.push('', '[[operations]]', 'include-operation-id = "parseSitemap"', `request-timeout = ${requestTimeout * 4}`, 'phases.coverage.enabled = false');
+  lines.push('', '[[operations]]', 'include-operation-id = "parseSitemap"', `request-timeout = ${Math.max(requestTimeout * 4, SITEMAP_MIN_TIMEOUT)}`, 'phases.coverage.enabled = false');
   return `${lines.join('\n')}\n`;
 }
 
@@ -394,6 +450,8 @@ export function formatSummary(summary) {
   out.push(`Schemathesis ${summary.version} against ${summary.baseUrl}: seed ${summary.seed}, at most ${summary.maxExamples} examples per operation and phase, phases ${summary.phases.join(', ')}, ${summary.elapsedSeconds.toFixed(1)} s`);
   out.push(`${summary.testCases ?? '?'} test cases${summary.links ? `; stateful phase: ${summary.links.covered} of ${summary.links.total} links followed` : ''}`);
   for (const note of summary.notes) out.push(`note: ${note}`);
+  const settings = (summary.operationChecks ?? []).map((c) => `${c.operationId}: ${c.check} ${c.skip ? 'off' : `also ${c.expect}`}`);
+  if (settings.length) out.push(`per-operation settings: ${settings.join('; ')}`);
   for (const check of [...summary.checks, ...(byCheck.has(NO_ANSWER) ? [NO_ANSWER] : [])]) {
     const list = byCheck.get(check) ?? [];
     out.push(`  ${list.length ? 'FAIL' : 'pass'}  ${check}${list.length ? `: ${list.length} operation${list.length > 1 ? 's' : ''}` : ''}`);
@@ -449,13 +507,15 @@ export async function runSchemathesis(options) {
   const operationHeaders = {};
   if (options.projectSecret) operationHeaders.signInWithCustomToken = { Authorization: `JWT ${await customToken(options.projectId, options.projectSecret)}` };
   const configFile = join(reportDir, 'schemathesis.toml');
-  writeFileSync(configFile, configToml({ parameters, operationHeaders, checks, requestTimeout }));
+  const operationChecks = options.operationChecks ?? [];
+  writeFileSync(configFile, configToml({ parameters, operationHeaders, checks, requestTimeout, operationChecks }));
 
   const ndjsonFile = join(reportDir, 'events.ndjson');
   const args = ['--config-file', configFile, 'run', contractFile, '--url', baseUrl, '--seed', String(seed), '--max-examples', String(maxExamples)];
   args.push('--phases', phases.join(','), '--workers', String(options.workers ?? DEFAULTS.workers));
   args.push('--request-timeout', String(requestTimeout), '--generation-database', 'none', '--no-color', '--output-truncate', 'true');
   if (options.continueOnFailure) args.push('--continue-on-failure');
+  if (options.noShrink) args.push('--no-shrink');
   args.push('--report', 'ndjson,junit,json', '--report-dir', reportDir, '--report-ndjson-path', ndjsonFile);
   args.push('--report-junit-path', join(reportDir, 'junit.xml'), '--report-json-path', join(reportDir, 'report.json'));
   for (const id of options.includeOperationIds ?? []) args.push('--include-operation-id', id);
@@ -518,6 +578,7 @@ export async function runSchemathesis(options) {
     phases,
     mode: options.mode ?? 'all',
     requestTimeout,
+    operationChecks,
     command,
     exitCode: exit.code,
     elapsedSeconds: (Date.now() - started) / 1000,

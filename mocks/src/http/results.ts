@@ -5,7 +5,7 @@
 import { HttpResponse } from 'msw';
 
 /** The statuses the mock answers errors with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 422 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 422 | 500;
 
 /** A 200 answer with its JSON body (`undefined`: an empty body, as `deleteGroup` may send). */
 export interface Success<B> {
@@ -111,4 +111,16 @@ export function toResponse(result: Result): Response {
     return new HttpResponse(text, { status: result.status, headers });
   }
   return HttpResponse.json(result.body as Parameters<typeof HttpResponse.json>[0], { status: result.status, headers });
+}
+
+/**
+ * 405 with `Allow` (strict mode): the contract lists `path` with other methods only. The body names
+ * the method as a validation item.
+ */
+export function methodNotAllowed(method: string, path: string, allowed: readonly string[]): Failure {
+  return {
+    status: 405,
+    body: { errors: [{ value: method, msg: `The contract has no ${method} ${path}; it allows ${allowed.join(', ')}`, param: 'method', location: 'method' }] },
+    headers: { allow: allowed.join(', ') },
+  };
 }

@@ -80,7 +80,8 @@ export const subscriptionHandlers = {
         const warning = unknownEventWarning(saved.event);
         const seen = warned.get(core) ?? new Set<string>();
         warned.set(core, seen);
-        if (warning && !seen.has(saved.event)) {
+        // `warnings: false` silences it, as every warning of the service.
+        if (warning && core.warnings && !seen.has(saved.event)) {
           seen.add(saved.event);
           console.warn(warning);
         }

@@ -19,10 +19,14 @@ import type { Role } from '../auth/roles';
 import { isObjectIdLike } from '../model/cast';
 import { BodyTooLargeError, declaredTooLarge, jsonDepth, MAX_BODY_DEPTH, readBodyText } from '../http/body';
 import { parseQuery, readServerBody } from '../http/request';
-import { payloadTooLarge, type Failure, type Result } from '../http/results';
+import { methodNotAllowed, payloadTooLarge, type Failure, type Result } from '../http/results';
 import { badInput, contractViolations, type ValidationIssue } from '../http/validation';
-import { badInputStatusOf, declaresTextBadRequest, type OperationMeta } from '../manifest';
+import { badInputStatusOf, declaresTextBadRequest, operationIds, operationMeta, type OperationMeta } from '../manifest';
 import type { HandlerContext, OperationHandler, RequestContext, ServiceCore } from './context';
+import { concretePathOf } from './routes';
+
+/** Every operation as the mock registers it (for the concrete-path check of strict mode). */
+let allOperations: readonly OperationMeta[] | undefined;
 
 /** What the stages before the route know: the request context and the body as the parsers left it. */
 type Stages<K extends OperationId> = RequestContext<K> & { body: unknown };
@@ -108,6 +112,11 @@ async function serverMode<K extends OperationId>(core: ServiceCore, meta: Operat
 }
 
 async function strictMode<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, url: URL, path: Record<string, string>, pre: Stages<K>): Promise<Result> {
+  // Routing: a path the contract lists literally, with other methods only, is a 405 (OpenAPI
+  // matches concrete paths before templated ones), as the HTTP server answers a path it lists with
+  // other methods.
+  const concrete = concretePathOf(meta, path, (allOperations ??= operationIds.map(operationMeta)));
+  if (concrete) return methodNotAllowed(request.method, concrete.path, concrete.methods);
   const project = checkProject(core, path);
   if ('status' in project) return project;
   pre.projectId = project.projectId;

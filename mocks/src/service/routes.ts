@@ -23,3 +23,35 @@ export function joinPath(baseUrl: string, mswPath: string): string {
 export function mswMethod(method: OperationMeta['method']): 'get' | 'post' | 'put' | 'patch' | 'delete' {
   return method.toLowerCase() as Lowercase<OperationMeta['method']>;
 }
+
+/**
+ * The contract path a request belongs to when it is more concrete than the operation MSW matched:
+ * OpenAPI matches concrete paths before templated ones, so `GET /{p}/kb/multi` is a request to
+ * `/{project_id}/kb/multi` (which has only POST), not `getContent` with `content_id` `multi`.
+ * MSW tries literal segments first for the same method only, so a method the concrete path does not
+ * list falls through to the templated route.
+ * @param meta the operation MSW matched; `params` its path parameters.
+ * @returns the concrete path and its methods, or `undefined` when no contract path is more concrete.
+ */
+export function concretePathOf(meta: OperationMeta, params: Readonly<Record<string, string>>, all: readonly OperationMeta[]): { path: string; methods: string[] } | undefined {
+  const template = meta.path.split('/');
+  const segments = template.map((part) => (part.startsWith('{') ? params[part.slice(1, -1)] ?? part : part));
+  let best: { path: string; literals: number } | undefined;
+  for (const other of all) {
+    const parts = other.path.split('/');
+    if (other.path === meta.path || parts.length !== template.length) continue;
+    let more = false;
+    const fits = parts.every((part, i) => {
+      const mine = template[i]!;
+      if (!mine.startsWith('{')) return part === mine;
+      if (part.startsWith('{')) return true;
+      more = true;
+      return part === segments[i];
+    });
+    if (!fits || !more) continue;
+    const literals = parts.filter((part) => !part.startsWith('{')).length;
+    if (!best || literals > best.literals) best = { path: other.path, literals };
+  }
+  if (!best) return undefined;
+  return { path: best.path, methods: all.filter((other) => other.path === best.path).map((other) => other.method) };
+}

@@ -327,6 +327,8 @@ export function seed(target: SeedTarget): void {
       department: SEED.departmentId,
       attributes: { sourcePage },
       id_project: P,
+      // requestService.create stores the creator: the guest whose first message opened it.
+      createdBy: SEED.guest.uuid,
       ...at('2026-11-20T09:30:00.000Z'),
     }),
   );
@@ -382,6 +384,7 @@ function seedHistory(target: SeedTarget): void {
       waiting_time: waiting,
       channel: { name: channel },
       id_project: P,
+      createdBy: `visitor-${n}`,
       ...at(createdIso),
       ...(closedAt ? { closed_at: closedAt, rating: 3 + (i % 3), updatedAt: closedAt } : {}),
     });

@@ -158,10 +158,60 @@ export type ValidationErrors = {
 };
 
 /**
- * Custom attributes, free-form key/value pairs.
+ * A key of a free-form object the server stores: it does not start with `$` and contains no `.`
+ * and no NUL character. Source: reference — the server saves these objects as given (Mongoose
+ * `Mixed` fields), and the database refuses such keys: the MongoDB driver's serialiser refuses, on
+ * every insert, a key that starts with `$` or contains `.` (`checkKeys`) and, on every write, a key
+ * with a NUL byte; MongoDB 4.4 itself refuses a `$`-prefixed key in an update. The refused write
+ * fails the request (a 500, or no answer at all, depending on the route): see each operation.
+ *
  */
-export type Attributes = {
-    [key: string]: unknown;
+export type StorableKey = string;
+
+/**
+ * A value nested four levels deep in a `StorableObject`: a scalar, or an array or object of scalars (see `StorableObject`). Source: decided — the bounded nesting of `StorableObject`.
+ *
+ */
+export type StorableValue4 = string | number | boolean | null | Array<string | number | boolean | null> | {
+    [key in StorableKey]?: string | number | boolean | null;
+};
+
+/**
+ * A value nested three levels deep in a `StorableObject` (see `StorableValue`). Source: decided — the bounded nesting of `StorableObject`.
+ *
+ */
+export type StorableValue3 = string | number | boolean | null | Array<StorableValue4> | {
+    [key in StorableKey]?: StorableValue4;
+};
+
+/**
+ * A value nested two levels deep in a `StorableObject` (see `StorableValue`). Source: decided — the bounded nesting of `StorableObject`.
+ *
+ */
+export type StorableValue2 = string | number | boolean | null | Array<StorableValue3> | {
+    [key in StorableKey]?: StorableValue3;
+};
+
+/**
+ * A value of a `StorableObject`: any JSON value whose objects have only `StorableKey`s (nesting bounded, see `StorableObject`). Source: decided — the bounded nesting of `StorableObject`.
+ *
+ */
+export type StorableValue = string | number | boolean | null | Array<StorableValue2> | {
+    [key in StorableKey]?: StorableValue2;
+};
+
+/**
+ * A free-form object the server stores as given: any keys that are `StorableKey`s, any JSON
+ * values. Source: decided — the server stores any JSON, at any depth, and refuses a key that is no
+ * `StorableKey` at any depth; the contract states that rule for values nested up to four levels
+ * below this object (`StorableValue` to `StorableValue4`; at the fourth level arrays and objects
+ * hold only scalars), e.g. `attributes.commands[0].message.attributes.k`. Deeper values need a
+ * recursive schema, which the contract's tooling (dereferenced bundles, the SDK's generator)
+ * cannot take.
+ *
+ */
+export type StorableObject = {
+    [key in StorableKey]?: StorableValue;
 };
 
 /**
@@ -196,7 +246,14 @@ export type AnonymousSignInRequest = {
      * first conversation when the message itself has no attributes. `null` is echoed.
      *
      */
-    attributes?: Attributes | null;
+    attributes?: StorableObject | null;
+};
+
+/**
+ * Custom attributes, free-form key/value pairs.
+ */
+export type Attributes = {
+    [key: string]: unknown;
 };
 
 /**
@@ -767,7 +824,7 @@ export type ContentCreateRequest = {
      * ignores them for other scrape types and stores them as sent (`null` included) for 0 and 4.
      *
      */
-    scrape_options?: ContentScrapeOptions | null;
+    scrape_options?: (ContentScrapeOptions & StorableObject) | null;
     /**
      * Index the content with situated context (each chunk enriched with context drawn from its
      * whole document). Source: reference — `createContent` (`routes/kb.js:1729`) stores
@@ -864,7 +921,7 @@ export type ContentUrlListRequest = {
      * options; with another scrape type it stores the value as sent.
      *
      */
-    scrape_options?: ContentScrapeOptions | null;
+    scrape_options?: (ContentScrapeOptions & StorableObject) | null;
     /**
      * Free labels attached to every content. Source: reference — the server keeps them only
      * when every item is a string (a JSON-encoded array string is accepted too) and ignores
@@ -1161,7 +1218,7 @@ export type KnowledgeBaseUpdateRequest = {
      * values the previews can use. `null` is treated as not given (`if (body.preview_settings)`).
      *
      */
-    preview_settings?: (KnowledgeBasePreviewSettings & {
+    preview_settings?: (KnowledgeBasePreviewSettings & StorableObject & {
         max_tokens?: number;
         temperature?: number;
         top_k?: number;
@@ -1540,7 +1597,7 @@ export type TeammateTagInput = {
      * Hexadecimal color, e.g. `#e53935`.
      */
     color?: string;
-    attributes?: Attributes;
+    attributes?: StorableObject;
 };
 
 /**
@@ -1594,7 +1651,7 @@ export type TeammateUpdateRequest = {
     /**
      * Custom attributes; replace the stored ones. Source: reference — `null` changes nothing.
      */
-    attributes?: Attributes | null;
+    attributes?: StorableObject | null;
     /**
      * Teammate settings. Source: reference — the real server ignores a `settings`
      * object (and `null`) and changes only the two dotted keys below.
@@ -2085,7 +2142,7 @@ export type GroupUpdateRequest = {
     /**
      * Custom attributes, replacing the current ones; `null` leaves them unchanged. Source: reference.
      */
-    attributes?: Attributes | null;
+    attributes?: StorableObject | null;
 };
 
 /**
@@ -2241,12 +2298,11 @@ export type SegmentFilterInput = {
     /**
      * Value to compare with, any JSON value except `null`. Source: reference — the server
      * requires a non-null value even for `is null` and `is not null`, where it is ignored
-     * (send `true`).
+     * (send `true`). It stores the value as sent (a free-form `Mixed` of `models/segment.js`), so
+     * the keys of an object value, at any depth, are `StorableKey`s.
      *
      */
-    value: string | number | boolean | {
-        [key: string]: unknown;
-    } | Array<unknown>;
+    value: string | number | boolean | Array<StorableValue> | StorableObject;
 };
 
 /**
@@ -2610,6 +2666,24 @@ export type LabelDocument = {
 };
 
 /**
+ * The labels of `upsertLabels`: a non-empty map from a label key (such as `LABEL_PLACEHOLDER`) to
+ * the text the chat widget shows, or to an array of texts (`ARRAY_DAYS`, the seven day names,
+ * Monday first). Responses describe stored labels as `LabelData`.
+ *
+ * Source: decided — the server stores any JSON as an entry's `data`, but Mongoose drops empty
+ * objects when it saves (`minimize`): an empty map, or one whose values are all empty objects, is
+ * saved as an entry without `data`, which `models/label.js` requires, so every later save of the
+ * project's labels fails (`upsertLabels`, `cloneDefaultLabels`, `setDefaultLabels`, `deleteLabels`
+ * answer 500 `Error saving object.` from then on, `routes/labels.js:94,171,259,330`). The contract takes
+ * the values the widget reads (strings and arrays of strings), which are never dropped, and at
+ * least one of them; the keys are `StorableKey`s (the database refuses the others).
+ *
+ */
+export type LabelDataInput = {
+    [key in StorableKey]?: string | Array<string>;
+};
+
+/**
  * Body of `upsertLabels`: `lang`, `data` and `default`. Source: reference — the real server
  * requires `lang` and `data` (its model rejects an entry without them).
  *
@@ -2619,7 +2693,7 @@ export type LabelUpsertRequest = {
      * Language identifier (ISO language code) of the entry to create or replace, e.g. `IT`.
      */
     lang: string;
-    data: LabelData;
+    data: LabelDataInput;
     /**
      * Make this language the project default; `true` clears the previous default. The first
      * entry of a project becomes the default whatever this says. Source: reference — omit it
@@ -2841,7 +2915,7 @@ export type LeadCreateRequest = {
     /**
      * Custom attributes, free-form key/value pairs. Source: reference — `null` is stored as `null`.
      */
-    attributes?: Attributes | null;
+    attributes?: StorableObject | null;
 };
 
 /**
@@ -3020,7 +3094,7 @@ export type LeadUpdateRequest = {
     /**
      * Custom attributes, replacing the current ones. Source: reference — `null` leaves them unchanged.
      */
-    attributes?: Attributes | null;
+    attributes?: StorableObject | null;
     /**
      * Tags of the lead, as tag names; replaces the current list. Source: reference — `null` leaves the list unchanged.
      */
@@ -3268,7 +3342,10 @@ export type MessageCreateRequest = {
      */
     text: string;
     /**
-     * Message type: `text` (default), `image`, `frame`, `file`. Source: reference.
+     * Message type: `text` (default), `image`, `frame`, `file`. Source: reference — the message and
+     * request models require a type: an empty one fails the save (500 `Error creating message`, or
+     * `Error creating request` for the first message of a conversation).
+     *
      */
     type?: string;
     /**
@@ -3298,24 +3375,26 @@ export type MessageCreateRequest = {
      * the lead.
      *
      */
-    attributes?: MessageAttributes | null;
+    attributes?: (MessageAttributes & StorableObject) | null;
     /**
-     * Media metadata of a non-text message (e.g. `src`, `width`, `height`). Source: reference.
+     * Media metadata of a non-text message (e.g. `src`, `width`, `height`). Source: reference —
+     * stored on the message as sent (a free-form `Object` of `models/message.js`).
+     *
      */
-    metadata?: {
-        [key: string]: unknown;
-    };
+    metadata?: StorableObject;
     /**
      * Language of the message (ISO code). Source: reference.
      */
     language?: string;
     /**
      * Channel of the message; `{name: "chat21"}` when absent. Source: reference — a channel sent
-     * replaces the default whole, and the message model requires its `name`: `channel: {}` fails
-     * the save (500 `{success: false, msg: "Error creating message"}`).
+     * replaces the default whole and is stored as sent (other members included), and the message
+     * and request models require a non-empty `name`: `channel: {}` or `channel: {name: ""}` fails
+     * the save (500 `{success: false, msg: "Error creating message"}`, or `"Error creating
+     * request"` for the first message of a conversation).
      *
      */
-    channel?: {
+    channel?: StorableObject & {
         /**
          * Channel name, e.g. `chat21`, `email`, `form`.
          */
@@ -3338,9 +3417,13 @@ export type MessageCreateRequest = {
      */
     subject?: string;
     /**
-     * Agent ids (or `bot_<id>`) to assign a new conversation to directly. Source: reference.
+     * Agent ids (user ids), or `bot_<id>` for a bot, to assign a new conversation to directly.
+     * Source: reference — the server populates them as ObjectIds: a participant that is neither
+     * an ObjectId nor `bot_` followed by one makes the route return without answering
+     * (`routes/message.js`), so the contract takes only those two forms.
+     *
      */
-    participants?: Array<string>;
+    participants?: Array<ObjectId | string>;
     /**
      * Priority of a new conversation, `medium` by default. Source: reference.
      */
@@ -4054,6 +4137,9 @@ export type ListContentsData = {
         /**
          * Content field to sort by, e.g. `updatedAt`, `createdAt`, `name`, `status`.
          * Source: reference — the server sorts by `updatedAt` by default.
+         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
+         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
+         * server then answers).
          *
          */
         sortField?: string;
@@ -4064,7 +4150,9 @@ export type ListContentsData = {
         /**
          * Text searched in the `source` field. Source: reference — the server uses it, unescaped,
          * as a case-sensitive regular expression on `source`; escape regular-expression characters
-         * to search literally.
+         * to search literally. A value that is no JavaScript regular expression (`c++`, `[`) throws
+         * in the route (`new RegExp(search)`, `routes/kb.js:1591`) and the server never answers:
+         * the contract takes only regular expressions (`format: regex`).
          *
          */
         search?: string;
@@ -5775,6 +5863,9 @@ export type ListSegmentsData = {
          * and leads, accepted here for symmetry; real servers ignore it and read only `sort`
          * (`routes/segment.js`), so `sort` is declared as its alias (`x-alias-of`): the SDK sends
          * the value under both names, which sorts on servers that read either.
+         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
+         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
+         * server then answers).
          *
          */
         sortField?: string;
@@ -5783,6 +5874,9 @@ export type ListSegmentsData = {
          * reads (`routes/segment.js`). Source: decided — an alias of `sortField` (`x-alias-of`),
          * the same value under the server's name: the SDK fills whichever of the two is missing
          * from the other and sends both, compatible with servers that read either.
+         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
+         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
+         * server then answers).
          *
          */
         sort?: string;
@@ -6156,6 +6250,9 @@ export type ListTagsData = {
          * servers ignore `sortField` and read only `sort` (`routes/tag.js`), so `sort` is declared
          * as its alias (`x-alias-of`): the SDK sends the value under both names, which sorts on
          * servers that read either; other clients should do the same.
+         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
+         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
+         * server then answers).
          *
          */
         sortField?: string;
@@ -6164,6 +6261,9 @@ export type ListTagsData = {
          * only one it reads (`routes/tag.js`). Source: decided — an alias of `sortField`
          * (`x-alias-of`), the same value under the server's name: the SDK fills whichever of the
          * two is missing from the other and sends both, compatible with servers that read either.
+         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
+         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
+         * server then answers).
          *
          */
         sort?: string;
@@ -7014,10 +7114,12 @@ export type GetDefaultLabelsData = {
          * Upper-case code of a built-in language (EN, IT, FR, ES, DE, PT, RU, TR, SR, AR, UK, SV, KK,
          * UZ, AZ); matched case-sensitively. Source: decided — the documented interface writes the
          * literal path `/labels/default/lang`; the real server reads a path parameter, and so does the
-         * contract.
+         * contract. Source: decided — only the built-in codes (`config/labels/widget.json` of the real
+         * server): for any other code the server answers an empty body that is no JSON (see the
+         * operation), so the contract does not take one.
          *
          */
-        lang: string;
+        lang: 'EN' | 'IT' | 'FR' | 'ES' | 'DE' | 'PT' | 'RU' | 'TR' | 'SR' | 'AR' | 'UK' | 'SV' | 'KK' | 'UZ' | 'AZ';
     };
     query?: never;
     url: '/{project_id}/labels/default/{lang}';
@@ -7161,6 +7263,9 @@ export type ListLeadsData = {
          * servers ignore `sortField` and read only `sort` (`routes/lead.js`), so `sort` is declared
          * as its alias (`x-alias-of`): the SDK sends the value under both names, which sorts on
          * servers that read either; other clients should do the same.
+         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
+         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
+         * server then answers).
          *
          */
         sortField?: string;
@@ -7169,6 +7274,9 @@ export type ListLeadsData = {
          * only one it reads (`routes/lead.js`). Source: decided — an alias of `sortField`
          * (`x-alias-of`), the same value under the server's name: the SDK fills whichever of the
          * two is missing from the other and sends both, compatible with servers that read either.
+         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
+         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
+         * server then answers).
          *
          */
         sort?: string;

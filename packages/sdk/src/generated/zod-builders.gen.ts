@@ -57,15 +57,75 @@ export const zValidationErrors = /* @__PURE__ */ lazy(() => z.object({
     errors: z.array(z.union([zValidationErrorItem(), z.string()]))
 }));
 
-export const zAttributes = /* @__PURE__ */ lazy(() => z.record(z.string(), z.unknown()));
+export const zStorableKey = /* @__PURE__ */ lazy(() => z.string().check(z.regex(/^(?:[^$.\x00][^.\x00]*)?$/)));
+
+export const zStorableValue4 = /* @__PURE__ */ lazy(() => z.nullable(z.union([
+    z.union([
+        z.string(),
+        z.number(),
+        z.boolean()
+    ]),
+    z.array(z.nullable(z.union([
+        z.string(),
+        z.number(),
+        z.boolean()
+    ]))),
+    z.record(zStorableKey(), z.nullable(z.union([
+        z.string(),
+        z.number(),
+        z.boolean()
+    ])))
+])));
+
+export const zStorableValue3 = /* @__PURE__ */ lazy(() => z.nullable(z.union([
+    z.union([
+        z.string(),
+        z.number(),
+        z.boolean()
+    ]),
+    z.array(zStorableValue4()),
+    z.record(zStorableKey(), zStorableValue4())
+])));
+
+export const zStorableValue2 = /* @__PURE__ */ lazy(() => z.nullable(z.union([
+    z.union([
+        z.string(),
+        z.number(),
+        z.boolean()
+    ]),
+    z.array(zStorableValue3()),
+    z.record(zStorableKey(), zStorableValue3())
+])));
+
+export const zStorableValue = /* @__PURE__ */ lazy(() => z.nullable(z.union([
+    z.union([
+        z.string(),
+        z.number(),
+        z.boolean()
+    ]),
+    z.array(zStorableValue2()),
+    z.record(zStorableKey(), zStorableValue2())
+])));
+
+export const zStorableObject = /* @__PURE__ */ lazy(() => z.record(z.string(), zStorableValue()).check(z.superRefine((value, ctx) => {
+    Object.keys(value).filter(key => !z.safeParse(zStorableKey(), key).success).forEach(key => {
+        ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'Invalid key: a key the server stores must not start with "$" nor contain "." or a NUL character'
+        });
+    });
+})));
 
 export const zAnonymousSignInRequest = /* @__PURE__ */ lazy(() => z.object({
     id_project: zObjectId(),
     firstname: z.nullish(z.string()),
     lastname: z.nullish(z.string()),
     email: z.nullish(z.email({ pattern: /^[a-zA-Z0-9.!#$%&'*+\/=?^_\`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/ })),
-    attributes: z.nullish(zAttributes())
+    attributes: z.nullish(zStorableObject())
 }));
+
+export const zAttributes = /* @__PURE__ */ lazy(() => z.record(z.string(), z.unknown()));
 
 export const zStoredAttributes = /* @__PURE__ */ lazy(() => z.nullable(z.union([
     zAttributes(),
@@ -254,7 +314,7 @@ export const zContentCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     tags: z.nullish(z.array(z.string())),
     refresh_rate: z._default(z.nullish(z.string()), 'never'),
     scrape_type: z.nullish(z.int()),
-    scrape_options: z.nullish(zContentScrapeOptions()),
+    scrape_options: z.nullish(z.intersection(zContentScrapeOptions(), zStorableObject())),
     situated_context: z.nullish(z.boolean()),
     chunk_regex: z.nullish(z.string())
 }));
@@ -279,7 +339,7 @@ export const zContentUrlListRequest = /* @__PURE__ */ lazy(() => z.object({
     list: z.array(z.url()).check(z.minLength(1), z.maxLength(300)),
     refresh_rate: z._default(z.optional(z.string()), 'never'),
     scrape_type: z._default(z.optional(z.int()), 2),
-    scrape_options: z.nullish(zContentScrapeOptions()),
+    scrape_options: z.nullish(z.intersection(zContentScrapeOptions(), zStorableObject())),
     tags: z.nullish(z.array(z.string()))
 }));
 
@@ -365,7 +425,7 @@ export const zKnowledgeBaseCreateRequest = /* @__PURE__ */ lazy(() => z.object({
 
 export const zKnowledgeBaseUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
     name: z.nullish(z.string().check(z.minLength(1))),
-    preview_settings: z.nullish(z.intersection(zKnowledgeBasePreviewSettings(), z.object({
+    preview_settings: z.nullish(z.intersection(z.intersection(zKnowledgeBasePreviewSettings(), zStorableObject()), z.object({
         max_tokens: z.optional(z.int().check(z.gte(1))),
         temperature: z.optional(z.number().check(z.gte(0))),
         top_k: z.optional(z.int().check(z.gte(1))),
@@ -479,7 +539,7 @@ export const zTeammateTagInput = /* @__PURE__ */ lazy(() => z.object({
     _id: z.optional(zObjectId()),
     tag: z.string().check(z.minLength(1)),
     color: z.optional(z.string()),
-    attributes: z.optional(zAttributes())
+    attributes: z.optional(zStorableObject())
 }));
 
 export const zTeammateUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
@@ -492,7 +552,7 @@ export const zTeammateUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
     max_assigned_chat: z.nullish(z.int().check(z.gte(-1))),
     profileStatus: z.nullish(z.string()),
     number_assigned_requests: z.nullish(z.int().check(z.gte(0))),
-    attributes: z.nullish(zAttributes()),
+    attributes: z.nullish(zStorableObject()),
     settings: z.nullish(zTeammateSettings()),
     'settings.email.notification.conversation.assigned.toyou': z.nullish(z.boolean()),
     'settings.email.notification.conversation.pooled': z.nullish(z.boolean()),
@@ -620,7 +680,7 @@ export const zGroupUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
     name: z.nullish(z.string().check(z.minLength(1))),
     members: z.nullish(z.array(z.string())),
     trashed: z.nullish(z.boolean()),
-    attributes: z.nullish(zAttributes())
+    attributes: z.nullish(zStorableObject())
 }));
 
 export const zSegmentMatch = /* @__PURE__ */ lazy(() => z.enum(['all', 'any']));
@@ -671,11 +731,13 @@ export const zSegmentFilterInput = /* @__PURE__ */ lazy(() => z.object({
         'is not null'
     ]),
     value: z.union([
-        z.string(),
-        z.number(),
-        z.boolean(),
-        z.record(z.string(), z.unknown()),
-        z.array(z.unknown())
+        z.union([
+            z.string(),
+            z.number(),
+            z.boolean()
+        ]),
+        z.array(zStorableValue()),
+        zStorableObject()
     ])
 }));
 
@@ -783,9 +845,14 @@ export const zLabelDocument = /* @__PURE__ */ lazy(() => z.object({
     __v: z.int()
 }));
 
+export const zLabelDataInput = /* @__PURE__ */ lazy(() => z.record(zStorableKey(), z.union([
+    z.string(),
+    z.array(z.string())
+])).check(z.refine(value => Object.keys(value).length >= 1, { message: 'Too small: expected object to have >=1 properties' })));
+
 export const zLabelUpsertRequest = /* @__PURE__ */ lazy(() => z.object({
     lang: z.string().check(z.minLength(1)),
-    data: zLabelData(),
+    data: zLabelDataInput(),
     default: z.optional(z.boolean()),
     category: z.optional(z.string())
 }));
@@ -846,7 +913,7 @@ export const zLeadCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     email: z.nullish(z.email({ pattern: /^[a-zA-Z0-9.!#$%&'*+\/=?^_\`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/ })),
     lead_id: z.nullish(z.string().check(z.minLength(1))),
     fullname: z.nullish(z.string()),
-    attributes: z.nullish(zAttributes())
+    attributes: z.nullish(zStorableObject())
 }));
 
 export const zLeadUpserted = /* @__PURE__ */ lazy(() => z.object({
@@ -892,7 +959,7 @@ export const zLeadUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
     region: z.nullish(z.string()),
     zipcode: z.nullish(z.string()),
     country: z.nullish(z.string()),
-    attributes: z.nullish(zAttributes()),
+    attributes: z.nullish(zStorableObject()),
     tags: z.nullish(z.array(z.string())),
     status: z.nullish(z.union([
         z.literal(50),
@@ -971,7 +1038,7 @@ export const zMessageAttributes = /* @__PURE__ */ lazy(() => z.object({
 
 export const zMessageCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     text: z.string().check(z.minLength(1)),
-    type: z._default(z.optional(z.string()), 'text'),
+    type: z._default(z.optional(z.string().check(z.minLength(1))), 'text'),
     sender: z.nullish(z.string()),
     senderFullname: z.nullish(z.string()),
     email: z.nullish(z.email({ pattern: /^[a-zA-Z0-9.!#$%&'*+\/=?^_\`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/ })),
@@ -984,17 +1051,17 @@ export const zMessageCreateRequest = /* @__PURE__ */ lazy(() => z.object({
         z.literal(250),
         z.literal(300)
     ])), 0),
-    attributes: z.nullish(zMessageAttributes()),
-    metadata: z.optional(z.record(z.string(), z.unknown())),
+    attributes: z.nullish(z.intersection(zMessageAttributes(), zStorableObject())),
+    metadata: z.optional(zStorableObject()),
     language: z.optional(z.string()),
-    channel: z.optional(z.object({
-        name: z.string()
-    })),
+    channel: z.optional(z.intersection(zStorableObject(), z.object({
+        name: z.string().check(z.minLength(1))
+    }))),
     departmentid: z.nullish(zObjectId()),
     sourcePage: z.optional(z.string()),
     userAgent: z.optional(z.string()),
     subject: z.optional(z.string()),
-    participants: z.optional(z.array(z.string())),
+    participants: z.optional(z.array(z.union([zObjectId(), z.string().check(z.regex(/^bot_[0-9a-fA-F]{24}$/))]))),
     priority: z._default(z.optional(z.string()), 'medium'),
     request_status: z.optional(z.int()),
     preflight: z.nullish(z.boolean()),
@@ -1176,11 +1243,11 @@ export const zMessageCreateEvent = /* @__PURE__ */ lazy(() => z.object({
 
 export const zProjectId = /* @__PURE__ */ lazy(() => z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)));
 
-export const zPage = /* @__PURE__ */ lazy(() => z._default(z.int().check(z.gte(0), z.lte(9007199254740991)), 0));
+export const zPage = /* @__PURE__ */ lazy(() => z._default(z.int().check(z.gte(0)), 0));
 
 export const zDirection = /* @__PURE__ */ lazy(() => z._default(z.union([z.literal(-1), z.literal(1)]), -1));
 
-export const zAnalyticsLastDays = /* @__PURE__ */ lazy(() => z._default(z.int().check(z.gte(1), z.lte(9007199254740991)), 7));
+export const zAnalyticsLastDays = /* @__PURE__ */ lazy(() => z._default(z.int().check(z.gte(1)), 7));
 
 export const zAnalyticsDepartmentId = /* @__PURE__ */ lazy(() => z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)));
 
@@ -1211,11 +1278,19 @@ export const zListContentsQuery = /* @__PURE__ */ lazy(() => z.object({
         zContentType(),
         zContentInternalType()
     ])),
-    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 200),
-    page: z._default(z.optional(z.int().check(z.gte(0), z.lte(9007199254740991))), 0),
-    sortField: z._default(z.optional(z.string()), 'updatedAt'),
+    limit: z._default(z.optional(z.int().check(z.gte(1))), 200),
+    page: z._default(z.optional(z.int().check(z.gte(0))), 0),
+    sortField: z._default(z.optional(z.string().check(z.regex(/^(?:[^$.][^.]*(?:\.[^$.][^.]*)*)?$/))), 'updatedAt'),
     direction: z._default(z.optional(z.union([z.literal(-1), z.literal(1)])), -1),
-    search: z.optional(z.string())
+    search: z.optional(z.string().check(z.refine(value => {
+        try {
+            new RegExp(value);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }, { message: 'Invalid regular expression' })))
 }));
 
 export const zListContentsResponse = /* @__PURE__ */ lazy(() => zContentList());
@@ -1443,10 +1518,10 @@ export const zListSegmentsPath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zListSegmentsQuery = /* @__PURE__ */ lazy(() => z.object({
-    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 40),
-    page: z._default(z.optional(z.int().check(z.gte(0), z.lte(9007199254740991))), 0),
-    sortField: z._default(z.optional(z.string()), 'createdAt'),
-    sort: z._default(z.optional(z.string()), 'createdAt'),
+    limit: z._default(z.optional(z.int().check(z.gte(1))), 40),
+    page: z._default(z.optional(z.int().check(z.gte(0))), 0),
+    sortField: z._default(z.optional(z.string().check(z.regex(/^(?:[^$.][^.]*(?:\.[^$.][^.]*)*)?$/))), 'createdAt'),
+    sort: z._default(z.optional(z.string().check(z.regex(/^(?:[^$.][^.]*(?:\.[^$.][^.]*)*)?$/))), 'createdAt'),
     direction: z._default(z.optional(z.union([z.literal(-1), z.literal(1)])), -1)
 }));
 
@@ -1497,10 +1572,10 @@ export const zListTagsPath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zListTagsQuery = /* @__PURE__ */ lazy(() => z.object({
-    sortField: z._default(z.optional(z.string()), 'createdAt'),
-    sort: z._default(z.optional(z.string()), 'createdAt'),
+    sortField: z._default(z.optional(z.string().check(z.regex(/^(?:[^$.][^.]*(?:\.[^$.][^.]*)*)?$/))), 'createdAt'),
+    sort: z._default(z.optional(z.string().check(z.regex(/^(?:[^$.][^.]*(?:\.[^$.][^.]*)*)?$/))), 'createdAt'),
     direction: z._default(z.optional(z.union([z.literal(-1), z.literal(1)])), -1),
-    page: z._default(z.optional(z.int().check(z.gte(0), z.lte(9007199254740991))), 0)
+    page: z._default(z.optional(z.int().check(z.gte(0))), 0)
 }));
 
 export const zListTagsResponse = /* @__PURE__ */ lazy(() => z.array(zTag()).check(z.maxLength(40)));
@@ -1594,7 +1669,23 @@ export const zListDefaultLabelsResponse = /* @__PURE__ */ lazy(() => z.array(zLa
 
 export const zGetDefaultLabelsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
-    lang: z.string().check(z.minLength(1))
+    lang: z.enum([
+        'EN',
+        'IT',
+        'FR',
+        'ES',
+        'DE',
+        'PT',
+        'RU',
+        'TR',
+        'SR',
+        'AR',
+        'UK',
+        'SV',
+        'KK',
+        'UZ',
+        'AZ'
+    ])
 }));
 
 export const zGetDefaultLabelsResponse = /* @__PURE__ */ lazy(() => zLabelTranslation());
@@ -1612,12 +1703,12 @@ export const zListLeadsPath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zListLeadsQuery = /* @__PURE__ */ lazy(() => z.object({
-    sortField: z._default(z.optional(z.string()), 'createdAt'),
-    sort: z._default(z.optional(z.string()), 'createdAt'),
+    sortField: z._default(z.optional(z.string().check(z.regex(/^(?:[^$.][^.]*(?:\.[^$.][^.]*)*)?$/))), 'createdAt'),
+    sort: z._default(z.optional(z.string().check(z.regex(/^(?:[^$.][^.]*(?:\.[^$.][^.]*)*)?$/))), 'createdAt'),
     direction: z._default(z.optional(z.union([z.literal(-1), z.literal(1)])), -1),
     email: z.optional(z.string()),
-    page: z._default(z.optional(z.int().check(z.gte(0), z.lte(9007199254740991))), 0),
-    limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 40),
+    page: z._default(z.optional(z.int().check(z.gte(0))), 0),
+    limit: z._default(z.optional(z.int().check(z.gte(1))), 40),
     full_text: z.optional(z.string()),
     segment: z.optional(zObjectId()),
     tags: z.optional(z.string()),
@@ -1677,7 +1768,7 @@ export const zGetRequestWaitingTimePath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zGetRequestWaitingTimeQuery = /* @__PURE__ */ lazy(() => z.object({
-    last: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 2592000)
+    last: z._default(z.optional(z.int().check(z.gte(1))), 2592000)
 }));
 
 export const zGetRequestWaitingTimeResponse = /* @__PURE__ */ lazy(() => z.array(zAnalyticsWaitingTime()).check(z.maxLength(1)));
@@ -1705,7 +1796,7 @@ export const zAggregateRequestsByDayPath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zAggregateRequestsByDayQuery = /* @__PURE__ */ lazy(() => z.object({
-    lastdays: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 7),
+    lastdays: z._default(z.optional(z.int().check(z.gte(1))), 7),
     department_id: z.optional(z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))),
     participant: z.optional(z.string()),
     channel: z.optional(z.string())
@@ -1775,7 +1866,7 @@ export const zAggregateMessagesByDayPath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zAggregateMessagesByDayQuery = /* @__PURE__ */ lazy(() => z.object({
-    lastdays: z._default(z.optional(z.int().check(z.gte(1), z.lte(9007199254740991))), 7),
+    lastdays: z._default(z.optional(z.int().check(z.gte(1))), 7),
     sender: z.optional(z.string()),
     recipient: z.optional(z.string()),
     channel: z.optional(z.string())

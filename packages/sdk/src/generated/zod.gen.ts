@@ -55,14 +55,61 @@ export const zValidationErrorItem = /* @__PURE__ */ z.lazy(builders.zValidationE
 export const zValidationErrors = /* @__PURE__ */ z.lazy(builders.zValidationErrors);
 
 /**
- * Custom attributes, free-form key/value pairs.
+ * A key of a free-form object the server stores: it does not start with `$` and contains no `.`
+ * and no NUL character. Source: reference — the server saves these objects as given (Mongoose
+ * `Mixed` fields), and the database refuses such keys: the MongoDB driver's serialiser refuses, on
+ * every insert, a key that starts with `$` or contains `.` (`checkKeys`) and, on every write, a key
+ * with a NUL byte; MongoDB 4.4 itself refuses a `$`-prefixed key in an update. The refused write
+ * fails the request (a 500, or no answer at all, depending on the route): see each operation.
+ *
  */
-export const zAttributes = /* @__PURE__ */ z.lazy(builders.zAttributes);
+export const zStorableKey = /* @__PURE__ */ z.lazy(builders.zStorableKey);
+
+/**
+ * A value nested four levels deep in a `StorableObject`: a scalar, or an array or object of scalars (see `StorableObject`). Source: decided — the bounded nesting of `StorableObject`.
+ *
+ */
+export const zStorableValue4 = /* @__PURE__ */ z.lazy(builders.zStorableValue4);
+
+/**
+ * A value nested three levels deep in a `StorableObject` (see `StorableValue`). Source: decided — the bounded nesting of `StorableObject`.
+ *
+ */
+export const zStorableValue3 = /* @__PURE__ */ z.lazy(builders.zStorableValue3);
+
+/**
+ * A value nested two levels deep in a `StorableObject` (see `StorableValue`). Source: decided — the bounded nesting of `StorableObject`.
+ *
+ */
+export const zStorableValue2 = /* @__PURE__ */ z.lazy(builders.zStorableValue2);
+
+/**
+ * A value of a `StorableObject`: any JSON value whose objects have only `StorableKey`s (nesting bounded, see `StorableObject`). Source: decided — the bounded nesting of `StorableObject`.
+ *
+ */
+export const zStorableValue = /* @__PURE__ */ z.lazy(builders.zStorableValue);
+
+/**
+ * A free-form object the server stores as given: any keys that are `StorableKey`s, any JSON
+ * values. Source: decided — the server stores any JSON, at any depth, and refuses a key that is no
+ * `StorableKey` at any depth; the contract states that rule for values nested up to four levels
+ * below this object (`StorableValue` to `StorableValue4`; at the fourth level arrays and objects
+ * hold only scalars), e.g. `attributes.commands[0].message.attributes.k`. Deeper values need a
+ * recursive schema, which the contract's tooling (dereferenced bundles, the SDK's generator)
+ * cannot take.
+ *
+ */
+export const zStorableObject = /* @__PURE__ */ z.lazy(builders.zStorableObject);
 
 /**
  * Body of `signInAnonymously`, the project and optional details of an anonymous end user.
  */
 export const zAnonymousSignInRequest = /* @__PURE__ */ z.lazy(builders.zAnonymousSignInRequest);
+
+/**
+ * Custom attributes, free-form key/value pairs.
+ */
+export const zAttributes = /* @__PURE__ */ z.lazy(builders.zAttributes);
 
 /**
  * Custom attributes as the server returns them: free-form key/value pairs, as clients send them.
@@ -681,6 +728,22 @@ export const zLabelEntry = /* @__PURE__ */ z.lazy(builders.zLabelEntry);
  *
  */
 export const zLabelDocument = /* @__PURE__ */ z.lazy(builders.zLabelDocument);
+
+/**
+ * The labels of `upsertLabels`: a non-empty map from a label key (such as `LABEL_PLACEHOLDER`) to
+ * the text the chat widget shows, or to an array of texts (`ARRAY_DAYS`, the seven day names,
+ * Monday first). Responses describe stored labels as `LabelData`.
+ *
+ * Source: decided — the server stores any JSON as an entry's `data`, but Mongoose drops empty
+ * objects when it saves (`minimize`): an empty map, or one whose values are all empty objects, is
+ * saved as an entry without `data`, which `models/label.js` requires, so every later save of the
+ * project's labels fails (`upsertLabels`, `cloneDefaultLabels`, `setDefaultLabels`, `deleteLabels`
+ * answer 500 `Error saving object.` from then on, `routes/labels.js:94,171,259,330`). The contract takes
+ * the values the widget reads (strings and arrays of strings), which are never dropped, and at
+ * least one of them; the keys are `StorableKey`s (the database refuses the others).
+ *
+ */
+export const zLabelDataInput = /* @__PURE__ */ z.lazy(builders.zLabelDataInput);
 
 /**
  * Body of `upsertLabels`: `lang`, `data` and `default`. Source: reference — the real server

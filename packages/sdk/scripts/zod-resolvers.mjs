@@ -1,0 +1,149 @@
+// Resolvers of hey-api's zod plugin (its documented Resolvers API, `'~resolvers'` in
+// openapi-ts.config.ts) for JSON Schema keywords of the contract that the plugin leaves out of the
+// zod/mini schemas it writes, so that `zodValidation()` and the mock's strict mode (both read those
+// schemas) refuse what the contract refuses.
+//
+// - `propertyNames` (the contract's `StorableKey`: keys MongoDB refuses to store): the plugin writes
+//   every map as `z.record(z.string(), value)` and drops the keyword. This resolver gives the record
+//   the keyword's schema as its key schema (`z.record(<key schema>, value)`: zod reports each refused
+//   key at its path) — except for a component the contract combines with a shape through `allOf`
+//   (`StorableObject`), which the plugin writes as `z.intersection`: there zod reports a key one side
+//   refuses only when the other side refuses it too, so such a component gets a check instead that
+//   reports each key failing the keyword's schema at that key's path. Only on objects without
+//   `properties` (combine a shape with `allOf`).
+// - `minProperties` (label data that must not be empty): hey-api's parser drops the keyword, so the
+//   resolver reads it from the input document, on component schemas only (the one place the
+//   plugin's path names the input's own location), and adds a check on the number of keys. A
+//   `minProperties` anywhere else stops the generation instead of being dropped silently.
+//   (`maxProperties`, used by one answer, is still dropped, as before.)
+// - `format: regex` (a query value the server compiles with `new RegExp`): the plugin writes a plain
+//   `z.string()`; the string resolver (`zodStringResolver`) checks that the value compiles as a
+//   JavaScript regular expression.
+//
+// - integer bounds of ±(2^53 − 1) (every integer of a request: the server computes in JavaScript
+//   numbers): `z.int()` accepts safe integers only, so the number resolver (`zodNumberResolver`)
+//   leaves those bounds out instead of repeating them (the same validation, a smaller bundle).
+//
+// Anything else is left to the plugin's own resolvers (returning `undefined`).
+import { childContext } from '@hey-api/shared';
+
+/** Where the contract may use `minProperties`: `components.schemas.<Name>` itself. */
+function componentName(ctx) {
+  const path = ctx.path?.['~ref'];
+  return Array.isArray(path) && path.length === 3 && path[0] === 'components' && path[1] === 'schemas' ? path[2] : undefined;
+}
+
+const checkedSpecs = new WeakSet();
+/** Per input document: the component schemas some `allOf` refers to (`#/components/schemas/<Name>`). */
+const inAllOf = new WeakMap();
+
+/** The names of the component schemas an `allOf` of `spec` refers to. */
+function allOfComponents(spec) {
+  if (!spec || typeof spec !== 'object') return new Set();
+  let names = inAllOf.get(spec);
+  if (names) return names;
+  names = new Set();
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const member of Array.isArray(node.allOf) ? node.allOf : []) {
+      const ref = typeof member?.$ref === 'string' ? /^#\/components\/schemas\/(.+)$/.exec(member.$ref) : null;
+      if (ref) names.add(ref[1]);
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(spec);
+  inAllOf.set(spec, names);
+  return names;
+}
+
+/** Throws when the input uses `minProperties` elsewhere than on a component schema. */
+function checkSupported(spec) {
+  if (!spec || typeof spec !== 'object' || checkedSpecs.has(spec)) return;
+  checkedSpecs.add(spec);
+  const components = new Set(Object.values(spec.components?.schemas ?? {}));
+  const visit = (node, where) => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${where}/${i}`));
+    if (!node || typeof node !== 'object') return;
+    if ('minProperties' in node && !components.has(node)) throw new Error(`zod-resolvers: minProperties at ${where}: put it on a component schema (components.schemas.<Name>), the only place it is read`);
+    for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
+  };
+  visit(spec, '#');
+}
+
+/** The message of a key that fails `propertyNames`: what the contract's `StorableKey` says, else the schema's name. */
+function keyMessage(propertyNames) {
+  const name = propertyNames.$ref?.split('/').pop();
+  if (name === 'StorableKey') return 'Invalid key: a key the server stores must not start with "$" nor contain "." or a NUL character';
+  return `Invalid key: it does not match ${name ?? 'the schema of the keys'}`;
+}
+
+/** The `'~resolvers'.object` of the zod plugin: `propertyNames` and `minProperties`. */
+export function zodObjectResolver(ctx) {
+  const { $, applyModifiers, plugin, schema, walk } = ctx;
+  const { z } = ctx.symbols;
+  const spec = plugin.context?.spec;
+  checkSupported(spec);
+  const name = componentName(ctx);
+  const minProperties = name === undefined ? undefined : spec?.components?.schemas?.[name]?.minProperties;
+  if (!schema.propertyNames) return minProperties === undefined ? undefined : withMinProperties(ctx, ctx.nodes.base(ctx), minProperties);
+  if (schema.properties && Object.keys(schema.properties).length) {
+    throw new Error(`zod-resolvers: propertyNames beside properties (${name ?? 'inline schema'}): put the keys' rule in its own schema and combine them with allOf`);
+  }
+  const keyResult = walk(schema.propertyNames, childContext({ path: ctx.path, plugin }, 'propertyNames'));
+  ctx._childResults.push(keyResult);
+  const keySchema = applyModifiers(keyResult, {}).chain;
+  const value = ctx.nodes.additionalProperties(ctx) ?? $(z).attr('unknown').call();
+  // The key schema of the record, unless an allOf combines the schema with a shape (z.intersection).
+  if (name === undefined || !allOfComponents(spec).has(name)) return withMinProperties(ctx, $(z).attr('record').call(keySchema, value), minProperties);
+  // A check instead, which z.intersection keeps.
+  // (value, ctx) => Object.keys(value).filter((key) => !z.safeParse(<key schema>, key).success)
+  //   .forEach((key) => ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid key: ...' }))
+  const refused = $.func().param('key').do($.return($.not($(z).attr('safeParse').call(keySchema, $('key')).attr('success'))));
+  const issue = $.object()
+    .prop('code', $.literal('custom'))
+    .prop('path', $.array($('key')))
+    .prop('message', $.literal(keyMessage(schema.propertyNames)));
+  const report = $.func().param('key').do($('ctx').attr('addIssue').call(issue));
+  const keys = $.func().param('value').param('ctx').do($('Object').attr('keys').call($('value')).attr('filter').call(refused).attr('forEach').call(report));
+  return withMinProperties(ctx, $(z).attr('record').call($(z).attr('string').call(), value).attr('check').call($(z).attr('superRefine').call(keys)), minProperties);
+}
+
+/** `expression` with a check that the object has at least `minProperties` keys (when given). */
+function withMinProperties(ctx, expression, minProperties) {
+  if (minProperties === undefined) return expression;
+  const { $ } = ctx;
+  const { z } = ctx.symbols;
+  const size = $.func().param('value').do($.return($('Object').attr('keys').call($('value')).attr('length').gte($.literal(minProperties))));
+  const message = $.object().prop('message', $.literal(`Too small: expected object to have >=${minProperties} properties`));
+  return expression.attr('check').call($(z).attr('refine').call(size, message));
+}
+
+/**
+ * The `'~resolvers'.string` of the zod plugin: `format: regex` as a check that the value compiles
+ * (`new RegExp(value)`), the other checks of the string (lengths, pattern) following as usual.
+ */
+export function zodStringResolver(ctx) {
+  if (ctx.schema.format !== 'regex') return undefined;
+  const { $ } = ctx;
+  const { z } = ctx.symbols;
+  // (value) => { try { new RegExp(value); return true; } catch { return false; } }
+  const compiles = $.func()
+    .param('value')
+    .do($.try($.new('RegExp', $('value')), $.return($.literal(true))).catch($.return($.literal(false))));
+  const message = $.object().prop('message', $.literal('Invalid regular expression'));
+  ctx.nodes.format = () => $(z).attr('string').call().attr('check').call($(z).attr('refine').call(compiles, message));
+  return undefined;
+}
+
+/**
+ * The `'~resolvers'.number` of the zod plugin: an integer's `minimum` of −(2^53 − 1) and `maximum` of
+ * 2^53 − 1 are left out, as `z.int()` checks exactly that range.
+ */
+export function zodNumberResolver(ctx) {
+  const { schema } = ctx;
+  if (schema.type !== 'integer' || schema.format !== undefined) return undefined;
+  if (schema.minimum === -Number.MAX_SAFE_INTEGER && schema.exclusiveMinimum === undefined) ctx.nodes.min = () => undefined;
+  if (schema.maximum === Number.MAX_SAFE_INTEGER && schema.exclusiveMaximum === undefined) ctx.nodes.max = () => undefined;
+  return undefined;
+}
