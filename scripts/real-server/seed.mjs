@@ -4,8 +4,10 @@
 // default knowledge base (id = project id) as the dashboard's first visit does, then puts the project on an active paid plan straight in the database, since no public route
 // does that (plans belong to the enterprise payments module) and the free plan allows a single
 // knowledge base (the default one), so `POST /<project>/kb/namespace` would answer 403.
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const OWNER = { email: 'owner@example.com', password: 'Owner-pass-123', firstname: 'Olivia', lastname: 'Owner' };
 const PROJECT_NAME = 'Real server project';
@@ -35,8 +37,34 @@ async function putOnPaidPlan({ serverDir, mongoUri, projectId }) {
   }
 }
 
-/** Seeds the owner and the project; returns `{ email, password, userId, token, projectId, projectSecret }`. */
+/**
+ * Waits until the server's schema migrations (`migrations/*.js`, run in the background after it
+ * starts answering) are all recorded `up` in `schemaMigrations`. Seeding before they ran would give
+ * the seeded documents what the migrations add to the documents that exist when they run (e.g. a
+ * `presence` on every teammate), which a deployment's later documents do not have: the run would
+ * depend on a race.
+ * @throws {Error} after `timeoutMs`.
+ */
+async function waitForMigrations({ serverDir, mongoUri, timeoutMs = 120_000 }) {
+  const expected = readdirSync(join(serverDir, 'migrations')).filter((name) => name.endsWith('.js')).length;
+  const { MongoClient } = serverMongoDriver(serverDir);
+  const client = await MongoClient.connect(mongoUri, { useNewUrlParser: true, useUnifiedTopology: true });
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const done = await client.db().collection('schemaMigrations').countDocuments({ state: 'up' });
+      if (done >= expected) return;
+      if (Date.now() > deadline) throw new Error(`the server's schema migrations did not finish within ${timeoutMs / 1000} s (${done} of ${expected} up)`);
+      await sleep(100);
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+/** Seeds the owner and the project, once the server's schema migrations ran; returns `{ email, password, userId, token, projectId, projectSecret }`. */
 export async function seedProject({ baseUrl, mongoUri, serverDir }) {
+  await waitForMigrations({ serverDir, mongoUri });
   const { email, password } = OWNER;
   const signUp = await call(baseUrl, 'POST', '/auth/signup', { body: OWNER });
   const { token } = await call(baseUrl, 'POST', '/auth/signin', { body: { email, password } });

@@ -28,9 +28,9 @@ export async function startParityTargets({ log = () => {}, mockOptions = {}, rea
   store.teammates.set(MOCK_OWNER.teammateId, {
     _id: MOCK_OWNER.teammateId, id: MOCK_OWNER.teammateId, id_project: SEED.projectId, id_user: MOCK_OWNER.userId, role: 'owner', roleType: 1,
     user_available: true, number_assigned_requests: 0, status: 'active', tags: [], permissions: [], trashed: false,
-    // What the real owner has: the model's load-time `last_login_at`, and the `presence` a schema
-    // migration gives the teammates that exist when the server starts (the harness seeds before).
-    last_login_at: now, presence: { status: 'offline', changedAt: now },
+    // What the real owner has: the model's load-time `last_login_at`, and no `presence` (a teammate
+    // has none until it connects; the harness seeds once the server's migrations ran).
+    last_login_at: now,
     createdBy: MOCK_OWNER.userId, createdAt: now, updatedAt: now, __v: 0,
   });
   store.departments.set('6b0000000000000000000d01', { _id: '6b0000000000000000000d01', id_project: SEED.projectId, name: 'Default', default: true, routing: 'assigned', status: 1, createdBy: MOCK_OWNER.userId, createdAt: now, updatedAt: now, __v: 0 });
