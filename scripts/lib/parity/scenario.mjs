@@ -13,6 +13,9 @@
 // - `raw`: a body sent as is (malformed JSON); `contentType` overrides `application/json`;
 // - `save(v, body, status)`: records what later steps need;
 // - `wait`: how long to wait for the answer (ms; default the runner's timeout).
+// A page smaller than the list is sorted by `_id` (ObjectIds grow with creation on both deployments):
+// documents created within the same millisecond tie on `createdAt`, and the two deployments order
+// ties differently (so would two MongoDB servers).
 // Names carry the run's prefix `v.run` so a run against a shared deployment is recognisable.
 
 /** A well-formed ObjectId that names nothing. */
@@ -321,16 +324,16 @@ function segmentSteps() {
     s('listSegments.sort-dollar', 'listSegments', { query: { sort: '$name' } }),
     s('listSegments.sort-trailing-dot', 'listSegments', { query: { sort: 'name.' } }),
     s('listSegments.sort-nested', 'listSegments', { query: { sort: 'filters.value' } }),
-    s('listSegments.limit-1', 'listSegments', { query: { limit: 1 } }),
-    s('listSegments.limit-1-page-1', 'listSegments', { query: { limit: 1, page: 1 } }),
+    s('listSegments.limit-1', 'listSegments', { query: { limit: 1, sort: '_id' } }),
+    s('listSegments.limit-1-page-1', 'listSegments', { query: { limit: 1, page: 1, sort: '_id' } }),
     s('listSegments.limit-fraction', 'listSegments', { query: { limit: '2.9' } }),
     s('listSegments.limit-array', 'listSegments', { query: { 'limit[0]': 1 } }),
     s('listSegments.limit-abc', 'listSegments', { query: { limit: 'abc' } }),
     s('listSegments.limit-0', 'listSegments', { query: { limit: 0 } }),
-    s('listSegments.limit-negative', 'listSegments', { query: { limit: -2 } }),
+    s('listSegments.limit-negative', 'listSegments', { query: { limit: -2, sort: '_id' } }),
     s('listSegments.limit-huge', 'listSegments', { query: { limit: 100000 } }),
     s('listSegments.page-abc', 'listSegments', { query: { page: 'abc' } }),
-    s('listSegments.page-fraction', 'listSegments', { query: { page: 0.5, limit: 2 } }),
+    s('listSegments.page-fraction', 'listSegments', { query: { page: 0.5, limit: 2, sort: '_id' } }),
     s('listSegments.page-negative', 'listSegments', { query: { page: -1 } }),
     s('listSegments.page-huge', 'listSegments', { query: { page: 100000 } }),
     s('listSegments.direction-abc', 'listSegments', { query: { direction: 'abc' } }),
@@ -410,12 +413,11 @@ function leadSteps() {
     s('listLeads.sortField-fullname', 'listLeads', { query: { sortField: 'fullname', direction: 1 } }),
     s('listLeads.sort-nested', 'listLeads', { query: { sort: 'attributes.plan', direction: 'desc' } }),
     s('listLeads.sort-dollar', 'listLeads', { query: { sort: '$fullname' } }),
-    s('listLeads.limit-1', 'listLeads', { query: { limit: 1 } }),
+    s('listLeads.limit-1', 'listLeads', { query: { limit: 1, sort: '_id' } }),
     s('listLeads.limit-abc', 'listLeads', { query: { limit: 'abc' } }),
     s('listLeads.limit-0', 'listLeads', { query: { limit: 0 } }),
-    s('listLeads.limit-negative', 'listLeads', { query: { limit: -5 } }),
+    s('listLeads.limit-negative', 'listLeads', { query: { limit: -5, sort: '_id' } }),
     s('listLeads.page-1', 'listLeads', { query: { page: 1 } }),
-    // Sorted by `_id` (ObjectIds grow with creation on both deployments): leads created in the same millisecond would tie on createdAt.
     s('listLeads.page-1-limit-1', 'listLeads', { query: { page: 1, limit: 1, sort: '_id' } }),
     s('listLeads.page-abc', 'listLeads', { query: { page: 'abc' } }),
     s('listLeads.page-negative', 'listLeads', { query: { page: -1 } }),
@@ -817,16 +819,16 @@ function kbSteps() {
     s('listContents.search-bracket', 'listContents', { query: q({ search: '[' }) }),
     s('listContents.search-array', 'listContents', { query: q({ 'search[]': 'example' }) }),
     s('listContents.search-object', 'listContents', { query: q({ 'search[a]': 'b' }) }),
-    s('listContents.limit-1', 'listContents', { query: q({ limit: 1 }) }),
+    s('listContents.limit-1', 'listContents', { query: q({ limit: 1, sortField: '_id' }) }),
     s('listContents.limit-0', 'listContents', { query: q({ limit: 0 }) }),
-    s('listContents.limit-negative', 'listContents', { query: q({ limit: -2 }) }),
+    s('listContents.limit-negative', 'listContents', { query: q({ limit: -2, sortField: '_id' }) }),
     s('listContents.limit-abc', 'listContents', { query: q({ limit: 'abc' }) }),
     s('listContents.limit-array', 'listContents', { query: q({ 'limit[]': 1 }) }),
-    s('listContents.page-1', 'listContents', { query: q({ page: 1, limit: 1 }) }),
-    s('listContents.page-with-status', 'listContents', { query: q({ page: 1, limit: 2, status: -1 }) }),
+    s('listContents.page-1', 'listContents', { query: q({ page: 1, limit: 1, sortField: '_id' }) }),
+    s('listContents.page-with-status', 'listContents', { query: q({ page: 1, limit: 2, status: -1, sortField: '_id' }) }),
     s('listContents.page-abc-with-status', 'listContents', { query: q({ page: 'abc', status: -1 }) }),
     s('listContents.page-negative', 'listContents', { query: q({ page: -1 }) }),
-    s('listContents.page-negative-limit', 'listContents', { query: q({ page: 1, limit: -1 }) }),
+    s('listContents.page-negative-limit', 'listContents', { query: q({ page: 1, limit: -1, sortField: '_id' }) }),
     s('listContents.page-abc', 'listContents', { query: q({ page: 'abc' }) }),
     s('listContents.sortField', 'listContents', { query: q({ sortField: 'name', direction: 1 }) }),
     s('listContents.sortField-dollar', 'listContents', { query: q({ sortField: '$foo' }) }),
