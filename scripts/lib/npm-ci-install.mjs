@@ -10,10 +10,8 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { takeInstallLock } from './install-lock.mjs';
 
-const LOCK_WAIT_MS = 10 * 60_000;
-const STALE_LOCK_MS = 10_000;
 
 function listFiles(path) {
   if (!statSync(path).isDirectory()) return [path];
@@ -32,42 +30,6 @@ export function inputsHash(sourceDir, inputs) {
 function isInstalled(installDir, hash, isComplete) {
   const stamp = join(installDir, '.install-stamp');
   return isComplete(installDir) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
-}
-
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A lock is stale when its holder died, or when no holder wrote its PID within a few seconds. */
-function isStaleLock(lock) {
-  try {
-    return !processAlive(Number(readFileSync(join(lock, 'pid'), 'utf8')));
-  } catch {
-    return existsSync(lock) && Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS;
-  }
-}
-
-/** Takes the install lock (waiting for a live holder, breaking a dead one's); returns its release. */
-async function takeInstallLock(installDir) {
-  const lock = join(installDir, '.install-lock');
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      return () => rmSync(lock, { recursive: true, force: true });
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-    }
-    if (isStaleLock(lock)) rmSync(lock, { recursive: true, force: true });
-    if (Date.now() > deadline) throw new Error(`install lock ${lock} held for more than ${LOCK_WAIT_MS / 60_000} min`);
-    await sleep(500);
-  }
 }
 
 function runNpmCi(installDir, npmArgs) {

@@ -15,9 +15,9 @@
 // prints one line; `npm run schemathesis` and test/schemathesis.test.ts call ensureInstalled().
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { takeInstallLock } from '../lib/install-lock.mjs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const SOURCE_DIR = dirname(fileURLToPath(import.meta.url));
@@ -26,8 +26,6 @@ export const REQUIREMENTS = join(SOURCE_DIR, 'requirements.txt');
 /** The pinned version, read from requirements.in (`schemathesis==X.Y.Z`). */
 export const SCHEMATHESIS_VERSION = /^schemathesis==(\S+)/m.exec(readFileSync(join(SOURCE_DIR, 'requirements.in'), 'utf8'))[1];
 const MIN_PYTHON = [3, 11];
-const LOCK_WAIT_MS = 10 * 60_000;
-const STALE_LOCK_MS = 10_000;
 
 /** The venv's python and schemathesis executables inside an install directory. */
 export function venvPaths(installDir = DEFAULT_INSTALL_DIR) {
@@ -57,42 +55,6 @@ function stampOf(python) {
 function isInstalled(installDir, stamp) {
   const file = join(installDir, '.install-stamp');
   return existsSync(venvPaths(installDir).schemathesis) && existsSync(venvPaths(installDir).python) && existsSync(file) && readFileSync(file, 'utf8') === stamp;
-}
-
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A lock is stale when its holder died, or when no holder wrote its PID within a few seconds. */
-function isStaleLock(lock) {
-  try {
-    return !processAlive(Number(readFileSync(join(lock, 'pid'), 'utf8')));
-  } catch {
-    return existsSync(lock) && Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS;
-  }
-}
-
-/** Takes the install lock (waiting for a live holder, breaking a dead one's); returns its release. */
-async function takeInstallLock(installDir) {
-  const lock = join(installDir, '.install-lock');
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      return () => rmSync(lock, { recursive: true, force: true });
-    } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
-    }
-    if (isStaleLock(lock)) rmSync(lock, { recursive: true, force: true });
-    if (Date.now() > deadline) throw new Error(`install lock ${lock} held for more than ${LOCK_WAIT_MS / 60_000} min`);
-    await sleep(500);
-  }
 }
 
 /** Runs a command with its output appended to the install log; rejects with the log's tail. */
