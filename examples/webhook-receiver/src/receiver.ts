@@ -52,7 +52,7 @@ export interface ReceiverOptions {
 }
 
 /** The status a rejected delivery gets: 4xx, so the service does not retry it. */
-export const REJECTION_STATUS: Record<WebhookVerificationReason, 400 | 401 | 403 | 409> = {
+export const REJECTION_STATUS: Record<WebhookVerificationReason, 400 | 401 | 403 | 409 | 413> = {
   missing_secret: 401,
   secret_mismatch: 401,
   invalid_token: 401,
@@ -65,6 +65,7 @@ export const REJECTION_STATUS: Record<WebhookVerificationReason, 400 | 401 | 403
   timestamp_out_of_tolerance: 400,
   timestamp_mismatch: 400,
   replayed: 409,
+  body_too_large: 413,
 };
 
 /** One log line per event; `event.payload` is typed by the event name. */

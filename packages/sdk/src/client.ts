@@ -108,8 +108,10 @@ export type SupportKbClient = ResourceTree<Methods> & {
  * per-call {@link RequestOptions}, and returns an {@link APIPromise} of the typed 200 body (paged lists a
  * {@link PagePromise}). Failures throw {@link SupportKbError} subclasses: `APIError` per status,
  * `APIConnectionError`, `APIConnectionTimeoutError`, `APIUserAbortError`, `ResponseParseError`,
- * `ResponseTooLargeError`, `ValidationError`, and `SupportKbError` itself for a call without its project or
- * a path parameter (nothing is sent). Retries (default 2, idempotent methods, 408/429/5xx/connection
+ * `ResponseTooLargeError`, `ValidationError` (also, validation on or off, for a path parameter `.` or `..`,
+ * which URL parsing would turn into another operation's path), and `SupportKbError` itself for a call
+ * without its project or a path parameter (nothing is sent in these three cases). A 3xx answering a
+ * sign-in or a request with a body is not followed: it throws `APIError`. Retries (default 2, idempotent methods, 408/429/5xx/connection
  * errors), the per-attempt timeout and the body size limit come from `options`.
  *
  * @throws {TypeError} on an invalid `baseUrl` or incomplete credentials.

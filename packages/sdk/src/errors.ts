@@ -55,7 +55,10 @@ export function errorBodyMessage(body: unknown): string | undefined {
  * 400 {@link BadRequestError}, 401 {@link AuthenticationError}, 403 {@link PermissionDeniedError},
  * 404 {@link NotFoundError}, 409 {@link ConflictError}, 413 {@link PayloadTooLargeError},
  * 422 {@link UnprocessableEntityError}, 429 {@link RateLimitError}, 5xx {@link InternalServerError};
- * any other status as `APIError` itself.
+ * any other status as `APIError` itself. That includes a redirect (3xx; status 0 in browsers, which
+ * hide it) answering a sign-in or a request with a body: the SDK does not follow those, since fetch
+ * would send the body (a password) again to the new address; the message names the target's origin
+ * and says to point `baseUrl` at the final address.
  */
 export class APIError extends SupportKbError {
   override name = 'APIError';
@@ -63,7 +66,11 @@ export class APIError extends SupportKbError {
   declare readonly status: number;
   /** Response headers. */
   declare readonly headers: Headers;
-  /** The parsed error body: JSON when the service sent JSON, else the text; secret-looking fields redacted. */
+  /**
+   * The parsed error body: JSON when the service sent JSON, else the text; secret-looking fields
+   * redacted, and objects nested deeper than 128 levels replaced by `"[too deep]"`. `undefined` for a
+   * redirect (status 3xx, or 0 in browsers): its body is not kept.
+   */
   declare readonly body: unknown;
   /** The request id from a response header (`x-request-id`, `request-id`, ...), when one was sent. */
   declare readonly requestId: string | undefined;
@@ -231,13 +238,21 @@ export interface ValidationIssue {
   path: (string | number)[];
   /** What is wrong. */
   message: string;
-  /** zod's issue code, e.g. `invalid_type`. */
+  /**
+   * zod's issue code, e.g. `invalid_type`, or one of the SDK's own: `invalid_path_segment` (a path
+   * parameter such as `.` or `..` that URL parsing would turn into another path) and `too_deep` (a
+   * value nested too deeply to check).
+   */
   code: string;
 }
 
 /**
  * A request or response that violates the contract, found by the opt-in zod validation
- * (`createClient({ validate: zodValidation() })`). Unknown enum values and extra fields are
+ * (`createClient({ validate: zodValidation() })`), or by the SDK's own checks: a sign-in answered
+ * without a token, and, validation on or not and in both client styles, a path parameter that URL
+ * parsing would turn into another path (`.`, `..`: `DELETE /{project_id}/labels/.` would become
+ * `DELETE /{project_id}/labels/`, another operation), refused before sending (issue code
+ * `invalid_path_segment`). Unknown enum values and extra fields are
  * tolerated (forward compatibility); only real violations raise this. Each issue's `path` starts
  * with the part it is in: `body`, `path` or `query` for a request, the 200 body's own path for a response.
  */
@@ -248,7 +263,8 @@ export class ValidationError extends SupportKbError {
   /** The failed checks, each with its path. */
   declare readonly issues: ValidationIssue[];
   /**
-   * The body that failed, secret-looking fields redacted: the request body (`direction` `request`;
+   * The body that failed, secret-looking fields redacted (and objects nested deeper than 128 levels
+   * replaced by `"[too deep]"`): the request body (`direction` `request`;
    * `undefined` for an operation without one) or the 200 body (`response`). Request-side errors
    * used to hold `{ path, query, body }` here; the parameters are now {@link ValidationError.pathParams}
    * and {@link ValidationError.queryParams}.

@@ -182,8 +182,10 @@ export function connect(options: HttpClientOptions): { http: HttpClient; send: T
  * parsed 200 body, `undefined` when it is empty) and throws what `createClient`'s method of the same
  * operation throws, with the same message, operationId, method and URL: the `APIError` subclass of a
  * status (with the same advice on a 401 without credentials and on a 403), `APIConnectionError`,
- * `APIConnectionTimeoutError`, `APIUserAbortError`, `ResponseParseError`, `ResponseTooLargeError`, and
- * `SupportKbError` for a missing path parameter (nothing sent). Per call it takes `signal`, `timeout`
+ * `APIConnectionTimeoutError`, `APIUserAbortError`, `ResponseParseError`, `ResponseTooLargeError`,
+ * `ValidationError` for a path parameter `.` or `..` (which URL parsing would turn into another path) and
+ * `SupportKbError` for a missing one (nothing sent in either case), and `APIError` for a 3xx answering a
+ * sign-in or a request with a body (not followed). Per call it takes `signal`, `timeout`
  * (ms), `retry` (a number of retries), `kyOptions: { context: { maxResponseBytes } }`, `headers`,
  * `parseAs` (`'auto'`/`'json'`, or `'text'`) and `responseStyle`; any other option throws `TypeError`.
  *

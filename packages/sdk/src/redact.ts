@@ -13,20 +13,29 @@ export function setField(target: Record<string, unknown>, key: string, value: un
   else target[key] = value;
 }
 
+/** Deepest nesting {@link redact} copies; what lies deeper becomes {@link TOO_DEEP}. Stored documents nest less (MongoDB stops at 100 levels), wrapper included. */
+export const MAX_REDACT_DEPTH = 128;
+
+/** What replaces an object or array nested deeper than {@link MAX_REDACT_DEPTH} levels in a redacted copy. */
+export const TOO_DEEP = '[too deep]';
+
 /**
  * Returns a deep copy of `value` where every property whose name looks like a secret
  * (`password`, `token`, `secret`, `authorization`, ...) is replaced by `"[redacted]"`.
- * Used on every body the SDK logs or attaches to an error. Cycles are cut; every field, `__proto__`
- * included, is copied as data (the copies have the plain `Object` prototype).
+ * Used on every body the SDK logs or attaches to an error. Cycles are cut (`"[circular]"`); an object
+ * or array nested deeper than {@link MAX_REDACT_DEPTH} (128) levels becomes `"[too deep]"`, so a hostile
+ * body of arrays 5,000 deep costs no stack overflow; every field, `__proto__` included, is copied as
+ * data (the copies have the plain `Object` prototype).
  */
-export function redact<T>(value: T, seen = new WeakSet<object>()): T {
+export function redact<T>(value: T, seen = new WeakSet<object>(), depth = 0): T {
   if (value === null || typeof value !== 'object') return value;
   if (seen.has(value as object)) return '[circular]' as T;
+  if (depth >= MAX_REDACT_DEPTH) return TOO_DEEP as T;
   seen.add(value as object);
-  if (Array.isArray(value)) return value.map((item) => redact(item, seen)) as T;
+  if (Array.isArray(value)) return value.map((item) => redact(item, seen, depth + 1)) as T;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    setField(out, key, SECRET_KEY.test(key) && item !== undefined && item !== null ? REDACTED : redact(item, seen));
+    setField(out, key, SECRET_KEY.test(key) && item !== undefined && item !== null ? REDACTED : redact(item, seen, depth + 1));
   }
   return out as T;
 }

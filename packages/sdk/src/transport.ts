@@ -2,11 +2,11 @@ import ky, { isHTTPError, isNetworkError, isTimeoutError, type Hooks, type KyRes
 import { NO_CREDENTIALS_ADVICE, type CredentialStore } from './auth';
 import { breachError, breachOf, DEFAULT_MAX_RESPONSE_BYTES, guardFetch, readText, timeoutError, type Limits } from './body';
 import { callName } from './describe';
-import { APIConnectionError, APIError, APIUserAbortError, ResponseParseError, SupportKbError, type RequestContext } from './errors';
+import { APIConnectionError, APIError, APIUserAbortError, ResponseParseError, SupportKbError, ValidationError, type RequestContext } from './errors';
 import { createQuerySerializer } from './generated/client/utils.gen';
 import { getAuthToken, type Auth } from './generated/core/auth.gen';
 import { jsonBodySerializer } from './generated/core/bodySerializer.gen';
-import { getUrl } from './generated/core/utils.gen';
+import { defaultPathSerializer, getUrl } from './generated/core/utils.gen';
 import type { MinRole } from './generated/operations.gen';
 import type { HttpClientOptions } from './http';
 import { createLogger } from './logging';
@@ -138,6 +138,17 @@ function toSupportKbError(error: unknown, context: RequestContext, hint: (status
     const { response } = error;
     const breach = breachOf(response);
     if (breach) return breachError(breach, context);
+    // Below 400, a failure is a redirect the transport did not follow (`redirect: 'manual'` below): a 3xx,
+    // or status 0 in browsers, which hide its Location (an `opaqueredirect`).
+    if (response.status < 400) {
+      const location = response.headers.get('location');
+      let to = 'an address the browser hides';
+      try {
+        if (location) to = new URL(location, context.url).origin;
+      } catch {}
+      // Neither the redirect's body nor its full Location (which may carry a token) goes into the error.
+      return APIError.from(response.status, response.headers, undefined, context, `redirected to ${to}, not followed: it would send the credentials or body there again; point baseUrl at the final address`);
+    }
     return APIError.from(response.status, response.headers, error.data, context, hint(response.status));
   }
   if (isTimeoutError(error)) return timeoutError(context, undefined, error);
@@ -179,6 +190,10 @@ function loggingHooks(options: HttpClientOptions): Hooks | undefined {
 }
 
 const PATH_PARAM = /\{([^{}]+)\}/g;
+/** A serialised path segment that URL parsing turns into another path: `.`, `..` (`%2e` is a dot too), or one holding `/`, a backslash, `?` or `#`. */
+const NOT_A_SEGMENT = /^(?:\.|%2e){1,2}$|[/\\?#]/i;
+/** Operations whose request carries credentials (in the body, or a custom token): never redirected. */
+const SIGN_IN = /^signIn/;
 
 /** hey-api's default query serializer (form style, arrays exploded, objects as deepObject). @internal */
 export const querySerializer = createQuerySerializer({ allowReserved: false, array: { explode: true, style: 'form' }, object: { explode: true, style: 'deepObject' } });
@@ -192,9 +207,13 @@ export const querySerializer = createQuerySerializer({ allowReserved: false, arr
  * body with hey-api's JSON serializer, and calls ky with a URL string: ky does the retries and the
  * per-attempt timeout, the guarded `fetch` holds each answer's body to the deadline and the size limit
  * (`body.ts`), and every failure becomes an SDK error naming the operationId, method and URL.
+ * A request with a body, and a sign-in, is sent with `redirect: 'manual'`: a 3xx answer to it is not
+ * followed (fetch would send the body, a password, to wherever it points) but throws an `APIError`
+ * of its status (0 in browsers, which hide redirects) naming the target's origin.
  *
- * @throws (as a rejected promise) {@link SupportKbError} on a missing path parameter (nothing is
- *   sent), and the SDK errors of a failed call.
+ * @throws (as a rejected promise) {@link SupportKbError} on a missing path parameter, and
+ *   {@link ValidationError} on a path parameter that URL parsing would turn into another path (`.`,
+ *   `..`; nothing is sent in either case), and the SDK errors of a failed call.
  */
 export function createTransport(options: HttpClientOptions, credentials: CredentialStore): Transport {
   const logging = loggingHooks(options);
@@ -240,6 +259,13 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
     for (const name of route.pathParams ?? Array.from(route.path.matchAll(PATH_PARAM), (m) => m[1]!)) {
       const value = call.path?.[name];
       if (value === undefined || value === null || value === '') throw new SupportKbError(`${route.operationId ?? `${method} ${route.path}`} needs the path parameter ${name}.`);
+      // Each parameter is a whole segment of the contract's paths. `.` and `..` are dot segments, which
+      // URL parsing removes: `DELETE /{p}/labels/.` would become `DELETE /{p}/labels/`.
+      const sent = defaultPathSerializer({ path: call.path!, url: `{${name}}` });
+      if (NOT_A_SEGMENT.test(sent)) {
+        const message = `${JSON.stringify(sent.slice(0, 40))} is not a path segment: URL parsing would change the operation; pass a real ${name}`;
+        throw new ValidationError('request', [{ path: ['path', name], message, code: 'invalid_path_segment' }], call.body, { operationId: route.operationId, method }, call);
+      }
     }
     const headers = { ...clientHeaders };
     if (call.headers) {
@@ -273,7 +299,10 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
         ...optionsFor(call.policy),
         method,
         headers,
+        // A request with a body, or a sign-in, is not redirected: fetch would send the body (a password)
+        // to wherever the answer points. Its 3xx becomes an error (toSupportKbError).
         ...(body !== undefined ? { body } : {}),
+        redirect: body !== undefined || SIGN_IN.test(route.operationId ?? '') ? 'manual' : 'follow',
         ...(call.signal ? { signal: call.signal } : {}),
         ...(logging ? { context: { supportkb: context } } : {}),
       });

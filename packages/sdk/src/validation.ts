@@ -47,9 +47,16 @@ export function toIssues(issues: readonly Issue[], tolerant = false, prefix: (st
 
 /**
  * The issues of checking `value` against `schema` (a zod or zod/mini schema) that are real violations
- * (see {@link toIssues} when `tolerant`); empty when the value passes.
+ * (see {@link toIssues} when `tolerant`); empty when the value passes. A value nested so deep that
+ * checking it overflows the stack (a recursive schema: zod recurses with the value) is one issue
+ * on the value, code `too_deep`, instead of a `RangeError`.
  */
-export function violations(schema: core.$ZodType, value: unknown, tolerant: boolean, prefix?: (string | number)[]): ValidationIssue[] {
-  const result = safeParse(schema, value);
-  return result.success ? [] : toIssues(result.error.issues, tolerant, prefix);
+export function violations(schema: core.$ZodType, value: unknown, tolerant: boolean, prefix: (string | number)[] = []): ValidationIssue[] {
+  try {
+    const result = safeParse(schema, value);
+    return result.success ? [] : toIssues(result.error.issues, tolerant, prefix);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return [{ path: prefix, message: 'nested too deeply to check (the stack ran out)', code: 'too_deep' }];
+  }
 }

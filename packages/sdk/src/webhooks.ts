@@ -9,10 +9,11 @@
  * delivery and for which subscription, but not that the payload is the one the service sent (see its TSDoc).
  *
  * Getting the raw body (verify the bytes as received, before any JSON middleware re-serialises them):
- * - Node `http`: collect the chunks: `for await (const c of req) chunks.push(c); const raw = Buffer.concat(chunks)`.
+ * - Node `http`: pass the request itself, `verifyWebhook(req, req.headers, ...)`: it is read up to `maxBodyBytes`.
  * - Express: `app.post('/hooks', express.raw({ type: 'application/json' }), (req) => verifyWebhook(req.body, req.headers, ...))`.
  * - Fastify: `app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))`, then `request.body`.
- * - Hono (and any Fetch-API server: Next.js route handlers, Deno, Bun, workers): `await c.req.text()` / `await request.text()`, headers `c.req.raw.headers`.
+ * - Hono (and any Fetch-API server: Next.js route handlers, Deno, Bun, workers): `request.body` (read up to
+ *   `maxBodyBytes`), or `await c.req.text()` / `await request.text()`; headers `c.req.raw.headers` / `request.headers`.
  */
 import { jwtVerify, SignJWT, errors as joseErrors, type JWTPayload } from 'jose';
 import { SupportKbError } from './errors';
@@ -96,6 +97,7 @@ export type WebhookEvent =
 /**
  * Why a delivery was rejected:
  * - `missing_secret` / `secret_mismatch`: no `x-hook-secret` header, or not the secret;
+ * - `body_too_large`: over `maxBodyBytes` (default 1 MiB), by its `Content-Length` or as read;
  * - `malformed_body`: not JSON (or nested absurdly deep);
  * - `invalid_token`: no token, a bad signature, issuer, subject or audience (another hook), or no `iat`;
  * - `hook_mismatch`: the body's `hook` is not the hook the token was signed for;
@@ -109,6 +111,7 @@ export type WebhookEvent =
 export type WebhookVerificationReason =
   | 'missing_secret'
   | 'secret_mismatch'
+  | 'body_too_large'
   | 'malformed_body'
   | 'invalid_token'
   | 'hook_mismatch'
@@ -219,10 +222,25 @@ export class WebhookReplayCache implements WebhookReplayGuard {
   }
 }
 
+/**
+ * The default `maxBodyBytes` of {@link verifyWebhook}, in bytes: 1 MiB (1048576). A delivery is one object
+ * (a message, a conversation, a lead, a teammate...) with its hook and token, and the service takes request
+ * bodies of at most 500 KB, so one stored object fits twice. A conversation event (`request.*`) that carries
+ * a long transcript (`messages`) can be larger: raise `maxBodyBytes` if you subscribe to those.
+ */
+export const DEFAULT_MAX_WEBHOOK_BODY_BYTES = 1_048_576;
+
 /** Options of {@link verifyWebhook}. Times in milliseconds. */
 export interface VerifyWebhookOptions {
   /** The subscription's secret (from `createSubscription`'s body or its `x-hook-secret` response header). */
   secret: string;
+  /**
+   * Largest body accepted, in bytes (default {@link DEFAULT_MAX_WEBHOOK_BODY_BYTES}, 1 MiB; `Infinity`: no
+   * limit). A larger delivery is rejected with `body_too_large` before it is parsed: by its `Content-Length`
+   * header before any byte is read (a stream body is left unread), else as soon as reading passes the limit
+   * (a stream is then cancelled; a Node request is destroyed, closing the connection). Answer it with 413.
+   */
+  maxBodyBytes?: number;
   /**
    * Accepted distance between now and `timestamp`, now and the token's `iat`, and `timestamp` and `iat`,
    * either way (default 300000 = 5 minutes; `iat` counts whole seconds, so its checks allow 1 s more).
@@ -307,6 +325,34 @@ async function digest(parts: readonly string[]): Promise<string> {
 function reject(reason: WebhookVerificationReason, message: string, cause?: unknown): never {
   throw new WebhookVerificationError(reason, message, cause === undefined ? undefined : { cause });
 }
+
+/** A body as {@link verifyWebhook} takes it: as received, or a stream it reads itself. */
+export type WebhookBody = string | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
+
+/** The body as text, read up to `max` bytes. @throws {WebhookVerificationError} `body_too_large` past it. */
+async function bodyText(raw: WebhookBody, max: number): Promise<string> {
+  const tooLarge = () => reject('body_too_large', `the body is over maxBodyBytes (${max} bytes); raise the maxBodyBytes option to accept it`);
+  const decoder = new TextDecoder();
+  if (typeof raw === 'string') {
+    // UTF-8 takes at least a byte per UTF-16 unit: count the bytes only when they may be over.
+    if (raw.length > max || (raw.length * 3 > max && encoder.encode(raw).length > max)) tooLarge();
+    return raw;
+  }
+  if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) {
+    if (raw.byteLength > max) tooLarge();
+    return decoder.decode(raw);
+  }
+  let text = '';
+  let size = 0;
+  // Leaving the loop early cancels a ReadableStream and destroys a Node stream.
+  for await (const chunk of raw as AsyncIterable<Uint8Array | string>) {
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    if ((size += bytes.byteLength) > max) tooLarge();
+    text += decoder.decode(bytes, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 const issuesText = (issues: ReturnType<typeof violations>) => issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
 
@@ -334,27 +380,32 @@ const REGISTERED_CLAIMS = new Set(['iss', 'sub', 'aud', 'iat', 'exp', 'nbf', 'jt
  * the secret kept out of logs and stores, replaced when it may have leaked, and payloads treated as
  * claims: before acting on one (a refund, a status change), read the object back through the API.
  *
- * Checks, in order: header secret; JSON; envelope; token (signature, `iss`, `sub`, `aud`, `iat` present);
- * `hook` equals the token's claims; pinned subscription and event; the payload's project; time window; the
+ * Checks, in order: header secret; size (`maxBodyBytes`, before parsing); JSON; envelope; token (signature, `iss`,
+ * `sub`, `aud`, `iat` present); `hook` equals the token's claims; pinned subscription and event; the payload's project; time window; the
  * `message.create` body schema; then the replay guard (so only deliveries that passed everything are recorded).
  *
- * @param rawBody the body exactly as received (string or bytes).
+ * @param rawBody the body exactly as received (string or bytes), or unread: a `ReadableStream` of bytes
+ *   (`request.body` of a Fetch-API server) or an async iterable of chunks (Node's `IncomingMessage`), read
+ *   here up to `maxBodyBytes`. A stream is read only once the secret header matched.
  * @param headers the request headers (`Headers`, or Node's `IncomingHttpHeaders`).
  * @param options see {@link VerifyWebhookOptions}.
  * @returns the typed event, with its {@link WebhookEvent.deliveryId}.
- * @throws {TypeError} on bad options (no secret, a tolerance that is not a number >= 0, an empty pin, a `replay` without `seen`).
- * @throws {WebhookVerificationError} with a {@link WebhookVerificationReason}; answer it with a 4xx (the service does not retry).
- *   Its message never carries the secret.
- * @throws whatever `options.replay.seen` throws (answer 5xx: the service retries).
+ * @throws {TypeError} on bad options (no secret, a tolerance that is not a number >= 0, a `maxBodyBytes` that is not a number > 0, an empty pin, a `replay` without `seen`).
+ * @throws {WebhookVerificationError} with a {@link WebhookVerificationReason}; answer it with a 4xx (the service does not
+ *   retry), 413 for `body_too_large`. Its message never carries the secret.
+ * @throws whatever `options.replay.seen` throws (answer 5xx: the service retries), and whatever reading a stream
+ *   body throws (the sender hung up, ...).
  */
 export async function verifyWebhook(
-  rawBody: string | Uint8Array | ArrayBuffer,
+  rawBody: WebhookBody,
   headers: Headers | Record<string, string | string[] | undefined>,
   options: VerifyWebhookOptions,
 ): Promise<WebhookEvent> {
   if (!options?.secret || typeof options.secret !== 'string') throw new TypeError('verifyWebhook needs options.secret');
   const tolerance = options.tolerance ?? 300_000;
   if (typeof tolerance !== 'number' || !(tolerance >= 0)) throw new TypeError('verifyWebhook: options.tolerance must be a number of milliseconds >= 0');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES;
+  if (typeof maxBodyBytes !== 'number' || !(maxBodyBytes > 0)) throw new TypeError('verifyWebhook: options.maxBodyBytes must be a number of bytes > 0');
   const subscriptionIds = pinned(options.subscriptionId, 'subscriptionId');
   const events = pinned(options.event, 'event');
   const replay = options.replay;
@@ -364,9 +415,12 @@ export async function verifyWebhook(
   if (!given) reject('missing_secret', 'no x-hook-secret header');
   if (!constantTimeEqual(given!, options.secret)) reject('secret_mismatch', 'x-hook-secret does not match the subscription secret');
 
+  // Refused before reading when the sender says how large it is; the reading stops at the limit otherwise.
+  if (Number(header(headers, 'content-length')) > maxBodyBytes) reject('body_too_large', `Content-Length is over maxBodyBytes (${maxBodyBytes} bytes); raise the maxBodyBytes option to accept it`);
+  const text = await bodyText(rawBody, maxBodyBytes);
   let body: unknown;
   try {
-    body = JSON.parse(typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody));
+    body = JSON.parse(text);
   } catch (cause) {
     reject('malformed_body', 'the body is not JSON', cause);
   }

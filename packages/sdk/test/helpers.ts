@@ -101,3 +101,65 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** One request a {@link useTwoOrigins} server received: method, path and query, headers, body. */
+export interface Received {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/**
+ * Two real `node:http` servers on 127.0.0.1, two origins (two ports), for redirects: `first` answers
+ * every request under `/v2` with `redirect.status` and a `Location` to the same path on `second`
+ * (`redirect.to = 'second'`) or under `/moved` on itself (`'same'`); `/moved/...` on `first`, and
+ * everything on `second`, answer 200 with a sign-in body carrying `TOKEN_ELSEWHERE`. Each records
+ * what it received. Started in `beforeAll`, closed in `afterAll`.
+ */
+export function useTwoOrigins() {
+  const state = {
+    first: { url: '', received: [] as Received[] },
+    second: { url: '', received: [] as Received[] },
+    redirect: { status: 307, to: 'second' as 'second' | 'same' },
+  };
+  const record = (into: Received[], request: IncomingMessage, then: () => void) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk));
+    request.on('end', () => {
+      into.push({ method: request.method!, url: request.url!, headers: request.headers, body });
+      then();
+    });
+  };
+  const elsewhere = (response: ServerResponse) =>
+    response.writeHead(200, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify({ success: true, token: `JWT ${TOKEN_ELSEWHERE}`, user: { _id: '65f1a2b3c4d5e6f708090b99' } }));
+  const first = createServer((request, response) =>
+    record(state.first.received, request, () => {
+      if (request.url!.startsWith('/moved/')) return elsewhere(response);
+      const location = state.redirect.to === 'same' ? `${state.first.url}/moved${request.url}` : `${state.second.url}${request.url}`;
+      response.writeHead(state.redirect.status, { location, connection: 'close' }).end(`Redirecting to ${location}`);
+    }),
+  );
+  const second = createServer((request, response) => record(state.second.received, request, () => elsewhere(response)));
+  beforeAll(async () => {
+    for (const [server, side] of [[first, state.first], [second, state.second]] as const) {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      side.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
+  });
+  afterEach(() => {
+    state.first.received.length = 0;
+    state.second.received.length = 0;
+    state.redirect = { status: 307, to: 'second' };
+  });
+  afterAll(async () => {
+    for (const server of [first, second]) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+  return state;
+}
+
+/** The token {@link useTwoOrigins} servers answer with: a sign-in that kept it followed the redirect. */
+export const TOKEN_ELSEWHERE = 'token-of-another-origin';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redact, redactHeaders, redactText, setField } from '../src/redact';
+import { BadRequestError, createClient, createHttpClient, listTags } from '../src/index';
+import { MAX_REDACT_DEPTH, REDACTED, redact, redactHeaders, redactText, setField, TOO_DEEP } from '../src/redact';
 
 /** src/redact.ts: what keeps secrets out of logs and errors, and `__proto__` keys from touching prototypes. */
 describe('redact()', () => {
@@ -33,6 +34,29 @@ describe('redact()', () => {
     expect(Object.getPrototypeOf(copy.nested)).toBe(Object.prototype);
     expect(copy.nested.polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('redact() of a body nested absurdly deep', () => {
+  const nested = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+
+  it(`copies ${MAX_REDACT_DEPTH} levels and replaces what lies deeper by "${TOO_DEEP}", with no stack overflow (arrays 5,000 deep)`, () => {
+    let copy = redact(nested(5_000)) as unknown;
+    let depth = 0;
+    while (Array.isArray(copy)) [copy, depth] = [copy[0], depth + 1];
+    expect([depth, copy]).toEqual([MAX_REDACT_DEPTH, TOO_DEEP]);
+    expect(redact({ a: { password: 'p', b: [1] } })).toEqual({ a: { password: REDACTED, b: [1] } }); // shallow bodies untouched
+  });
+
+  it('a 400 body of arrays 5,000 deep (10 KB) is a BadRequestError, in both styles, not a RangeError', async () => {
+    const fetch = async () => new Response(`${'['.repeat(5_000)}${']'.repeat(5_000)}`, { status: 400, headers: { 'content-type': 'application/json' } });
+    const direct = await createClient({ baseUrl: 'https://api.supportkb.test/v2', projectId: 'p', fetch }).tags.list().catch((e: unknown) => e);
+    const generated = await listTags({ client: createHttpClient({ baseUrl: 'https://api.supportkb.test/v2', fetch }).client, path: { project_id: 'p' } }).catch((e: unknown) => e);
+    for (const failure of [direct, generated]) {
+      expect(failure).toBeInstanceOf(BadRequestError);
+      expect((failure as BadRequestError).message).toBe('400 (listTags)');
+      expect(JSON.stringify((failure as BadRequestError).body)).toContain(TOO_DEEP);
+    }
   });
 });
 

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialStore } from '../src/auth';
-import { AuthenticationError, createClient, listTags, SupportKbError, ValidationError } from '../src/index';
+import { APIError, AuthenticationError, createClient, createHttpClient, listTags, signIn, signInAnonymously, SupportKbError, ValidationError } from '../src/index';
 import { signInBehaviours } from '../src/sign-in';
-import { BASE, HttpResponse, on, PROJECT, useMockServer } from './helpers';
+import { BASE, HttpResponse, on, PROJECT, TOKEN_ELSEWHERE, useMockServer, useTwoOrigins } from './helpers';
 
 /** The sign-ins of `createClient` (src/sign-in.ts): each keeps its token; the custom-token one sends its JWT. */
 const { server, seen } = useMockServer();
@@ -105,6 +105,48 @@ describe('a sign-in answered without a token', () => {
     expect(failure.issues).toEqual([{ path: ['token'], message: 'sign-in answered without a token', code: 'invalid_type' }]);
     expect(failure.request).toEqual({ operationId: 'signIn', method: 'POST', url: `${BASE}/auth/signin` });
     expect(sk.authKind).toBe('jwt');
+  });
+});
+
+describe('a sign-in answered with a redirect (two origins on loopback)', () => {
+  const origins = useTwoOrigins();
+  // Real sockets: MSW would answer every request itself.
+  beforeAll(() => server.close());
+  afterAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  const LOGIN = { email: 'agent@acme-support.test', password: PASSWORD };
+  const expectRefused = (failure: unknown, status: number, operationId: string) => {
+    expect(failure).toBeInstanceOf(APIError);
+    const error = failure as APIError;
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(
+      `${status} (${operationId}) — redirected to ${origins.second.url}, not followed: it would send the credentials or body there again; point baseUrl at the final address`,
+    );
+    expect(error.body).toBeUndefined();
+    for (const secret of [PASSWORD, 'custom.jwt.value', TOKEN_ELSEWHERE]) expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(secret);
+    // The first origin got the sign-in once; the second origin got nothing at all.
+    expect(origins.first.received).toHaveLength(1);
+    expect(origins.second.received).toEqual([]);
+  };
+
+  it.each([307, 308])('%i to another origin: the password is not sent there, no token is kept (createClient)', async (status) => {
+    origins.redirect.status = status;
+    const sk = createClient({ baseUrl: `${origins.first.url}/v2`, maxRetries: 0 });
+    expectRefused(await sk.auth.signIn(LOGIN).catch((e: unknown) => e), status, 'signIn');
+    expect(sk.authKind).toBe('none');
+  });
+
+  it('the same through the generated function on createHttpClient', async () => {
+    const { client } = createHttpClient({ baseUrl: `${origins.first.url}/v2`, maxRetries: 0 });
+    expectRefused(await signIn({ client, body: LOGIN }).catch((e: unknown) => e), 307, 'signIn');
+  });
+
+  it('signInAnonymously and signInWithCustomToken (no body: its custom JWT in a header) are not redirected either', async () => {
+    const sk = createClient({ baseUrl: `${origins.first.url}/v2`, maxRetries: 0 });
+    expectRefused(await sk.auth.signInWithCustomToken({ customToken: 'custom.jwt.value' }).catch((e: unknown) => e), 307, 'signInWithCustomToken');
+    origins.first.received.length = 0;
+    const { client } = createHttpClient({ baseUrl: `${origins.first.url}/v2`, maxRetries: 0 });
+    expectRefused(await signInAnonymously({ client, body: { id_project: PROJECT } }).catch((e: unknown) => e), 307, 'signInAnonymously');
+    expect(sk.authKind).toBe('none');
   });
 });
 

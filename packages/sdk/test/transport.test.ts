@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIError,
@@ -7,7 +7,10 @@ import {
   createClient,
   createHttpClient,
   createSubscription,
+  createTag,
+  deleteLabels,
   getTag,
+  getTeammateByUserId,
   listGroups,
   listLeads,
   listTags,
@@ -16,8 +19,9 @@ import {
   ResponseParseError,
   signIn,
   SupportKbError,
+  ValidationError,
 } from '../src/index';
-import { BASE, closedPort, HttpResponse, on, PROJECT, useHostileServer, useMockServer } from './helpers';
+import { BASE, closedPort, HttpResponse, on, PROJECT, useHostileServer, useMockServer, useTwoOrigins } from './helpers';
 
 /**
  * The transport (src/transport.ts): the one code path that sends requests, for `createClient`'s methods
@@ -78,6 +82,101 @@ describe('the request on the wire', () => {
       expect((failure as Error).message).toBe('getTag needs the path parameter id.');
     }
     expect(seen).toHaveLength(0);
+  });
+});
+
+describe('a path parameter that URL parsing would turn into another path (dot segments)', () => {
+  // `DELETE /{p}/labels/.` is parsed as `DELETE /{p}/labels/` (delete all labels); `..` climbs a level.
+  const spy = () => vi.fn<typeof fetch>(async () => HttpResponse.json([]));
+  const refused = (failure: unknown, operationId: string, name: string, sent: string) => {
+    expect(failure).toBeInstanceOf(ValidationError);
+    const error = failure as ValidationError;
+    expect(error.direction).toBe('request');
+    expect(error.issues).toEqual([{ path: ['path', name], code: 'invalid_path_segment', message: expect.stringContaining(`"${sent}" is not a path segment`) }]);
+    expect(error.message).toBe(
+      `Request of ${operationId} violates the contract: path.${name}: "${sent}" is not a path segment: URL parsing would change the operation; pass a real ${name}`,
+    );
+  };
+
+  it.each([
+    ['deleteLabels', 'lang', '.', (sk: ReturnType<typeof createClient>) => sk.labels.delete({ lang: '.' })],
+    ['getTeammateByUserId', 'user_id', '..', (sk: ReturnType<typeof createClient>) => sk.team.getByUserId({ user_id: '..' })],
+    ['getTag', 'id', '.', (sk: ReturnType<typeof createClient>) => sk.tags.get({ id: '.' })],
+    ['getTag', 'id', '..', (sk: ReturnType<typeof createClient>) => sk.tags.get({ id: ['..'] as never })],
+    ['listTags', 'project_id', '..', (sk: ReturnType<typeof createClient>) => sk.tags.list({}, { projectId: '..' })],
+  ])('createClient: %s with %s %j is refused before sending', async (operationId, name, sent, call) => {
+    const fetch = spy();
+    refused(await failureOf(call(createClient({ baseUrl: BASE, projectId: PROJECT, fetch, auth: { token: 'abc' } }))), operationId, name, sent);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('the generated functions on createHttpClient are refused the same way, validation or not', async () => {
+    const fetch = spy();
+    const { client } = createHttpClient({ baseUrl: BASE, fetch, auth: { token: 'abc' } });
+    refused(await failureOf(deleteLabels({ client, path: { project_id: PROJECT, lang: '.' } })), 'deleteLabels', 'lang', '.');
+    refused(await failureOf(getTeammateByUserId({ client, path: { project_id: PROJECT, user_id: '..' } })), 'getTeammateByUserId', 'user_id', '..');
+    refused(await failureOf(getTag({ client, path: { project_id: '..', id: TAG._id } })), 'getTag', 'project_id', '..');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('values with dots that stay one segment are sent, percent-encoded (`%` too, so `%2e` is no dot)', async () => {
+    server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json(TAG)));
+    const sk = createClient({ baseUrl: BASE, projectId: PROJECT });
+    for (const id of ['...', '.a', 'a.', '%2e', '.%2E', '%2e%2e', 'a/..', '../x']) await sk.tags.get({ id });
+    expect(seen.map((s) => s.url.pathname.slice(`/v2/${PROJECT}/tags/`.length))).toEqual(['...', '.a', 'a.', '%252e', '.%252E', '%252e%252e', 'a%2F..', '..%2Fx']);
+  });
+});
+
+describe('redirects of requests with a body (two origins on loopback)', () => {
+  const origins = useTwoOrigins();
+  // Real sockets: MSW would answer every request itself.
+  beforeAll(() => server.close());
+  afterAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  const BASIC = { basic: { email: 'agent@acme-support.test', password: 'Str0ng-example-passw0rd' } };
+  const advice = 'not followed: it would send the credentials or body there again; point baseUrl at the final address';
+
+  it('a 307 to another origin is not followed: the second origin receives nothing, in both styles', async () => {
+    const sk = createClient({ baseUrl: `${origins.first.url}/v2`, projectId: PROJECT, auth: BASIC, maxRetries: 0 });
+    const direct = (await failureOf(sk.tags.create({ tag: 'vip' }))) as APIError;
+    const { client } = createHttpClient({ baseUrl: `${origins.first.url}/v2`, auth: BASIC, maxRetries: 0 });
+    const generated = (await failureOf(createTag({ client, path: { project_id: PROJECT }, body: { tag: 'vip' } }))) as APIError;
+    for (const failure of [direct, generated]) {
+      expect(failure).toBeInstanceOf(APIError);
+      expect(failure.status).toBe(307);
+      expect(failure.message).toBe(`307 (createTag) — redirected to ${origins.second.url}, ${advice}`);
+    }
+    expect(origins.first.received.map((r) => r.body)).toEqual(['{"tag":"vip"}', '{"tag":"vip"}']);
+    expect(origins.second.received).toEqual([]);
+  });
+
+  it('a 308 to the same origin is refused too (browsers hide where a redirect points, so no runtime can follow it the same way)', async () => {
+    origins.redirect = { status: 308, to: 'same' };
+    const sk = createClient({ baseUrl: `${origins.first.url}/v2`, projectId: PROJECT, maxRetries: 0 });
+    const failure = (await failureOf(sk.tags.update({ id: TAG._id, tag: 'vip' }))) as APIError;
+    expect(failure.message).toBe(`308 (updateTag) — redirected to ${origins.first.url}, ${advice}`);
+    expect(origins.first.received.map((r) => r.url)).toEqual([`/v2/${PROJECT}/tags/${TAG._id}`]);
+  });
+
+  it('a request without a body keeps following redirects (fetch drops Authorization across origins)', async () => {
+    origins.redirect = { status: 302, to: 'second' };
+    const sk = createClient({ baseUrl: `${origins.first.url}/v2`, projectId: PROJECT, auth: BASIC, maxRetries: 0 });
+    await sk.tags.list();
+    expect(origins.second.received.map((r) => [r.method, r.url, r.headers.authorization])).toEqual([['GET', `/v2/${PROJECT}/tags?page=0`, undefined]]);
+  });
+
+  it("a browser's opaque redirect (status 0, no Location) is an APIError saying so", async () => {
+    const requests: Request[] = [];
+    const fetch = vi.fn<typeof globalThis.fetch>(async (input) => {
+      requests.push(input as Request);
+      const response = new Response(null, { status: 200 });
+      for (const [key, value] of [['type', 'opaqueredirect'], ['status', 0], ['ok', false], ['statusText', '']] as const) Object.defineProperty(response, key, { value });
+      return response;
+    });
+    const failure = (await failureOf(createClient({ baseUrl: BASE, projectId: PROJECT, fetch, maxRetries: 0 }).tags.create({ tag: 'vip' }))) as APIError;
+    expect(failure).toBeInstanceOf(APIError);
+    expect(failure.status).toBe(0);
+    expect(failure.message).toBe(`0 (createTag) — redirected to an address the browser hides, ${advice}`);
+    expect(requests.map((r) => r.redirect)).toEqual(['manual']);
   });
 });
 

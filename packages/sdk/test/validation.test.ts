@@ -125,6 +125,24 @@ describe('opt-in zod validation', () => {
   });
 });
 
+describe('bodies nested absurdly deep', () => {
+  it('a 200 body of arrays 2,000 deep (4 KB) is a ValidationError, not a RangeError', async () => {
+    server.use(on('get', `/${PROJECT}/tags`, () => new HttpResponse(`${'['.repeat(2_000)}${']'.repeat(2_000)}`, { headers: { 'content-type': 'application/json' } })));
+    const failure = (await validated().tags.list().catch((e: unknown) => e)) as ValidationError;
+    expect(failure).toBeInstanceOf(ValidationError);
+    expect(failure.message).toBe('Response of listTags violates the contract: 0: invalid_type (expected object)');
+    expect(JSON.stringify(failure.body)).toContain('[too deep]');
+  });
+
+  it('a value too deep for a recursive schema is one too_deep issue on the value, not a RangeError', () => {
+    const tree: z.ZodMiniType = z.union([z.number(), z.array(z.lazy(() => tree))]);
+    let value: unknown = 1;
+    for (let i = 0; i < 100_000; i++) value = [value];
+    expect(violations(tree, value, false, ['body'])).toEqual([{ path: ['body'], message: 'nested too deeply to check (the stack ran out)', code: 'too_deep' }]);
+    expect(violations(tree, [[1]], false)).toEqual([]);
+  });
+});
+
 describe('raw access', () => {
   it('withResponse() gives the Response (status, headers) beside the data; asResponse() the Response alone', async () => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json(TAG, { headers: { 'x-powered-by': 'Express' } })));

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { parse } from 'yaml';
 import {
   buildWebhookDelivery,
+  DEFAULT_MAX_WEBHOOK_BODY_BYTES,
   verifyWebhook,
   webhookTokenAudience,
   WebhookReplayCache,
@@ -292,9 +294,77 @@ describe('verifyWebhook under hostile input', () => {
       { event: [] },
       { event: 42 },
       { replay: {} },
+      { maxBodyBytes: 0 },
+      { maxBodyBytes: Number.NaN },
+      { maxBodyBytes: '1048576' },
     ]) {
       await expect(verifyWebhook(d.body, d.headers, { secret: SECRET, ...(bad as object) })).rejects.toThrow(TypeError);
     }
+  });
+});
+
+describe('verifyWebhook reads at most maxBodyBytes (default 1 MiB)', () => {
+  const MiB = 1_048_576;
+  const CHUNK = 65_536;
+  const headers = { 'x-hook-secret': SECRET };
+  const reasonOf = (promise: Promise<unknown>) => promise.then(() => 'accepted', (e: unknown) => (e instanceof WebhookVerificationError ? e.reason : e));
+  /** A byte stream of `total` bytes in 64 KiB chunks, made on demand; `pulled` counts the bytes handed out. */
+  const flood = (total: number) => {
+    const state = { pulled: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (state.pulled >= total) return controller.close();
+        controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
+        state.pulled += CHUNK;
+      },
+      cancel: () => void (state.cancelled = true),
+    }, { highWaterMark: 0 });
+    return { stream, state };
+  };
+
+  it('rejects a body over the limit before parsing it, as a string (UTF-8 bytes counted) or bytes', async () => {
+    expect(DEFAULT_MAX_WEBHOOK_BODY_BYTES).toBe(MiB);
+    const big = `{"pad":"${' '.repeat(MiB)}"}`;
+    const failure = (await verifyWebhook(big, headers, { secret: SECRET }).catch((e: unknown) => e)) as WebhookVerificationError;
+    expect(failure).toBeInstanceOf(WebhookVerificationError);
+    expect(failure.reason).toBe('body_too_large');
+    expect(failure.message).toBe('Webhook rejected (body_too_large): the body is over maxBodyBytes (1048576 bytes); raise the maxBodyBytes option to accept it');
+    expect(await reasonOf(verifyWebhook(new TextEncoder().encode(big), headers, { secret: SECRET }))).toBe('body_too_large');
+    // 400,000 characters, 1.2 MB in UTF-8.
+    expect(await reasonOf(verifyWebhook(`"${'€'.repeat(400_000)}"`, headers, { secret: SECRET }))).toBe('body_too_large');
+  });
+
+  it('a Content-Length over the limit is refused before reading a byte', async () => {
+    const { stream, state } = flood(50 * MiB);
+    const failure = (await verifyWebhook(stream, { ...headers, 'content-length': String(50 * MiB) }, { secret: SECRET }).catch((e: unknown) => e)) as WebhookVerificationError;
+    expect(failure.reason).toBe('body_too_large');
+    expect(failure.message).toContain('Content-Length is over maxBodyBytes (1048576 bytes)');
+    expect(state.pulled).toBe(0);
+  });
+
+  it('a 50 MB stream without Content-Length is read up to the limit, then cancelled', async () => {
+    const { stream, state } = flood(50 * MiB);
+    expect(await reasonOf(verifyWebhook(stream, headers, { secret: SECRET }))).toBe('body_too_large');
+    expect(state.pulled).toBeLessThanOrEqual(MiB + CHUNK);
+    expect(state.cancelled).toBe(true);
+  });
+
+  it('reads nothing from a stream whose secret header does not match', async () => {
+    const { stream, state } = flood(MiB);
+    expect(await reasonOf(verifyWebhook(stream, { 'x-hook-secret': 'guess' }, { secret: SECRET }))).toBe('secret_mismatch');
+    expect(state.pulled).toBe(0);
+  });
+
+  it('accepts a delivery from a ReadableStream (Fetch-API servers) or a Node stream (IncomingMessage), and honours a raised limit', async () => {
+    const d = await buildWebhookDelivery({ secret: SECRET, hook: example.hook, payload: { ...example.payload, text: 'é'.repeat(700_000) } });
+    expect(await reasonOf(verifyWebhook(d.body, d.headers, { secret: SECRET }))).toBe('body_too_large');
+    const options = { secret: SECRET, maxBodyBytes: 2 * MiB };
+    const bytes = new TextEncoder().encode(d.body);
+    const fromStream = await verifyWebhook(new Response(bytes).body!, d.headers, options);
+    // Chunks may split a character: cut inside the first 'é' (0xc3 0xa9).
+    const cut = bytes.indexOf(0xc3) + 1;
+    const fromNode = await verifyWebhook(Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]), d.headers, options);
+    for (const event of [fromStream, fromNode]) expect(event.event === 'message.create' && event.payload.text).toBe('é'.repeat(700_000));
   });
 });
 
