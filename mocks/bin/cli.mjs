@@ -87,3 +87,50 @@ export function probeListen(host, port) {
     server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(undefined)));
   });
 }
+
+/** How long a stop may take before the command exits anyway (the port is released by then). */
+const STOP_DEADLINE_MS = 2000;
+/** How often, when run by npm, the command checks that npm is still there. */
+const PARENT_POLL_MS = 200;
+
+/**
+ * Stops the server with `stop()` and exits — 0 once it stopped, 1 with one line on stderr when it
+ * failed or took over 2 s — on SIGINT or SIGTERM, and, when run by npm (`npm run <npmScript>` or
+ * `npx`), also as soon as this process's parent goes away: npm's run-script forwards SIGTERM only to
+ * its direct child, and a shell in between (`sh -c`, dash on Debian, does not `exec` the command)
+ * dies of it without passing it on, which used to leave the server running, orphaned, on its port.
+ * Run directly (`node bin/mock.mjs &`), the command outlives its parent as any server does.
+ * @param {string} bin the command's name, for the error line.
+ * @param {() => Promise<unknown>} stop stops the server (releases the port).
+ * @param {{ npmScript: string, stopped?: () => void }} options `stopped` prints the last line.
+ */
+export function stopOnSignals(bin, stop, { npmScript, stopped }) {
+  let stopping = false;
+  const shutdown = (why) => {
+    if (stopping) return;
+    stopping = true;
+    const deadline = setTimeout(() => fail(bin, `did not stop within ${STOP_DEADLINE_MS / 1000} s of ${why}; exiting anyway`), STOP_DEADLINE_MS);
+    deadline.unref();
+    Promise.resolve()
+      .then(stop)
+      .then(
+        () => {
+          stopped?.();
+          process.exit(0);
+        },
+        (error) => fail(bin, `could not stop cleanly on ${why}: ${String(error?.message ?? error).split('\n')[0]}`),
+      );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shutdown(signal));
+  const event = process.env.npm_lifecycle_event;
+  if (event === npmScript || event === 'npx') {
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) {
+        clearInterval(watch);
+        shutdown(`the end of its parent process (pid ${parent})`);
+      }
+    }, PARENT_POLL_MS);
+    watch.unref();
+  }
+}

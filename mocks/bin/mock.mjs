@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // supportkb-mock (`npm run mock [-- options]`): the stateful mock of the Support and Knowledge Base
-// Service as a standalone HTTP server on 127.0.0.1:4010, until SIGINT/SIGTERM. Prints its URL and
-// the seeded credentials. `--help` lists the options; a bad option or a busy port is one line on
-// stderr saying the fix (exit code 2 for usage, 1 otherwise). Needs the built package.
+// Service as a standalone HTTP server on 127.0.0.1:4010, until SIGINT/SIGTERM (or, under npm, until
+// npm goes away: cli.mjs stopOnSignals). Prints its URL and the seeded credentials. `--help` lists
+// the options; a bad option or a busy port is one line on stderr saying the fix (exit code 2 for
+// usage, 1 otherwise). Needs the built package.
 import { existsSync } from 'node:fs';
-import { fail, invocation, listenProblem, parseCommandLine } from './cli.mjs';
+import { fail, invocation, listenProblem, parseCommandLine, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-mock', 'mock');
-const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang]')}
+const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang] [--storage-limit SIZE]')}
 
 The stateful mock of the Support and Knowledge Base Service API as an HTTP server: all 64 operations
 over an in-memory store seeded with a demo project, answering as the real server does (its sign-ins,
@@ -22,14 +23,24 @@ Options:
                    violation (default: answer it as the real server does, and warn once per kind)
       --hang       requests the real server never answers get no answer until the client gives up
                    (default: the connection is closed at once, so clients fail fast)
+      --storage-limit SIZE
+                   most stored JSON kept, in bytes or with KiB/MiB/GiB (default 64MiB); a write beyond
+                   it gets 507 and stores nothing
   -h, --help       this help`;
 
 const { values, port } = parseCommandLine({
   bin: name,
   usage,
-  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' } },
+  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' }, 'storage-limit': { type: 'string' } },
 });
 const host = values.host ?? '127.0.0.1';
+const UNITS = { '': 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
+let storageLimit;
+if (values['storage-limit'] !== undefined) {
+  const size = /^(\d+)(KiB|MiB|GiB)?$/.exec(values['storage-limit']);
+  storageLimit = size ? Number(size[1]) * UNITS[size[2] ?? ''] : Number.NaN;
+  if (!Number.isSafeInteger(storageLimit) || storageLimit < 1) fail(name, `invalid --storage-limit ${JSON.stringify(values['storage-limit'])}: pass a whole number of bytes, or of KiB, MiB or GiB (e.g. 256MiB)`, 2);
+}
 
 const dist = new URL('../dist/server.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock` does it for you)');
@@ -40,21 +51,11 @@ try {
   mock = await startHttpMock({
     port,
     host,
-    serviceOptions: { ids: values['real-ids'] ? 'random' : 'sequential', strict: values.strict === true, behaviour: values.hang ? { unanswered: 'hang' } : {} },
+    serviceOptions: { ids: values['real-ids'] ? 'random' : 'sequential', strict: values.strict === true, behaviour: { ...(values.hang ? { unanswered: 'hang' } : {}), ...(storageLimit ? { storageLimit } : {}) } },
   });
 } catch (error) {
   fail(name, listenProblem(error, { host, port, example }));
 }
 console.log(`Stateful mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}, ${values.strict ? 'strict mode: requests the contract forbids get a 400 naming the violation' : 'answering as the real server does; --strict refuses what the contract forbids'}). Ctrl-C to stop.`);
 for (const line of await describeSeed(mock.service)) console.log(line);
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    mock.stop().then(() => {
-      console.log('mock stopped');
-      process.exit(0);
-    });
-  });
-}
+stopOnSignals(name, () => mock.stop(), { npmScript: 'mock', stopped: () => console.log('mock stopped') });

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // supportkb-prism (`npm run mock:prism [-- options]`): serves the contract with Prism (stateless,
-// example-based) on 127.0.0.1:4010 until interrupted. Prism's startup lines are kept back (shown
-// only if it fails to start); its request log goes to stderr. `--help` lists the options; a bad
-// option or a busy port is one line on stderr saying the fix. Needs the built package.
+// example-based) on 127.0.0.1:4010 until SIGINT/SIGTERM (or, under npm, until npm goes away: cli.mjs
+// stopOnSignals). Prism's startup lines are kept back (shown only if it fails to start); its request
+// log goes to stderr. `--help` lists the options; a bad option or a busy port is one line on stderr
+// saying the fix. Needs the built package.
 import { existsSync } from 'node:fs';
-import { fail, invocation, listenProblem, parseCommandLine, probeListen } from './cli.mjs';
+import { fail, invocation, listenProblem, parseCommandLine, probeListen, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-prism', 'mock:prism');
 const usage = `Usage: ${example('[--port N] [--host H] [--errors]')}
@@ -57,6 +58,4 @@ try {
 }
 started = true;
 console.log(`Prism mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}). Ctrl-C to stop.`);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => mock.stop().then(() => process.exit(0)));
-}
+stopOnSignals(name, () => mock.stop(), { npmScript: 'mock:prism' });

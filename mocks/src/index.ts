@@ -27,7 +27,7 @@ export { createIdGenerator, type IdGenerator } from './state/ids';
 export type { Department, Project, StoredConversation, StoredKnowledgeBase, StoredLabels, StoredMessage, StoredTeammate, Store } from './state/store';
 export { ROLES, roleRank, type Role } from './auth/roles';
 export type { Caller } from './auth/authenticator';
-export type { DeliveryResult, WebhookBody, WebhookDelivery, WebhookEventName, WebhookListener, WebhookOptions } from './webhooks';
+export type { DeliveryResult, WebhookBody, WebhookDelivery, WebhookEventName, WebhookListener, WebhookLogEntry, WebhookOptions } from './webhooks';
 export type { OperationMeta } from './manifest';
 export { operations, type OperationId, type OperationInfo, type OperationTypes } from '@supportkb/sdk';
 export { builtinLabels, type LabelTranslation } from './labels-builtin';

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
 import { projectTokenAudience } from './auth/tokens';
 import type { HttpMock } from './running';
+import { defaultMaxConnections, limitConnections, openFileLimit } from './server/connections';
 import { candidateFilter } from './server/prefilter';
 import { hasBody, jsonResponse, limitedBody, requestUrl, send, toRequest, type LimitedBody } from './server/socket';
 import { createMockService } from './service/create';
@@ -31,16 +32,66 @@ export interface HttpMockOptions {
   service?: MockService;
   /** Options of the service created when `service` is not given. */
   serviceOptions?: MockServiceOptions;
+  /**
+   * Connections open at once, at most (a count; `Infinity`: no limit). When they are all open, a new
+   * connection closes the one idle the longest (no request in flight) to make room; it is refused
+   * only when every open connection has a request in flight. Default: half the process's file
+   * descriptor limit (`ulimit -n`, read on Linux; 512 elsewhere), between 16 and 8192 — 512 under
+   * `ulimit -n 1024` — so idle clients can never use up the descriptors and lock everyone out.
+   */
+  maxConnections?: number;
+  /**
+   * Milliseconds a connection may stay open with no request in flight (`0`: no limit): from connecting
+   * until its first request's headers have arrived, and between requests (Node's `keepAliveTimeout`,
+   * announced in `Keep-Alive: timeout=…`). Default 5000.
+   */
+  idleTimeoutMs?: number;
+  /**
+   * Milliseconds to receive a request's headers (Node's `headersTimeout`, checked every second at
+   * most; `0`: no limit): a client that starts a request and trickles it is answered 408 and
+   * disconnected. Default 10000.
+   */
+  headersTimeoutMs?: number;
+  /**
+   * Milliseconds to receive a whole request, headers and body (Node's `requestTimeout`; `0`: no
+   * limit); the mock's own answer, however late (`hang`), is not bounded. Default 60000.
+   */
+  requestTimeoutMs?: number;
+}
+
+/** The defaults of {@link HttpMockOptions}' connection limits, in milliseconds. */
+const DEFAULT_IDLE_TIMEOUT_MS = 5_000;
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/** The connection limits of `options`, checked (a RangeError names a bad one) and defaulted. */
+function connectionLimits(options: HttpMockOptions): { maxConnections: number; idleTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number } {
+  const duration = (name: keyof HttpMockOptions, fallback: number): number => {
+    const value = options[name] ?? fallback;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new RangeError(`startHttpMock: ${name} must be a whole number of milliseconds >= 0 (0: no limit), got ${String(value)}`);
+    return value;
+  };
+  const maxConnections = options.maxConnections ?? defaultMaxConnections(openFileLimit());
+  if (typeof maxConnections !== 'number' || !(maxConnections === Infinity || (Number.isSafeInteger(maxConnections) && maxConnections >= 1))) throw new RangeError(`startHttpMock: maxConnections must be a whole number >= 1 or Infinity, got ${String(maxConnections)}`);
+  const requestTimeoutMs = duration('requestTimeoutMs', DEFAULT_REQUEST_TIMEOUT_MS);
+  const headersTimeoutMs = duration('headersTimeoutMs', DEFAULT_HEADERS_TIMEOUT_MS);
+  // Node refuses headersTimeout > requestTimeout: the whole request's deadline bounds its headers too.
+  return { maxConnections, idleTimeoutMs: duration('idleTimeoutMs', DEFAULT_IDLE_TIMEOUT_MS), headersTimeoutMs: requestTimeoutMs > 0 && (headersTimeoutMs === 0 || headersTimeoutMs > requestTimeoutMs) ? requestTimeoutMs : headersTimeoutMs, requestTimeoutMs };
 }
 
 /**
  * Starts the stateful mock on a real HTTP server in this process (the standalone server of
  * `npm run mock`): any client, in any language, can call it.
  *
- * @param options port (`0`, the default: a free one), host (default `127.0.0.1`), and the service
- *   or its options; see {@link HttpMockOptions}.
+ * Idle connections are bounded (`maxConnections`, `idleTimeoutMs`, `headersTimeoutMs`,
+ * `requestTimeoutMs`): clients that connect and send nothing are closed within seconds, and make
+ * room for new clients as soon as the limit is reached.
+ *
+ * @param options port (`0`, the default: a free one), host (default `127.0.0.1`), the service
+ *   or its options, and the connection limits; see {@link HttpMockOptions}.
  * @returns an {@link HttpMock} (`{ kind: 'stateful', url, port, host, pid, service, use, resetHandlers, stop }`) once it listens.
  * @throws {Error} the `listen` error (`EADDRINUSE`, `EACCES`, ...) when the port cannot be bound.
+ * @throws {RangeError} a connection limit that is not a whole number >= 0 (`maxConnections`: >= 1).
  * @example
  * const mock = await startHttpMock({ port: 0 });
  * const sk = createClient({ baseUrl: mock.url, projectId: mock.service.seed.projectId });
@@ -48,6 +99,7 @@ export interface HttpMockOptions {
  */
 export async function startHttpMock(options: HttpMockOptions = {}): Promise<HttpMock> {
   const host = options.host ?? '127.0.0.1';
+  const limits = connectionLimits(options);
   const service = options.service ?? createMockService(options.serviceOptions);
   let extra: RequestHandler[] = [];
   const candidates = service.baseUrl === '*' ? candidateFilter(service.handlers) : () => service.handlers;
@@ -60,7 +112,15 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
     if (allowed.length) return new Response(JSON.stringify({ errors: [{ value: method, msg: `The contract has no ${method} ${path}; it allows ${allowed.join(', ')}`, param: 'method', location: 'method' }] }), { status: 405, headers: { allow: allowed.join(', '), 'content-type': 'application/json; charset=utf-8' } });
     return new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${path}</pre>\n</body>\n</html>\n`, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
   };
-  const server = createServer(async (req, res) => {
+  const shortest = Math.min(...[limits.headersTimeoutMs, limits.requestTimeoutMs].filter((ms) => ms > 0));
+  const timeouts = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.idleTimeoutMs,
+    // Node checks the two deadlines above on this interval (default 30 s): every second at most.
+    connectionsCheckingInterval: Number.isFinite(shortest) ? Math.max(50, Math.min(1000, Math.floor(shortest / 4))) : 1000,
+  };
+  const server = createServer(timeouts, async (req, res) => {
     let body: LimitedBody | undefined;
     try {
       const method = req.method ?? 'GET';
@@ -124,6 +184,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       }
     }
   });
+  limitConnections(server, limits);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -9,6 +9,15 @@
  * 5xx, no answer within `timeoutMs`) are retried twice with exponential backoff
  * (`baseDelayMs * 2^n` plus jitter). Deliveries are fire-and-forget; in-process listeners see
  * every delivery.
+ *
+ * Only absolute `http:`/`https:` targets are contacted, loopback included (tests need it): a target
+ * that is anything else (`file:`, `javascript:`, `gopher:`, not a URL), which `createSubscription`
+ * refuses but a seed or an override may hold, is never handed to `fetch` and counts as a failed
+ * delivery. Every HTTP attempt (and every refused target) is recorded in a bounded log
+ * ({@link WebhookDispatcher.log}, the last {@link DELIVERY_LOG_LIMIT}); a delivery that ends without
+ * a 2xx writes one `console.warn` per subscription (target, status or error, attempt), never the
+ * secret or the token. The real server (`services/subscriptionNotifier.js`) likewise logs each
+ * delivery (`SubscriptionLog`) and each network error (`winston.error`).
  */
 import { bypass } from 'msw';
 import type { SubscriptionHook } from '@supportkb/sdk';
@@ -38,7 +47,7 @@ export interface DeliveryResult {
   attempts: number;
   /** Last HTTP status received, if any. */
   status?: number;
-  /** Last error message (network error), if any. */
+  /** Last error message (network error, with its cause; timeout; or why the target was refused), if any. */
   error?: string;
   /** Why it was not sent over HTTP, if it was not. */
   skipped?: 'disabled' | 'reserved-host';
@@ -59,6 +68,32 @@ export interface WebhookDelivery {
   /** Settles when the delivery (with its retries) is over; never rejects. */
   result: Promise<DeliveryResult>;
 }
+
+/**
+ * One entry of the delivery log: one HTTP attempt of one delivery, or a delivery refused before any
+ * attempt (a target that is no absolute http(s) URL).
+ */
+export interface WebhookLogEntry {
+  /** Subscription id. */
+  subscriptionId: string;
+  /** Event name, e.g. `message.create`. */
+  event: WebhookEventName;
+  /** Target URL, as stored. */
+  target: string;
+  /** 1 for the first attempt, 2 and 3 for the retries; 0 when nothing was sent (refused target). */
+  attempt: number;
+  /** Whether the target answered 2xx. */
+  ok: boolean;
+  /** HTTP status received, if any. */
+  status?: number;
+  /** Network error, timeout (`No answer within <n> ms`) or why the target was refused, if any. */
+  error?: string;
+  /** When the attempt ended, ISO 8601 (the clock of the deliveries' `timestamp`, `now`). */
+  at: string;
+}
+
+/** How many entries the delivery log keeps (the oldest go first). */
+export const DELIVERY_LOG_LIMIT = 1000;
 
 /** Listener of {@link WebhookDispatcher.onDelivery}. */
 export type WebhookListener = (delivery: WebhookDelivery) => void;
@@ -90,6 +125,41 @@ export interface WebhookOptions {
   now?: () => number;
 }
 
+/**
+ * Whether `target` is an absolute `http:` or `https:` URL (with `//` after the scheme), the only
+ * targets the mock hands to `fetch`.
+ */
+export function isHttpTarget(target: string): boolean {
+  const trimmed = target.trim();
+  if (!/^https?:\/\//i.test(trimmed)) return false;
+  try {
+    const { protocol } = new URL(target);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Text as a warning shows it: credentials of URLs masked (`https://***@host/`), long values cut. */
+function shown(text: string): string {
+  const masked = text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@]*@/gi, '$1***@');
+  return masked.length > 200 ? `${masked.slice(0, 200)}…` : masked;
+}
+
+/** A failed attempt's error, with its cause (`fetch failed: connect ECONNREFUSED 127.0.0.1:9`). */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause.message || (error.cause as { code?: string }).code : undefined;
+  return cause && !error.message.includes(cause) ? `${error.message}: ${cause}` : error.message;
+}
+
+/** What one delivery is, for the log. */
+interface Attempted {
+  subscriptionId: string;
+  event: WebhookEventName;
+  target: string;
+}
+
 /** Hosts under RFC 2606/6761 reserved names never resolve: deliveries to them are not attempted. */
 function reservedHost(target: string): boolean {
   try {
@@ -106,11 +176,27 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class WebhookDispatcher {
   private readonly listeners = new Set<WebhookListener>();
   private readonly pending = new Set<Promise<unknown>>();
+  private readonly entries: WebhookLogEntry[] = [];
+  /** Subscriptions whose failed delivery was already reported. */
+  private readonly warned = new Set<string>();
 
+  /** @param report `warnings: false` silences the failed-delivery warnings (the service's `warnings` option). */
   constructor(
     private readonly store: Store,
     private readonly options: WebhookOptions = {},
+    private readonly report: { warnings: boolean } = { warnings: true },
   ) {}
+
+  /** The delivery log, oldest first: every HTTP attempt and every refused target, the last {@link DELIVERY_LOG_LIMIT}. */
+  log(): WebhookLogEntry[] {
+    return this.entries.map((entry) => ({ ...entry }));
+  }
+
+  /** Empties the delivery log and forgets which subscriptions were reported (the service's `reset()`). */
+  clear(): void {
+    this.entries.length = 0;
+    this.warned.clear();
+  }
 
   /**
    * Registers an in-process listener, called synchronously for every delivery (before the HTTP
@@ -158,11 +244,44 @@ export class WebhookDispatcher {
       }
     }
     if ((this.options.delivery ?? 'http') === 'none') return settle({ delivered: false, attempts: 0, skipped: 'disabled' });
+    const attempted: Attempted = { subscriptionId: hook._id, event, target: hook.target };
+    // Defence in depth: createSubscription refuses such targets, a seed or an override may not.
+    if (!isHttpTarget(hook.target)) {
+      const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(hook.target.trim())?.[1];
+      const error = `Not sent: the target is not an absolute http(s) URL${scheme ? ` (scheme ${scheme.toLowerCase()}:)` : ''}; the mock delivers only to http: and https:`;
+      this.record(attempted, { attempt: 0, ok: false, error });
+      this.warnFailed(attempted, 0, error);
+      return settle({ delivered: false, attempts: 0, error });
+    }
     if (reservedHost(hook.target)) return settle({ delivered: false, attempts: 0, skipped: 'reserved-host' });
-    settle(await this.post(hook.target, headers, built.body));
+    const outcome = await this.post(attempted, headers, built.body);
+    if (!(outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300)) {
+      this.warnFailed(attempted, outcome.attempts, outcome.status !== undefined ? `HTTP ${outcome.status}` : (outcome.error ?? 'no answer'));
+    }
+    settle(outcome);
   }
 
-  private async post(target: string, headers: Record<string, string>, text: string): Promise<DeliveryResult> {
+  /** Adds one entry to the log, dropping the oldest beyond the limit. */
+  private record(attempted: Attempted, outcome: Pick<WebhookLogEntry, 'attempt' | 'ok' | 'status' | 'error'>): void {
+    const { status, error, ...rest } = outcome;
+    this.entries.push({ ...attempted, ...rest, ...(status !== undefined ? { status } : {}), ...(error !== undefined ? { error } : {}), at: new Date((this.options.now ?? Date.now)()).toISOString() });
+    if (this.entries.length > DELIVERY_LOG_LIMIT) this.entries.splice(0, this.entries.length - DELIVERY_LOG_LIMIT);
+  }
+
+  /** One `console.warn` per subscription for a delivery that ended without a 2xx (never the secret or the token). */
+  private warnFailed(attempted: Attempted, attempt: number, why: string): void {
+    if (!this.report.warnings || this.warned.has(attempted.subscriptionId)) return;
+    this.warned.add(attempted.subscriptionId);
+    const total = (this.options.retries ?? 2) + 1;
+    const where = attempt === 0 ? 'nothing sent' : `attempt ${attempt} of ${total}`;
+    console.warn(
+      `[@supportkb/mocks] webhook delivery failed: ${attempted.event} to ${shown(attempted.target)} (subscription ${attempted.subscriptionId}): ${shown(why)} (${where}). ` +
+        'Later failures of this subscription are not reported; service.webhookLog() lists every attempt.',
+    );
+  }
+
+  private async post(attempted: Attempted, headers: Record<string, string>, text: string): Promise<DeliveryResult> {
+    const { target } = attempted;
     const retries = this.options.retries ?? 2;
     const base = this.options.baseDelayMs ?? 1000;
     const doFetch = this.options.fetch ?? fetch;
@@ -194,11 +313,13 @@ export class WebhookDispatcher {
         status = response.status;
         error = undefined;
         void response.body?.cancel().catch(() => {});
+        this.record(attempted, { attempt: attempt + 1, ok: status >= 200 && status < 300, status });
         const retryable = status < 200 || status === 429 || status >= 500;
         if (!retryable) return { delivered: true, attempts: attempt + 1, status };
       } catch (cause) {
         status = undefined;
-        error = cause instanceof Error ? cause.message : String(cause);
+        error = describeError(cause);
+        this.record(attempted, { attempt: attempt + 1, ok: false, error });
       } finally {
         clearTimeout(timer);
       }

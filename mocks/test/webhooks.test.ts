@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyWebhook } from '@supportkb/sdk/webhooks';
 import { zMessageCreateEvent } from '@supportkb/sdk/zod';
 import { createMockService } from '../src/service/create';
 import { SEED } from '../src/state/seed';
-import type { DeliveryResult, WebhookDelivery } from '../src/webhooks';
+import { createStore } from '../src/state/store';
+import { DELIVERY_LOG_LIMIT, WebhookDispatcher, type DeliveryResult, type WebhookDelivery } from '../src/webhooks';
 import { PID, useMock } from './support/harness';
 import { call, json } from './support/requests';
 
@@ -203,3 +204,138 @@ describe('a webhook receiver that never answers', () => {
   });
 });
 
+
+describe('the delivery log and failed-delivery warnings (issue #19, item 8)', () => {
+  /**
+   * Before: nothing recorded the attempts and nothing was printed, so deliveries to a dead target
+   * (e.g. the existing subscription `createSubscription` answers for a repeated event, with its old
+   * target, as the server does) failed silently. Now `service.webhookLog()` lists every attempt and
+   * a delivery that ends without a 2xx writes one console.warn per subscription.
+   */
+  afterEach(() => vi.restoreAllMocks());
+  const lead = async (fullname: string) => api(`/${PID}/leads`, { auth: await as('agent'), body: { fullname } });
+
+  it('records every attempt in service.webhookLog(): subscription, event, target, attempt, ok, status, at; reset() empties it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    receiver.hits.length = 0;
+    receiver.plan = [503, 200];
+    const subscription = (await api(`/${PID}/subscriptions`, { auth: await as('admin'), body: { event: 'lead.create', target: receiver.url } })).body;
+    const before = Date.now();
+    await lead('Logged');
+    await service.webhooksIdle();
+    const log = service.webhookLog();
+    expect(log).toEqual([
+      { subscriptionId: subscription._id, event: 'lead.create', target: receiver.url, attempt: 1, ok: false, status: 503, at: expect.any(String) },
+      { subscriptionId: subscription._id, event: 'lead.create', target: receiver.url, attempt: 2, ok: true, status: 200, at: expect.any(String) },
+    ]);
+    expect(Date.parse(log[0]!.at)).toBeGreaterThanOrEqual(before - 1000);
+    // Delivered in the end: nothing to report.
+    expect(warn).not.toHaveBeenCalled();
+    log.length = 0;
+    expect(service.webhookLog()).toHaveLength(2); // a copy
+    service.reset();
+    expect(service.webhookLog()).toEqual([]);
+  });
+
+  it('warns once per subscription for a delivery that fails, naming the target, the status and the attempt, never the secret or the token', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    receiver.hits.length = 0;
+    receiver.plan = [500, 500, 500, 500, 500, 500];
+    const subscription = (await api(`/${PID}/subscriptions`, { auth: await as('admin'), body: { event: 'lead.create', target: receiver.url } })).body;
+    await lead('First');
+    await lead('Second');
+    await service.webhooksIdle();
+    expect(receiver.hits).toHaveLength(6);
+    expect(service.webhookLog().map((e) => [e.attempt, e.ok, e.status])).toEqual([1, 1, 2, 2, 3, 3].map((n) => [n, false, 500]));
+    expect(warn).toHaveBeenCalledTimes(1);
+    const text = String(warn.mock.calls[0]![0]);
+    expect(text).toBe(
+      `[@supportkb/mocks] webhook delivery failed: lead.create to ${receiver.url} (subscription ${subscription._id}): HTTP 500 (attempt 3 of 3). Later failures of this subscription are not reported; service.webhookLog() lists every attempt.`,
+    );
+    for (const hit of receiver.hits) expect(text).not.toContain(hit.body.token);
+    expect(text).not.toContain(SEED.subscriptionSecret);
+  });
+
+  it('warns for a dead target with the network error, and for a 4xx (not retried), once per subscription each', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const dead = await startReceiver();
+    await dead.close();
+    receiver.hits.length = 0;
+    receiver.plan = [404, 404];
+    const admin = await as('admin');
+    const gone = (await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'lead.create', target: dead.url } })).body;
+    const missing = (await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'lead.create', target: receiver.url } })).body;
+    await lead('One');
+    await lead('Two');
+    await service.webhooksIdle();
+    const texts = warn.mock.calls.map((c) => String(c[0])).sort();
+    expect(texts).toHaveLength(2);
+    expect(texts.find((t) => t.includes(gone._id))).toMatch(new RegExp(`lead\\.create to ${dead.url.replace(/[.]/g, '\\.')} \\(subscription ${gone._id}\\): fetch failed: .*ECONNREFUSED.* \\(attempt 3 of 3\\)`));
+    expect(texts.find((t) => t.includes(missing._id))).toContain(`(subscription ${missing._id}): HTTP 404 (attempt 1 of 3)`);
+    const log = service.webhookLog();
+    expect(log.filter((e) => e.subscriptionId === gone._id)).toHaveLength(6);
+    expect(log.filter((e) => e.subscriptionId === gone._id).every((e) => !e.ok && e.status === undefined && /ECONNREFUSED/.test(e.error!))).toBe(true);
+    expect(log.filter((e) => e.subscriptionId === missing._id).map((e) => [e.attempt, e.ok, e.status])).toEqual([
+      [1, false, 404],
+      [1, false, 404],
+    ]);
+  });
+
+  it('honours warnings: false (the log is still kept), and masks credentials of a target in the warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const quiet = createMockService({ warnings: false, webhooks: { baseDelayMs: 1, fetch: async () => new Response('no', { status: 500 }) } });
+    const loud = createMockService({ webhooks: { baseDelayMs: 1, fetch: async () => new Response('no', { status: 500 }) } });
+    for (const service of [quiet, loud]) {
+      const admin = service.basic('admin');
+      await call(service, `/${PID}/subscriptions`, json(admin, { event: 'lead.create', target: 'https://user:hunter2@hooks.example.org/x' }));
+      await call(service, `/${PID}/leads`, json(admin, { fullname: 'Quiet' }));
+      await service.webhooksIdle();
+      expect(service.webhookLog()).toHaveLength(3);
+    }
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toContain('to https://***@hooks.example.org/x (subscription');
+    expect(String(warn.mock.calls[0]![0])).not.toContain('hunter2');
+  });
+
+  it('keeps the last DELIVERY_LOG_LIMIT (1,000) entries', async () => {
+    const store = createStore();
+    store.subscriptions.set('65f1a2b3c4d5e6f7080914aa', { _id: '65f1a2b3c4d5e6f7080914aa', event: 'lead.create', target: 'http://127.0.0.1:9/h', secret: 's', id_project: PID, createdBy: 'u', global: false, createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0 } as never);
+    const dispatcher = new WebhookDispatcher(store, { fetch: async () => new Response('ok') });
+    for (let i = 0; i < DELIVERY_LOG_LIMIT + 5; i++) dispatcher.emit('lead.create', PID, { fullname: `L${i}` } as never);
+    await dispatcher.idle();
+    expect(DELIVERY_LOG_LIMIT).toBe(1000);
+    const log = dispatcher.log();
+    expect(log).toHaveLength(1000);
+    expect(log.every((e) => e.ok && e.status === 200 && e.attempt === 1)).toBe(true);
+  });
+});
+
+describe('targets that are not http(s) (issue #19, item 6: defence in depth)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('never hands them to fetch: a subscription from a seed or an override fails at once, logged and warned once', async () => {
+    // Before: `fetch` got `file:`, `javascript:` and `gopher:` URLs, three times each (retries).
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetched: string[] = [];
+    const service = createMockService({ webhooks: { baseDelayMs: 1, fetch: async (input) => (fetched.push(input instanceof Request ? input.url : String(input)), new Response('ok')) } });
+    const targets = ['file:///etc/passwd', 'javascript:alert(1)', 'gopher://127.0.0.1:70/x', 'hooks'];
+    targets.forEach((target, i) => {
+      const _id = `65f1a2b3c4d5e6f7080914b${i}`;
+      service.store.subscriptions.set(_id, { _id, event: 'lead.create', target, secret: 's', id_project: PID, createdBy: 'u', global: false, createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0 } as never);
+    });
+    const results: Promise<DeliveryResult>[] = [];
+    service.onWebhook((d) => results.push(d.result));
+    const admin = service.basic('admin');
+    await call(service, `/${PID}/leads`, json(admin, { fullname: 'One' }));
+    await call(service, `/${PID}/leads`, json(admin, { fullname: 'Two' }));
+    await service.webhooksIdle();
+    expect(fetched).toEqual([]);
+    for (const result of await Promise.all(results)) expect(result).toEqual({ delivered: false, attempts: 0, error: expect.stringMatching(/^Not sent: the target is not an absolute http\(s\) URL/) });
+    const log = service.webhookLog();
+    expect(log).toHaveLength(8);
+    expect(log.every((e) => e.attempt === 0 && !e.ok && e.status === undefined)).toBe(true);
+    expect(log.find((e) => e.target === 'file:///etc/passwd')!.error).toContain('(scheme file:)');
+    expect(warn).toHaveBeenCalledTimes(4);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/webhook delivery failed: lead\.create to \S+ \(subscription 65f1a2b3c4d5e6f7080914b\d\): Not sent: .* \(nothing sent\)\./);
+  });
+});

@@ -67,6 +67,14 @@ export interface VerifiedToken {
 
 /** Maximum number of verified tokens remembered (verification is the costly part of a request). */
 const CACHE_LIMIT = 2000;
+/**
+ * Maximum characters of the tokens remembered, all together: 4 Mi (a token's claims, decoded, take
+ * about as much again). Tokens are as large as the claims a sign-in puts in them (a guest's 400 KB
+ * `attributes`): counting them bounds the cache's memory, not only its entries.
+ */
+const CACHE_CHARS = 4 * 1024 * 1024;
+/** A token longer than this (64 Ki characters) is verified on every use and never remembered. */
+const CACHED_TOKEN_MAX = 64 * 1024;
 
 /**
  * Verifies request credentials against the store.
@@ -82,6 +90,8 @@ const CACHE_LIMIT = 2000;
 export class Authenticator {
   /** Verified callers by token. Only successes are kept; their time claims are re-checked on every use. */
   private readonly cache = new Map<string, Caller>();
+  /** Characters of the tokens in {@link cache}. */
+  private cachedChars = 0;
 
   constructor(
     private readonly store: Store,
@@ -94,6 +104,19 @@ export class Authenticator {
   /** Forgets verified tokens (after a reset). */
   clear(): void {
     this.cache.clear();
+    this.cachedChars = 0;
+  }
+
+  /** Remembers a verified caller, evicting the oldest entries beyond {@link CACHE_LIMIT} entries or {@link CACHE_CHARS} characters. */
+  private remember(token: string, caller: Caller): void {
+    if (token.length > CACHED_TOKEN_MAX) return;
+    while (this.cache.size && (this.cache.size >= CACHE_LIMIT || this.cachedChars + token.length > CACHE_CHARS)) {
+      const oldest = this.cache.keys().next().value!;
+      this.cache.delete(oldest);
+      this.cachedChars -= oldest.length;
+    }
+    this.cache.set(token, caller);
+    this.cachedChars += token.length;
   }
 
   /**
@@ -216,8 +239,7 @@ export class Authenticator {
     else if (claims.sub === 'guest') caller = { kind: 'guest', uuid: id, claims };
     else if (claims.sub !== 'bot') caller = { kind: 'user', userId: objectIdKey(id) ?? id, claims };
     if (!caller) return null;
-    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(token, caller);
+    this.remember(token, caller);
     const checked = this.check(caller);
     return checked ? { caller: checked } : null;
   }

@@ -5,7 +5,7 @@
 import { HttpResponse } from 'msw';
 
 /** The statuses the mock answers errors with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 422 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 422 | 500 | 507;
 
 /** A 200 answer with its JSON body (`undefined`: an empty body, as `deleteGroup` may send). */
 export interface Success<B> {
@@ -22,6 +22,17 @@ export interface Failure {
   readonly text?: string;
   /** Extra response headers. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Set when the answer is a limit of the mock, not the real server's answer (a pattern over the
+   * mock's bounds, a webhook target that is not HTTP(S), the storage cap): what the limit is. The
+   * default mode's warnings then say so instead of "as the real server does".
+   */
+  readonly mockLimit?: string;
+}
+
+/** `failure`, marked as the mock's own limit (see {@link Failure.mockLimit}). */
+export function mockLimit(failure: Failure, limit: string): Failure {
+  return { ...failure, mockLimit: limit };
 }
 
 /**

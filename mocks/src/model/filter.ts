@@ -11,9 +11,14 @@
  * {@link MongoError} (MongoDB); the routes' callbacks get it as `err`. Operators MongoDB knows but
  * the mock does not evaluate (`$where`, `$expr`, `$type`, `$mod`, bitwise and geospatial ones) throw
  * {@link UnsupportedQueryError}. Regular expressions (`$regex`) run on RE2 (../pattern.ts), in time
- * linear in the text.
+ * linear in the text, within the mock's bounds: a pattern over its static bounds throws a
+ * {@link PatternLimitError} when the filter is compiled, and the texts a compiled filter matches
+ * share one {@link MatchBudget} (a filter over more work than the budget allows throws
+ * {@link PatternLimitError} when it runs, before matching the text that would exceed it). The error
+ * names the filter path (`path`); it is no query error ({@link isQueryError} is false): the routes
+ * answer it with 400.
  */
-import { userRegex } from '../pattern';
+import { MatchBudget, PatternLimitError, userRegex } from '../pattern';
 import { castBoolean, castDate, CastError, castObjectId, castString } from './cast';
 import type { Field, Model, ScalarType } from './model';
 import { MongoError } from './query';
@@ -372,8 +377,13 @@ function compilesInJavaScript(pattern: string): boolean {
   return false;
 }
 
-/** `{$regex, $options}`: MongoDB's options `i`, `m`, `s` (RE2's flags), `x` not evaluated, `u` ignored. */
-function regexTest(pattern: unknown, options: unknown): ValueTest {
+/**
+ * `{$regex, $options}`: MongoDB's options `i`, `m`, `s` (RE2's flags), `x` not evaluated, `u`
+ * ignored. Each distinct text is matched once (a list route filters its collection twice, for the
+ * count and for the page), through `budget`.
+ * @throws {PatternLimitError} a pattern over the static bounds (here) or, when the test runs, over the budget.
+ */
+function regexTest(pattern: unknown, options: unknown, budget: MatchBudget): ValueTest {
   if (typeof pattern !== 'string') throw new MongoError('$regex has to be a string', 2, 'BadValue');
   if (options !== undefined && typeof options !== 'string') throw new MongoError('$options has to be a string', 2, 'BadValue');
   const flags = (options as string | undefined) ?? '';
@@ -383,14 +393,23 @@ function regexTest(pattern: unknown, options: unknown): ValueTest {
   // What RE2 cannot compile MongoDB (PCRE) may still accept (a backreference, a lookahead): the
   // mock then matches the text literally. What JavaScript cannot compile either is refused.
   if (compiled.kind === 'literal' && !compilesInJavaScript(pattern)) throw new MongoError(`Regular expression is invalid: ${pattern}`, 51091, 'Location51091');
-  return (found) => found.some((f) => typeof f.value === 'string' && compiled.test(f.value));
+  const seen = new Map<string, boolean>();
+  const test = (text: string): boolean => {
+    let matched = seen.get(text);
+    if (matched === undefined) {
+      matched = budget.test(compiled, text);
+      seen.set(text, matched);
+    }
+    return matched;
+  };
+  return (found) => found.some((f) => typeof f.value === 'string' && test(f.value));
 }
 
 /** Operators MongoDB evaluates that the mock does not. */
 const UNSUPPORTED = new Set(['$type', '$mod', '$bitsAllSet', '$bitsAllClear', '$bitsAnySet', '$bitsAnyClear', '$geoWithin', '$geoIntersects', '$near', '$nearSphere', '$within', '$minDistance', '$maxDistance', '$where', '$expr', '$jsonSchema']);
 
-/** The test of an operator document (`{$gt: 1, $lt: 5}`): every operator holds. */
-function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => unknown): ValueTest {
+/** The test of an operator document (`{$gt: 1, $lt: 5}`): every operator holds; patterns share `budget`. */
+function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => unknown, budget: MatchBudget): ValueTest {
   const tests: ValueTest[] = [];
   for (const [op, value] of Object.entries(ops)) {
     switch (op) {
@@ -422,7 +441,7 @@ function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => 
         break;
       }
       case '$regex':
-        tests.push(regexTest(value, ops.$options));
+        tests.push(regexTest(value, ops.$options, budget));
         break;
       case '$options':
         if (!Object.hasOwn(ops, '$regex')) throw new MongoError('$options needs a $regex', 2, 'BadValue');
@@ -430,13 +449,13 @@ function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => 
       case '$not': {
         if (!isPlainObject(value)) throw new MongoError('$not needs a regex or a document', 2, 'BadValue');
         if (Object.keys(value).length === 0) throw new MongoError('$not cannot be empty', 2, 'BadValue');
-        const inner = operatorsTest(value, typed);
+        const inner = operatorsTest(value, typed, budget);
         tests.push((found) => !inner(found));
         break;
       }
       case '$all': {
         if (!Array.isArray(value)) throw new MongoError('$all needs an array', 2, 'BadValue');
-        const all = value.map((item) => (isPlainObject(item) && Object.hasOwn(item, '$elemMatch') ? operatorsTest(item, typed) : equalsTest(item)));
+        const all = value.map((item) => (isPlainObject(item) && Object.hasOwn(item, '$elemMatch') ? operatorsTest(item, typed, budget) : equalsTest(item)));
         tests.push((found) => all.length > 0 && all.every((test) => test(found)));
         break;
       }
@@ -451,8 +470,8 @@ function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => 
         if (!isPlainObject(value)) throw new MongoError('$elemMatch needs an Object', 2, 'BadValue');
         const first = Object.keys(value)[0];
         const onValues = first !== undefined && first.startsWith('$') && !['$and', '$or', '$nor'].includes(first);
-        const test = onValues ? operatorsTest(value, (v) => v) : undefined;
-        const docTest = onValues ? undefined : compileFilter(value, { fields: {}, textFields: [] });
+        const test = onValues ? operatorsTest(value, (v) => v, budget) : undefined;
+        const docTest = onValues ? undefined : compileFilter(value, { fields: {}, textFields: [] }, budget);
         tests.push((found) =>
           found.some((f) => !f.item && Array.isArray(f.value) && f.value.some((item) => (test ? test([{ value: item, item: false }]) : isPlainObject(item) && docTest!(item)))),
         );
@@ -525,22 +544,36 @@ function textTest(text: unknown, textFields: readonly string[]): DocTest {
   };
 }
 
+/** `error`, naming `path` when it is a {@link PatternLimitError} (the outermost path wins: the one the request names). */
+function atPath(error: unknown, path: string): unknown {
+  if (error instanceof PatternLimitError) error.path = path;
+  return error;
+}
+
 /**
  * Compiles a cast filter into a document test, as MongoDB parses and runs it.
- * @throws {MongoError} for a filter MongoDB refuses; {@link UnsupportedQueryError} for an operator the mock does not evaluate.
+ * @param budget the matching work the test may do, shared by its patterns (and by other filters of
+ *   the same request, when the route passes one); a new {@link MatchBudget} by default.
+ * @throws {MongoError} for a filter MongoDB refuses; {@link UnsupportedQueryError} for an operator
+ *   the mock does not evaluate; {@link PatternLimitError} for a pattern over the mock's static
+ *   bounds (the returned test throws it, too, when the budget runs out).
  */
-export function compileFilter(filter: Filter, schema: QuerySchema): DocTest {
+export function compileFilter(filter: Filter, schema: QuerySchema, budget: MatchBudget = new MatchBudget()): DocTest {
   const tests: DocTest[] = [];
+  // Clauses with a pattern run last, on the documents the other clauses keep (the answer is the
+  // same): a listing's budget is spent on the project's documents, not on every stored one.
+  const costly: DocTest[] = [];
   for (const [key, value] of Object.entries(filter)) {
+    const clauses = mentionsRegex(value) ? costly : tests;
     if (key === '$and' || key === '$or' || key === '$nor') {
       if (!Array.isArray(value) || value.length === 0) throw new MongoError(`${key} must be a nonempty array`, 2, 'BadValue');
       const parts = value.map((item) => {
         if (!isPlainObject(item)) throw new MongoError('$or/$and/$nor entries need to be full objects', 2, 'BadValue');
-        return compileFilter(item, schema);
+        return compileFilter(item, schema, budget);
       });
-      if (key === '$and') tests.push((doc) => parts.every((test) => test(doc)));
-      else if (key === '$or') tests.push((doc) => parts.some((test) => test(doc)));
-      else tests.push((doc) => !parts.some((test) => test(doc)));
+      if (key === '$and') clauses.push((doc) => parts.every((test) => test(doc)));
+      else if (key === '$or') clauses.push((doc) => parts.some((test) => test(doc)));
+      else clauses.push((doc) => !parts.some((test) => test(doc)));
     } else if (key === '$text') {
       tests.push(textTest(value, schema.textFields));
     } else if (key === '$comment') {
@@ -552,18 +585,38 @@ export function compileFilter(filter: Filter, schema: QuerySchema): DocTest {
       const parts = key.split('.');
       const typed = typedReader(schema.fields[key]);
       const first = isPlainObject(value) ? Object.keys(value)[0] : undefined;
-      const test = first !== undefined && first.startsWith('$') ? operatorsTest(value as Record<string, unknown>, typed) : equalsTest(value);
-      tests.push((doc) => test(valuesAt(doc, parts, typed)));
+      let test: ValueTest;
+      try {
+        test = first !== undefined && first.startsWith('$') ? operatorsTest(value as Record<string, unknown>, typed, budget) : equalsTest(value);
+      } catch (error) {
+        throw atPath(error, key);
+      }
+      clauses.push((doc) => {
+        try {
+          return test(valuesAt(doc, parts, typed));
+        } catch (error) {
+          throw atPath(error, key);
+        }
+      });
     }
   }
+  tests.push(...costly);
   return (doc) => tests.every((test) => test(doc));
+}
+
+/** Whether a filter value holds a `$regex` operator at any depth. */
+function mentionsRegex(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(mentionsRegex);
+  if (!isPlainObject(value)) return false;
+  return Object.hasOwn(value, '$regex') || Object.values(value).some(mentionsRegex);
 }
 
 /**
  * `Model.find(filter)`'s selection: the filter cast by Mongoose against the model, then compiled
  * as MongoDB runs it.
- * @throws {CastError} {@link QueryCastError} (Mongoose), {@link MongoError} (MongoDB), {@link UnsupportedQueryError}.
+ * @param budget as {@link compileFilter}.
+ * @throws {CastError} {@link QueryCastError} (Mongoose), {@link MongoError} (MongoDB), {@link UnsupportedQueryError}, {@link PatternLimitError}.
  */
-export function documentFilter(schema: QuerySchema, filter: unknown): DocTest {
-  return compileFilter(castFilter(schema, filter), schema);
+export function documentFilter(schema: QuerySchema, filter: unknown, budget?: MatchBudget): DocTest {
+  return compileFilter(castFilter(schema, filter), schema, budget);
 }

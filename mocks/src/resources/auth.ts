@@ -169,6 +169,10 @@ export const authHandlers = {
   signInAnonymously: {
     async handle(ctx) {
       const { core, raw } = ctx;
+      // routes/auth.js:170-238 checks only that `id_project` is not empty and never looks the
+      // project up: an unknown project gets a guest teammate and a token, 200, as here. What it
+      // stores is that teammate (under 1 KB); `attributes` go into the token only. The storage cap
+      // (behaviour.storageLimit) bounds how many such teammates the mock keeps: beyond it, 507.
       const errors = check(validated(ctx), 'id_project', notEmpty);
       if (errors.length) return fail(422, { errors });
       const uuid = core.ids.uuid();

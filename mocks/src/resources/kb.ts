@@ -20,7 +20,12 @@
  *   `$in`, `qs` objects operators or cast errors); `search` is `new RegExp(search)` on `source` —
  *   an invalid pattern (`c++`, `[`) throws in the route and **the server never answers**; so does a
  *   `direction` mquery refuses (`2`: the sort is built inside a database callback). A status that is
- *   no number, a negative page, a sort key MongoDB refuses: 500 `{success: false, error}`.
+ *   no number, a negative page, a sort key MongoDB refuses: 500 `{success: false, error}`. A
+ *   `search` over the mock's pattern bounds, or one whose matching work over the project's contents
+ *   exceeds the request's budget (../pattern.ts), is refused with 400 `{errors: [{value, msg, param:
+ *   "search", location: "query"}]}` in both modes: a limit of the mock, not of the server. So is a
+ *   pattern arriving as an operator anywhere else (`namespace[$regex]=…`, a body's
+ *   `source: {$regex}`).
  * - `getContent` (kb.js:1650), `deleteContent` (kb.js:2292): project-scoped; a malformed id 500.
  * - `createContent` (kb.js:1669): `namespace` required (400), checked (404 unknown, 403 another
  *   project's, 500 `{success: false}` for a value Mongoose cannot cast); upserts on (project, type,
@@ -36,12 +41,14 @@
 import type { Content, KnowledgeBase } from '@supportkb/sdk';
 import { field, jsNumber, jsParseInt, jsString, queryField, truthy } from '../http/request';
 import { fail, failError, ok, unanswered, type Failure } from '../http/results';
+import { badInput, type ValidationIssue } from '../http/validation';
 import { CastError, castObjectId } from '../model/cast';
 import { find, MongoError } from '../model/documents';
 import { castErrorJson, mongooseErrorJson } from '../model/errors';
 import { castFilter, compileFilter, documentFilter, isQueryError, querySchema } from '../model/filter';
 import { castUpdate, newDocument, ValidationError, type Model } from '../model/model';
 import { findWindow } from '../model/query';
+import { MatchBudget, PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import { DEFAULT_SCRAPE_OPTIONS, newKnowledgeBase } from '../state/factories';
 import type { StoredKnowledgeBase } from '../state/store';
@@ -141,21 +148,35 @@ function queryFailure(error: unknown, model: string): Failure | undefined {
   return undefined;
 }
 
+/** Where a request carries the value a filter path comes from: `[param, location]`. */
+type FieldOrigin = readonly [string, ValidationIssue['location']];
+
+/**
+ * The answer to a pattern over the mock's bounds (../pattern.ts): 400 naming the request field the
+ * pattern's filter path comes from (`origins`, else `fallback`).
+ */
+function patternRefused(error: PatternLimitError, origins: Readonly<Record<string, FieldOrigin>>, fallback: FieldOrigin): Failure {
+  const [param, location] = error.path !== undefined && Object.hasOwn(origins, error.path) ? origins[error.path]! : fallback;
+  return error.refusal(param, location);
+}
+
 /**
  * `aiManager.checkNamespace(id_project, namespace_id)` (services/aiManager.js:235) as the content
  * routes answer its rejection: `Namespace.findOne({id})` across projects, then 404 (not found), 403
  * (another project's); a value Mongoose cannot cast rejects with the cast error itself, which has
- * no `errorCode` or `error`: 500 `{success: false}`.
+ * no `errorCode` or `error`: 500 `{success: false}`. A pattern (`namespace: {$regex}`) over the
+ * mock's bounds: 400 naming `namespace` at `location`.
  */
-function checkNamespace(core: ServiceCore, projectId: string, namespaceId: unknown): { kb: KnowledgeBase } | { failure: Failure } {
-  let test: (doc: object) => boolean;
+function checkNamespace(core: ServiceCore, projectId: string, namespaceId: unknown, location: ValidationIssue['location'] = 'body', budget?: MatchBudget): { kb: KnowledgeBase } | { failure: Failure } {
+  let kb: StoredKnowledgeBase | undefined;
   try {
-    test = documentFilter(NAMESPACE_QUERY, { id: namespaceId });
+    const test = documentFilter(NAMESPACE_QUERY, { id: namespaceId }, budget);
+    kb = [...core.store.knowledgeBases.values()].find((candidate) => test(candidate));
   } catch (error) {
+    if (error instanceof PatternLimitError) return { failure: patternRefused(error, {}, ['namespace', location]) };
     if (isQueryError(error)) return { failure: fail(500, { success: false }) };
     throw error;
   }
-  const kb = [...core.store.knowledgeBases.values()].find((candidate) => test(candidate));
   if (!kb) return { failure: failError(404, `Namespace not found with id ${jsString(namespaceId)}`) };
   if ((kb as Doc).id_project !== projectId) return { failure: failError(403, `Namespace not belonging to project ${projectId}`) };
   return { kb: kb as KnowledgeBase };
@@ -221,6 +242,11 @@ function allowsHybrid(core: ServiceCore, projectId: string): boolean {
   return Boolean(project?.profile?.customization?.hybrid);
 }
 
+/** Where listContents reads each filter path from (a pattern refused there names it). */
+const LIST_ORIGINS: Readonly<Record<string, FieldOrigin>> = { source: ['search', 'query'], namespace: ['namespace', 'query'], type: ['type', 'query'], status: ['status', 'query'] };
+/** Where createContent reads each filter path from. */
+const BODY_ORIGINS: Readonly<Record<string, FieldOrigin>> = { source: ['source', 'body'], type: ['type', 'body'] };
+
 const SORT_REFUSED =
   "routes/kb.js:1608 builds the sort inside KB.countDocuments' callback; mquery throws `Invalid sort value` there, an uncaught exception the server logs, and the request stays open";
 
@@ -267,12 +293,15 @@ export const kbHandlers = {
       }
       for (const content of core.store.contents.values()) if (content.id_project === projectId) progress(core, content);
       let kbs: Content[];
+      let count: number;
       try {
         const cast = castFilter(KB_QUERY, filter);
         findWindow(skip, limit); // MongoDB refuses a negative skip before it reads the filter
         test = compileFilter(cast, KB_QUERY);
         kbs = found.exec();
+        count = found.count();
       } catch (error) {
+        if (error instanceof PatternLimitError) return patternRefused(error, LIST_ORIGINS, ['search', 'query']);
         const failure = queryFailure(error, 'KB');
         if (failure) return failure;
         throw error;
@@ -284,7 +313,7 @@ export const kbHandlers = {
       if (sortField) query.sortField = sortField;
       if (direction) query.direction = direction;
       if (text) query.search = text;
-      return ok({ count: found.count(), query, kbs: kbs.map(hydrate) } as never);
+      return ok({ count, query, kbs: kbs.map(hydrate) } as never);
     },
   },
 
@@ -313,7 +342,8 @@ export const kbHandlers = {
       const tags = get('tags');
       const namespaceId = get('namespace');
       if (!truthy(namespaceId)) return failError(400, "parameter 'namespace' is not defined");
-      const check = checkNamespace(core, projectId, namespaceId);
+      const budget = new MatchBudget();
+      const check = checkNamespace(core, projectId, namespaceId, 'body', budget);
       if ('failure' in check) return check.failure;
       // The document of kb.js:1700-1731, key by key.
       const update: Doc = { id_project: projectId, name: get('name'), type, source: get('source'), content: get('content'), namespace: namespaceId, status: -1 };
@@ -336,8 +366,9 @@ export const kbHandlers = {
       let test: (doc: object) => boolean;
       let set: Doc;
       try {
-        test = documentFilter(KB_QUERY, { id_project: projectId, type, source: update.source });
+        test = documentFilter(KB_QUERY, { id_project: projectId, type, source: update.source }, budget);
       } catch (error) {
+        if (error instanceof PatternLimitError) return patternRefused(error, BODY_ORIGINS, ['source', 'body']);
         const failure = queryFailure(error, 'KB');
         if (failure) return failure;
         throw error;
@@ -349,7 +380,14 @@ export const kbHandlers = {
         throw error;
       }
       const now = core.clock.iso();
-      const existing = [...core.store.contents.values()].find((c) => test(c));
+      let existing: Content | undefined;
+      try {
+        existing = [...core.store.contents.values()].find((c) => test(c));
+      } catch (error) {
+        // Before anything is written.
+        if (error instanceof PatternLimitError) return patternRefused(error, BODY_ORIGINS, ['source', 'body']);
+        throw error;
+      }
       let doc: Content;
       let lastErrorObject: { n: number; updatedExisting: boolean; upserted?: string };
       if (existing) {
@@ -379,7 +417,8 @@ export const kbHandlers = {
       if (scrapeType === 2 && !truthy(scrapeOptions)) scrapeOptions = structuredClone(DEFAULT_SCRAPE_OPTIONS);
       const namespaceId = queryField(raw.query, 'namespace');
       if (!truthy(namespaceId)) return failError(400, "queryParam 'namespace' is not defined");
-      const check = checkNamespace(core, projectId, namespaceId);
+      const budget = new MatchBudget();
+      const check = checkNamespace(core, projectId, namespaceId, 'query', budget);
       if ('failure' in check) return check.failure;
       const kb = check.kb;
       // kb.js:1836 reads `list.length` inside the quota check's try: no list is a TypeError answered 500 {success: false}.
@@ -405,8 +444,10 @@ export const kbHandlers = {
       // KB.bulkWrite (aiManager.js:522): every operation is cast before any is sent; one failure fails all.
       let operations: { test: (doc: object) => boolean; set: Doc }[];
       try {
-        operations = docs.map((doc) => ({ test: documentFilter(KB_QUERY, { id_project: doc.id_project, type: 'url', source: doc.source, namespace: kb.id }), set: castUpdate(KB_MODEL, doc) }));
+        operations = docs.map((doc) => ({ test: documentFilter(KB_QUERY, { id_project: doc.id_project, type: 'url', source: doc.source, namespace: kb.id }, budget), set: castUpdate(KB_MODEL, doc) }));
       } catch (error) {
+        // A pattern in the list (`{$regex}`) never reaches a write: its name fails the cast.
+        if (error instanceof PatternLimitError) return patternRefused(error, {}, ['list', 'body']);
         if (isQueryError(error)) return failError(500, 'Unable to add multiple urls due to an error.');
         throw error;
       }

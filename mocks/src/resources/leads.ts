@@ -17,7 +17,10 @@
  *   error. Whatever fails — a segment id or value that cannot be cast, a segment with a `starts
  *   with` filter (the converter calls a method it does not define), a direction mquery refuses, a
  *   skip, sort key or operator MongoDB refuses — rejects the route's promise or is dropped by its
- *   callback: **no answer**.
+ *   callback: **no answer**. A pattern (a segment's `contains`, `email[$regex]=…`) over the mock's
+ *   bounds, or a listing whose matching work exceeds the request's budget (../pattern.ts), is
+ *   refused with 400 `{errors: [{value, msg, param, location}]}` naming the query parameter (`segment`
+ *   for the segment's filters): a limit of the mock, in both modes.
  * - `getLead` finds a lead of any project by id (deleted ones too).
  * - `updateLead` sets each of `fullname`, `email`, `attributes`, `status`, `phone`, `company`,
  *   `note`, `streetAddress`, `city`, `region`, `zipcode`, `country` that is neither `undefined`
@@ -33,6 +36,8 @@ import { documentFilter, isQueryError, querySchema } from '../model/filter';
 import type { Model } from '../model/model';
 import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
 import { failMsg, objectNotFound, ok, unanswered } from '../http/results';
+import { badInput } from '../http/validation';
+import { PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import { SEGMENT_MODEL } from './segments';
 
@@ -157,21 +162,28 @@ export const leadHandlers = {
       const limit = truthy(q.limit) ? jsParseInt(q.limit) : DEFAULT_LIMIT;
       const skip = jsNumber(truthy(q.page) ? q.page : 0) * limit;
       const query: Record<string, unknown> = {};
+      // The query parameter each filter path comes from (the segment's filters: `segment`).
+      const origin = new Map<string, string>();
+      const set = (key: string, value: unknown, parameter: string) => {
+        query[key] = value;
+        origin.set(key, parameter);
+      };
       try {
         if (truthy(q.segment)) {
           const test = documentFilter(SEGMENT_QUERY, { id_project: projectId, _id: q.segment });
           const segment = [...core.store.segments.values()].find(test);
           if (!segment) return failMsg(404, 'Error segment not found');
           convertSegment(query, segment);
+          for (const key of Object.keys(query)) origin.set(key, 'segment');
         }
         if (truthy(q.full_text)) query.$text = { $search: q.full_text };
-        if (truthy(q.email)) query.email = q.email;
-        if (truthy(q.with_email)) query.email = { $exists: true };
-        if (truthy(q.with_fullname)) query.fullname = { $exists: true };
-        if (truthy(q.tags)) query.tags = q.tags;
+        if (truthy(q.email)) set('email', q.email, 'email');
+        if (truthy(q.with_email)) set('email', { $exists: true }, 'with_email');
+        if (truthy(q.with_fullname)) set('fullname', { $exists: true }, 'with_fullname');
+        if (truthy(q.tags)) set('tags', q.tags, 'tags');
         query.id_project = projectId;
         query.status = NORMAL;
-        if (truthy(q.status)) query.status = q.status;
+        if (truthy(q.status)) set('status', q.status, 'status');
         const direction = truthy(q.direction) ? q.direction : -1;
         const sortField = truthy(q.sort) ? jsString(q.sort) : 'createdAt';
         let page: ReturnType<typeof find<Lead>>;
@@ -185,6 +197,11 @@ export const leadHandlers = {
         // `perPage: NaN` is serialised as null.
         return ok({ perPage: Number.isNaN(limit) ? null : limit, count: page.count(), leads: page.exec() } as never);
       } catch (error) {
+        if (error instanceof PatternLimitError) {
+          const path = error.path ?? 'segment';
+          const param = origin.get(path) ?? path;
+          return error.refusal(param, 'query', param === 'segment' ? `The segment's filter on \`${path}\`` : undefined);
+        }
         if (isQueryError(error) || error instanceof ConverterError) {
           return unanswered(`the lead query fails (${error.message}) inside the async route of routes/lead.js, which answers nothing`);
         }

@@ -48,7 +48,7 @@ import { castUpdate, newDocument, RequiredError, ValidationError, type Model } f
 import { field, jsString } from '../http/request';
 import { fail, failMsg, ok, unanswered, type Unanswered } from '../http/results';
 import type { HandlerContext, HandlerGroup, ServiceCore } from '../service/context';
-import type { Department, StoredConversation, StoredMessage, StoredTeammate } from '../state/store';
+import { conversationKey, type Department, type StoredConversation, type StoredMessage, type StoredTeammate } from '../state/store';
 import { builtinLabel } from '../labels-builtin';
 import { LEAD_MODEL } from './leads';
 import { isValidObjectId, populatedTeammate, teammateJson } from './team';
@@ -493,8 +493,9 @@ function createConversation(core: ServiceCore, input: NewRequest): StoredConvers
     if (error instanceof ValidationError || error instanceof CastError) return undefined;
     throw error;
   }
-  // The unique index on request_id: another project's conversation with this id.
-  if (core.store.conversations.has(input.requestId)) return undefined;
+  // The unique index on request_id alone (models/request.js:44-49, `unique: true`): another
+  // project's conversation with this id fails the save (E11000), and the route answers 500.
+  if (requestIdTaken(core, input.requestId)) return undefined;
   const contact: Record<string, unknown> = {};
   const phone = input.lead.phone;
   if (phone) contact.phone = String(phone).trim();
@@ -515,8 +516,14 @@ function createConversation(core: ServiceCore, input: NewRequest): StoredConvers
     __v: 0,
   };
   const conversation = doc as unknown as StoredConversation;
-  core.store.conversations.set(input.requestId, conversation);
+  core.store.conversations.set(conversationKey(projectId, input.requestId), conversation);
   return conversation;
+}
+
+/** Whether any project has a conversation with this `request_id` (the model's unique index on `request_id`). */
+function requestIdTaken(core: ServiceCore, requestId: string): boolean {
+  for (const c of core.store.conversations.values()) if (c.request_id === requestId) return true;
+  return false;
 }
 
 /** The lead of a new conversation (`leadService.createIfNotExistsWithLeadId`), or why there is none. */
@@ -588,8 +595,8 @@ export const messageHandlers = {
       let fullname: unknown = sent('senderFullname') || user.fullName;
       let email: unknown = sent('email') || user.email;
       const status = sent('status') || 0;
-      const known = core.store.conversations.get(requestId);
-      const existing = known && known.id_project === projectId ? known : undefined;
+      // Request.findOne({request_id, id_project}) (routes/message.js:67): this project's conversation only.
+      const existing = core.store.conversations.get(conversationKey(projectId, requestId));
 
       if (existing) {
         const channel = existing.channel as { name?: unknown } | null | undefined;

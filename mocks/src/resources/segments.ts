@@ -15,6 +15,12 @@
  *   without validation (a filter may lack fields), and upserts an unknown id.
  * - `deleteSegment` sets `status: 0`, upserting an unknown id (a bare segment with status 0).
  *
+ * A `contains` filter whose pattern is over the mock's static pattern bounds (../pattern.ts) is
+ * refused by `createSegment` and `updateSegment` with 400 `{errors: [{value, msg, param:
+ * "filters.<i>.value", location: "body"}]}`, in both modes, before anything is stored: listing the
+ * segment's leads could never run it. A limit of the mock: the server stores any filter. (A pattern
+ * reaching the listing otherwise, an `=` value `{$regex}` written by an update, is refused there.)
+ *
  * An id that is no ObjectId: 500 `Error getting object.` / `Error updating object.`.
  */
 import type { Segment } from '@supportkb/sdk';
@@ -23,6 +29,8 @@ import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, MongoErr
 import type { Model } from '../model/model';
 import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
 import { failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
+import { badInput, type ValidationIssue } from '../http/validation';
+import { checkUserPattern, PatternLimitError, patternRefusal } from '../pattern';
 import type { HandlerGroup } from '../service/context';
 
 /** `SegmentFilterSchema` of `models/segment.js` (`_id: false`). */
@@ -48,6 +56,29 @@ export const SEGMENT_MODEL: Model = {
     createdBy: { type: 'string', required: true },
   },
 };
+
+/**
+ * The `contains` filters of a segment body whose pattern the mock would refuse when listing the
+ * segment's leads (`routes/lead.js` converts `contains` to `{$regex: value}`): one validation item
+ * each, `param` `filters.<i>.value` (`filters.value` for a single filter object, which Mongoose
+ * wraps). Patterns RE2 cannot compile are left to the listing, as on the server.
+ */
+function refusedPatterns(filters: unknown): ValidationIssue[] {
+  const list = Array.isArray(filters) ? filters : typeof filters === 'object' && filters !== null ? [filters] : [];
+  const issues: ValidationIssue[] = [];
+  list.forEach((filter: unknown, i) => {
+    if (typeof filter !== 'object' || filter === null) return;
+    const { operator, value } = filter as Record<string, unknown>;
+    if (operator !== 'contains' || typeof value !== 'string') return;
+    try {
+      checkUserPattern(value);
+    } catch (error) {
+      if (!(error instanceof PatternLimitError)) throw error;
+      issues.push(error.issue(Array.isArray(filters) ? `filters.${i}.value` : 'filters.value', 'body'));
+    }
+  });
+  return issues;
+}
 
 /** Page size of `listSegments` when `limit` is not sent (or empty). */
 const DEFAULT_LIMIT = 40;
@@ -94,6 +125,8 @@ export const segmentHandlers = {
   createSegment: {
     handle({ core, projectId, raw, caller }) {
       const input = { name: field(raw.body, 'name'), match: field(raw.body, 'match'), filters: field(raw.body, 'filters'), id_project: projectId, createdBy: callerId(caller) };
+      const refused = refusedPatterns(input.filters);
+      if (refused.length) return patternRefusal(refused);
       try {
         return ok(save(core, core.store.segments, SEGMENT_MODEL, input));
       } catch (error) {
@@ -110,6 +143,8 @@ export const segmentHandlers = {
         const value = field(raw.body, name);
         if (value !== undefined && value !== null) update[name] = value;
       }
+      const refused = refusedPatterns(update.filters);
+      if (refused.length) return patternRefusal(refused);
       try {
         return ok(findByIdAndUpdate(core, core.store.segments, SEGMENT_MODEL, raw.path.id!, update, { upsert: true })!);
       } catch (error) {

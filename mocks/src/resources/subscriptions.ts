@@ -10,7 +10,16 @@
  *
  * Event names: like the service, which validates none, any non-empty name is accepted and stored.
  * A name the service never delivers (a typo such as `message.created`) gets one `console.warn` per
- * name and service, naming the closest known event, since such a subscription never fires.
+ * name and service, naming the closest known event, since such a subscription never fires. The
+ * closest name is looked for only among known names of about the same length (an edit distance
+ * within three needs a length within three), so a name of any size costs next to nothing, and a
+ * long name is cut in the warning.
+ *
+ * Targets: where the service stores any string (its notifier then fails to POST to a `file:` or
+ * `javascript:` target and logs the error), the mock refuses, in both modes, a target that is not
+ * an absolute http(s) URL with 400 `{errors: [{value, msg, param: 'target', location: 'body'}]}`
+ * (a deliberate difference); loopback addresses are accepted, tests need them. A target the model
+ * cannot cast (missing, empty, an object or array) still gets the server's 500.
  */
 import { subscriptionEvents, type Subscription } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
@@ -18,13 +27,21 @@ import { castString } from '../model/cast';
 import { DuplicateKeyError, isDatabaseError, save, type UniqueIndex } from '../model/documents';
 import type { Model } from '../model/model';
 import { field } from '../http/request';
-import { failMsg, ok } from '../http/results';
+import { failMsg, mockLimit, ok, type Failure } from '../http/results';
+import { badInput } from '../http/validation';
 import type { HandlerGroup, ServiceCore } from '../service/context';
+import { isHttpTarget } from '../webhooks';
 
 /** Names built at run time, which no list holds: per channel (`message.create.request.channel.<ch>`) and `event.emit.<name>`. */
 const DYNAMIC_EVENT = /^(message\.create\.(.+\.)?channel(Outbound)?\.[^.]+|event\.emit\..+)$/;
 
-/** Edit distance between two short strings (insertions, deletions, substitutions). */
+/** The most edits a name may be from a known one to be named as its closest. */
+const MAX_EDITS = 3;
+
+/** How much of an unknown name a warning repeats. */
+const SHOWN_NAME = 100;
+
+/** Edit distance between two short strings (insertions, deletions, substitutions); callers bound the lengths. */
 function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i += 1) {
@@ -43,11 +60,45 @@ function distance(a: string, b: string): number {
 export function unknownEventWarning(event: string): string | undefined {
   const known: readonly string[] = subscriptionEvents;
   if (known.includes(event) || DYNAMIC_EVENT.test(event)) return undefined;
-  const [closest] = known.map((name) => ({ name, d: distance(event, name) })).sort((x, y) => x.d - y.d);
-  const hint = closest && closest.d <= 3 ? ` Did you mean "${closest.name}"?` : ` Known events: ${known.join(', ')}.`;
-  return `[@supportkb/mocks] createSubscription: "${event}" is not an event the service delivers, so this subscription will never fire (the service, like the mock, stores any name).${hint}`;
+  // The distance is at least the difference in length: only names of about the same length can be
+  // within MAX_EDITS, and only they are compared (a 400 KB name is compared with none).
+  const [closest] = known
+    .filter((name) => Math.abs(name.length - event.length) <= MAX_EDITS)
+    .map((name) => ({ name, d: distance(event, name) }))
+    .sort((x, y) => x.d - y.d);
+  const hint = closest && closest.d <= MAX_EDITS ? ` Did you mean "${closest.name}"?` : ` Known events: ${known.join(', ')}.`;
+  const shown = event.length > SHOWN_NAME ? `${event.slice(0, SHOWN_NAME)}…" (${event.length} characters)` : `${event}"`;
+  return `[@supportkb/mocks] createSubscription: "${shown} is not an event the service delivers, so this subscription will never fire (the service, like the mock, stores any name).${hint}`;
 }
 
+/**
+ * The mock's refusal of a target that is not an absolute http(s) URL (`file:`, `javascript:`,
+ * `gopher:`, a bare word), or `undefined` for an http(s) URL and for what the model's cast
+ * decides (missing, empty, an object or array: the server's 500).
+ * @param target the body's `target`, as sent.
+ */
+export function targetRefusal(target: unknown): Failure | undefined {
+  let text: string | null | undefined;
+  try {
+    text = castString(target, 'target');
+  } catch {
+    return undefined;
+  }
+  if (text === null || text === undefined || text === '' || isHttpTarget(text)) return undefined;
+  const value = typeof target === 'string' && target.length > 200 ? `${target.slice(0, 200)}…` : target;
+  const refusal = badInput(400, [
+    {
+      value,
+      msg: 'Invalid value: the target must be an absolute http: or https: URL. The mock refuses any other target (file:, javascript:, gopher:, a bare word); the real server stores it and its deliveries to it fail',
+      param: 'target',
+      location: 'body',
+    },
+  ]);
+  return mockLimit(refusal, 'webhook targets are HTTP(S) URLs (the real server stores any target)');
+}
+
+/** How many unknown names one service warns about at most (one warning each). */
+const WARNED_LIMIT = 100;
 /** The unknown names already warned about, per service. */
 const warned = new WeakMap<ServiceCore, Set<string>>();
 
@@ -75,13 +126,17 @@ export const subscriptionHandlers = {
   createSubscription: {
     handle({ core, projectId, raw, caller }) {
       const event = field(raw.body, 'event');
+      // A deliberate difference from the server, in both modes: it stores any target.
+      const refused = targetRefusal(field(raw.body, 'target'));
+      if (refused) return refused;
       try {
         const saved = save(core, core.store.subscriptions, subscriptionModel(core), { target: field(raw.body, 'target'), event, id_project: projectId, createdBy: callerId(caller) }, UNIQUE);
         const warning = unknownEventWarning(saved.event);
         const seen = warned.get(core) ?? new Set<string>();
         warned.set(core, seen);
         // `warnings: false` silences it, as every warning of the service.
-        if (warning && core.warnings && !seen.has(saved.event)) {
+        // Bounded: a caller inventing names cannot grow the set without limit.
+        if (warning && core.warnings && !seen.has(saved.event) && seen.size < WARNED_LIMIT) {
           seen.add(saved.event);
           console.warn(warning);
         }

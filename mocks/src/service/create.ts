@@ -36,7 +36,9 @@ function untilAborted(signal: AbortSignal | undefined): Promise<void> {
 function violationWarning(operationId: OperationId, violation: ValidationIssue, result: Result): string {
   const where = violation.location === 'headers' ? violation.param : `${violation.location === 'params' ? 'path' : violation.location} ${violation.param}`;
   const outcome = isUnanswered(result) ? 'no answer' : String(result.status);
-  return `[@supportkb/mocks] ${operationId}: ${where}: ${violation.msg}. The contract forbids this request; the mock answered it as the real server does (${outcome}). Strict mode (strict: true, or --strict) refuses it with a 4xx naming the violation.`;
+  const limit = 'mockLimit' in result ? result.mockLimit : undefined;
+  const answered = limit ? `the mock refused it (${outcome}): a limit of the mock, ${limit}, where the real server answers otherwise` : `the mock answered it as the real server does (${outcome})`;
+  return `[@supportkb/mocks] ${operationId}: ${where}: ${violation.msg}. The contract forbids this request; ${answered}. Strict mode (strict: true, or --strict) refuses it with a 4xx naming the violation.`;
 }
 
 /** The one-time warning for a request the real server never answers. */
@@ -71,7 +73,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     clock,
     ids: createIdGenerator(options.ids),
     auth: new Authenticator(store, serverSecret),
-    webhooks: new WebhookDispatcher(store, options.webhooks),
+    webhooks: new WebhookDispatcher(store, options.webhooks, { warnings: options.warnings !== false }),
     behaviour: { ...DEFAULT_BEHAVIOUR, ...options.behaviour },
     serverSecret,
     subscriptionSecret: options.subscriptionSecret ?? SEED.subscriptionSecret,
@@ -94,6 +96,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const load = () => {
     clearStore(store);
     core.auth.clear();
+    core.webhooks.clear();
     core.ids = createIdGenerator(options.ids);
     if (options.seed === false) seedProject(core);
     else seed(core);
@@ -139,6 +142,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     snapshot: () => snapshotStore(store),
     onWebhook: (listener) => core.webhooks.onDelivery(listener),
     webhooksIdle: () => core.webhooks.idle(),
+    webhookLog: () => core.webhooks.log(),
     async authorization(role) {
       if (role === 'guest') return guestToken(core, { _id: SEED.guest.uuid, firstname: SEED.guest.firstname });
       const user = store.users.get(seededMember(role).userId);

@@ -10,7 +10,7 @@ import type { Clock, ClockOptions } from '../state/clock';
 import type { IdGenerator } from '../state/ids';
 import type { SEED } from '../state/seed';
 import type { Store } from '../state/store';
-import type { WebhookListener, WebhookOptions } from '../webhooks';
+import type { WebhookListener, WebhookLogEntry, WebhookOptions } from '../webhooks';
 
 /** Tunables of the service's behaviour. */
 export interface BehaviourOptions {
@@ -37,6 +37,20 @@ export interface BehaviourOptions {
    * Either way the mock warns once per operation and reason.
    */
   unanswered?: 'reset' | 'hang';
+  /**
+   * The storage cap: the most the mock keeps, in bytes of stored JSON (each stored document's JSON
+   * text and key, accounted when it is written, changed or deleted); default 67108864 (64 MiB).
+   * The seed counts toward it (about 115 KB) and is never refused. A request that would take the
+   * store over it — or make one document larger than 16 MiB, MongoDB's document limit — is
+   * refused with **507** `{err, msg, limit, used, needed}` (the message says how to raise the cap
+   * or reset) and stores nothing; its other writes are undone. Reads (GET) are never refused;
+   * deletes and updates that do not grow the store pass; `service.reset()` frees what requests
+   * stored; `service.store.storage` shows `used` and `limit`. The real server has no such limit
+   * (the contract declares no 507): it bounds the mock's memory, whose heap is about this figure
+   * for large documents and up to three times it for small ones (V8 objects).
+   * @throws {RangeError} from `createMockService` when it is not a positive integer.
+   */
+  storageLimit?: number;
 }
 
 /** The default behaviour: a plan of 50 knowledge bases, and one sitemap fixture of the seeded help site. */
@@ -151,6 +165,12 @@ export interface MockService {
   onWebhook(listener: WebhookListener): () => void;
   /** Resolves when every webhook delivery started so far is over (retries included). */
   webhooksIdle(): Promise<void>;
+  /**
+   * The webhook delivery log, oldest first: every HTTP attempt (subscription, event, target,
+   * attempt, `ok`, status or error, `at`) and every target refused without an attempt, the last
+   * 1,000; `reset()` empties it. A copy: changing it changes nothing.
+   */
+  webhookLog(): WebhookLogEntry[];
   /**
    * An `Authorization` header value for a seeded member: `JWT <token>` signed like a sign-in
    * (`owner`, `admin`, `agent`) or an anonymous sign-in (`guest`).

@@ -12,6 +12,10 @@
  *   route.
  *
  * A body declared larger than the limit is refused before anything in both modes (413).
+ *
+ * The route runs in a storage transaction (../state/storage.ts): a write request that would take
+ * the store over its storage limit (`behaviour.storageLimit`) is rolled back and answered 507
+ * (see {@link insufficientStorage}), in both modes.
  */
 import type { OperationId } from '@supportkb/sdk';
 import { authorize } from '../auth/authorize';
@@ -22,6 +26,8 @@ import { parseQuery, readServerBody } from '../http/request';
 import { methodNotAllowed, payloadTooLarge, type Failure, type Result } from '../http/results';
 import { badInput, contractViolations, type ValidationIssue } from '../http/validation';
 import { badInputStatusOf, declaresTextBadRequest, operationIds, operationMeta, type OperationMeta } from '../manifest';
+import { PatternLimitError } from '../pattern';
+import { MAX_DOCUMENT_SIZE, StorageFullError, type StorageRefusal } from '../state/storage';
 import type { HandlerContext, OperationHandler, RequestContext, ServiceCore } from './context';
 import { concretePathOf } from './routes';
 
@@ -151,9 +157,67 @@ async function strictMode<K extends OperationId>(core: ServiceCore, meta: Operat
   return route(handler, path, pre, parseQuery(url));
 }
 
-/** Runs the route: the operation's handler with the request as sent. */
+/**
+ * 507 Insufficient Storage: the mock's storage cap refused the request (nothing of it was stored).
+ * The real server has no such answer (the contract declares none): it is the mock's own limit, so
+ * the body says what it is, its figures, and how to raise it or free the store.
+ */
+export function insufficientStorage(refusal: StorageRefusal): Failure {
+  const err =
+    refusal.reason === 'document'
+      ? `Insufficient storage: the mock stores no document over ${MAX_DOCUMENT_SIZE} bytes of JSON (MongoDB's 16 MiB document limit)`
+      : "Insufficient storage: the mock's storage cap is reached";
+  const msg =
+    refusal.reason === 'document'
+      ? `This request would make a ${refusal.collection} document ${refusal.needed} bytes larger, over ${MAX_DOCUMENT_SIZE} bytes; nothing was stored.`
+      : `The stateful mock keeps at most ${refusal.limit} bytes of stored JSON (behaviour.storageLimit of createMockService, setupNodeMock, setupBrowserMock or startHttpMock's serviceOptions; default 64 MiB). ${refusal.used} bytes are in use and this request needs ${refusal.needed} more, so nothing of it was stored. Raise behaviour.storageLimit, delete what you no longer need, or reset the mock: service.reset() (back to the seeded data), or restart the standalone server. Reads keep working.`;
+  return { status: 507, body: { err, msg, limit: refusal.limit, used: refusal.used, needed: refusal.needed }, mockLimit: 'the storage cap (behaviour.storageLimit)' };
+}
+
+/**
+ * Runs the route: the operation's handler with the request as sent, in a storage transaction
+ * (begun and committed around the handler's synchronous run, so no other request's writes mix in);
+ * a refused transaction is answered {@link insufficientStorage} whatever the handler answered.
+ * Writes an asynchronous handler makes after an `await` are each admitted or refused on their own.
+ */
 async function route<K extends OperationId>(handler: OperationHandler<K>, path: Record<string, string>, pre: Stages<K>, query: Record<string, unknown>): Promise<Result> {
   const { body, ...context } = pre;
   const ctx: HandlerContext<K> = { ...context, raw: { path, query, body } };
-  return handler.handle(ctx);
+  const storage = pre.core.store.storage;
+  // Reads are never refused (what they store, a project's default knowledge base or the indexing
+  // progress of contents, is bounded).
+  const tx = storage.begin(pre.request.method !== 'GET');
+  let answer: ReturnType<typeof handler.handle> | undefined;
+  let failure: { error: unknown } | undefined;
+  try {
+    answer = handler.handle(ctx);
+  } catch (error) {
+    failure = { error };
+  }
+  const refused = storage.commit(tx);
+  if (refused) {
+    if (answer instanceof Promise) answer.catch(() => undefined);
+    return insufficientStorage(refused);
+  }
+  if (failure) return limitAnswer(failure.error);
+  const tails = storage.unscopedRefusals;
+  try {
+    const result = await answer!;
+    // A write after an `await` refused while the handler went on (a route that catches every error).
+    if (storage.unscopedRefusals !== tails && storage.lastUnscopedRefusal) return insufficientStorage(storage.lastUnscopedRefusal);
+    return result;
+  } catch (error) {
+    return limitAnswer(error);
+  }
+}
+
+/**
+ * The answer to an error a route let through when it is one of the mock's own limits (the storage
+ * cap, a pattern over the mock's bounds: a route that does not catch it itself, e.g. the team's
+ * `presencestatus[$regex]`, answers 400 naming the query field); any other error is rethrown.
+ */
+function limitAnswer(error: unknown): Failure {
+  if (error instanceof StorageFullError) return insufficientStorage(error.refusal);
+  if (error instanceof PatternLimitError) return error.refusal(error.path ?? 'query', 'query');
+  throw error;
 }

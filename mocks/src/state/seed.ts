@@ -7,7 +7,8 @@
  * handlers use.
  */
 import { DEFAULT_SCRAPE_OPTIONS, newContent, newConversation, newGroup, newKnowledgeBase, newLabels, newLead, newMessage, newProject, newSegment, newTag, newTeammate, newUser, type FactoryEnv } from './factories';
-import type { Store } from './store';
+import { storageLimitOf } from './storage';
+import { conversationKey, type Store } from './store';
 
 /** Password of every seeded user (the contract's `SignInRequest` example). */
 export const SEED_PASSWORD = 'Str0ng-example-passw0rd';
@@ -73,9 +74,21 @@ export const SEED = {
 const P = SEED.projectId;
 const at = (iso: string) => ({ createdAt: iso, updatedAt: iso, __v: 0 });
 
-/** What seeding writes to and reads: the store, the clock and the ids. */
+/** What seeding writes to and reads: the store, the clock, the ids, and the storage limit. */
 export interface SeedTarget extends FactoryEnv {
   readonly store: Store;
+  /** The service's behaviour options: `storageLimit` becomes the store's storage limit (default 64 MiB). */
+  readonly behaviour?: { readonly storageLimit?: number | undefined };
+}
+
+/**
+ * Sets the store's storage limit from the service's options (validated at every load, so a bad
+ * value fails `createMockService`), then runs `write`: what the seed stores is accounted, never refused.
+ * @throws {RangeError} when `behaviour.storageLimit` is not a positive integer.
+ */
+function seeding(target: SeedTarget, write: () => void): void {
+  target.store.storage.limit = storageLimitOf(target.behaviour?.storageLimit);
+  target.store.storage.exempt(write);
 }
 
 /** The user the server creates at boot (`SEED.bootAdmin`), created `iso` (default now). */
@@ -86,13 +99,21 @@ function seedBootAdmin({ store, clock, ids }: SeedTarget, iso?: string): void {
 }
 
 /** Stores the seeded project alone (the dataset of `seed: false`), created now, and the boot administrator. */
-export function seedProject({ store, clock, ids }: SeedTarget): void {
-  store.projects.set(P, newProject({ clock, ids }, { _id: P, name: SEED.projectName, jwtSecret: SEED.projectSecret }));
-  seedBootAdmin({ store, clock, ids });
+export function seedProject(target: SeedTarget): void {
+  const { store, clock, ids } = target;
+  seeding(target, () => {
+    store.projects.set(P, newProject({ clock, ids }, { _id: P, name: SEED.projectName, jwtSecret: SEED.projectSecret }));
+    seedBootAdmin({ store, clock, ids });
+  });
 }
 
 /** Fills the store with the seeded dataset. */
 export function seed(target: SeedTarget): void {
+  seeding(target, () => seedDataset(target));
+}
+
+/** The documents of the seeded dataset (see {@link seed}). */
+function seedDataset(target: SeedTarget): void {
   const { store } = target;
   store.projects.set(P, newProject(target, { _id: P, name: SEED.projectName, jwtSecret: SEED.projectSecret, ...at('2026-11-01T08:00:00.000Z') }));
 
@@ -314,7 +335,7 @@ export function seed(target: SeedTarget): void {
   const sourcePage = 'https://www.acme-support.test/help/billing';
   const firstText = 'Hello, I was charged twice for my November invoice.';
   store.conversations.set(
-    SEED.conversation.requestId,
+    conversationKey(P, SEED.conversation.requestId),
     newConversation(target, {
       _id: SEED.conversation.id,
       request_id: SEED.conversation.requestId,
@@ -388,7 +409,7 @@ function seedHistory(target: SeedTarget): void {
       ...at(createdIso),
       ...(closedAt ? { closed_at: closedAt, rating: 3 + (i % 3), updatedAt: closedAt } : {}),
     });
-    store.conversations.set(requestId, conversation);
+    store.conversations.set(conversationKey(P, requestId), conversation);
     const count = 2 + (i % 3);
     for (let m = 0; m < count; m++) {
       const messageId = `65f1a2b3c4d5e6f7080${(0x30000 + i * 8 + m).toString(16)}`;

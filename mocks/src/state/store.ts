@@ -1,8 +1,10 @@
 /**
- * The mock's state: plain `Map`s of documents typed with the contract's resource types (no
- * database). Documents are stored in the shape the service sends them; what the service keeps
- * private (passwords, indexing schedules) lives in side maps, and references between documents
- * (a teammate's user, a conversation's lead) are stored as ids and populated when answering.
+ * The mock's state: `Map`s of documents typed with the contract's resource types (no database).
+ * Documents are stored in the shape the service sends them; what the service keeps private
+ * (passwords, indexing schedules) lives in side maps, and references between documents (a
+ * teammate's user, a conversation's lead) are stored as ids and populated when answering. Every
+ * map is a {@link StoredCollection}: it accounts its size against the storage cap
+ * (`store.storage`, see ./storage.ts), through which every write passes.
  */
 import type {
   Content,
@@ -22,6 +24,7 @@ import type {
   User,
 } from '@supportkb/sdk';
 import type { EpochMs } from './clock';
+import { StorageLedger, StoredCollection } from './storage';
 
 /** A project: no operation reads it, the project middleware checks it exists. */
 export interface Project {
@@ -98,7 +101,10 @@ export interface Collections {
   leads: Map<string, Lead>;
   /** Webhook subscriptions by `_id` (with `secret`). */
   subscriptions: Map<string, Subscription>;
-  /** Conversations (requests) by `request_id`. */
+  /**
+   * Conversations (requests) by project and `request_id` ({@link conversationKey}), as the
+   * service's routes find them (`Request.findOne({request_id, id_project})`).
+   */
   conversations: Map<string, StoredConversation>;
   /** Messages by `_id`. */
   messages: Map<string, StoredMessage>;
@@ -124,6 +130,21 @@ export interface Secrets {
 export interface Store extends Collections {
   /** Private data. */
   secrets: Secrets;
+  /**
+   * The storage cap's account: `used` (bytes of stored JSON, every collection and secret) and
+   * `limit` (`behaviour.storageLimit`, default 64 MiB). A write request that would take `used`
+   * over `limit` is refused with 507 and stores nothing; `reset()` frees what requests stored.
+   */
+  readonly storage: StorageLedger;
+}
+
+/**
+ * The key of a conversation in {@link Collections.conversations}: its project and `request_id`
+ * (`<project id>/<request_id>`; a project id has 12 or 24 characters, the 24 hexadecimal, so two
+ * different pairs never share a key).
+ */
+export function conversationKey(projectId: string, requestId: string): string {
+  return `${projectId}/${requestId}`;
 }
 
 const COLLECTIONS = [
@@ -144,29 +165,32 @@ const COLLECTIONS = [
   'departments',
 ] as const satisfies readonly (keyof Collections)[];
 
-/** Creates an empty store. */
+/** Creates an empty store (its storage limit the default; the service sets `behaviour.storageLimit`). */
 export function createStore(): Store {
+  const storage = new StorageLedger();
+  const collection = <V>(name: string) => new StoredCollection<V>(name, storage);
   return {
-    projects: new Map(),
-    users: new Map(),
-    teammates: new Map(),
-    pendingInvitations: new Map(),
-    knowledgeBases: new Map(),
-    contents: new Map(),
-    groups: new Map(),
-    segments: new Map(),
-    tags: new Map(),
-    labels: new Map(),
-    leads: new Map(),
-    subscriptions: new Map(),
-    conversations: new Map(),
-    messages: new Map(),
-    departments: new Map(),
-    secrets: { passwords: new Map(), indexing: new Map() },
+    projects: collection('projects'),
+    users: collection('users'),
+    teammates: collection('teammates'),
+    pendingInvitations: collection('pendingInvitations'),
+    knowledgeBases: collection('knowledgeBases'),
+    contents: collection('contents'),
+    groups: collection('groups'),
+    segments: collection('segments'),
+    tags: collection('tags'),
+    labels: collection('labels'),
+    leads: collection('leads'),
+    subscriptions: collection('subscriptions'),
+    conversations: collection('conversations'),
+    messages: collection('messages'),
+    departments: collection('departments'),
+    secrets: { passwords: collection('passwords'), indexing: collection('indexing') },
+    storage,
   };
 }
 
-/** Empties every collection of `store` in place. */
+/** Empties every collection of `store` in place (its storage account back to 0). */
 export function clearStore(store: Store): void {
   for (const name of COLLECTIONS) store[name].clear();
   store.secrets.passwords.clear();

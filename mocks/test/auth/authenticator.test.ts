@@ -97,3 +97,25 @@ describe('token lifetimes are checked on every use, cached or not', () => {
     expect((await send()).status).toBe(200);
   });
 });
+
+describe('the cache of verified tokens (issue #19: memory bounded by size, not only by count)', () => {
+  it('keeps at most 4 Mi characters of tokens and never a token over 64 Ki characters', async () => {
+    const { Authenticator } = await import('../../src/auth/authenticator');
+    const auth = new Authenticator(service.store, SEED.serverSecret);
+    const chars = () => (auth as unknown as { cachedChars: number; cache: Map<string, unknown> }).cachedChars;
+    const entries = () => (auth as unknown as { cache: Map<string, unknown> }).cache.size;
+    // 200 guest tokens carrying 40 KB of attributes each (8 MB of tokens): before, all 200 were kept.
+    for (let i = 0; i < 200; i++) {
+      const token = await signToken({ _id: `guest-${i}`, sub: 'guest', attributes: { note: 'x'.repeat(40_000) } }, SEED.serverSecret);
+      expect(await auth.authenticate(`JWT ${token}`, false)).toHaveProperty('caller');
+    }
+    expect(chars()).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(entries()).toBeLessThan(200);
+    const huge = await signToken({ _id: 'guest-huge', sub: 'guest', attributes: { note: 'x'.repeat(100_000) } }, SEED.serverSecret);
+    const before = entries();
+    await auth.authenticate(`JWT ${huge}`, false);
+    expect(entries()).toBe(before);
+    auth.clear();
+    expect([chars(), entries()]).toEqual([0, 0]);
+  });
+});

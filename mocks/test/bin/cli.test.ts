@@ -35,7 +35,7 @@ describe.each(['mock', 'prism'] as const)('supportkb-%s', (bin) => {
     for (const flag of ['--help', '-h']) {
       const help = run(bin, [flag]);
       expect(help.status, help.stderr).toBe(0);
-      expect(help.stdout).toMatch(new RegExp(`^Usage: supportkb-${bin} \\[--port N\\] \\[--host H\\] \\[--(real-ids|errors)\\]( \\[--[a-z-]+\\])*\\n`));
+      expect(help.stdout).toMatch(new RegExp(`^Usage: supportkb-${bin} \\[--port N\\] \\[--host H\\] \\[--(real-ids|errors)\\]( \\[--[a-z-]+( [A-Z]+)?\\])*\\n`));
       if (bin === 'mock') expect(help.stdout).toMatch(/--strict +refuse every request the contract forbids/);
       for (const option of ['-p, --port N', '--host H', '-h, --help', bin === 'mock' ? '--real-ids' : '--errors']) expect(help.stdout).toContain(option);
       expect(help.stdout).toContain('0 picks a free port');
@@ -136,4 +136,100 @@ describe('supportkb-mock serving', () => {
     const asServer = await run([]);
     expect(asServer).toMatchObject({ status: 200, body: { tag: '5' } });
   });
+
+  it('--storage-limit caps what the mock stores (a write beyond it: 507, nothing stored); a bad size exits 2 in one line', async () => {
+    const bad = spawnSync(process.execPath, [`${mocksDir}bin/mock.mjs`, '--storage-limit', 'lots'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('supportkb-mock: invalid --storage-limit "lots": pass a whole number of bytes, or of KiB, MiB or GiB (e.g. 256MiB)\n');
+    const child = spawn(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', '--storage-limit', '1KiB'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 15_000;
+    while (!/at http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1];
+    const auth = `Basic ${btoa(`${SEED.members.agent.email}:${SEED.members.agent.password}`)}`;
+    const res = await fetch(`${url}/${SEED.projectId}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: auth }, body: JSON.stringify({ tag: 'over-the-cap' }) });
+    expect(res.status).toBe(507);
+    expect((await res.json()).limit).toBe(1024);
+    const list = await fetch(`${url}/${SEED.projectId}/tags`, { headers: { Authorization: auth } });
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(await list.json())).not.toContain('over-the-cap');
+    child.kill('SIGTERM');
+    await exited;
+  });
+});
+
+/** Whether `port` can be listened on again (the server that had it released it). */
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+async function waitFor(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return check();
+}
+
+// Issue #19, item 7: `kill -TERM <npm>` ended npm and its shell but left the server running on its
+// port. npm forwards SIGINT/SIGTERM only to its child, the `sh -c` of the script, and Debian's dash
+// neither execs the command nor passes the signal on: SIGTERM killed the shell alone, SIGINT waited
+// for a child that never got it. Now the scripts `exec` (npm's child is the server) and the server
+// stops when its parent goes away under npm (npx still goes through that shell).
+describe('stops on SIGTERM and SIGINT and releases its port, through npm too', () => {
+  const commands = {
+    'npm run mock': ['npm', ['run', 'mock', '--']],
+    'npm run mock:prism': ['npm', ['run', 'mock:prism', '--']],
+    'npx supportkb-mock': ['npx', ['--no-install', 'supportkb-mock']],
+    'bin/mock.mjs': [process.execPath, [BINS.mock]],
+  } as const;
+  const freePort = () =>
+    new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+
+  it.each([
+    ['npm run mock', 'SIGTERM'],
+    ['npm run mock', 'SIGINT'],
+    ['npm run mock:prism', 'SIGTERM'],
+    ['npx supportkb-mock', 'SIGTERM'],
+    ['bin/mock.mjs', 'SIGTERM'],
+    ['bin/mock.mjs', 'SIGINT'],
+  ] as const)('%s, sent %s: the port is free again within seconds (before: never) and the server process is gone', async (command, signal) => {
+    const port = await freePort();
+    const [file, args] = commands[command];
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+    delete childEnv.PORT;
+    const child = spawn(file, [...args, '--port', String(port)], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    let server = 0;
+    try {
+      // `npm run` builds first when sources changed: allow for it.
+      expect(await waitFor(() => / at http:\/\/127\.0\.0\.1:\d+ \(pid \d+/.test(out), 60_000), out).toBe(true);
+      server = Number(/ at http:\/\/127\.0\.0\.1:\d+ \(pid (\d+)/.exec(out)![1]);
+      expect(await portIsFree(port)).toBe(false);
+      child.kill(signal);
+      const sent = Date.now();
+      expect(await waitFor(() => portIsFree(port), 10_000), `port ${port} still in use ${Date.now() - sent} ms after ${signal}`).toBe(true);
+      expect(await waitFor(() => !isAlive(server), 10_000), `the server (pid ${server}) still runs`).toBe(true);
+    } finally {
+      if (server && isAlive(server)) process.kill(server, 'SIGKILL');
+      child.kill('SIGKILL');
+    }
+  }, 90_000);
 });

@@ -207,6 +207,32 @@ describe('listing contents', () => {
     expect((await api(`/${PID}/kb?namespace=${PID}&search=c%5C%2B%5C%2B`, { auth })).status).toBe(200);
   });
 
+  it("refuses a search pattern over the mock's bounds with 400 naming `search` (a limit of the mock, issue #19), without delaying other requests", async () => {
+    const auth = await as('admin');
+    for (let i = 0; i < 30; i++) {
+      const source = `https://www.acme-support.test/${String(i).padStart(4, '0')}${'lorem ipsum dolor sit amet ab '.repeat(70)}`;
+      expect((await api(`/${PID}/kb`, { auth, body: { name: `s${i}`, type: 'url', source, namespace: PID } })).status).toBe(200);
+    }
+    const attack = '[\\s\\S]{1000}[\\s\\S]{1000}b';
+    const started = performance.now();
+    const [searched, unrelatedMs] = await Promise.all([
+      api(`/${PID}/kb?namespace=${PID}&search=${encodeURIComponent(attack)}`, { auth }),
+      (async () => {
+        const sent = performance.now();
+        expect((await api(`/${PID}/tags`, { auth })).status).toBe(200);
+        return performance.now() - sent;
+      })(),
+    ]);
+    expect(searched).toMatchObject({ status: 400, body: { errors: [{ value: attack, msg: expect.stringContaining('Pattern too expensive for the mock'), param: 'search', location: 'query' }] } });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(unrelatedMs).toBeLessThan(500);
+    // Wherever else a pattern arrives: an operator in the query or in a body.
+    expect((await api(`/${PID}/kb?namespace[$regex]=${encodeURIComponent(attack)}`, { auth })).body).toMatchObject({ errors: [{ param: 'namespace', location: 'query' }] });
+    expect((await api(`/${PID}/kb`, { auth, body: { name: 'x', type: 'url', source: { $regex: attack }, namespace: PID } })).body).toMatchObject({ errors: [{ param: 'source', location: 'body' }] });
+    // Realistic searches answer as before.
+    expect((await api(`/${PID}/kb?namespace=${PID}&search=${encodeURIComponent('^https://www\\.acme-support\\.test/000[0-9]')}`, { auth })).body.count).toBe(10);
+  });
+
   it('refuses a request without namespace (kb.js:1540)', async () => {
     expect(await api(`/${PID}/kb`, { auth: await as('admin') })).toMatchObject({ status: 400, body: { success: false, error: "queryParam 'namespace' is not defined" } });
   });

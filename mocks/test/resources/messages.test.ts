@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEED } from '../../src/state/seed';
+import { conversationKey } from '../../src/state/store';
 import { PID, useMock } from '../support/harness';
+import { addProject } from '../support/requests';
 
 const { api, as, service } = useMock();
 const requestId = 'support-group-0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
@@ -79,13 +81,13 @@ describe('a first message creates the conversation (routes/message.js:90-253, se
     for (const body of [{ text: 'x', departmentid: 'nope' }, { text: 'x', departmentid: '65f1a2b3c4d5e6f7080917ff' }, { type: 'image' }, { text: 'x', participants: null }, { text: 'x', preflight: 'maybe' }, { text: 'x', followers: ['x'] }]) {
       expect(await api(`/${PID}/requests/support-group-fail/messages`, { auth: owner, body }), JSON.stringify(body)).toMatchObject({ status: 500, body: { success: false, msg: 'Error creating request', err: {} } });
     }
-    expect(service.store.conversations.has('support-group-fail')).toBe(false);
+    expect(service.store.conversations.has(conversationKey(PID, 'support-group-fail'))).toBe(false);
   });
 
   it('refuses a sender who is not an active member (403), creating nothing; an external id of 24 hex digits is read as a user id', async () => {
     const res = await api(`/${PID}/requests/support-group-x/messages`, { auth: await as('guest'), body: { text: 'hi', sender: 'someone-else' } });
     expect(res).toMatchObject({ status: 403, body: { success: false, msg: 'Unauthorized. Project_user not found with user id  : someone-else' } });
-    expect(service.store.conversations.has('support-group-x')).toBe(false);
+    expect(service.store.conversations.has(conversationKey(PID, 'support-group-x'))).toBe(false);
     const custom = await service.customToken({ _id: '5f5f5f5f5f5f5f5f5f5f5f5f' });
     expect((await api('/auth/signinWithCustomToken', { method: 'POST', auth: `JWT ${custom}` })).status).toBe(200);
     expect((await api(`/${PID}/requests/support-group-y/messages`, { auth: await as('owner'), body: { text: 'hi', sender: '5f5f5f5f5f5f5f5f5f5f5f5f' } })).status).toBe(403);
@@ -107,7 +109,7 @@ describe('a message into a known conversation (routes/message.js:256-320)', () =
     expect(second.body.senderFullname).toBe('Maria Rossi');
     expect(second.body.request.attributes.last_message).toMatchObject({ _id: second.body._id, text: 'Yes, yesterday.' });
     expect(second.body.request).not.toHaveProperty('snapshot.agents');
-    expect(service.store.conversations.get(requestId)?.first_text).toBe('Is my order shipped?');
+    expect(service.store.conversations.get(conversationKey(PID, requestId))?.first_text).toBe('Is my order shipped?');
   });
 
   it('sets waiting_time at the first answer of a participant named in `sender`', async () => {
@@ -141,5 +143,56 @@ describe('a message into a known conversation (routes/message.js:256-320)', () =
     const labelled = await api(`/${PID}/requests/${requestId}/messages`, { auth: await as('guest'), body: { text: '${LABEL_PLACEHOLDER}' } });
     expect(labelled.body.text).not.toBe('${LABEL_PLACEHOLDER}');
     expect(typeof labelled.body.text).toBe('string');
+  });
+});
+
+describe('conversations belong to a project: looked up by project and request_id, request_id unique (issue #19)', () => {
+  const B = '6b6b6b6b6b6b6b6b6b6b6b6b';
+  /** Project B, whose owner is the seeded admin (a member of both projects), with its default department. */
+  function projectB() {
+    addProject(service, B, 'project-b-secret');
+    service.store.departments.set('6b6b6b6b6b6b6b6b6b6b1701', { _id: '6b6b6b6b6b6b6b6b6b6b1701', name: 'Default', default: true, routing: 'assigned', id_project: B });
+    const now = service.clock.iso();
+    const _id = '6b6b6b6b6b6b6b6b6b6b0c01';
+    service.store.teammates.set(_id, { _id, id_project: B, id_user: SEED.members.admin.userId, role: 'owner', roleType: 1, status: 'active', user_available: true, createdAt: now, updatedAt: now, __v: 0 } as never);
+  }
+  const withRequestId = (rid: string) => [...service.store.conversations.values()].filter((c) => c.request_id === rid);
+
+  it("leaves project A's conversation and countRequests as they were when a member of B posts to its request_id (500, as the unique index on request_id answers)", async () => {
+    projectB();
+    const admin = await as('admin');
+    const rid = SEED.conversation.requestId;
+    const count = async (project: string) => (await api(`/${project}/analytics/requests/count`, { auth: admin })).body;
+    const countA = await count(PID);
+    expect(countA[0].totalCount).toBeGreaterThan(0);
+    const storedA = structuredClone(withRequestId(rid)[0]!);
+
+    // routes/message.js:67 finds no conversation of B with this request_id and creates one, which
+    // the unique index on request_id refuses (models/request.js:44-49): 500 `Error creating request`.
+    const fromB = await api(`/${B}/requests/${rid}/messages`, { auth: admin, body: { text: 'From project B' } });
+    expect(fromB).toMatchObject({ status: 500, body: { success: false, msg: 'Error creating request', err: {} } });
+
+    expect(await count(PID)).toEqual(countA);
+    expect(await count(B)).toEqual([]);
+    expect(withRequestId(rid)).toEqual([storedA]);
+    // A's conversation goes on: a message of A's guest is appended to it.
+    const fromA = await api(`/${PID}/requests/${rid}/messages`, { auth: await as('guest'), body: { text: 'Still there?' } });
+    expect(fromA.status).toBe(200);
+    expect(fromA.body.request).toMatchObject({ _id: storedA._id, id_project: PID, first_text: storedA.first_text });
+  });
+
+  it("gives B its own conversations, which A's members cannot reach by request_id", async () => {
+    projectB();
+    const admin = await as('admin');
+    const rid = 'support-group-project-b-only';
+    const created = await api(`/${B}/requests/${rid}/messages`, { auth: admin, body: { text: 'Hello from B' } });
+    expect(created.status).toBe(200);
+    expect(created.body.request).toMatchObject({ id_project: B, request_id: rid });
+    expect(service.store.conversations.get(conversationKey(B, rid))?.first_text).toBe('Hello from B');
+    expect(service.store.conversations.has(conversationKey(PID, rid))).toBe(false);
+    // A member of A posting to it meets the same unique index; B's conversation is untouched.
+    expect((await api(`/${PID}/requests/${rid}/messages`, { auth: await as('agent'), body: { text: 'x' } })).status).toBe(500);
+    expect(withRequestId(rid)).toHaveLength(1);
+    expect((await api(`/${B}/requests/${rid}/messages`, { auth: admin, body: { text: 'Again' } })).body.request._id).toBe(created.body.request._id);
   });
 });

@@ -71,6 +71,36 @@ describe('creating segments', () => {
   });
 });
 
+describe("the mock's pattern bounds (issue #19)", () => {
+  const ATTACK = '[\\s\\S]{1000}[\\s\\S]{1000}b';
+
+  it('refuses a `contains` pattern over the bounds when a segment is created or updated: 400 naming the filter, nothing stored', async () => {
+    const auth = await as('agent');
+    const before = service.store.segments.size;
+    const created = await api(`/${PID}/segments`, { auth, body: { name: 'attack', filters: [{ field: 'city', operator: '=', value: 'Roma' }, { field: 'fullname', operator: 'contains', value: ATTACK }] } });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({
+      errors: [{ value: ATTACK, msg: expect.stringMatching(/^Pattern too expensive for the mock: its counted repeats \(\{n,m\}\) expand to 2000 copies, over the limit of 1000\./), param: 'filters.1.value', location: 'body' }],
+    });
+    expect(service.store.segments.size).toBe(before);
+    // A single filter object (Mongoose wraps it), a pattern too long.
+    const long = 'x'.repeat(1001);
+    expect((await api(`/${PID}/segments`, { auth, body: { name: 'long', filters: { field: 'fullname', operator: 'contains', value: long } } })).body).toEqual({
+      errors: [{ value: `${'x'.repeat(200)}…`, msg: expect.stringContaining('1001 characters, over the limit of 1000'), param: 'filters.value', location: 'body' }],
+    });
+    const updated = await api(`/${PID}/segments/${SEED.segments.italy}`, { method: 'PUT', auth, body: { name: 'renamed', filters: [{ field: 'fullname', operator: 'contains', value: ATTACK }] } });
+    expect(updated).toMatchObject({ status: 400, body: { errors: [{ param: 'filters.0.value', location: 'body' }] } });
+    expect(service.store.segments.get(SEED.segments.italy)!.name).toBe('Customers from Italy');
+  });
+
+  it('stores realistic patterns, and those RE2 cannot run (matched literally when listing), as before', async () => {
+    const auth = await as('agent');
+    for (const value of ['^acme', 'foo|bar', '\\d{3}-\\d{4}', '(?i)rossi', 'a{1000}', '(?=x)', '[']) {
+      expect((await api(`/${PID}/segments`, { auth, body: { name: value, filters: [{ field: 'fullname', operator: 'contains', value }] } })).status, value).toBe(200);
+    }
+  });
+});
+
 describe('updating and deleting segments', () => {
   it('updates the fields sent, without validation', async () => {
     const auth = await as('agent');

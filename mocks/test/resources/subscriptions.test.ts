@@ -1,10 +1,12 @@
 import { subscriptionEvents, type SubscriptionCreateRequest, type SubscriptionEvent } from '@supportkb/sdk';
-import { zSubscriptionCreateRequest, zSubscriptionEvent } from '@supportkb/sdk/zod';
+import { zSubscription, zSubscriptionCreateRequest, zSubscriptionEvent } from '@supportkb/sdk/zod';
 import { WEBHOOK_EVENTS } from '@supportkb/sdk/webhooks';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { unknownEventWarning } from '../../src/resources/subscriptions';
+import { createMockService } from '../../src/service/create';
 import { SEED } from '../../src/state/seed';
 import { PID, useMock } from '../support/harness';
+import { call, json } from '../support/requests';
 
 /**
  * `createSubscription`'s `event`: the names the service delivers (`SubscriptionEvent`) or any other
@@ -45,10 +47,64 @@ describe('createSubscription', () => {
 
   it('casts event and target to strings, and answers 500 `Error saving object.` for what the model refuses (routes/subscription.js:32)', async () => {
     const admin = await as('admin');
-    expect((await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 7, target: true } })).body).toMatchObject({ event: '7', target: 'true' });
+    expect((await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 7, target } })).body).toMatchObject({ event: '7', target });
     for (const body of [{ event: 'lead.create' }, { target }, { event: '', target }, { event: 'lead.create', target: [target] }, { event: { a: 1 }, target }]) {
       expect(await api(`/${PID}/subscriptions`, { auth: admin, body }), JSON.stringify(body)).toMatchObject({ status: 500, body: { success: false, msg: 'Error saving object.' } });
     }
+  });
+});
+
+describe('createSubscription targets (issue #19, item 6)', () => {
+  /**
+   * The server stores any string as `target` (models/subscription.js: required, no validation) and
+   * its notifier then fails to POST to it (services/subscriptionNotifier.js logs the error). The
+   * mock refuses, in both modes, a target that is not an absolute http(s) URL: a deliberate
+   * difference (mocks/README.md), so that a test never hands `file:` or `javascript:` to `fetch`.
+   * Before: 200 and the target stored, in both modes.
+   */
+  const refused = ['file:///etc/passwd', 'javascript:alert(1)', 'gopher://127.0.0.1:70/x', 'not a url', 'http:example.org', 'ftp://example.org/x', 5, true];
+
+  it('refuses a target that is not an absolute http(s) URL with 400 naming `target`, and stores nothing (default mode)', async () => {
+    const admin = await as('admin');
+    for (const value of refused) {
+      const answer = await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'lead.create', target: value } });
+      expect(answer.status, String(value)).toBe(400);
+      expect(answer.body, String(value)).toEqual({ errors: [{ value, msg: expect.stringMatching(/absolute http: or https: URL/), param: 'target', location: 'body' }] });
+    }
+    expect(await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'lead.create', target: `file:///${'x'.repeat(1000)}` } })).toMatchObject({ status: 400, body: { errors: [{ value: `file:///${'x'.repeat(192)}…` }] } });
+  });
+
+  it('refuses them in strict mode too, with the same body shape', async () => {
+    const strict = createMockService({ strict: true });
+    for (const value of refused) {
+      const answer = await call(strict, `/${PID}/subscriptions`, json(strict.basic('admin'), { event: 'lead.create', target: value }));
+      expect(answer.status, String(value)).toBe(400);
+      expect(answer.body.errors, String(value)).toEqual([expect.objectContaining({ param: 'target', location: 'body', msg: expect.any(String) })]);
+    }
+    expect(strict.store.subscriptions.size).toBe(0);
+  });
+
+  it('accepts any http(s) URL, loopback and private addresses included (tests need them), whatever the case of the scheme', async () => {
+    const admin = await as('admin');
+    for (const value of ['http://127.0.0.1:9/hooks', 'http://[::1]:8080/h', 'https://10.0.0.7/h', 'HTTPS://hooks.example.org/x', 'http://localhost/h?x=1']) {
+      expect(await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'lead.create', target: value } }), value).toMatchObject({ status: 200, body: { target: value } });
+    }
+  });
+
+  it("keeps the server's 500 for a target the model cannot cast (missing, empty, an array, an object)", async () => {
+    const admin = await as('admin');
+    for (const body of [{ event: 'lead.create' }, { event: 'lead.create', target: '' }, { event: 'lead.create', target: [target] }, { event: 'lead.create', target: { a: 1 } }]) {
+      expect(await api(`/${PID}/subscriptions`, { auth: admin, body }), JSON.stringify(body)).toMatchObject({ status: 500, body: { success: false, msg: 'Error saving object.' } });
+    }
+  });
+
+  it('the contract asks for an absolute http(s) URL in the request, and answers keep any string a deployment stores', () => {
+    for (const value of ['file:///etc/passwd', 'javascript:alert(1)', 'gopher://127.0.0.1:70/x']) {
+      expect(zSubscriptionCreateRequest.safeParse({ event: 'lead.create', target: value }).success, value).toBe(false);
+    }
+    expect(zSubscriptionCreateRequest.safeParse({ event: 'lead.create', target: 'http://127.0.0.1:9/h' }).success).toBe(true);
+    const stored = { _id: '65f1a2b3c4d5e6f708091401', secret: 's', target: 'file:///etc/passwd', event: 'lead.create', id_project: PID, createdBy: 'u', createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0 };
+    expect(zSubscription.safeParse(stored).success).toBe(true);
   });
 });
 
@@ -87,6 +143,32 @@ describe('subscription event names', () => {
       expect((await api(`/${PID}/subscriptions`, { auth: admin, body: { event, target } })).status, event).toBe(200);
     }
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('bounds the closest-name hint (issue #19, item 5): a 400 KB name answers at once, and the warning repeats 100 characters of it', async () => {
+    // Before: the edit distance ran over the whole name against every known one, 730 ms to 2 s of
+    // handler time for 400 KB (the warning then repeated all 400 KB). Now only known names within
+    // three characters of its length are compared: none for this name.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const service = createMockService();
+    const admin = service.basic('admin');
+    await call(service, `/${PID}/subscriptions`, json(admin, { event: 'warm.up', target })); // first-call costs out of the measure
+    const name = `x${'y'.repeat(400_000)}`;
+    const started = performance.now();
+    const answer = await call(service, `/${PID}/subscriptions`, json(admin, { event: name, target }));
+    const ms = performance.now() - started;
+    expect(answer.status).toBe(200);
+    expect(ms, `${ms.toFixed(1)} ms`).toBeLessThan(100);
+    const text = String(warn.mock.calls.at(-1)![0]);
+    expect(text.length).toBeLessThan(1000);
+    expect(text).toContain(`"x${'y'.repeat(99)}…" (400001 characters) is not an event the service delivers`);
+    expect(text).toMatch(/Known events: message\.create, /);
+  });
+
+  it('still names the closest known event of about the same length', () => {
+    expect(unknownEventWarning('lead.created')).toMatch(/Did you mean "lead\.create"\?$/);
+    expect(unknownEventWarning('request.cloze')).toMatch(/Did you mean "request\.close"\?$/);
+    expect(unknownEventWarning('message.create.with.more')).toMatch(/Known events: /);
   });
 
   it('lists the known events when no name is close', () => {

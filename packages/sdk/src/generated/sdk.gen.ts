@@ -1894,6 +1894,12 @@ export const createMessage = <ThrowOnError extends boolean = false>(options: Opt
  * repeated event has no `global`. `target` comes back as sent (the server stores any string).
  * Deliveries are only sent by servers that enable them (`RESTHOOK_ENABLED`).
  *
+ * Source: decided — `target` must be an absolute `http:` or `https:` URL. The server stores any
+ * string, and its deliveries to a target that is not an HTTP(S) URL (`file:`, `javascript:`,
+ * `gopher:`, a bare word such as `5`) fail, with an error in the server's log only; the stateful
+ * mock refuses such a target with 400 `{errors: [{value, msg, param: "target", location:
+ * "body"}]}`, in both of its modes. Loopback and private addresses are accepted.
+ *
  */
 export const createSubscription = <ThrowOnError extends boolean = false>(options: Options<CreateSubscriptionData, ThrowOnError>): RequestResult<CreateSubscriptionResponses, CreateSubscriptionErrors, ThrowOnError> => options.client.post<CreateSubscriptionResponses, CreateSubscriptionErrors, ThrowOnError>({
     security: [{ scheme: 'basic', type: 'http' }, { name: 'Authorization', type: 'apiKey' }],

@@ -3771,7 +3771,13 @@ export type SubscriptionCreateRequest = {
      */
     event: SubscriptionEvent | (string & {});
     /**
-     * URL receiving the deliveries (an HTTP POST per event).
+     * URL receiving the deliveries (an HTTP POST per event): an absolute `http:` or `https:` URL.
+     * Source: decided — the server stores any string as `target` and its deliveries to a target
+     * that is not an HTTP(S) URL (`file:`, `javascript:`, `gopher:`, a bare word) fail with an
+     * error in its log; the contract asks for an HTTP(S) URL, and the stateful mock refuses
+     * anything else with 400. Answers (`Subscription`, `SubscriptionHook`) keep any string: a
+     * deployment may hold such a target.
+     *
      */
     target: string;
 };

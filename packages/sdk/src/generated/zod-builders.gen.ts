@@ -1207,7 +1207,7 @@ export const zSubscriptionCreateRequest = /* @__PURE__ */ lazy(() => z.object({
         zSubscriptionEvent(),
         z.string().check(z.minLength(1))
     ]),
-    target: z.url()
+    target: z.url().check(z.regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//))
 }));
 
 export const zSubscription = /* @__PURE__ */ lazy(() => z.object({
