@@ -4,13 +4,13 @@
 // Bounded: a fixed number of calls per variant (at most 200 rounds × 1000), and a 120 s overall limit.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { build } from 'esbuild';
 import ky from 'ky';
+import { compile, validate } from 'zod/mini';
 import { createClient, createHttpClient, listTags } from '@supportkb/sdk';
 import { zodValidation, operationSchemas } from '@supportkb/sdk/zod';
+import { measureBundles, sizeTable } from './bundle-size.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const limit = setTimeout(() => {
@@ -50,11 +50,13 @@ const sk = createClient({ baseUrl: base, projectId: PROJECT, auth });
 const skValidated = createClient({ baseUrl: base, projectId: PROJECT, auth, validate: zodValidation() });
 const http = createHttpClient({ baseUrl: base, auth });
 const listTagsSchema = operationSchemas.listTags.response(); // the zod/mini schema the SDK checks a page of tags with
+const listTagsCompiled = compile(listTagsSchema); // as zodValidation() checks it where zod may generate code
 const variants = {
   'plain fetch': plain(url),
   'raw ky': rawKy(url),
   'raw ky, again (A/A control)': rawKy(url),
   'plain fetch + the same zod schema': async () => listTagsSchema.parse(await plain(url)()),
+  'plain fetch + the same schema, compiled (z.compile, z.validate)': async () => validate(listTagsCompiled, await plain(url)()),
   'generated listTags (hey-api client)': () => listTags({ client: http.client, path: { project_id: PROJECT } }),
   'SDK (validation off)': () => sk.tags.list(),
   'SDK (validation on)': () => skValidated.tags.list(),
@@ -113,21 +115,9 @@ const lat = Object.fromEntries(names.map((k) => [k, median(blockMean[k])]));
 const cpu = Object.fromEntries(names.map((k) => [k, median(blockCpu[k])]));
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-// Bundle size: import + one call, minified + gzip, as a browser bundle.
-async function bundle(contents) {
-  const result = await build({ stdin: { contents, resolveDir: root, loader: 'js' }, bundle: true, minify: true, write: false, format: 'esm', platform: 'browser' });
-  return gzipSync(result.outputFiles[0].contents).length;
-}
-const validated = `import { createClient } from '@supportkb/sdk'; import { zodValidation } from '@supportkb/sdk/zod'; console.log(await createClient({ baseUrl: 'http://x', validate: zodValidation() }).tags.list());`;
-const sizes = {
-  'fetch only (baseline)': await bundle(`console.log(await fetch('/x'))`),
-  'createHttpClient + listTags': await bundle(`import { createHttpClient, listTags } from '@supportkb/sdk'; const { client } = createHttpClient({ baseUrl: '/' }); console.log(await listTags({ client, path: { project_id: 'p' } }));`),
-  'createClient + tags.list': await bundle(`import { createClient, createHttpClient, listTags } from '@supportkb/sdk'; console.log(await createClient({ baseUrl: 'http://x' }).tags.list());`),
-  'createClient + zodValidation + tags.list': await bundle(validated),
-};
-// What validation adds: zod/mini's code the schemas use (bundled into the SDK's zod entry), the
-// schemas' builders, the operation table and the validator.
-sizes['… of which validation (zod/mini + schemas + validator)'] = sizes['createClient + zodValidation + tags.list'] - sizes['createClient + tags.list'];
+// Bundle sizes: import + one call, minified + gzip, browser bundles with code splitting, what loads
+// before the first call and what the first call loads (bench/bundle-size.mjs, `npm run bench:bundle`).
+const bundles = await measureBundles();
 
 // Cold start: in a fresh Node process, the time from before `import()` to the first call's answer
 // (import + client + first call), measured inside that process; plain fetch's first call as the
@@ -169,7 +159,8 @@ const comparisons = [
   ['generated client / raw ky', 'generated listTags (hey-api client)', 'raw ky', '–'],
   ['SDK, validation off / raw ky', 'SDK (validation off)', 'raw ky', '≤ 1.05'],
   ['SDK, validation on / plain fetch', 'SDK (validation on)', 'plain fetch', '≤ 1.5'],
-  ['plain fetch + the same zod schema / plain fetch (zod alone)', 'plain fetch + the same zod schema', 'plain fetch', '–'],
+  ['plain fetch + the same zod schema / plain fetch (zod/mini\'s interpreter alone)', 'plain fetch + the same zod schema', 'plain fetch', '–'],
+  ['plain fetch + the same schema compiled / plain fetch (zod\'s compiled check alone)', 'plain fetch + the same schema, compiled (z.compile, z.validate)', 'plain fetch', '–'],
   ['one tag: SDK, validation off / raw ky', 'one tag: SDK (validation off)', 'one tag: raw ky', '≤ 1.05'],
   ['one tag: SDK, validation on / plain fetch', 'one tag: SDK (validation on)', 'one tag: plain fetch', '≤ 1.5'],
 ];
@@ -181,9 +172,7 @@ for (const r of rows) console.log(`| ${r.name} | ${fmt(lat[r.name])} | ${fmt(r.p
 console.log('\n| ratio (same run) | latency | CPU | target |');
 console.log('|---|---|---|---|');
 for (const [label, a, b, target] of comparisons) console.log(`| ${label} | ${(lat[a] / lat[b]).toFixed(3)} | ${(cpu[a] / cpu[b]).toFixed(3)} | ${target} |`);
-console.log('\n| bundle (minified + gzip, esbuild, browser) | bytes | KiB |');
-console.log('|---|---|---|');
-for (const [name, bytes] of Object.entries(sizes)) console.log(`| ${name} | ${bytes} | ${(bytes / 1024).toFixed(2)} |`);
+console.log(`\n${sizeTable(bundles)}`);
 console.log(`\nCold start (median of 7 fresh processes, timed inside each): SDK import + createClient + first call ${coldSdk.toFixed(1)} ms (target ≤ 100 ms); plain fetch's first call ${coldFetch.toFixed(1)} ms.`);
 console.log(`Cold start with validation (both entries + createClient + first validated call): ${coldValidated.toFixed(1)} ms (target ≤ 100 ms); importing the SDK's zod entry alone (zod/mini bundled in it) takes ${coldZodEntry.toFixed(1)} ms, where importing zod/mini from node_modules takes ${coldZodMini.toFixed(1)} ms.`);
 process.exit(0);

@@ -16,7 +16,7 @@ export default defineConfig({
   },
   format: ['esm'],
   dts: true,
-  sourcemap: true,
+  sourcemap: false,
   clean: true,
   splitting: true,
   target: 'es2022',

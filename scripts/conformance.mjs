@@ -11,7 +11,7 @@
 //
 // The scenario and its reporting live in ./lib/conformance/; this file is the command line.
 import { parseArgs } from 'node:util';
-import { loadContract } from './lib/conformance/contract.mjs';
+import { loadIndexedContract } from './lib/conformance/contract.mjs';
 import { runConformance } from './lib/conformance/run.mjs';
 
 const USAGE = `Usage: npm run conformance -- --base-url URL --project ID (--email E --password P | --token T) [options]
@@ -72,7 +72,7 @@ if (problems.length) {
   process.exit(2);
 }
 
-const contract = await loadContract(values.contract);
+const contract = await loadIndexedContract(values.contract);
 const report = await runConformance({
   contract,
   baseUrl: values['base-url'].replace(/\/+$/, ''),

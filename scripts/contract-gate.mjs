@@ -19,7 +19,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { compareContracts, loadContract, majorSdkChangesets, SDK_PACKAGE } from './lib/contract-diff.mjs';
+import { compareContracts, majorSdkChangesets, readBundledContract, SDK_PACKAGE } from './lib/contract-diff.mjs';
 import { bundledContract } from './lib/contract-source.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -48,7 +48,7 @@ if (!existsSync(baselineFile)) fail(`no released contract at ${baselineFile}: wr
 
 let current;
 try {
-  current = args.current ? loadContract(resolve(args.current)) : bundledContract();
+  current = args.current ? readBundledContract(resolve(args.current)) : bundledContract();
 } catch (error) {
   fail(error.message);
 }
@@ -56,7 +56,7 @@ try {
 let result;
 try {
   const started = Date.now();
-  result = compareContracts(loadContract(baselineFile), current);
+  result = compareContracts(readBundledContract(baselineFile), current);
   result.ms = Date.now() - started;
 } catch (error) {
   fail(`cannot compare the contracts: ${error.message}`);

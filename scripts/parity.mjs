@@ -5,14 +5,14 @@
 // figures and every difference; exit code 0 (it reports, the test decides).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadContract } from './lib/conformance/contract.mjs';
+import { loadIndexedContract } from './lib/conformance/contract.mjs';
 import { compareRuns } from './lib/parity/compare.mjs';
 import { startParityTargets } from './lib/parity/targets.mjs';
 import { runScenario } from './lib/parity/run.mjs';
 import { parityScenario } from './lib/parity/scenario.mjs';
 
 const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' }, strict: { type: 'boolean' }, 'mocks-dist': { type: 'string' } } });
-const contract = await loadContract();
+const contract = await loadIndexedContract();
 const targets = await startParityTargets({ log: (line) => console.error(line), mockOptions: values.strict ? { strict: true } : {}, mocksDist: values['mocks-dist'] });
 try {
   const steps = parityScenario().filter((step) => !values.only || new RegExp(values.only).test(step.id) || step.id.startsWith('signIn') || step.id.startsWith('signInAnonymously.ok') || step.id.startsWith('signInWithCustomToken.agent') || step.id.startsWith('signInWithCustomToken.user'));

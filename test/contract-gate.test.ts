@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { compareContracts, loadContract, majorSdkChangesets, pendingChangesets } from '../scripts/lib/contract-diff.mjs';
+import { compareContracts, majorSdkChangesets, pendingChangesets, readBundledContract } from '../scripts/lib/contract-diff.mjs';
 import { root } from './contract-helpers';
 import { breakingEdits, nonBreakingEdits, type Edit } from './fixtures/contract-gate/edits';
 
 const baselineFile = join(root, 'openapi/released/openapi.yaml');
-const baseline = loadContract(baselineFile);
+const baseline = readBundledContract(baselineFile);
 const edited = (edit: Edit) => {
   const doc = structuredClone(baseline);
   edit.apply(doc);

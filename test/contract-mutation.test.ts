@@ -417,9 +417,9 @@ const validator = zodValidation({ request: false });
 
 const contractRejects = (entry: ResponseEntry, body: unknown) =>
   contract.checkResponse(entry.operationId, { status: 200, contentType: 'application/json', headers: new Headers(entry.headers), text: JSON.stringify(body), body }).length > 0;
-function zodRejects(operationId: OperationId, body: unknown): boolean {
+async function zodRejects(operationId: OperationId, body: unknown): Promise<boolean> {
   try {
-    validator.response!(operationId, body);
+    await validator.response!(operationId, body);
     return false;
   } catch (error) {
     if (error instanceof ValidationError) return true;
@@ -436,15 +436,15 @@ function mutantsOf(entry: ResponseEntry): Mutant[] {
 }
 
 describe('the contract rejects realistic breaking changes of real bodies', () => {
-  it('knows every operation of the contract, and the unmutated bodies pass', () => {
+  it('knows every operation of the contract, and the unmutated bodies pass', async () => {
     expect(Object.keys(SERVER).sort()).toEqual(contract.operations.map((op) => op.operationId).sort());
     for (const entry of corpus) {
       expect(contractRejects(entry, entry.body), `${entry.operationId}: ${entry.why}`).toBe(false);
-      expect(zodRejects(entry.operationId, entry.body), `${entry.operationId}: ${entry.why}`).toBe(false);
+      expect(await zodRejects(entry.operationId, entry.body), `${entry.operationId}: ${entry.why}`).toBe(false);
     }
   });
 
-  it('rejects at least 95% of the mutants', () => {
+  it('rejects at least 95% of the mutants', async () => {
     const rows = new Map<MutationKind, { mutants: number; contract: number; zod: number }>(KINDS.map((k) => [k, { mutants: 0, contract: 0, zod: 0 }]));
     const escaped: string[] = [];
     for (const entry of corpus) {
@@ -453,7 +453,7 @@ describe('the contract rejects realistic breaking changes of real bodies', () =>
         row.mutants++;
         if (contractRejects(entry, mutant.body)) row.contract++;
         else escaped.push(`${mutant.kind}: ${mutant.where}`);
-        if (zodRejects(entry.operationId, mutant.body)) row.zod++;
+        if (await zodRejects(entry.operationId, mutant.body)) row.zod++;
       }
     }
     const total = [...rows.values()].reduce((sum, r) => ({ mutants: sum.mutants + r.mutants, contract: sum.contract + r.contract, zod: sum.zod + r.zod }), { mutants: 0, contract: 0, zod: 0 });

@@ -121,6 +121,19 @@ describe('the contract covers the documented interface', () => {
     }
   });
 
+  it("marks with x-accepts-subscription-token (true or absent) exactly the operations a subscription's token may call", () => {
+    const marked = operations(doc).filter(({ operation }) => operation['x-accepts-subscription-token'] !== undefined);
+    for (const { operation, method, path } of marked) {
+      expect(operation['x-accepts-subscription-token'], `${method} ${path}`).toBe(true);
+      expect(operation['x-min-role'], `${method} ${path}: a token-free operation has nothing to accept`).not.toBe('none');
+    }
+    // A description that says the server also takes a subscription token agrees with the mark.
+    for (const { operation, method, path } of operations(doc)) {
+      if (/or a bot\/subscription\s+token/.test(operation.description)) expect(operation['x-accepts-subscription-token'], `${method} ${path}`).toBe(true);
+    }
+    expect(marked).toHaveLength(35);
+  });
+
   it('answers 200 on success for every operation, with a JSON schema and an example', () => {
     for (const { operation, method, path } of operations(doc)) {
       const codes = Object.keys(operation.responses).filter((code) => code.startsWith('2'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../scripts/lib/conformance/contract.mjs';
+import { loadIndexedContract } from '../scripts/lib/conformance/contract.mjs';
 import { compareRuns } from '../scripts/lib/parity/compare.mjs';
 import { KNOWN_DIFFERENCES } from '../scripts/lib/parity/known-differences.mjs';
 import { runScenario } from '../scripts/lib/parity/run.mjs';
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('the stateful mock answers as the real server does', () => {
   it('on the parity scenario: at least 98% identical, and only the listed differences', async () => {
-    const contract = await loadContract();
+    const contract = await loadIndexedContract();
     const steps = parityScenario();
     const run = `parity-${Date.now().toString(36)}`;
     // The two runs are independent (two deployments): side by side.

@@ -6,7 +6,7 @@ import { createClient as createHeyApiClient, createConfig } from '../packages/sd
 import { dereferencedContract, firstExample, operations, parametersOf, type OperationEntry } from './contract-helpers';
 
 /**
- * Both SDK styles send through one transport (packages/sdk/src/transport.ts): `createClient`'s methods
+ * Both SDK styles send through one transport (packages/sdk/src/internal/transport.ts): `createClient`'s methods
  * with their manifest entry, and the generated functions through `createHttpClient`'s client. These
  * tests hold them to each other, operation by operation (inputs from the contract's examples):
  *

@@ -53,7 +53,7 @@ describe('@supportkb/sdk without zod installed', () => {
 import { WEBHOOK_EVENTS } from '@supportkb/sdk/webhooks';
 const validator = zodValidation();
 let rejected = false;
-try { validator.response('getTag', { _id: 42 }); } catch (error) { rejected = error.name === 'ValidationError'; }
+try { await validator.response('getTag', { _id: 42 }); } catch (error) { rejected = error.name === 'ValidationError'; }
 const parsed = operationSchemas.listTags.response().safeParse([]).success;
 console.log(JSON.stringify({ rejected, parsed, events: WEBHOOK_EVENTS.length > 0 }));
 `,
@@ -67,8 +67,9 @@ console.log(JSON.stringify({ rejected, parsed, events: WEBHOOK_EVENTS.length > 0
       'cjs.cjs',
       `const { zodValidation } = require('@supportkb/sdk/zod');
 let rejected = false;
-try { zodValidation().response('getTag', { _id: 42 }); } catch (error) { rejected = error.name === 'ValidationError'; }
-console.log(JSON.stringify({ rejected }));
+zodValidation().response('getTag', { _id: 42 }).catch((error) => {
+  rejected = error.name === 'ValidationError';
+}).finally(() => console.log(JSON.stringify({ rejected })));
 `,
     );
     expect(result.stderr).toBe('');

@@ -30,6 +30,7 @@ export type { Caller } from './auth/authenticator';
 export type { DeliveryResult, WebhookBody, WebhookDelivery, WebhookEventName, WebhookListener, WebhookLogEntry, WebhookOptions } from './webhooks';
 export type { OperationMeta } from './manifest';
 export { operations, type OperationId, type OperationInfo, type OperationTypes } from '@supportkb/sdk';
+export { apiOperations, type ApiOperation } from '@supportkb/sdk/manifest';
 export { builtinLabels, type LabelTranslation } from './labels-builtin';
 export * from './overrides';
 
@@ -39,8 +40,7 @@ export interface StartMockOptions extends HttpMockOptions, PrismOptions {
   kind?: 'stateful' | 'prism';
 }
 
-/** Path of the bundled contract Prism serves by default. */
-export const defaultDocument: string = decodeURIComponent(new URL('../contract/openapi.yaml', import.meta.url).pathname);
+export { defaultDocument } from './contract-file';
 
 /**
  * Starts a mock of the service on a real socket on loopback: the one call the demo and tests use

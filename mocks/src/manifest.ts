@@ -1,17 +1,18 @@
 /**
- * The contract's operations as the mock reads them: the SDK's generated manifest (`operations` of
- * `@supportkb/sdk`) plus what the mock derives from each entry (the MSW path, whether credentials
- * are checked, the status of bad input).
+ * The contract's operations as the mock reads them: the SDK's generated manifest (`apiOperations` of
+ * `@supportkb/sdk/manifest`, everything the manifest knows of each operation) plus what the mock
+ * derives from each entry (the MSW path, whether credentials are checked, the status of bad input).
  */
-import { operations, type OperationId, type OperationInfo } from '@supportkb/sdk';
+import type { OperationId } from '@supportkb/sdk';
+import { apiOperations, type ApiOperation } from '@supportkb/sdk/manifest';
 
 /**
- * One operation as the mock registers it: the SDK's {@link OperationInfo} (method, path template,
+ * One operation as the mock registers it: the SDK's {@link ApiOperation} (method, path template,
  * security, minimum role, parameters, body fields, pagination, declared responses: status → media
- * types) plus `mswPath` (the path in MSW's syntax, `/:project_id/tags/:id`) and `authenticated`
- * (the operation declares a security requirement).
+ * types, whether a subscription's token may call it) plus `mswPath` (the path in MSW's syntax,
+ * `/:project_id/tags/:id`) and `authenticated` (the operation declares a security requirement).
  */
-export interface OperationMeta extends OperationInfo {
+export interface OperationMeta extends ApiOperation {
   /** The path template in MSW's syntax, e.g. `/:project_id/tags/:id`. */
   readonly mswPath: string;
   /** Whether the operation declares any security requirement. */
@@ -28,20 +29,20 @@ export function mswPathOf(path: string): string {
  * @throws {TypeError} when `operationId` is no operation of the contract (from untyped code).
  */
 export function operationMeta(operationId: OperationId): OperationMeta {
-  const info: OperationInfo | undefined = operations[operationId];
+  const info: ApiOperation | undefined = apiOperations[operationId];
   if (!info) throw new TypeError(`Unknown operation ${String(operationId)}: not an operationId of the contract`);
   return { ...info, mswPath: mswPathOf(info.path), authenticated: info.security.length > 0 };
 }
 
 /** The status of bad input: 422 where the operation declares it, else 400 (with the same body). */
-export function badInputStatusOf(info: OperationInfo): 400 | 422 {
+export function badInputStatusOf(info: ApiOperation): 400 | 422 {
   return info.responses['422'] ? 422 : 400;
 }
 
 /** Whether the operation declares a plain-text 400 (an `Authorization` value without a scheme gets `Bad Request`). */
-export function declaresTextBadRequest(info: OperationInfo): boolean {
+export function declaresTextBadRequest(info: ApiOperation): boolean {
   return info.responses['400']?.includes('text/plain') ?? false;
 }
 
 /** Every operationId of the contract, in the manifest's order. */
-export const operationIds = Object.keys(operations) as OperationId[];
+export const operationIds = Object.keys(apiOperations) as OperationId[];

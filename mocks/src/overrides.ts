@@ -11,7 +11,13 @@ import type { OperationId, ResponseOf } from '@supportkb/sdk';
 import { operationMeta } from './manifest';
 import { joinPath, mswMethod } from './service/routes';
 
-/** The 200 body of an operation, from the SDK's generated types (`SuccessBody<'getTag'>` is `GetTagResponses[200]`). */
+/** The 200 body of an operation: the SDK's own type (`ResponseOf<'getTag'>` is `GetTagResponses[200]`), re-exported. */
+export type { ResponseOf } from '@supportkb/sdk';
+
+/**
+ * @deprecated The SDK's {@link ResponseOf} under another name (`SuccessBody<'getTag'>` is
+ * `ResponseOf<'getTag'>`); use `ResponseOf`, exported here too. This alias goes in the next major version.
+ */
 export type SuccessBody<Op extends OperationId> = ResponseOf<Op>;
 
 /** A JSON body MSW can send. */
@@ -30,7 +36,7 @@ export interface OverrideOptions {
  * the stateful handler answer.
  *
  * @param operationId the contract's operationId (typed).
- * @param resolver an MSW resolver; type its JSON with `HttpResponse.json<SuccessBody<'getTag'>>(...)`.
+ * @param resolver an MSW resolver; type its JSON with `HttpResponse.json<ResponseOf<'getTag'>>(...)`.
  * @throws {TypeError} when `operationId` is no operation of the contract (from untyped code).
  * @example server.use(override('getTag', () => HttpResponse.json({ _id: '...', tag: 'x', id_project: '...' })))
  */
@@ -43,7 +49,7 @@ export function override<Op extends OperationId>(operationId: Op, resolver: Http
  * A typed 200 answer for one operation: `respondWith('getTag', tag)` checks `tag` against the
  * SDK's `GetTagResponses[200]` at compile time.
  */
-export function respondWith<Op extends OperationId>(operationId: Op, body: SuccessBody<Op>, options: OverrideOptions & { headers?: Record<string, string> } = {}): HttpHandler {
+export function respondWith<Op extends OperationId>(operationId: Op, body: ResponseOf<Op>, options: OverrideOptions & { headers?: Record<string, string> } = {}): HttpHandler {
   return override(operationId, () => HttpResponse.json(body as JsonBody, { status: 200, headers: options.headers }), options);
 }
 

@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
 import { projectTokenAudience } from './auth/tokens';
+import { payloadTooLargeBody } from './http/results';
 import type { HttpMock } from './running';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './server/connections';
 import { candidateFilter } from './server/prefilter';
@@ -145,7 +146,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       // As the service's body parser (whatever the method): a declared size over the limit is refused unread.
       const declared = Number(req.headers['content-length']);
       if (sentBody && Number.isFinite(declared) && declared > limit) {
-        await send(res, jsonResponse(413, { err: 'Request entity too large', limit }), true);
+        await send(res, jsonResponse(413, payloadTooLargeBody(limit)), true);
         return;
       }
       // Methods the Fetch API cannot carry (TRACE, TRACK, CONNECT) match no route.
@@ -161,7 +162,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       const response = await getResponse(extra.length ? [...extra, ...candidates(method, url.pathname)] : candidates(method, url.pathname), request, { baseUrl: url.origin });
       const unread = sentBody && !body?.finished;
       if (body?.tooLarge) {
-        await send(res, jsonResponse(413, { err: 'Request entity too large', limit }), true);
+        await send(res, jsonResponse(413, payloadTooLargeBody(limit)), true);
         return;
       }
       if (!response) {
@@ -172,7 +173,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
     } catch (error) {
       if (body?.tooLarge && !res.headersSent) {
         // An override read the body past the limit and threw: the answer is the service's 413.
-        await send(res, jsonResponse(413, { err: 'Request entity too large', limit }), true).catch(() => res.destroy());
+        await send(res, jsonResponse(413, payloadTooLargeBody(limit)), true).catch(() => res.destroy());
         return;
       }
       console.error('[@supportkb/mocks] server error:', error);

@@ -1,6 +1,7 @@
 import { HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { latency, networkError, override, respondWith, serverError, status, type SuccessBody } from '../src/overrides';
+import type { ResponseOf as SdkResponseOf } from '@supportkb/sdk';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { latency, networkError, override, respondWith, serverError, status, type ResponseOf, type SuccessBody } from '../src/overrides';
 import { SEED } from '../src/state/seed';
 import { PID, useMock } from './support/harness';
 
@@ -9,7 +10,10 @@ const { api, as, server } = useMock();
 describe('overrides and faults (server.use)', () => {
   it('respondWith answers one operation with a typed body', async () => {
     const at = '2026-11-10T08:00:00.000Z';
-    const tag: SuccessBody<'getTag'> = { _id: SEED.tags.vip, tag: 'overridden', id_project: PID, createdBy: SEED.members.owner.userId, createdAt: at, updatedAt: at, __v: 0 };
+    // The SDK's ResponseOf, re-exported; SuccessBody is its deprecated alias.
+    expectTypeOf<ResponseOf<'getTag'>>().toEqualTypeOf<SdkResponseOf<'getTag'>>();
+    expectTypeOf<SuccessBody<'getTag'>>().toEqualTypeOf<ResponseOf<'getTag'>>();
+    const tag: ResponseOf<'getTag'> = { _id: SEED.tags.vip, tag: 'overridden', id_project: PID, createdBy: SEED.members.owner.userId, createdAt: at, updatedAt: at, __v: 0 };
     server.use(respondWith('getTag', tag));
     expect((await api(`/${PID}/tags/${SEED.tags.vip}`, { auth: await as('agent') })).body).toEqual(tag);
     // Other operations still reach the stateful handlers.

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@hey-api/openapi-ts';
 import { operationSchemasPlugin } from './scripts/operation-schemas-plugin.mjs';
 import { zodNumberResolver, zodObjectResolver, zodStringResolver } from './scripts/zod-resolvers.mjs';
@@ -12,13 +13,16 @@ export default defineConfig({
   input: process.env.SUPPORTKB_GENERATE_INPUT ?? '../../openapi/dist/openapi.yaml',
   output: {
     path: process.env.SUPPORTKB_GENERATE_OUTPUT ?? 'src/generated',
-    postProcess: [],
+    // After hey-api writes its files: each zod schema built on first use, in modules by the operations
+    // that use them, which `zodValidation()` imports on an operation's first validated call
+    // (scripts/lazy-zod.mjs; generate-operations.mjs's own call then finds it done).
+    postProcess: [{ name: 'lazy-zod', command: process.execPath, args: [fileURLToPath(new URL('./scripts/lazy-zod.mjs', import.meta.url)), '{{path}}'] }],
   },
   plugins: [
     '@hey-api/client-ky',
     '@hey-api/typescript',
     // zod/mini: zod's tree-shakable build, so a bundle carries only the checks its schemas use.
-    // generate-operations.mjs then makes each schema build on its first use (scripts/lazy-zod.mjs).
+    // `output.postProcess` then makes each schema build on its first use (scripts/lazy-zod.mjs).
     // The resolvers add what the plugin leaves out (`propertyNames`, `minProperties`, `format: regex`)
     // and drop integer bounds `z.int()` already checks (scripts/zod-resolvers.mjs).
     { name: 'zod', compatibilityVersion: 'mini', '~resolvers': { number: zodNumberResolver, object: zodObjectResolver, string: zodStringResolver } },

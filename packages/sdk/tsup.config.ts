@@ -1,11 +1,37 @@
-import { defineConfig } from 'tsup';
+import { readdirSync } from 'node:fs';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/zod.ts', 'src/webhooks.ts'],
+// zodValidation()'s code (zod/mini's parser and compiler, and each operation's schemas) is built on its
+// own into dist/validation/ and loaded by dynamic `import()` on an operation's first validated call:
+// `./zod` (`src/generated/zod-loaders.gen.ts`, `src/zod.ts`) imports `./zod-schemas/op.<id>.gen` and
+// `./zod-check`, which the entries' build leaves external as `./validation/<name>.js` (`.cjs`). It has
+// its own copy of zod/mini's code: bundlers split code by file, and a file shared with `./zod` (whose
+// public schemas import zod/mini statically) would load with `./zod`, before the first call.
+const VALIDATION = 'validation';
+const lazyValidation: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'lazy-validation',
+  setup(build) {
+    const extension = build.initialOptions.outExtension?.['.js'] ?? '.js';
+    build.onResolve({ filter: /^\.\/(zod-schemas\/op\.\w+\.gen|zod-check)$/ }, ({ path, kind }) =>
+      kind === 'dynamic-import' ? { path: `./${VALIDATION}/${path.split('/').pop()}${extension}`, external: true } : undefined,
+    );
+  },
+};
+const operationModules = readdirSync(new URL('./src/generated/zod-schemas/', import.meta.url)).filter((file) => /^op\.\w+\.gen\.ts$/.test(file));
+
+export default defineConfig([{
+  entry: ['src/index.ts', 'src/zod.ts', 'src/webhooks.ts', 'src/manifest.ts'],
   format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
+  // Declarations without what is marked `@internal` (e.g. `CredentialStore.authorization`), which the
+  // transport uses but applications must not (test/structure.test.ts checks the built .d.ts files).
+  dts: { compilerOptions: { stripInternal: true } },
+  // Shared chunks in CommonJS too (ESM splits by default): the entries then share one copy of each
+  // module, `errors.ts` above all, so `instanceof` holds across entries in both formats
+  // (test/error-identity.test.ts checks it on the packed package).
+  splitting: true,
+  sourcemap: false,
+  // dist/validation/ is the other build's (below), which runs at the same time.
+  clean: ['!validation/**'],
   target: 'es2022',
   platform: 'neutral',
   treeshake: true,
@@ -14,4 +40,16 @@ export default defineConfig({
   // application's own zod): a cold start loads one file instead of zod/mini's ~150 modules, and
   // installing the SDK never pulls zod. zod stays an optional peer for the schemas' types.
   noExternal: ['zod'],
-});
+  esbuildPlugins: [lazyValidation],
+}, {
+  entry: { 'zod-check': 'src/zod-check.ts', ...Object.fromEntries(operationModules.map((file) => [file.replace(/\.ts$/, ''), `src/generated/zod-schemas/${file}`])) },
+  outDir: `dist/${VALIDATION}`,
+  format: ['esm', 'cjs'],
+  splitting: true,
+  sourcemap: false,
+  clean: true,
+  target: 'es2022',
+  platform: 'neutral',
+  treeshake: true,
+  noExternal: ['zod'],
+}]);

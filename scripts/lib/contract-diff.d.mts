@@ -17,7 +17,8 @@ export interface ContractChange {
   after?: unknown;
 }
 
-export declare function loadContract(file: string): any;
+/** Reads a bundled YAML or JSON contract as it is, `$ref`s included (for `compareContracts`). */
+export declare function readBundledContract(file: string): any;
 export declare function describeLocation(path: Array<string | number>, merged?: any): string;
 export declare function compareContracts(before: any, after: any): { breaking: ContractChange[]; nonBreaking: ContractChange[] };
 export declare function pendingChangesets(dir: string): Array<{ file: string; releases: Record<string, string> }>;

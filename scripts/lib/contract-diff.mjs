@@ -33,7 +33,7 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'optio
  * itself and reports a change of a component once per use site (a dereferenced document would be
  * compared about five times slower).
  */
-export function loadContract(file) {
+export function readBundledContract(file) {
   return parse(readFileSync(file, 'utf8'));
 }
 

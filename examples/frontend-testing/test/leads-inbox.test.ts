@@ -1,5 +1,5 @@
 import { createClient, type ClientOptions } from '@supportkb/sdk';
-import { latency, networkError, respondWith, serverError, type SuccessBody } from '@supportkb/mocks';
+import { latency, networkError, respondWith, serverError, type ResponseOf } from '@supportkb/mocks';
 import { setupNodeMock } from '@supportkb/mocks/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsInbox, type InboxState } from '../src/leads-inbox.ts';
@@ -47,7 +47,7 @@ describe('leads inbox', () => {
   });
 
   it('renders exactly what a per-test override answers (typed from the contract)', async () => {
-    const onlyOne: SuccessBody<'listLeads'> = {
+    const onlyOne: ResponseOf<'listLeads'> = {
       perPage: 20,
       count: 1,
       leads: [

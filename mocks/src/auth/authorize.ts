@@ -3,7 +3,9 @@
  * `you dont have the required role.` / `you dont belong to the project.`.
  */
 import type { OperationId } from '@supportkb/sdk';
+import { apiOperations } from '@supportkb/sdk/manifest';
 import { failMsg, type Failure } from '../http/results';
+import { operationIds } from '../manifest';
 import type { Store, StoredTeammate } from '../state/store';
 import type { Caller } from './authenticator';
 import { DEFAULT_ADMIN_EMAIL } from './passwords';
@@ -24,51 +26,14 @@ export function findTeammate(store: Store, projectId: string, caller: Pick<Calle
 export type AuthorizeOutcome = { teammate?: StoredTeammate } | { error: Failure };
 
 /**
- * The operations a webhook subscription's token may call: those whose route guard on the service
- * accepts the caller type `subscription` (`hasRoleOrTypes(role, [..., 'subscription'])`): every
- * knowledge-base operation, groups, segments, tags and leads (all of their operations), posting a
- * message, and of the team `listTeammates`, `getTeammate`, `getTeammateByUserId` and
- * `updateTeammate`. Every other authenticated operation (analytics, label writes,
- * `createSubscription`, `inviteTeammate`, `updateCurrentTeammate`, `deleteTeammate`) has a plain
- * role guard, which such a token never passes (it is no member of the project).
+ * The operations a webhook subscription's token may call: those the contract marks
+ * `x-accepts-subscription-token: true` (`acceptsSubscriptionToken` of the SDK's `apiOperations`),
+ * the routes whose guard on the service also accepts the caller type `subscription`
+ * (`hasRoleOrTypes(role, [..., 'subscription'])`; the contract's info description says which).
+ * Every other authenticated operation has a plain role guard, which such a token never passes (it
+ * is no member of the project).
  */
-export const SUBSCRIPTION_TOKEN_OPERATIONS: ReadonlySet<OperationId> = new Set<OperationId>([
-  'listContents',
-  'createContent',
-  'getContent',
-  'deleteContent',
-  'createContentsFromUrls',
-  'parseSitemap',
-  'listKnowledgeBases',
-  'createKnowledgeBase',
-  'updateKnowledgeBase',
-  'deleteKnowledgeBase',
-  'listTeammates',
-  'getTeammate',
-  'getTeammateByUserId',
-  'updateTeammate',
-  'listGroups',
-  'createGroup',
-  'getGroup',
-  'updateGroup',
-  'deleteGroup',
-  'listSegments',
-  'createSegment',
-  'getSegment',
-  'updateSegment',
-  'deleteSegment',
-  'listTags',
-  'createTag',
-  'getTag',
-  'updateTag',
-  'deleteTag',
-  'listLeads',
-  'createLead',
-  'getLead',
-  'updateLead',
-  'deleteLead',
-  'createMessage',
-]);
+export const SUBSCRIPTION_TOKEN_OPERATIONS: ReadonlySet<OperationId> = new Set(operationIds.filter((id) => apiOperations[id].acceptsSubscriptionToken));
 
 /** The 403 message of a caller that is not an active member of the project. */
 export const NOT_A_MEMBER = 'you dont belong to the project.';

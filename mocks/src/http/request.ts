@@ -49,7 +49,7 @@ export async function readServerBody(request: Request, limit: number): Promise<{
   if (form) {
     // More than 1000 parameters: body-parser's 413 "too many parameters", which the global handler
     // answers as any 413 (no limit known).
-    if (text.split('&').length > 1000) return { failure: { status: 413, body: { err: 'Request entity too large' } } };
+    if (text.split('&').length > 1000) return { failure: payloadTooLarge() };
     try {
       return { body: parse(text, { allowPrototypes: true, arrayLimit: Math.max(100, text.split('&').length), depth: 32, strictDepth: true, parameterLimit: 1000 }), text };
     } catch {

@@ -94,9 +94,18 @@ export function objectNotFound(): Failure {
   return failMsg(404, 'Object not found.');
 }
 
-/** 413 `{err: "Request entity too large", limit}` (the service's global error handler); `limit` in bytes. */
-export function payloadTooLarge(limit: number): Failure {
-  return { status: 413, body: { err: 'Request entity too large', limit } };
+/**
+ * The body of every 413 the mock sends, the service's global error handler's: `{err: "Request entity
+ * too large", limit}`, `limit` in bytes; without `limit` where the parser gives none (too many form
+ * parameters).
+ */
+export function payloadTooLargeBody(limit?: number): { err: string; limit?: number } {
+  return limit === undefined ? { err: 'Request entity too large' } : { err: 'Request entity too large', limit };
+}
+
+/** 413 with {@link payloadTooLargeBody}: a body over `limit` bytes (or, without `limit`, over the parser's parameter count). */
+export function payloadTooLarge(limit?: number): Failure {
+  return { status: 413, body: payloadTooLargeBody(limit) };
 }
 
 /** 500 `{err: "error"}`: the answer to a handler that threw (a bug of the mock, never bad input). */

@@ -2,9 +2,10 @@
  * What every operation handler receives, and the types that tie each handler to its operation:
  * its input is the parsed, validated request of that operation (path, query and body typed from
  * the SDK's `OperationTypes[K]['data']`), its result the operation's 200 body
- * (`OperationTypes[K]['response']`) or an error.
+ * (`ResponseOf<K>`, the SDK's `OperationTypes[K]['response']`) or an error.
  */
-import type { OperationId, OperationInfo, OperationTypes } from '@supportkb/sdk';
+import type { OperationId, ResponseOf } from '@supportkb/sdk';
+import type { ApiOperation } from '@supportkb/sdk/manifest';
 import type { Authenticator, Caller } from '../auth/authenticator';
 import type { ParsedQuery } from '../http/request';
 import type { Failure, Result, Success, Unanswered } from '../http/results';
@@ -37,9 +38,6 @@ export interface ServiceCore {
   reportViolations(operationId: OperationId, violations: readonly ValidationIssue[], result: Result): void;
 }
 
-/** The 200 body of operation `K`. */
-export type ResponseOf<K extends OperationId> = OperationTypes[K]['response'];
-
 /** What a handler of operation `K` may answer: its 200 body, an error, or nothing at all (as the server on some requests). */
 export type Answer<K extends OperationId> = Success<ResponseOf<K>> | Failure | Unanswered;
 
@@ -47,8 +45,8 @@ export type Answer<K extends OperationId> = Success<ResponseOf<K>> | Failure | U
 export interface RequestContext<K extends OperationId> {
   core: ServiceCore;
   operationId: K;
-  /** The operation's manifest entry. */
-  operation: OperationInfo;
+  /** The operation's manifest entry (everything the manifest knows of it). */
+  operation: ApiOperation;
   request: Request;
   /** Query parameters as sent. */
   rawQuery: URLSearchParams;

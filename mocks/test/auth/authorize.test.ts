@@ -1,5 +1,6 @@
 import { operations } from '@supportkb/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_TOKEN_OPERATIONS } from '../../src/auth/authorize';
 import { roleRank } from '../../src/auth/roles';
 import { createMockService } from '../../src/service/create';
 import { SEED } from '../../src/state/seed';
@@ -81,6 +82,22 @@ describe("a project's custom token works on that project's paths only", () => {
 });
 
 describe("a webhook subscription's token is scoped as the service scopes it", () => {
+  it("may call what the contract marks x-accepts-subscription-token: the 35 operations the mock used to list by hand", () => {
+    // The list the mock kept in code before the contract carried the fact (routes whose guard is
+    // `hasRoleOrTypes(role, [..., 'subscription'])` on the real server).
+    const previous = [
+      'listContents', 'createContent', 'getContent', 'deleteContent', 'createContentsFromUrls', 'parseSitemap',
+      'listKnowledgeBases', 'createKnowledgeBase', 'updateKnowledgeBase', 'deleteKnowledgeBase',
+      'listTeammates', 'getTeammate', 'getTeammateByUserId', 'updateTeammate',
+      'listGroups', 'createGroup', 'getGroup', 'updateGroup', 'deleteGroup',
+      'listSegments', 'createSegment', 'getSegment', 'updateSegment', 'deleteSegment',
+      'listTags', 'createTag', 'getTag', 'updateTag', 'deleteTag',
+      'listLeads', 'createLead', 'getLead', 'updateLead', 'deleteLead',
+      'createMessage',
+    ];
+    expect([...SUBSCRIPTION_TOKEN_OPERATIONS].sort()).toEqual(previous.sort());
+  });
+
   const direct = createMockService({ clock: { frozen: true }, webhooks: { delivery: 'none' } });
   let token = '';
   beforeAll(async () => {

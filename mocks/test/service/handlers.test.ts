@@ -4,10 +4,10 @@
  * `@ts-expect-error` lines below are checked by `npx tsc -p mocks/tsconfig.json`: each must be an
  * error, or the type check fails.
  */
-import { operations } from '@supportkb/sdk';
+import { operations, type ResponseOf } from '@supportkb/sdk';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ok } from '../../src/http/results';
-import type { HandlerContext, HandlerTable, OperationHandler, RawRequest, ResponseOf } from '../../src/service/context';
+import type { HandlerContext, HandlerTable, OperationHandler, RawRequest } from '../../src/service/context';
 import { handlers } from '../../src/service/handlers';
 
 describe('the handler table', () => {

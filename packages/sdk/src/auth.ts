@@ -1,25 +1,22 @@
-import type { Auth } from './generated/core/auth.gen';
-import { REDACTED } from './redact';
-
 /**
- * Credentials for the Support and Knowledge Base Service.
- *
- * - `{ token }`: a JWT returned by a sign-in (`signIn`, `signInAnonymously`, `signInWithCustomToken`),
- *   with or without its `JWT ` prefix; sent as `Authorization: JWT <token>` (the service rejects `Bearer`).
- * - `{ basic: { email, password } }`: an agent's email and password, sent as HTTP Basic.
+ * The credentials a client holds and sends ({@link CredentialStore}); the type of what it holds is
+ * `Credentials` (`types.ts`).
  */
-export type Credentials = { token: string } | { basic: { email: string; password: string } };
+import type { Auth } from './generated/core/auth.gen';
+import { REDACTED } from './internal/redact';
+import type { Credentials } from './types';
 
 const JWT_PREFIX = /^jwt(\s+|$)/i;
 
 /**
  * What the SDK adds to a 401 of an operation that needs credentials when none were sent: how to sign
  * in with either client style, or how to pass credentials up front.
+ * @internal
  */
 export const NO_CREDENTIALS_ADVICE =
   'no credentials were sent: sign in first (auth.signIn, auth.signInAnonymously or auth.signInWithCustomToken; with a generated function, call it, then http.credentials.set({ token })), or pass the auth option ({ token } or { basic: { email, password } })';
 
-/** The `Authorization` header value for a sign-in token: `JWT <token>`, whether or not `token` already had the prefix. */
+/** The `Authorization` header value for a sign-in token: `JWT <token>`, whether or not `token` already had the prefix. @internal */
 export function jwtAuthorization(token: string): string {
   return `JWT ${token.trim().replace(JWT_PREFIX, '')}`;
 }

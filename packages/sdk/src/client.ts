@@ -1,22 +1,25 @@
+/** `createClient`: a method per operation of the contract, grouped by resource, over the transport of `createHttpClient`. */
 import { APIPromise, type WithResponse } from './api-promise';
-import type { Credentials } from './auth';
 import { SupportKbError } from './errors';
-import { connect, type HttpClient, type HttpClientOptions } from './http';
+import { connect, type HttpClient, type RouteLookup } from './http';
 import { operations, type OperationId, type OperationInfo, type OperationTypes, type PagedOperationId, type ResourceTree } from './generated/operations.gen';
+import { REDACTED, setField } from './internal/redact';
+import { signInBehaviours } from './internal/sign-in';
 import { PagePromise } from './pagination';
-import type { RetryPolicy } from './retry';
-import { REDACTED, setField } from './redact';
-import { signInBehaviours, type SignInMethods } from './sign-in';
+import type { Credentials, HttpClientOptions, RequestOptions, ResponseOf, SignInMethods } from './types';
 
 /**
  * Opt-in validation of requests and responses against the contract. `@supportkb/sdk/zod` provides
  * one built from the generated zod schemas (`zodValidation()`); the default import never loads zod.
  */
 export interface Validator {
-  /** Checks the parts of a request before it is sent; throws {@link ValidationError}. */
-  request?(operationId: OperationId, parts: { path?: unknown; query?: unknown; body?: unknown }): void;
-  /** Checks a 200 body; throws {@link ValidationError}. Unknown enum values and extra fields must pass. */
-  response?(operationId: OperationId, data: unknown): void;
+  /**
+   * Checks the parts of a request before it is sent; throws {@link ValidationError}, or returns a
+   * promise (awaited before sending) that rejects with it, e.g. while it loads what it checks with.
+   */
+  request?(operationId: OperationId, parts: { path?: unknown; query?: unknown; body?: unknown }): void | Promise<void>;
+  /** Checks a 200 body, as `request` does. Unknown enum values and extra fields must pass. */
+  response?(operationId: OperationId, data: unknown): void | Promise<void>;
 }
 
 /** Options of {@link createClient}. Times in milliseconds. */
@@ -25,22 +28,6 @@ export interface ClientOptions extends HttpClientOptions {
   projectId?: string;
   /** Validate requests and responses (e.g. `zodValidation()` from `@supportkb/sdk/zod`). Off by default. */
   validate?: Validator;
-}
-
-/** Per-call options, the last argument of every client method. */
-export interface RequestOptions extends Pick<RetryPolicy, 'maxRetries' | 'retryNonIdempotent'> {
-  /** `project_id` for this call (overrides the client's `projectId`). */
-  projectId?: string;
-  /** Aborts the call (and its retries); the call then throws `APIUserAbortError`. */
-  signal?: AbortSignal;
-  /** Per-attempt timeout for this call, in milliseconds (sending, headers and the whole body). */
-  timeout?: number;
-  /** Largest answer body accepted for this call, in bytes (overrides the client's `maxResponseBytes`). */
-  maxResponseBytes?: number;
-  /** Extra headers for this call. */
-  headers?: Record<string, string>;
-  /** `false` skips the client's validator for this call. */
-  validate?: boolean;
 }
 
 type Part<T> = [T] extends [never] ? {} : [T] extends [undefined] ? {} : NonNullable<T>;
@@ -57,9 +44,6 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 export type Params<K extends OperationId> = Simplify<
   Omit<PathOf<OperationTypes[K]['data']>, 'project_id'> & ProjectScoped<OperationTypes[K]['data']> & QueryOf<OperationTypes[K]['data']> & BodyOf<OperationTypes[K]['data']>
 >;
-
-/** The 200 body of an operation. */
-export type ResponseOf<K extends OperationId> = OperationTypes[K]['response'];
 
 /** The item type of a paged list body: the array itself, or the one array property of its wrapper. */
 export type ItemOf<R> = R extends readonly (infer I)[] ? I : { [P in keyof R]-?: NonNullable<R[P]> extends readonly (infer I)[] ? I : never }[keyof R];
@@ -117,7 +101,14 @@ export type SupportKbClient = ResourceTree<Methods> & {
  * @throws {TypeError} on an invalid `baseUrl` or incomplete credentials.
  */
 export function createClient(options: ClientOptions): SupportKbClient {
-  const { http, send } = connect(options);
+  // The generated functions' client (`sk.http.client`) finds a call's operation in this manifest
+  // (`createHttpClient` bundles a compact route index instead).
+  let routes: Map<string, OperationInfo> | undefined;
+  const lookup: RouteLookup = (method, path) => {
+    const info = (routes ??= new Map(Object.values(operations).map((entry) => [`${entry.method} ${entry.path}`, entry]))).get(`${method} ${path}`);
+    return info && { operationId: info.operationId, minRole: info.minRole, queryAliases: info.queryAliases, presenceFlags: info.presenceFlags };
+  };
+  const { http, send } = connect(options, lookup);
   const validator = options.validate;
   const behaviours = signInBehaviours(http.credentials);
 
@@ -151,7 +142,8 @@ export function createClient(options: ClientOptions): SupportKbClient {
     let headers = requestOptions.headers;
     if (behaviour?.prepare) ({ params, headers } = behaviour.prepare(params, headers));
     const request = parts(info, params, requestOptions);
-    useValidator?.request?.(info.operationId, request);
+    const checking = useValidator?.request?.(info.operationId, request);
+    if (checking) await checking;
     const { data, response, request: sent } = await send({
       route: info,
       ...request,
@@ -160,7 +152,10 @@ export function createClient(options: ClientOptions): SupportKbClient {
       policy: requestOptions,
     });
     // An empty 200 body is the answer itself where the contract declares one (resolves to `undefined`).
-    if (!(data === undefined && info.emptyBody)) useValidator?.response?.(info.operationId, data);
+    if (!(data === undefined && info.emptyBody)) {
+      const checked = useValidator?.response?.(info.operationId, data);
+      if (checked) await checked;
+    }
     behaviour?.complete?.(data, { operationId: info.operationId, method: sent.method, url: sent.url });
     return { data, response };
   }

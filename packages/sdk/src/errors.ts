@@ -1,25 +1,23 @@
-import { callName } from './describe';
-import { redact, redactText } from './redact';
+/**
+ * Every error class of the SDK, whichever entry throws it (`@supportkb/sdk`, `/zod`, `/webhooks`), and
+ * {@link isAPIError}, which reads an HTTP error's body as the contract declares it. The build keeps
+ * this module in one shared chunk for every entry, ESM and CommonJS alike, so `instanceof` holds
+ * across entries (test/error-identity.test.ts checks it on the packed package).
+ */
+import type { OperationId, OperationTypes } from './generated/operations.gen';
+import { callName } from './internal/describe';
+import { redact, redactText } from './internal/redact';
+import type { RequestContext, ValidationIssue } from './types';
 
 /**
  * Base class of every error the SDK throws. Catch this to handle any SDK failure:
  * HTTP errors ({@link APIError} and its per-status subclasses), connection problems
  * ({@link APIConnectionError}, {@link APIConnectionTimeoutError}), aborts ({@link APIUserAbortError}),
- * answers that cannot be used ({@link ResponseParseError}, {@link ResponseTooLargeError})
- * and contract violations ({@link ValidationError}).
+ * answers that cannot be used ({@link ResponseParseError}, {@link ResponseTooLargeError}),
+ * contract violations ({@link ValidationError}) and rejected webhook deliveries ({@link WebhookVerificationError}).
  */
 export class SupportKbError extends Error {
   override name = 'SupportKbError';
-}
-
-/** Context of a failed call, attached to the errors that have one. */
-export interface RequestContext {
-  /** The contract's operationId, e.g. `listTags`, when the call went through an operation. */
-  operationId?: string;
-  /** HTTP method, e.g. `GET`. */
-  method?: string;
-  /** Request URL (never carries credentials: the SDK sends them in headers only). */
-  url?: string;
 }
 
 /** Response headers that may carry a request id. The Tiledesk server sends none itself; proxies and gateways often add one. */
@@ -147,6 +145,65 @@ const STATUS_CLASSES: Record<number, new (status: number, headers: Headers, body
   429: RateLimitError,
 };
 
+/** Error bodies by status the contract declares for operation `K` (hey-api's `<OperationId>Errors`, from the generated manifest). */
+type OperationErrors<K extends OperationId> = OperationTypes[K]['errors'];
+
+/**
+ * The statuses for which the contract declares an error body of operation `K`, e.g.
+ * `ErrorStatus<'getTag'>` is `400 | 401 | 403 | 404 | 500`.
+ */
+export type ErrorStatus<K extends OperationId> = Extract<keyof OperationErrors<K>, number>;
+
+/**
+ * The body the contract declares for operation `K`'s answer of status `S` (hey-api's
+ * `<OperationId>Errors[S]`), e.g. `ErrorBodyOf<'getTag', 404>` is `ErrorMessage` and
+ * `ErrorBodyOf<'getTag', 401>` is `string` (the service's plain-text `Unauthorized`); `unknown` for a
+ * status the contract does not declare for `K` (a 429 or 502 from a gateway, say).
+ */
+export type ErrorBodyOf<K extends OperationId, S extends number> = S extends keyof OperationErrors<K> ? OperationErrors<K>[S] : unknown;
+
+/**
+ * An {@link APIError} of operation `K` with status `S`, its `body` typed as the contract declares it
+ * ({@link ErrorBodyOf}): what {@link isAPIError} narrows to. A union of statuses gives a union
+ * discriminated by `status`.
+ */
+export type APIErrorOf<K extends OperationId, S extends number> = S extends number
+  ? APIError & {
+      readonly status: S;
+      readonly body: ErrorBodyOf<K, S>;
+      readonly request: RequestContext & { readonly operationId: K };
+    }
+  : never;
+
+/**
+ * Whether `error` is the {@link APIError} of operation `operationId` answered with `status`; if so, its
+ * `body` has the type the contract declares for that status ({@link ErrorBodyOf}), so reading a field
+ * needs no cast:
+ *
+ * ```ts
+ * try {
+ *   await sk.tags.get({ id });
+ * } catch (error) {
+ *   if (isAPIError(error, 'getTag', 404)) console.log(error.body.msg); // body: ErrorMessage
+ *   else if (isAPIError(error, 'getTag', 401)) console.log(error.body); // body: string ('Unauthorized')
+ *   else throw error;
+ * }
+ * ```
+ *
+ * It checks what it can know at run time: `error` is an `APIError` (this SDK's class; either client
+ * style throws it, named with the operationId, which the client of `createHttpClient` reads from the
+ * call's method and path), its `request.operationId` is `operationId` and its `status` is `status`. It
+ * does not check the body: the contract describes what real servers send, and the body is whatever
+ * came back (parsed JSON, else the text; secret-looking fields replaced by `"[redacted]"`, nesting past
+ * 128 levels by `"[too deep]"`), which a server or a proxy in between may have shaped otherwise. Nor does
+ * validation: `zodValidation()` checks requests and 200 bodies, never error bodies. Read a field you
+ * depend on defensively. A status the contract does not declare for the operation types the body as
+ * `unknown`; an unknown operationId does not compile.
+ */
+export function isAPIError<K extends OperationId, S extends ErrorStatus<K> | (number & {})>(error: unknown, operationId: K, status: S): error is APIErrorOf<K, S> {
+  return error instanceof APIError && error.request.operationId === operationId && error.status === status;
+}
+
 /**
  * No HTTP answer: DNS, connection refused or reset, TLS, or the body could not be read. The message
  * names the system error code and the host, e.g. `Connection error (signIn): ECONNREFUSED 127.0.0.1:4499`;
@@ -232,20 +289,6 @@ export class APIUserAbortError extends SupportKbError {
   }
 }
 
-/** One failed check of a {@link ValidationError}. */
-export interface ValidationIssue {
-  /** Where in the value, e.g. `['leads', 0, 'createdAt']`. */
-  path: (string | number)[];
-  /** What is wrong. */
-  message: string;
-  /**
-   * zod's issue code, e.g. `invalid_type`, or one of the SDK's own: `invalid_path_segment` (a path
-   * parameter such as `.` or `..` that URL parsing would turn into another path) and `too_deep` (a
-   * value nested too deeply to check).
-   */
-  code: string;
-}
-
 /**
  * A request or response that violates the contract, found by the opt-in zod validation
  * (`createClient({ validate: zodValidation() })`), or by the SDK's own checks: a sign-in answered
@@ -289,5 +332,48 @@ export class ValidationError extends SupportKbError {
     this.pathParams = redact(parameters.path);
     this.queryParams = redact(parameters.query);
     this.request = request;
+  }
+}
+
+/**
+ * Why a delivery was rejected:
+ * - `missing_secret` / `secret_mismatch`: no `x-hook-secret` header, or not the secret;
+ * - `body_too_large`: over `maxBodyBytes` (default 1 MiB), by its `Content-Length` or as read;
+ * - `malformed_body`: not JSON (or nested absurdly deep);
+ * - `invalid_token`: no token, a bad signature, issuer, subject or audience (another hook), or no `iat`;
+ * - `hook_mismatch`: the body's `hook` is not the hook the token was signed for;
+ * - `subscription_mismatch` / `event_mismatch`: a genuine delivery, but not for the pinned subscription or event;
+ * - `project_mismatch`: the payload names another project (`payload.id_project`) than the signed hook's;
+ * - `timestamp_out_of_tolerance`: `timestamp` or the token's `iat` too far from now (a late replay);
+ * - `timestamp_mismatch`: `timestamp` and the token's `iat` disagree by more than the tolerance;
+ * - `replayed`: the replay guard has seen this delivery already;
+ * - `invalid_payload`: the body violates the contract (its envelope; for `message.create`, `MessageCreateEvent`).
+ */
+export type WebhookVerificationReason =
+  | 'missing_secret'
+  | 'secret_mismatch'
+  | 'body_too_large'
+  | 'malformed_body'
+  | 'invalid_token'
+  | 'hook_mismatch'
+  | 'subscription_mismatch'
+  | 'event_mismatch'
+  | 'project_mismatch'
+  | 'timestamp_out_of_tolerance'
+  | 'timestamp_mismatch'
+  | 'replayed'
+  | 'invalid_payload';
+
+/**
+ * A webhook delivery that must be rejected, thrown by `verifyWebhook` (`@supportkb/sdk/webhooks`):
+ * answer it with a 4xx (the service does not retry those). Never carries the secret. Exported by both
+ * entries (the same class).
+ */
+export class WebhookVerificationError extends SupportKbError {
+  override name = 'WebhookVerificationError';
+  readonly reason: WebhookVerificationReason;
+  constructor(reason: WebhookVerificationReason, message: string, options?: { cause?: unknown }) {
+    super(`Webhook rejected (${reason}): ${message}`, options);
+    this.reason = reason;
   }
 }

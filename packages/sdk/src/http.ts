@@ -1,39 +1,13 @@
-import { CredentialStore, type Credentials } from './auth';
+/**
+ * `createHttpClient`: the client the generated operation functions are called with, an adapter over
+ * the transport (`internal/transport.ts`) that `createClient` sends through too.
+ */
+import { CredentialStore } from './auth';
 import type { Client, Config } from './generated/client';
 import { getUrl } from './generated/core/utils.gen';
 import { routeIndex } from './generated/operations.gen';
-import type { Logger, LogLevel } from './logging';
-import type { RetryPolicy } from './retry';
-import { createTransport, querySerializer, type CallPolicy, type Route, type Transport } from './transport';
-
-/** Options shared by {@link createHttpClient} and `createClient`. Times in milliseconds. */
-export interface HttpClientOptions extends RetryPolicy {
-  /** API root, e.g. `https://api.tiledesk.com/v2` or a mock's `http://127.0.0.1:4010`. */
-  baseUrl: string;
-  /** Credentials sent on operations that declare security. Sign-ins through `createClient` set them for you. */
-  auth?: Credentials;
-  /**
-   * Per-attempt timeout (default 60000 ms), covering the whole exchange: sending the request, the
-   * answer's headers and its whole body. An attempt whose headers did not arrive in time is retried;
-   * the last one, or a body still arriving at the deadline, throws `APIConnectionTimeoutError`.
-   */
-  timeout?: number;
-  /**
-   * Largest answer body accepted, in bytes (default 10 MiB: 10485760). Enforced while reading: at the
-   * limit the SDK stops reading, closes the connection and throws `ResponseTooLargeError`. Per call:
-   * `maxResponseBytes` in `createClient`'s request options, or `kyOptions: { context: { maxResponseBytes } }`
-   * with a generated function.
-   */
-  maxResponseBytes?: number;
-  /** A `fetch` to use instead of the global one (proxies, tests). */
-  fetch?: typeof globalThis.fetch;
-  /** Headers sent with every request. */
-  headers?: Record<string, string>;
-  /** Log level (default `off`). */
-  logLevel?: LogLevel;
-  /** Where logs go (default `console`); secrets are redacted before they reach it. */
-  logger?: Logger;
-}
+import { createTransport, querySerializer, type CallPolicy, type Route, type Transport } from './internal/transport';
+import type { HttpClientOptions } from './types';
 
 /** The client to pass to the generated operation functions, and the credentials it sends. */
 export interface HttpClient {
@@ -65,15 +39,19 @@ function headerRecord(headers: unknown): Record<string, string | null> | undefin
   return out;
 }
 
+/** What the adapter learns of a generated function's call from its method and path template: its operation. @internal */
+export type RouteLookup = (method: string, path: string) => Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags'> | undefined;
+
 /**
  * The operationId, minimum role and query rules (`queryAliases`, `presenceFlags`) of
  * `METHOD /path/{template}`, from the manifest's compact route index (a generated function's call
- * names only its method and path template). @internal
+ * names only its method and path template). `createClient` looks them up in the manifest it bundles
+ * anyway, so only `createHttpClient` bundles this index. @internal
  */
-export function operationAt(method: string, path: string): Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags'> | undefined {
+export const operationAt: RouteLookup = (method, path) => {
   const found = routeIndex[`${method} ${path}`];
   return found && { operationId: found[0], minRole: found[1], ...found[2] };
-}
+};
 
 /** The per-call policy of a generated function's options (`timeout`, `retry`, `kyOptions.context.maxResponseBytes`). */
 function policyOf({ timeout, retry, kyOptions }: Record<string, unknown>): CallPolicy | undefined {
@@ -93,7 +71,7 @@ function policyOf({ timeout, retry, kyOptions }: Record<string, unknown>): CallP
  * exactly as `createClient`'s method of the same operation. Resolves to `{ data, request, response }`
  * (hey-api's shape with `throwOnError`), or `data` alone with `responseStyle: 'data'`.
  */
-function adapter(send: Transport, baseUrl: string, options: HttpClientOptions): Client {
+function adapter(send: Transport, baseUrl: string, options: HttpClientOptions, lookup: RouteLookup): Client {
   const request = async (call: Record<string, unknown>, verb = call.method): Promise<unknown> => {
     for (const key in call) if (call[key] !== undefined && !CALL_OPTIONS.has(key)) throw unsupported(`The call option ${key}`, 'set it on createHttpClient, and credentials with http.credentials.set()');
     const { url, security, parseAs, responseStyle } = call;
@@ -102,7 +80,7 @@ function adapter(send: Transport, baseUrl: string, options: HttpClientOptions): 
     if (responseStyle !== undefined && responseStyle !== 'fields' && responseStyle !== 'data') throw new TypeError("responseStyle must be 'fields' or 'data'");
     const method = String(verb ?? 'GET').toUpperCase();
     const path = String(url);
-    const route: Route = { ...operationAt(method, path), method, path, security: (security as Route['security']) ?? [] };
+    const route: Route = { ...lookup(method, path), method, path, security: (security as Route['security']) ?? [] };
     const sent = await send({
       route,
       path: call.path as Record<string, unknown> | undefined,
@@ -151,12 +129,12 @@ function adapter(send: Transport, baseUrl: string, options: HttpClientOptions): 
 }
 
 /**
- * The credentials, the transport and the generated functions' client over it: what both client
- * styles are built on.
+ * The credentials, the transport and the generated functions' client over it (naming each call's
+ * operation with `lookup`): what both client styles are built on.
  * @throws {TypeError} when `baseUrl` is not an absolute http(s) URL or the credentials are incomplete.
  * @internal
  */
-export function connect(options: HttpClientOptions): { http: HttpClient; send: Transport } {
+export function connect(options: HttpClientOptions, lookup: RouteLookup): { http: HttpClient; send: Transport } {
   let base: URL;
   try {
     base = new URL(options.baseUrl);
@@ -166,7 +144,7 @@ export function connect(options: HttpClientOptions): { http: HttpClient; send: T
   if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError(`baseUrl must be http(s), got ${base.protocol}`);
   const credentials = new CredentialStore(options.auth);
   const send = createTransport(options, credentials);
-  return { http: { client: adapter(send, options.baseUrl.replace(/\/+$/, ''), options), credentials }, send };
+  return { http: { client: adapter(send, options.baseUrl.replace(/\/+$/, ''), options, lookup), credentials }, send };
 }
 
 /**
@@ -192,5 +170,5 @@ export function connect(options: HttpClientOptions): { http: HttpClient; send: T
  * @throws {TypeError} when `baseUrl` is not an absolute http(s) URL or the credentials are incomplete.
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  return connect(options).http;
+  return connect(options, operationAt).http;
 }

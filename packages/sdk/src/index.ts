@@ -7,6 +7,7 @@
  *   the tree-shakable style, one import per operation, over the same transport.
  * - `@supportkb/sdk/zod`: the contract's zod schemas and `zodValidation()`.
  * - `@supportkb/sdk/webhooks`: verify and build `message.create` deliveries.
+ * - {@link isAPIError}: an HTTP error's body typed as the contract declares it, by operation and status.
  */
 export {
   createClient,
@@ -15,18 +16,15 @@ export {
   type ItemOf,
   type Method,
   type Params,
-  type RequestOptions,
-  type ResponseOf,
   type SupportKbClient,
   type Validator,
 } from './client';
-export { createHttpClient, type HttpClient, type HttpClientOptions } from './http';
-export { DEFAULT_MAX_RESPONSE_BYTES } from './body';
+export type { Credentials, HttpClientOptions, Logger, LogLevel, RequestContext, RequestOptions, ResponseOf, RetryPolicy, ValidationIssue } from './types';
+export { createHttpClient, type HttpClient } from './http';
+export { DEFAULT_MAX_RESPONSE_BYTES } from './internal/body';
 export { APIPromise, type WithResponse } from './api-promise';
 export { PagePromise, type Page } from './pagination';
-export type { CredentialStore, Credentials } from './auth';
-export type { RetryPolicy } from './retry';
-export type { Logger, LogLevel } from './logging';
+export type { CredentialStore } from './auth';
 export {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -45,13 +43,17 @@ export {
   SupportKbError,
   UnprocessableEntityError,
   ValidationError,
-  type RequestContext,
-  type ValidationIssue,
+  WebhookVerificationError,
+  isAPIError,
+  type APIErrorOf,
+  type ErrorBodyOf,
+  type ErrorStatus,
+  type WebhookVerificationReason,
 } from './errors';
+export { webhookEvents, webhookEventsWithPayloadSchema } from './events';
 export {
   operations,
   subscriptionEvents,
-  webhookEvents,
   type HttpMethod,
   type MinRole,
   type OperationId,

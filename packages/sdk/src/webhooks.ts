@@ -16,12 +16,14 @@
  *   `maxBodyBytes`), or `await c.req.text()` / `await request.text()`; headers `c.req.raw.headers` / `request.headers`.
  */
 import { jwtVerify, SignJWT, errors as joseErrors, type JWTPayload } from 'jose';
-import { SupportKbError } from './errors';
+import { WebhookVerificationError, type WebhookVerificationReason } from './errors';
 import { subscriptionEvents } from './generated/operations.gen';
 import type { Conversation, Group, Lead, Message, SubscriptionEvent, SubscriptionHook, Teammate } from './generated/types.gen';
 import { zMessageCreateEvent, zSubscriptionHook } from './generated/zod.gen';
-import { violations } from './validation';
+import { violations } from './internal/validation';
 import * as z from 'zod/mini';
+
+export { WebhookVerificationError, type WebhookVerificationReason } from './errors';
 
 /** Issuer (`iss`) of delivery tokens. */
 export const WEBHOOK_TOKEN_ISSUER = 'https://tiledesk.com';
@@ -93,45 +95,6 @@ export type WebhookEvent =
   | { [E in keyof WebhookPayloads]: Delivery<E, WebhookPayloads[E]> }[keyof WebhookPayloads]
   | Delivery<`message.create.${string}`, Message>
   | Delivery<`event.emit.${string}`, Record<string, unknown>>;
-
-/**
- * Why a delivery was rejected:
- * - `missing_secret` / `secret_mismatch`: no `x-hook-secret` header, or not the secret;
- * - `body_too_large`: over `maxBodyBytes` (default 1 MiB), by its `Content-Length` or as read;
- * - `malformed_body`: not JSON (or nested absurdly deep);
- * - `invalid_token`: no token, a bad signature, issuer, subject or audience (another hook), or no `iat`;
- * - `hook_mismatch`: the body's `hook` is not the hook the token was signed for;
- * - `subscription_mismatch` / `event_mismatch`: a genuine delivery, but not for the pinned subscription or event;
- * - `project_mismatch`: the payload names another project (`payload.id_project`) than the signed hook's;
- * - `timestamp_out_of_tolerance`: `timestamp` or the token's `iat` too far from now (a late replay);
- * - `timestamp_mismatch`: `timestamp` and the token's `iat` disagree by more than the tolerance;
- * - `replayed`: the replay guard has seen this delivery already;
- * - `invalid_payload`: the body violates the contract (its envelope; for `message.create`, `MessageCreateEvent`).
- */
-export type WebhookVerificationReason =
-  | 'missing_secret'
-  | 'secret_mismatch'
-  | 'body_too_large'
-  | 'malformed_body'
-  | 'invalid_token'
-  | 'hook_mismatch'
-  | 'subscription_mismatch'
-  | 'event_mismatch'
-  | 'project_mismatch'
-  | 'timestamp_out_of_tolerance'
-  | 'timestamp_mismatch'
-  | 'replayed'
-  | 'invalid_payload';
-
-/** A delivery that must be rejected (answer it with a 4xx: the service does not retry those). Never carries the secret. */
-export class WebhookVerificationError extends SupportKbError {
-  override name = 'WebhookVerificationError';
-  readonly reason: WebhookVerificationReason;
-  constructor(reason: WebhookVerificationReason, message: string, options?: { cause?: unknown }) {
-    super(`Webhook rejected (${reason}): ${message}`, options);
-    this.reason = reason;
-  }
-}
 
 /**
  * Remembers the deliveries already accepted (see {@link VerifyWebhookOptions.replay}). Implement it over a

@@ -3,18 +3,18 @@
  * hey-api, and {@link zodValidation}, the validator to give `createClient({ validate })`.
  *
  * Every `z<Name>` export (`z<Schema>` for each component schema, `z<OperationId>Body|Path|Query|Response`
- * for each operation) is an accessor: `zLead()` builds the zod/mini schema on its first call and returns
- * the same instance afterwards, so importing this entry builds no schema and a bundler drops the
- * accessors nothing calls. {@link operationSchemas} maps each operationId to its accessors.
+ * for each operation) is a zod/mini schema built on its first use (a `z.lazy` over a memoised builder),
+ * so importing this entry builds no schema and a bundler drops the schemas nothing uses.
+ * {@link operationSchemas} maps each operationId to the accessors of its schemas.
  *
- * This entry and `@supportkb/sdk/webhooks` need `zod` (an optional peer dependency: `npm install zod`);
- * the default entry never loads it.
+ * zod/mini's code is bundled into this entry and `@supportkb/sdk/webhooks`; `zod` (an optional peer
+ * dependency) gives the schemas' types. The default entry never loads it.
  */
 import type { Validator } from './client';
 import { ValidationError } from './errors';
-import { violations } from './validation';
 import type { OperationId } from './generated/operations.gen';
-import { operationSchemas } from './generated/operation-schemas.gen';
+import type { OperationSchemas } from './generated/operation-schemas.gen';
+import { operationSchemaModules } from './generated/zod-loaders.gen';
 
 export * from './generated/zod.gen';
 export { operationSchemas, type OperationSchemas } from './generated/operation-schemas.gen';
@@ -27,40 +27,78 @@ export interface ZodValidationOptions {
   response?: boolean;
 }
 
+/** An operation's schemas and the check, once their chunks are loaded. */
+interface Loaded {
+  readonly schemas: OperationSchemas;
+  readonly check: typeof import('./zod-check').check;
+}
+const loaded = new Map<OperationId, Loaded>();
+const loading = new Map<OperationId, Promise<Loaded>>();
+
 /**
- * A {@link Validator} built from the generated zod/mini schemas; an operation's schemas are built on
- * its first validated call. Violations throw `ValidationError` with each issue's path, code and
- * message, and the values checked, secrets redacted: a request's `body`, `pathParams` and
- * `queryParams`, or the 200 `body`. zod/mini has no messages until the application loads a locale
- * (`z.config(z.locales.en())` from `zod/mini`); without one an issue's message is its code and facts,
- * e.g. `invalid_type (expected string)`.
+ * Loads an operation's schemas (`import()` of their module) and the check (zod/mini's parser and
+ * compiler), once per operation; a load that failed (a chunk the network did not deliver) is tried
+ * again by the next call.
+ */
+function load(operationId: OperationId): Promise<Loaded> {
+  let pending = loading.get(operationId);
+  if (!pending) {
+    pending = Promise.all([operationSchemaModules[operationId](), import('./zod-check')]).then(([schemas, { check }]) => {
+      const ready = { schemas, check };
+      loaded.set(operationId, ready);
+      return ready;
+    });
+    loading.set(operationId, pending);
+    pending.catch(() => loading.delete(operationId));
+  }
+  return pending;
+}
+
+/** Runs `run` with the operation's schemas: at once when they are loaded, else once they are (then it returns a promise). */
+function withSchemas(operationId: OperationId, run: (ready: Loaded) => void): void | Promise<void> {
+  const ready = loaded.get(operationId);
+  return ready ? run(ready) : load(operationId).then(run);
+}
+
+/**
+ * A {@link Validator} built from the generated zod/mini schemas. An operation's schemas, and zod/mini's
+ * code, are loaded on its first validated call (a dynamic `import()`: a bundler puts them in chunks of
+ * their own, so none of it loads before the first call) and built then; that call's checks return a
+ * promise, and every later check of the operation runs synchronously. Violations throw (or reject
+ * with) `ValidationError` with each issue's path, code and message, and the values checked, secrets
+ * redacted: a request's `body`, `pathParams` and `queryParams`, or the 200 `body`. zod/mini has no
+ * messages until the application loads a locale (`z.config(z.locales.en())` from `zod/mini`); without
+ * one an issue's message is its code and facts, e.g. `invalid_type (expected string)`.
  *
  * ```ts
  * import { createClient } from '@supportkb/sdk';
  * import { zodValidation } from '@supportkb/sdk/zod';
  * const sk = createClient({ baseUrl, projectId, validate: zodValidation() });
  * ```
+ *
+ * Called directly, `await` its checks: `await zodValidation().response('getTag', body)`.
  */
 export function zodValidation(options: ZodValidationOptions = {}): Validator {
   const validator: Validator = {};
   if (options.request !== false) {
-    validator.request = (operationId: OperationId, parts) => {
-      const schemas = operationSchemas[operationId];
-      const issues = (['path', 'query', 'body'] as const).flatMap((part) => {
-        const schema = schemas[part];
-        const value = parts[part];
-        return !schema || (value === undefined && part !== 'body') ? [] : violations(schema(), value, false, [part]);
+    validator.request = (operationId: OperationId, parts) =>
+      withSchemas(operationId, ({ schemas, check }) => {
+        const issues = (['path', 'query', 'body'] as const).flatMap((part) => {
+          const schema = schemas[part];
+          const value = parts[part];
+          return !schema || (value === undefined && part !== 'body') ? [] : check(schema(), value, false, [part]);
+        });
+        if (issues.length) throw new ValidationError('request', issues, parts.body, { operationId }, parts);
       });
-      if (issues.length) throw new ValidationError('request', issues, parts.body, { operationId }, parts);
-    };
   }
   if (options.response !== false) {
-    validator.response = (operationId: OperationId, data) => {
-      const schema = operationSchemas[operationId].response;
-      if (!schema) return;
-      const real = violations(schema(), data, true);
-      if (real.length) throw new ValidationError('response', real, data, { operationId });
-    };
+    validator.response = (operationId: OperationId, data) =>
+      withSchemas(operationId, ({ schemas, check }) => {
+        const schema = schemas.response;
+        if (!schema) return;
+        const real = check(schema(), data, true);
+        if (real.length) throw new ValidationError('response', real, data, { operationId });
+      });
   }
   return validator;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../src/body';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../src/internal/body';
 import { APIConnectionTimeoutError, createClient, createHttpClient, getTag, InternalServerError, listTags, ResponseTooLargeError } from '../src/index';
 import { PROJECT, stream, useHostileServer } from './helpers';
 
 /**
- * The guarded body reader (src/body.ts), against a real server that misbehaves (node:http on loopback):
+ * The guarded body reader (src/internal/body.ts), against a real server that misbehaves (node:http on loopback):
  * bodies that stall after the headers and bodies far too large. Every case runs through both styles:
  * `createClient` and a generated function on `createHttpClient`.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { callName } from '../src/describe';
+import { callName } from '../src/internal/describe';
 
-/** src/describe.ts: how error messages name the call that failed. */
+/** src/internal/describe.ts: how error messages name the call that failed. */
 describe('callName()', () => {
   it('names the operationId when there is one', () => {
     expect(callName({ operationId: 'listTags', method: 'GET', url: 'https://api.test/v2/p/tags?page=0' })).toBe(' (listTags)');

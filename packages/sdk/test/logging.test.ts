@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../src/logging';
+import { createLogger } from '../src/internal/logging';
 import { createClient, createHttpClient, listTags } from '../src/index';
 import { HttpResponse, on, PROJECT, useMockServer, BASE } from './helpers';
 
-/** Logging (src/logging.ts, and the transport's hooks): off by default, level-filtered, secrets redacted. */
+/** Logging (src/internal/logging.ts, and the transport's hooks): off by default, level-filtered, secrets redacted. */
 const { server } = useMockServer();
 const sink = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl';

@@ -13,12 +13,12 @@ import {
 } from '../src/index';
 import { routeIndex } from '../src/generated/operations.gen';
 import { operationAt } from '../src/http';
-import { wireQuery } from '../src/transport';
+import { wireQuery } from '../src/internal/transport';
 import { BASE, HttpResponse, on, PROJECT, useMockServer } from './helpers';
 
 /**
  * The query rules of the contract (openapi/README.md, "Query parameters the server reads its own way"),
- * applied by the transport (src/transport.ts `wireQuery`) to both client styles:
+ * applied by the transport (src/internal/transport.ts `wireQuery`) to both client styles:
  * - `x-alias-of`: `sort` is `sortField` under the real server's name (tags, leads, segments); the SDK
  *   sends the value under both names, whichever the call gave;
  * - `x-false-is-true`: booleans the server reads as true whatever their value (`if (req.query.x)`); the

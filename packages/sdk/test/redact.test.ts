@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, createClient, createHttpClient, listTags } from '../src/index';
-import { MAX_REDACT_DEPTH, REDACTED, redact, redactHeaders, redactText, setField, TOO_DEEP } from '../src/redact';
+import { MAX_REDACT_DEPTH, REDACTED, redact, redactHeaders, redactText, setField, TOO_DEEP } from '../src/internal/redact';
 
-/** src/redact.ts: what keeps secrets out of logs and errors, and `__proto__` keys from touching prototypes. */
+/** src/internal/redact.ts: what keeps secrets out of logs and errors, and `__proto__` keys from touching prototypes. */
 describe('redact()', () => {
   it('replaces the value of every secret-looking field, at any depth', () => {
     const body = { email: 'a@b.test', password: 'p', user: { token: 't', apiKey: 'k', profile: { secret: 's' } }, list: [{ authorization: 'JWT x' }] };

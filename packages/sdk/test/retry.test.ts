@@ -9,7 +9,7 @@ import {
   NotFoundError,
   RateLimitError,
 } from '../src/index';
-import { kyRetryOptions } from '../src/retry';
+import { kyRetryOptions } from '../src/internal/retry';
 import { HttpResponse, on, PROJECT, useMockServer, BASE } from './helpers';
 
 const { server, seen } = useMockServer();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialStore } from '../src/auth';
 import { APIError, AuthenticationError, createClient, createHttpClient, listTags, signIn, signInAnonymously, SupportKbError, ValidationError } from '../src/index';
-import { signInBehaviours } from '../src/sign-in';
+import { signInBehaviours } from '../src/internal/sign-in';
 import { BASE, HttpResponse, on, PROJECT, TOKEN_ELSEWHERE, useMockServer, useTwoOrigins } from './helpers';
 
-/** The sign-ins of `createClient` (src/sign-in.ts): each keeps its token; the custom-token one sends its JWT. */
+/** The sign-ins of `createClient` (src/internal/sign-in.ts): each keeps its token; the custom-token one sends its JWT. */
 const { server, seen } = useMockServer();
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl';
 const PASSWORD = 'correct horse battery staple';

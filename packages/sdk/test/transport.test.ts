@@ -24,7 +24,7 @@ import {
 import { BASE, closedPort, HttpResponse, on, PROJECT, useHostileServer, useMockServer, useTwoOrigins } from './helpers';
 
 /**
- * The transport (src/transport.ts): the one code path that sends requests, for `createClient`'s methods
+ * The transport (src/internal/transport.ts): the one code path that sends requests, for `createClient`'s methods
  * and for the generated functions on `createHttpClient`'s client. What it puts on the wire, the advice it
  * adds to errors, connection errors and 2xx bodies that are not JSON, through both styles.
  */

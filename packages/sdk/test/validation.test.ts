@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient, ValidationError } from '../src/index';
 import { zodValidation } from '../src/zod';
 import * as z from 'zod/mini';
-import { toIssues, violations } from '../src/validation';
+import { toIssues, violations } from '../src/internal/validation';
 import { HttpResponse, on, PROJECT, useMockServer, BASE } from './helpers';
 
 const { server, seen } = useMockServer();

@@ -1,14 +1,16 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { operations, type Lead, type OperationId } from '../src/index';
+import { apiOperations } from '../src/manifest';
 
 // Every schema construction goes through zod/mini's `object`, `string`, ...: counting the calls of
 // `object` shows when schemas are built.
 vi.mock('zod/mini', async (importOriginal) => {
   const actual = await importOriginal<typeof import('zod/mini')>();
-  return { ...actual, object: vi.fn(actual.object) };
+  return { ...actual, object: vi.fn(actual.object), compile: vi.fn(actual.compile) };
 });
 const built = () => vi.mocked(z.object).mock.calls.length;
+const compiled = () => vi.mocked(z.compile).mock.calls.length;
 
 const PROJECT = '65f1a2b3c4d5e6f708090a0b';
 const TAG = {
@@ -28,14 +30,62 @@ describe('@supportkb/sdk/zod builds each schema on first use', () => {
     expect(built()).toBe(0);
     const validator = entry.zodValidation();
     expect(built()).toBe(0);
-    validator.response!('getTag', TAG);
+    await validator.response!('getTag', TAG);
     const afterGetTag = built();
     expect(afterGetTag).toBeGreaterThan(0);
     expect(afterGetTag).toBeLessThan(10); // the tag, not the ~180 objects of every schema
-    validator.response!('getTag', TAG);
-    validator.request!('getTag', { path: { project_id: PROJECT, id: TAG._id } });
+    expect(validator.response!('getTag', TAG)).toBeUndefined(); // loaded: synchronous from now on
+    expect(validator.request!('getTag', { path: { project_id: PROJECT, id: TAG._id } })).toBeUndefined();
     expect(built()).toBe(afterGetTag + 1); // getTag's path parameters, once; the 200 body schema is reused
     expect(entry.operationSchemas.getTag.response!()).toBe(entry.operationSchemas.getTag.response!());
+  });
+
+  it("loads an operation's schemas on its first check (a promise), once for concurrent checks, then checks synchronously", async () => {
+    const { zodValidation } = await import('../src/zod');
+    const validator = zodValidation();
+    const bad = { ...TAG, createdAt: 42 };
+    const first = [validator.response!('updateTag', TAG), validator.response!('updateTag', bad)];
+    expect(first[0]).toBeInstanceOf(Promise);
+    await expect(first[0]).resolves.toBeUndefined();
+    await expect(first[1]).rejects.toMatchObject({ name: 'ValidationError', issues: [{ path: ['createdAt'], code: 'invalid_type' }] });
+    expect(() => validator.response!('updateTag', bad)).toThrow(expect.objectContaining({ name: 'ValidationError' }));
+    // Another validator shares what is loaded.
+    expect(() => zodValidation().response!('updateTag', bad)).toThrow(/createdAt/);
+  });
+
+  it("checks a schema on zod/mini's interpreter first, compiled from its next check on, with the same issues either way (and never compiled under jitless)", async () => {
+    const { zodValidation } = await import('../src/zod');
+    const page = Array.from({ length: 3 }, (_, i) => ({ ...TAG, _id: `65f1a2b3c4d5e6f7080911${i}0` }));
+    const broken = [page[0], { ...page[1], _id: 'nope', __v: 'x' }, { ...page[2], color: 7, unknown: true }];
+    const issues = async (value: unknown) => {
+      try {
+        await zodValidation().response!('listTags', value);
+        return [];
+      } catch (error) {
+        return (error as { issues: unknown[] }).issues;
+      }
+    };
+    const before = compiled();
+    const once = await issues(broken); // the first check: the interpreter
+    expect(compiled()).toBe(before);
+    const first = [await issues(page), await issues(broken)]; // compiled
+    expect(compiled()).toBe(before + 1); // listTags's 200 body schema, once
+    expect(first[1]).toEqual(once);
+    z.config({ jitless: true });
+    try {
+      const beforeJitless = compiled();
+      expect([await issues(page), await issues(broken)]).toEqual(first);
+      for (let i = 0; i < 3; i++) await zodValidation().response!('getTag', TAG); // checked again and again, never compiled
+      expect(compiled()).toBe(beforeJitless);
+    } finally {
+      z.config({ jitless: false });
+    }
+    expect(first[0]).toEqual([]);
+    expect(first[1]).toEqual([
+      { path: [1, '_id'], message: 'invalid_format (format regex)', code: 'invalid_format' },
+      { path: [1, '__v'], message: 'invalid_type (expected number)', code: 'invalid_type' },
+      { path: [2, 'color'], message: 'invalid_type (expected string)', code: 'invalid_type' },
+    ]);
   });
 
   it('maps every operation of the manifest to its schemas: path, query and body exactly when the operation has them', async () => {
@@ -49,7 +99,21 @@ describe('@supportkb/sdk/zod builds each schema on first use', () => {
         query: op.queryParams.length > 0,
         body: op.hasBody,
       });
-      if (op.responses['200']?.includes('application/json')) expect(schemas.response, id).toBeDefined();
+      if (apiOperations[id as OperationId].responses['200']?.includes('application/json')) expect(schemas.response, id).toBeDefined();
+    }
+  });
+
+  it("loads, for every operation, a module with zodValidation()'s copy of the schemas operationSchemas gives it", async () => {
+    const { operationSchemas } = await import('../src/zod');
+    const { operationSchemaModules } = await import('../src/generated/zod-loaders.gen');
+    expect(Object.keys(operationSchemaModules).sort()).toEqual(Object.keys(operationSchemas).sort());
+    const kind = (schema: z.core.$ZodType | undefined) => schema && { type: schema._zod.def.type, keys: Object.keys((schema._zod.def as { shape?: object }).shape ?? {}) };
+    for (const [id, schemas] of Object.entries(operationSchemas)) {
+      const module = await operationSchemaModules[id as OperationId]();
+      for (const part of ['path', 'query', 'body', 'response'] as const) {
+        expect(kind(module[part]?.()), `${id}.${part}`).toEqual(kind(schemas[part]?.()));
+        if (module[part]) expect(module[part], `${id}.${part}: a copy, not the public builder`).not.toBe(schemas[part]);
+      }
     }
   });
 

@@ -28,7 +28,7 @@ export interface IndexedContract {
   /** Problems of a request body (empty when the contract accepts it). */
   checkRequest(operationId: string, body: unknown): string[];
 }
-/** Reads a bundled contract, or `openapi/openapi.yaml` when no file is given, dereferenced by Redocly. */
-export declare function loadContract(file?: string): Promise<IndexedContract>;
+/** Reads a bundled contract, or `openapi/openapi.yaml` when no file is given, dereferenced by Redocly, and indexes it (`indexContract`). */
+export declare function loadIndexedContract(file?: string): Promise<IndexedContract>;
 /** Indexes a dereferenced OpenAPI document (`dereferencedContract()`); throws `TypeError` on one with `$ref`s. */
 export declare function indexContract(doc: any): IndexedContract;

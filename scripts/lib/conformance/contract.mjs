@@ -8,10 +8,11 @@ import { dereferencedContract } from '../contract-source.mjs';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /**
- * Reads a contract (a bundled OpenAPI document, or `openapi/openapi.yaml` when no file is given), dereferenced.
+ * Loads a contract for validation: reads it (a bundled OpenAPI document, or `openapi/openapi.yaml`
+ * when no file is given), dereferenced, and indexes it (`indexContract`).
  * @param {string | undefined} file a bundled OpenAPI document (YAML or JSON).
  */
-export async function loadContract(file) {
+export async function loadIndexedContract(file) {
   return indexContract(dereferencedContract(file));
 }
 

@@ -37,3 +37,8 @@ export interface ConformanceReport {
 }
 /** Runs the conformance scenario against a deployment and prints the report. */
 export declare function runConformance(options: ConformanceOptions): Promise<ConformanceReport>;
+/**
+ * The plan of a run: `writes`, the operations `--read-only` leaves out (every operation whose method
+ * is not GET but the sign-ins, and the reads of resources only those writes create).
+ */
+export declare function planOf(contract: IndexedContract): { writes: string[] };

@@ -2,11 +2,22 @@
 // in an order that makes each call meaningful (create → read → update → delete), each answer checked
 // by the contract (./contract.mjs). Resources it creates carry the run's prefix and are deleted at
 // the end; what the contract offers no way to delete is listed as left behind.
+//
+// `runConformance` runs named steps in order: the plan (`planOf`: what `--read-only` leaves out),
+// the sign-in (`signIn`), the reads (`readAll`), then, unless read-only, the writes of each
+// resource group, the probes of risky behaviours, and the report (`report`). Every call goes through
+// `callOperation`, which runs one operation: sends it, checks the answer and records both.
 import { createServer } from 'node:http';
 import { SignJWT } from 'jose';
 import { probeRisks } from './risks.mjs';
 
 const NO_ID = '000000000000000000000000';
+
+/**
+ * Reads of a resource only the run's own writes create (`getTag` is not one: the run also calls it
+ * on an id that does not exist, read-only or not).
+ */
+const READS_OF_CREATED = ['getContent', 'getGroup', 'getSegment', 'getLead'];
 
 /**
  * Runs the scenario and prints the report.
@@ -26,62 +37,111 @@ const NO_ID = '000000000000000000000000';
  * @returns {Promise<{passed: number, failed: number, skipped: number, unreachable: boolean, operations: object[], leftBehind: string[]}>}
  */
 export async function runConformance(options) {
-  const { contract, baseUrl, projectId, print } = options;
-  const run = `conformance-${Date.now().toString(36)}`;
-  const results = new Map(contract.operations.map((op) => [op.operationId, { calls: [], skips: [] }]));
-  const leftBehind = [];
-  let unreachable = false;
-  let answered = 0;
-
-  /** Sends one call of an operation, checks the answer and records it; never throws for HTTP or network failures. */
-  async function send(operationId, { params = {}, query, body, auth, headers: extra } = {}) {
-    const { method, path } = contract.operation(operationId);
-    const filled = path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(name === 'project_id' && !(name in params) ? projectId : String(params[name])));
-    const url = new URL(baseUrl + filled);
-    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-    const record = { method, path, url: `${url.pathname}${url.search}`, status: 0, problems: contract.checkRequest(operationId, body) };
-    results.get(operationId).calls.push(record);
-    const headers = { accept: 'application/json', ...(auth ? { authorization: auth } : {}), ...extra };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let response;
-    try {
-      response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(options.timeout) });
-    } catch (error) {
-      const cause = error?.name === 'TimeoutError' ? `no answer within ${options.timeout} ms` : `no answer: ${error?.cause?.code ?? error?.message ?? error}`;
-      record.problems.push(cause);
-      // Nothing ever answered: the deployment is not there (wrong URL, not started); stop at once.
-      if (answered === 0) unreachable = true;
-      return { status: 0, body: undefined, ok: false };
-    }
-    answered++;
-    record.status = response.status;
-    const text = await response.text();
-    const contentType = response.headers.get('content-type');
-    let parsed = text;
-    if (text !== '' && /json/i.test(contentType ?? '')) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        record.problems.push(`${response.status}: the body is not valid JSON`);
-        return { status: response.status, body: undefined, ok: false };
-      }
-    }
-    record.problems.push(...contract.checkResponse(operationId, { status: response.status, contentType, headers: response.headers, text, body: parsed }));
-    return { status: response.status, body: parsed, ok: response.status === 200, headers: response.headers };
+  const ctx = startRun(options);
+  const plan = planOf(options.contract);
+  const session = await signIn(ctx);
+  if (!session) return report(ctx);
+  const reads = await readAll(ctx, session);
+  if (options.readOnly) {
+    ctx.skip(plan.writes, '--read-only');
+    ctx.warnings.push(...(await risks(ctx, session, reads)));
+    return report(ctx);
   }
-  const skip = (operationIds, reason) => {
-    for (const id of [operationIds].flat()) results.get(id).skips.push(reason);
-  };
+  await writeKnowledgeBases(ctx, session, reads);
+  // Messages and subscriptions come before the team step, which removes the guest.
+  await writeMessagesAndSubscriptions(ctx, session);
+  await writeTeam(ctx, session, reads);
+  await writeGroupsSegmentsTagsLeads(ctx, session);
+  await writeLabels(ctx, session, reads);
+  ctx.warnings.push(...(await risks(ctx, session, reads)));
+  return report(ctx);
+}
 
-  // ---- Authentication --------------------------------------------------------------------------
+/**
+ * The plan: the operations `--read-only` leaves out, from the contract. The writes are the operations
+ * whose method is not GET, except the sign-ins (tag `Authentication`, the manifest's `auth` resource),
+ * which a read-only run needs as well; with them go the reads of what only those writes create.
+ * @param {ReturnType<import('./contract.mjs').indexContract>} contract
+ * @returns {{ writes: string[] }}
+ */
+export function planOf(contract) {
+  const writes = contract.operations.filter(({ method, operation }) => method !== 'GET' && operation.tags?.[0] !== 'Authentication').map((o) => o.operationId);
+  return { writes: [...writes, ...READS_OF_CREATED.filter((id) => contract.operations.some((o) => o.operationId === id))] };
+}
+
+/** The state of one run: each operation's calls and skips, what is left behind, warnings, and the run's prefix. */
+function startRun(options) {
+  const ctx = {
+    options,
+    /** The prefix of every name the run creates. */
+    run: `conformance-${Date.now().toString(36)}`,
+    results: new Map(options.contract.operations.map((op) => [op.operationId, { calls: [], skips: [] }])),
+    leftBehind: [],
+    warnings: [],
+    /** Nothing ever answered: the deployment is not there. */
+    unreachable: false,
+    answered: 0,
+    send: (operationId, request) => callOperation(ctx, operationId, request),
+    skip: (operationIds, reason) => {
+      for (const id of [operationIds].flat()) ctx.results.get(id).skips.push(reason);
+    },
+  };
+  return ctx;
+}
+
+/** Runs one operation: sends one call of it, checks the answer and records it; never throws for HTTP or network failures. */
+async function callOperation(ctx, operationId, { params = {}, query, body, auth, headers: extra } = {}) {
+  const { contract, baseUrl, projectId, timeout } = ctx.options;
+  const { method, path } = contract.operation(operationId);
+  const filled = path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(name === 'project_id' && !(name in params) ? projectId : String(params[name])));
+  const url = new URL(baseUrl + filled);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const record = { method, path, url: `${url.pathname}${url.search}`, status: 0, problems: contract.checkRequest(operationId, body) };
+  ctx.results.get(operationId).calls.push(record);
+  const headers = { accept: 'application/json', ...(auth ? { authorization: auth } : {}), ...extra };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeout) });
+  } catch (error) {
+    const cause = error?.name === 'TimeoutError' ? `no answer within ${timeout} ms` : `no answer: ${error?.cause?.code ?? error?.message ?? error}`;
+    record.problems.push(cause);
+    // Nothing ever answered: the deployment is not there (wrong URL, not started); stop at once.
+    if (ctx.answered === 0) ctx.unreachable = true;
+    return { status: 0, body: undefined, ok: false };
+  }
+  ctx.answered++;
+  record.status = response.status;
+  const text = await response.text();
+  const contentType = response.headers.get('content-type');
+  let parsed = text;
+  if (text !== '' && /json/i.test(contentType ?? '')) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      record.problems.push(`${response.status}: the body is not valid JSON`);
+      return { status: response.status, body: undefined, ok: false };
+    }
+  }
+  record.problems.push(...contract.checkResponse(operationId, { status: response.status, contentType, headers: response.headers, text, body: parsed }));
+  return { status: response.status, body: parsed, ok: response.status === 200, headers: response.headers };
+}
+
+/**
+ * The sign-in: the admin's token (signing in with `--email`/`--password`, or `--token`), an
+ * anonymous guest and, with `--project-secret`, an external user.
+ * @returns the session, or `undefined` when the run cannot go on (nothing answered, or no token).
+ */
+async function signIn(ctx) {
+  const { send, skip, run, options } = ctx;
+  const { projectId, print } = options;
   let token = options.token ? (/^jwt\s/i.test(options.token) ? options.token : `JWT ${options.token}`) : undefined;
   let me;
   let signInBody;
-  const warnings = [];
   if (options.email && options.password) {
     // A wrong password first: its answer (401 on a real service) must be a declared error shape.
     await send('signIn', { body: { email: options.email, password: `${options.password}-wrong-${run}` } });
-    if (unreachable) return finish();
+    if (ctx.unreachable) return undefined;
     const signIn = await send('signIn', { body: { email: options.email, password: options.password } });
     if (signIn.ok) {
       signInBody = signIn.body;
@@ -93,12 +153,12 @@ export async function runConformance(options) {
   }
   if (!token) {
     print('conformance: could not sign in; nothing else can be checked.');
-    return finish();
+    return undefined;
   }
   me ??= userIdOf(token);
   const admin = token;
   const guestSignIn = await send('signInAnonymously', { body: { id_project: projectId, firstname: `${run}-guest`, attributes: { sourcePage: 'https://conformance.supportkb.invalid/' } } });
-  if (unreachable) return finish();
+  if (ctx.unreachable) return undefined;
   const guest = guestSignIn.ok ? { token: guestSignIn.body.token, uuid: guestSignIn.body.user?._id } : undefined;
   let external;
   if (options.projectSecret) {
@@ -113,11 +173,17 @@ export async function runConformance(options) {
   } else {
     skip('signInWithCustomToken', 'needs --project-secret (the project JWT secret signs the custom token)');
   }
+  return { admin, me, signInBody, guest, external };
+}
+
+/** The reads, after the error shapes every deployment must send as declared; returns what the writes build on. */
+async function readAll(ctx, { admin, me }) {
+  const { send, skip, options } = ctx;
+  const { contract } = options;
   // Error shapes every deployment must send as declared.
   await send('listTags', {});
   await send('getTag', { params: { id: NO_ID }, auth: admin });
 
-  // ---- Reads --------------------------------------------------------------------------------------
   const kbs = await send('listKnowledgeBases', { auth: admin });
   const defaultKb = kbs.ok && Array.isArray(kbs.body) ? (kbs.body.find((kb) => kb.default) ?? kbs.body[0])?.id : undefined;
   const teammates = await send('listTeammates', { auth: admin });
@@ -136,16 +202,19 @@ export async function runConformance(options) {
   if (defaultKb) await send('listContents', { auth: admin, query: { namespace: defaultKb, limit: 5 } });
   await send('listContents', { auth: admin });
   for (const op of contract.operations.filter((o) => o.path.includes('/analytics/'))) await send(op.operationId, { auth: admin });
+  return { defaultKb, teammates, mine, labels };
+}
 
-  const risks = () => probeRisks({ baseUrl, projectId, admin, email: options.email, signIn: signInBody, teammates: teammates.ok && Array.isArray(teammates.body) ? teammates.body : [], run, readOnly: options.readOnly, timeout: options.timeout });
-  const WRITES = ['createKnowledgeBase', 'updateKnowledgeBase', 'deleteKnowledgeBase', 'createContent', 'getContent', 'createContentsFromUrls', 'parseSitemap', 'deleteContent', 'inviteTeammate', 'updateCurrentTeammate', 'updateTeammate', 'deleteTeammate', 'createGroup', 'getGroup', 'updateGroup', 'deleteGroup', 'createSegment', 'getSegment', 'updateSegment', 'deleteSegment', 'createTag', 'updateTag', 'deleteTag', 'upsertLabels', 'cloneDefaultLabels', 'setDefaultLabels', 'deleteLabels', 'deleteAllLabels', 'createLead', 'getLead', 'updateLead', 'deleteLead', 'createMessage', 'createSubscription'];
-  if (options.readOnly) {
-    skip(WRITES, '--read-only');
-    warnings.push(...(await risks()));
-    return finish();
-  }
+/** The risky behaviours a run can observe (./risks.mjs), as warnings. */
+function risks(ctx, { admin, signInBody }, { teammates }) {
+  const { baseUrl, projectId, email, readOnly, timeout } = ctx.options;
+  return probeRisks({ baseUrl, projectId, admin, email, signIn: signInBody, teammates: teammates.ok && Array.isArray(teammates.body) ? teammates.body : [], run: ctx.run, readOnly, timeout });
+}
 
-  // ---- Knowledge bases and contents -------------------------------------------------------------
+/** Knowledge bases and contents: create, update, read, delete. */
+async function writeKnowledgeBases(ctx, { admin }, { defaultKb }) {
+  const { send, skip, run, leftBehind, options } = ctx;
+  const { baseUrl } = options;
   const kb = await send('createKnowledgeBase', { auth: admin, body: { name: `${run}-kb` } });
   const namespace = kb.ok ? kb.body.id : defaultKb;
   if (kb.ok) {
@@ -180,8 +249,13 @@ export async function runConformance(options) {
     const deleted = await send('deleteKnowledgeBase', { params: { id: kb.body.id }, auth: admin });
     if (!deleted.ok) leftBehind.push(`knowledge base ${kb.body.id} (deleteKnowledgeBase answered ${deleted.status})`);
   }
+}
 
-  // ---- Messages and subscriptions (before the team section removes the guest) -----------------
+/** A message as the guest, and a subscription (removed again when it is the run's own). */
+async function writeMessagesAndSubscriptions(ctx, { admin, guest }) {
+  const { send, skip, run, leftBehind, options } = ctx;
+  const { projectId } = options;
+  const removeSubscription = (id) => removeSubscriptionOf(ctx, admin, id);
   if (guest) {
     const requestId = `support-group-${projectId}-${run.replace(/[^a-z0-9]/g, '')}`;
     const message = await send('createMessage', { params: { request_id: requestId }, auth: guest.token, body: { text: `Hello from ${run}` } });
@@ -191,8 +265,11 @@ export async function runConformance(options) {
   const subscription = await send('createSubscription', { auth: admin, body: { event: 'lead.create', target: hookTarget } });
   // A project already subscribed to the event gets its own subscription back: remove only the run's.
   if (subscription.ok && subscription.body?.target === hookTarget) await removeSubscription(subscription.body._id);
+}
 
-  // ---- Team -----------------------------------------------------------------------------------------
+/** The team: an invitation, the signed-in teammate's own update, and the teammates the run made (updated, then removed). */
+async function writeTeam(ctx, { admin, guest, external }, { mine }) {
+  const { send, skip, run, leftBehind } = ctx;
   const invitee = `${run}@conformance.supportkb.invalid`;
   const invite = await send('inviteTeammate', { auth: admin, body: { email: invitee, role: 'agent', firstname: 'Conformance', lastname: 'Invitee' } });
   if (invite.ok && invite.body?.pendingInvitation) leftBehind.push(`pending invitation of ${invitee} (the contract has no operation to withdraw it)`);
@@ -215,8 +292,11 @@ export async function runConformance(options) {
   } else {
     skip(['updateTeammate', 'deleteTeammate'], 'no teammate of this run to change (signInAnonymously failed)');
   }
+}
 
-  // ---- Groups, segments, tags, leads --------------------------------------------------------------
+/** Groups, segments, tags and leads: create, read, update, delete. */
+async function writeGroupsSegmentsTagsLeads(ctx, { admin, me }) {
+  const { send, skip, run, leftBehind } = ctx;
   const group = await send('createGroup', { auth: admin, body: { name: `${run}-group`, members: me ? [me] : [] } });
   if (group.ok) {
     await send('getGroup', { params: { id: group.body._id }, auth: admin });
@@ -249,93 +329,90 @@ export async function runConformance(options) {
     await send('listLeads', { auth: admin, query: { email: `${run}@example.org` } });
     await send('deleteLead', { params: { id: lead.body._id }, auth: admin });
   } else skip(['getLead', 'updateLead', 'deleteLead'], `createLead answered ${lead.status}`);
+}
 
-  // ---- Labels (project-wide: snapshot, change, restore) -----------------------------------------
-  await exerciseLabels();
-
-  // ---- Risky behaviours that pass the contract (warnings) -------------------------------------------
-  warnings.push(...(await risks()));
-  return finish();
-
-  /** upsertLabels, cloneDefaultLabels, setDefaultLabels, deleteLabels and deleteAllLabels, leaving the labels as they were. */
-  async function exerciseLabels() {
-    if (!labels.ok) {
-      skip(['upsertLabels', 'cloneDefaultLabels', 'setDefaultLabels', 'deleteLabels', 'deleteAllLabels'], `listLabels answered ${labels.status}`);
-      return;
+/** Labels (project-wide: snapshot, change, restore): upsertLabels, cloneDefaultLabels, setDefaultLabels, deleteLabels and deleteAllLabels, leaving the labels as they were. */
+async function writeLabels(ctx, { admin }, { labels }) {
+  const { send, skip, run, leftBehind, options } = ctx;
+  if (!labels.ok) {
+    skip(['upsertLabels', 'cloneDefaultLabels', 'setDefaultLabels', 'deleteLabels', 'deleteAllLabels'], `listLabels answered ${labels.status}`);
+    return;
+  }
+  const before = Array.isArray(labels.body?.data) ? labels.body.data : [];
+  const previousDefault = before.find((entry) => entry.default)?.lang;
+  const [own, cloned] = ['XX', 'XY'];
+  if (before.some((entry) => entry.lang === own || entry.lang === cloned)) {
+    skip(['upsertLabels', 'cloneDefaultLabels', 'setDefaultLabels', 'deleteLabels', 'deleteAllLabels'], `the project already has labels for ${own} or ${cloned}, the languages this run writes`);
+    return;
+  }
+  await send('upsertLabels', { auth: admin, body: { lang: own, data: { LABEL_PLACEHOLDER: `${run} placeholder` } } });
+  await send('cloneDefaultLabels', { auth: admin, body: { lang: cloned } });
+  await send('setDefaultLabels', { params: { lang: own }, auth: admin });
+  if (previousDefault) await send('setDefaultLabels', { params: { lang: previousDefault }, auth: admin });
+  await send('deleteLabels', { params: { lang: cloned }, auth: admin });
+  if (previousDefault) await send('deleteLabels', { params: { lang: own }, auth: admin });
+  else if (before.length) leftBehind.push(`labels of ${own}, now the default language (the project had no default to restore)`);
+  if (!before.length) {
+    await send('deleteAllLabels', { auth: admin });
+  } else if (options.resetLabels) {
+    await send('deleteAllLabels', { auth: admin });
+    for (const entry of [...before].sort((a, b) => Number(a.default) - Number(b.default))) {
+      const restored = await send('upsertLabels', { auth: admin, body: { lang: entry.lang, data: entry.data, ...(entry.default ? { default: true } : {}) } });
+      if (!restored.ok) leftBehind.push(`labels of ${entry.lang} were not restored (upsertLabels answered ${restored.status})`);
     }
-    const before = Array.isArray(labels.body?.data) ? labels.body.data : [];
-    const previousDefault = before.find((entry) => entry.default)?.lang;
-    const [own, cloned] = ['XX', 'XY'];
-    if (before.some((entry) => entry.lang === own || entry.lang === cloned)) {
-      skip(['upsertLabels', 'cloneDefaultLabels', 'setDefaultLabels', 'deleteLabels', 'deleteAllLabels'], `the project already has labels for ${own} or ${cloned}, the languages this run writes`);
-      return;
-    }
-    await send('upsertLabels', { auth: admin, body: { lang: own, data: { LABEL_PLACEHOLDER: `${run} placeholder` } } });
-    await send('cloneDefaultLabels', { auth: admin, body: { lang: cloned } });
-    await send('setDefaultLabels', { params: { lang: own }, auth: admin });
-    if (previousDefault) await send('setDefaultLabels', { params: { lang: previousDefault }, auth: admin });
-    await send('deleteLabels', { params: { lang: cloned }, auth: admin });
-    if (previousDefault) await send('deleteLabels', { params: { lang: own }, auth: admin });
-    else if (before.length) leftBehind.push(`labels of ${own}, now the default language (the project had no default to restore)`);
-    if (!before.length) {
-      await send('deleteAllLabels', { auth: admin });
-    } else if (options.resetLabels) {
-      await send('deleteAllLabels', { auth: admin });
-      for (const entry of [...before].sort((a, b) => Number(a.default) - Number(b.default))) {
-        const restored = await send('upsertLabels', { auth: admin, body: { lang: entry.lang, data: entry.data, ...(entry.default ? { default: true } : {}) } });
-        if (!restored.ok) leftBehind.push(`labels of ${entry.lang} were not restored (upsertLabels answered ${restored.status})`);
-      }
+  } else {
+    skip('deleteAllLabels', 'the project has labels (pass --reset-labels to delete and restore them)');
+  }
+}
+
+/** The contract has no operation to delete a subscription; the service's `DELETE /{project_id}/subscriptions/{id}` is tried. */
+async function removeSubscriptionOf(ctx, admin, id) {
+  const { baseUrl, projectId, timeout } = ctx.options;
+  try {
+    const response = await fetch(`${baseUrl}/${projectId}/subscriptions/${id}`, { method: 'DELETE', headers: { authorization: admin }, signal: AbortSignal.timeout(timeout) });
+    await response.body?.cancel();
+    if (response.ok) return;
+    ctx.leftBehind.push(`subscription ${id} (DELETE /{project_id}/subscriptions/{id}, outside the contract, answered ${response.status})`);
+  } catch {
+    ctx.leftBehind.push(`subscription ${id} (DELETE /{project_id}/subscriptions/{id} did not answer)`);
+  }
+}
+
+/** The report: one line per operation (contract order), what is left behind, the warnings and the summary. */
+function report(ctx) {
+  const { contract, baseUrl, print } = ctx.options;
+  const { results, unreachable, leftBehind, warnings, run } = ctx;
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const operations = [];
+  const width = Math.max(...contract.operations.map((o) => o.operationId.length));
+  for (const { operationId, method, path } of contract.operations) {
+    const { calls, skips } = results.get(operationId);
+    const problems = calls.flatMap((c) => c.problems.map((p) => `${c.method} ${c.url} → ${c.status || 'no answer'}: ${p}`));
+    const statuses = [...new Set(calls.map((c) => c.status || 'none'))].join(', ');
+    let outcome;
+    if (problems.length) {
+      failed++;
+      outcome = 'fail';
+      print(`FAIL  ${operationId.padEnd(width)}  ${method} ${path} → ${statuses}`);
+      for (const problem of problems) print(`        ${problem}`);
+    } else if (calls.length) {
+      passed++;
+      outcome = 'pass';
+      print(`pass  ${operationId.padEnd(width)}  ${method} ${path} → ${statuses}`);
     } else {
-      skip('deleteAllLabels', 'the project has labels (pass --reset-labels to delete and restore them)');
+      skipped++;
+      outcome = 'skip';
+      print(`skip  ${operationId.padEnd(width)}  ${skips[0] ?? (unreachable ? 'the deployment did not answer' : 'not reached: an earlier step failed')}`);
     }
+    operations.push({ operationId, method, path, outcome, calls: calls.map(({ method: m, url, status, problems: p }) => ({ method: m, url, status, problems: p })), skips });
   }
-
-  /** The contract has no operation to delete a subscription; the service's `DELETE /{project_id}/subscriptions/{id}` is tried. */
-  async function removeSubscription(id) {
-    try {
-      const response = await fetch(`${baseUrl}/${projectId}/subscriptions/${id}`, { method: 'DELETE', headers: { authorization: admin }, signal: AbortSignal.timeout(options.timeout) });
-      await response.body?.cancel();
-      if (response.ok) return;
-      leftBehind.push(`subscription ${id} (DELETE /{project_id}/subscriptions/{id}, outside the contract, answered ${response.status})`);
-    } catch {
-      leftBehind.push(`subscription ${id} (DELETE /{project_id}/subscriptions/{id} did not answer)`);
-    }
-  }
-
-  /** Prints one line per operation (contract order) and the summary. */
-  function finish() {
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
-    const operations = [];
-    const width = Math.max(...contract.operations.map((o) => o.operationId.length));
-    for (const { operationId, method, path } of contract.operations) {
-      const { calls, skips } = results.get(operationId);
-      const problems = calls.flatMap((c) => c.problems.map((p) => `${c.method} ${c.url} → ${c.status || 'no answer'}: ${p}`));
-      const statuses = [...new Set(calls.map((c) => c.status || 'none'))].join(', ');
-      let outcome;
-      if (problems.length) {
-        failed++;
-        outcome = 'fail';
-        print(`FAIL  ${operationId.padEnd(width)}  ${method} ${path} → ${statuses}`);
-        for (const problem of problems) print(`        ${problem}`);
-      } else if (calls.length) {
-        passed++;
-        outcome = 'pass';
-        print(`pass  ${operationId.padEnd(width)}  ${method} ${path} → ${statuses}`);
-      } else {
-        skipped++;
-        outcome = 'skip';
-        print(`skip  ${operationId.padEnd(width)}  ${skips[0] ?? (unreachable ? 'the deployment did not answer' : 'not reached: an earlier step failed')}`);
-      }
-      operations.push({ operationId, method, path, outcome, calls: calls.map(({ method: m, url, status, problems: p }) => ({ method: m, url, status, problems: p })), skips });
-    }
-    if (unreachable) print(`conformance: ${baseUrl} did not answer: is the deployment running at that URL?`);
-    for (const item of leftBehind) print(`left behind: ${item}`);
-    for (const warning of warnings) print(`warning: ${warning}`);
-    print(`${passed} passed, ${failed} failed, ${skipped} skipped${warnings.length ? `, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}`);
-    return { passed, failed, skipped, unreachable, operations, leftBehind, warnings, run };
-  }
+  if (unreachable) print(`conformance: ${baseUrl} did not answer: is the deployment running at that URL?`);
+  for (const item of leftBehind) print(`left behind: ${item}`);
+  for (const warning of warnings) print(`warning: ${warning}`);
+  print(`${passed} passed, ${failed} failed, ${skipped} skipped${warnings.length ? `, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}`);
+  return { passed, failed, skipped, unreachable, operations, leftBehind, warnings, run };
 }
 
 /** The `_id` claim of a JWT (unverified: only to know who the caller is). */

@@ -1876,8 +1876,8 @@ export const createMessage = <ThrowOnError extends boolean = false>(options: Opt
  * occurs in the project. The response carries the subscription's `secret`,
  * also in the `x-hook-secret` header; keep it to verify deliveries.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token).
+ * Minimum role: **admin**. Source: reference — the server requires admin, with a plain role guard
+ * (`hasRole('admin')`): a subscription's token is refused.
  *
  * Source: decided — the documented authentication is Basic; the server accepts JWT too, so both
  * are accepted (Basic listed first).

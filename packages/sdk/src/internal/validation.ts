@@ -1,5 +1,9 @@
+/**
+ * Internal: zod issues as the SDK reports them (`ValidationIssue`), for `zodValidation()` and
+ * `verifyWebhook`. Loads zod/mini: only the `./zod` and `./webhooks` entries import it.
+ */
 import { safeParse, type core } from 'zod/mini';
-import type { ValidationIssue } from './errors';
+import type { ValidationIssue } from '../types';
 
 type Issue = core.$ZodIssue;
 

@@ -1,5 +1,10 @@
+/**
+ * Internal: the guarded body reader. Every answer's body is held to its attempt's deadline and to
+ * `maxResponseBytes` while it arrives ({@link guardFetch}, {@link readText}).
+ */
+import { APIConnectionTimeoutError, ResponseTooLargeError } from '../errors';
+import type { RequestContext } from '../types';
 import { callName } from './describe';
-import { APIConnectionTimeoutError, ResponseTooLargeError, type RequestContext } from './errors';
 
 /** The default `maxResponseBytes` of both client styles, in bytes: 10 MiB (10485760). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 10_485_760;

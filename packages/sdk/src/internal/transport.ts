@@ -1,16 +1,20 @@
+/**
+ * Internal: the transport, the one code path that sends requests, for both client styles
+ * (`createClient`'s methods and, through `createHttpClient`'s adapter, the generated functions).
+ */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type Hooks, type KyResponse, type Options as KyOptions } from 'ky';
-import { NO_CREDENTIALS_ADVICE, type CredentialStore } from './auth';
+import { NO_CREDENTIALS_ADVICE, type CredentialStore } from '../auth';
+import { APIConnectionError, APIError, APIUserAbortError, ResponseParseError, SupportKbError, ValidationError } from '../errors';
+import { createQuerySerializer } from '../generated/client/utils.gen';
+import { getAuthToken, type Auth } from '../generated/core/auth.gen';
+import { jsonBodySerializer } from '../generated/core/bodySerializer.gen';
+import { defaultPathSerializer, getUrl } from '../generated/core/utils.gen';
+import type { MinRole } from '../generated/operations.gen';
+import type { HttpClientOptions, RequestContext, RetryPolicy } from '../types';
 import { breachError, breachOf, DEFAULT_MAX_RESPONSE_BYTES, guardFetch, readText, timeoutError, type Limits } from './body';
 import { callName } from './describe';
-import { APIConnectionError, APIError, APIUserAbortError, ResponseParseError, SupportKbError, ValidationError, type RequestContext } from './errors';
-import { createQuerySerializer } from './generated/client/utils.gen';
-import { getAuthToken, type Auth } from './generated/core/auth.gen';
-import { jsonBodySerializer } from './generated/core/bodySerializer.gen';
-import { defaultPathSerializer, getUrl } from './generated/core/utils.gen';
-import type { MinRole } from './generated/operations.gen';
-import type { HttpClientOptions } from './http';
 import { createLogger } from './logging';
-import { kyRetryOptions, type RetryPolicy } from './retry';
+import { kyRetryOptions } from './retry';
 
 /**
  * What the transport needs to know about the operation it sends: an entry of the operations manifest,

@@ -1,3 +1,8 @@
+/**
+ * Internal: keeps secrets out of logs and errors (every body the SDK logs or attaches to an error passes
+ * through {@link redact}), and `__proto__` keys of parsed input from touching prototypes ({@link setField}).
+ */
+
 /** Field names whose values are secrets: never logged, never put in an error. */
 const SECRET_KEY = /pass(word)?|secret|token|authorization|api[-_]?key|cookie/i;
 

@@ -1,4 +1,5 @@
-import type { RequestContext } from './errors';
+/** Internal: how error messages name the call that failed. */
+import type { RequestContext } from '../types';
 
 /** ` (listTags)`, ` (GET /v2/…/tags)` (the path, never the query) or `''`: which call failed, for error messages. @internal */
 export function callName(request: RequestContext): string {

@@ -1,8 +1,11 @@
-import type { APIPromise } from './api-promise';
-import { jwtAuthorization, type CredentialStore } from './auth';
-import type { RequestOptions, ResponseOf } from './client';
-import { SupportKbError, ValidationError, type RequestContext } from './errors';
-import type { OperationId } from './generated/operations.gen';
+/**
+ * Internal: what `createClient` does around its sign-ins (keep the token; send the custom token as
+ * the `Authorization` header). The methods' types are `SignInMethods` (`types.ts`).
+ */
+import { jwtAuthorization, type CredentialStore } from '../auth';
+import { SupportKbError, ValidationError } from '../errors';
+import type { OperationId } from '../generated/operations.gen';
+import type { RequestContext } from '../types';
 
 /**
  * What `createClient` does around one operation besides sending it. The generic call runs
@@ -14,12 +17,6 @@ export interface OperationBehaviour {
   prepare?(params: Record<string, unknown>, headers: Record<string, string> | undefined): { params: Record<string, unknown>; headers: Record<string, string> | undefined };
   /** Runs on the 200 body of a successful call. */
   complete?(data: unknown, context: RequestContext): void;
-}
-
-/** The client methods whose parameters differ from their operation's. */
-export interface SignInMethods {
-  /** Signs in with a JWT your backend signed with the project's secret (`aud` `https://tiledesk.com/projects/<project_id>`); keeps the returned token. */
-  signInWithCustomToken: (params: { customToken: string }, options?: RequestOptions) => APIPromise<ResponseOf<'signInWithCustomToken'>>;
 }
 
 /**

@@ -1,18 +1,8 @@
+/**
+ * Internal: the retry policy (`RetryPolicy`, `types.ts`) as ky's retry options, for the transport.
+ */
 import { isHTTPError, type RetryOptions as KyRetryOptions } from 'ky';
-
-/** Retry policy of a client or a single call. Times in milliseconds. */
-export interface RetryPolicy {
-  /** Retries after the first attempt (default 2; 0 disables retrying). */
-  maxRetries?: number;
-  /** Also retry POST and PATCH (not idempotent: a retried create may create twice). Default false. */
-  retryNonIdempotent?: boolean;
-  /** Delay before the first retry, doubled each time (default 500 ms). */
-  initialRetryDelay?: number;
-  /** Cap of the exponential delay (default 8000 ms). */
-  maxRetryDelay?: number;
-  /** Ceiling for a server's `Retry-After` (seconds or HTTP-date); longer asks are cut to it (default 60000 ms). */
-  maxRetryAfter?: number;
-}
+import type { RetryPolicy } from '../types';
 
 /**
  * Statuses retried with `Retry-After` honoured: 408, 429 and the common 5xx. Every other 5xx is retried

@@ -1,0 +1,15 @@
+// This file is written by packages/sdk/scripts/lazy-zod.mjs from the schemas @hey-api/openapi-ts generated
+// (zod.gen.ts): zodValidation()'s copy of them, by the operations that use them. Do not edit.
+// The zod/mini schemas of countRequests that no other operation uses, and its parts as `path`, `response`.
+
+import * as z from 'zod/mini';
+import { lazy } from './lazy.gen';
+import { zAnalyticsTotalCount } from './shared.zAnalyticsTotalCount.gen';
+
+export const zCountRequestsPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
+}));
+
+export const zCountRequestsResponse = /* @__PURE__ */ lazy(() => z.array(zAnalyticsTotalCount()).check(z.maxLength(1)));
+
+export { zCountRequestsPath as path, zCountRequestsResponse as response };

@@ -1,0 +1,21 @@
+// This file is written by packages/sdk/scripts/lazy-zod.mjs from the schemas @hey-api/openapi-ts generated
+// (zod.gen.ts): zodValidation()'s copy of them, by the operations that use them. Do not edit.
+// The zod/mini schemas of getGroup that no other operation uses, and its parts as `path`, `response`.
+
+import * as z from 'zod/mini';
+import { lazy } from './lazy.gen';
+import { zGroup } from './shared.zGroup.gen';
+import { zGroupUpserted } from './shared.zGroupUpserted.gen';
+import { zObjectId } from './shared.zObjectId.gen';
+
+export const zGetGroupPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    id: zObjectId()
+}));
+
+export const zGetGroupResponse = /* @__PURE__ */ lazy(() => z.union([
+    zGroup(),
+    zGroupUpserted()
+]));
+
+export { zGetGroupPath as path, zGetGroupResponse as response };

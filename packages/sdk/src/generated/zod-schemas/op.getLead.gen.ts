@@ -1,0 +1,21 @@
+// This file is written by packages/sdk/scripts/lazy-zod.mjs from the schemas @hey-api/openapi-ts generated
+// (zod.gen.ts): zodValidation()'s copy of them, by the operations that use them. Do not edit.
+// The zod/mini schemas of getLead that no other operation uses, and its parts as `path`, `response`.
+
+import * as z from 'zod/mini';
+import { lazy } from './lazy.gen';
+import { zLead } from './shared.zLead.gen';
+import { zLeadUpserted } from './shared.zLeadUpserted.gen';
+import { zObjectId } from './shared.zObjectId.gen';
+
+export const zGetLeadPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    id: zObjectId()
+}));
+
+export const zGetLeadResponse = /* @__PURE__ */ lazy(() => z.union([
+    zLead(),
+    zLeadUpserted()
+]));
+
+export { zGetLeadPath as path, zGetLeadResponse as response };

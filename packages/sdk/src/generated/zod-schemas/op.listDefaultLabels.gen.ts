@@ -1,0 +1,15 @@
+// This file is written by packages/sdk/scripts/lazy-zod.mjs from the schemas @hey-api/openapi-ts generated
+// (zod.gen.ts): zodValidation()'s copy of them, by the operations that use them. Do not edit.
+// The zod/mini schemas of listDefaultLabels that no other operation uses, and its parts as `path`, `response`.
+
+import * as z from 'zod/mini';
+import { lazy } from './lazy.gen';
+import { zLabelTranslation } from './shared.zLabelTranslation.gen';
+
+export const zListDefaultLabelsPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
+}));
+
+export const zListDefaultLabelsResponse = /* @__PURE__ */ lazy(() => z.array(zLabelTranslation()));
+
+export { zListDefaultLabelsPath as path, zListDefaultLabelsResponse as response };

@@ -1,0 +1,24 @@
+// This file is written by packages/sdk/scripts/lazy-zod.mjs from the schemas @hey-api/openapi-ts generated
+// (zod.gen.ts): zodValidation()'s copy of them, by the operations that use them. Do not edit.
+// zod/mini schemas used by 3 operations: deleteGroup, getGroup, updateGroup.
+
+import * as z from 'zod/mini';
+import { lazy } from './lazy.gen';
+import { zStoredAttributes } from './shared.zAttributes.gen';
+import { zObjectId } from './shared.zObjectId.gen';
+import { zTimestamp } from './shared.zTimestamp.gen';
+
+export const zGroupUpserted = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: z.optional(zObjectId()),
+    name: z.optional(z.string()),
+    members: z.nullable(z.array(z.unknown())),
+    trashed: z.optional(z.boolean()),
+    enabled: z.boolean(),
+    attributes: z.optional(zStoredAttributes()),
+    id_project: z.optional(zObjectId()),
+    createdBy: z.optional(z.string()),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));

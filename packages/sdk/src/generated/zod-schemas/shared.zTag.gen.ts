@@ -1,0 +1,22 @@
+// This file is written by packages/sdk/scripts/lazy-zod.mjs from the schemas @hey-api/openapi-ts generated
+// (zod.gen.ts): zodValidation()'s copy of them, by the operations that use them. Do not edit.
+// zod/mini schemas used by 4 operations: listTags, createTag, getTag, updateTag.
+
+import * as z from 'zod/mini';
+import { lazy } from './lazy.gen';
+import { zStoredAttributes } from './shared.zAttributes.gen';
+import { zObjectId } from './shared.zObjectId.gen';
+import { zTimestamp } from './shared.zTimestamp.gen';
+
+export const zTag = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: z.optional(zObjectId()),
+    tag: z.nullable(z.string()),
+    color: z.nullish(z.string()),
+    attributes: z.optional(zStoredAttributes()),
+    id_project: zObjectId(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));

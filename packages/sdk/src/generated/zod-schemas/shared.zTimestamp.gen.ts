@@ -1,0 +1,8 @@
+// This file is written by packages/sdk/scripts/lazy-zod.mjs from the schemas @hey-api/openapi-ts generated
+// (zod.gen.ts): zodValidation()'s copy of them, by the operations that use them. Do not edit.
+// zod/mini schemas used by 38 operations: listContents, createContent, deleteContent, getContent, createContentsFromUrls, listKnowledgeBases, createKnowledgeBase, updateKnowledgeBase, listTeammates, updateCurrentTeammate, deleteTeammate, getTeammate, updateTeammate, getTeammateByUserId, inviteTeammate, listGroups, createGroup, deleteGroup, getGroup, updateGroup, listSegments, createSegment, deleteSegment, getSegment, updateSegment, listTags, createTag, getTag, updateTag, listLabels, cloneDefaultLabels, listLeads, createLead, deleteLead, getLead, updateLead, createMessage, createSubscription.
+
+import * as z from 'zod/mini';
+import { lazy } from './lazy.gen';
+
+export const zTimestamp = /* @__PURE__ */ lazy(() => z.iso.datetime());
