@@ -6,11 +6,16 @@
 //   node scripts/preflight.mjs --run FILE [ARGS]    the same, then builds what is stale (the bundled
 //                                                   contract, @supportkb/sdk, @supportkb/mocks), then
 //                                                   runs FILE in this process with ARGS
-//                                                   (`npm run demo`, `npm run mock`, `npm run mock:prism`)
+//                                                   (`npm run demo`, `npm run mock`, `npm run mock:prism`,
+//                                                   `npm run test:runtimes`)
 //
-// The build is quiet: nothing is printed unless it fails (then the failing step's whole output) or
-// `--verbose` is among ARGS (then every step's output; `--verbose` is not passed on to FILE). With
-// `--help` or `-h` among ARGS nothing is built. A step is stale when its outputs are missing, or when
+// The build is quiet: the steps' own output is printed only when one fails (then the failing step's
+// whole output) or with `--verbose` among ARGS (then every step's output; `--verbose` is not passed on
+// to FILE). A build that takes a while says so on stderr: on a terminal a transient "building …" line;
+// otherwise (piped, CI, a log file), once the build has run for 2 s, one short line per step
+// (`built @supportkb/sdk in 10.1 s`, and `building <step> (<reason>) …` as each starts), so a first
+// run is not a minute of silence. Nothing is built, and nothing printed, when everything is up to date.
+// With `--help` or `-h` among ARGS nothing is built. A step is stale when its outputs are missing, or when
 // its inputs are newer than its outputs, unless it last ran here on inputs of the same content and its
 // outputs are untouched since (build/build-stamps.json), so a `npm run build` done by hand counts as a
 // build and a checkout that only touches files does not.
@@ -146,48 +151,90 @@ export function staleSteps({ root = ROOT, steps = BUILD_STEPS, stampsFile = join
 }
 
 /**
+ * Progress of a build whose output is not a terminal: lines are held back until the build has run for
+ * `afterMs`, then written to stderr (those held first, then each as it comes), so a quick build prints
+ * nothing and a long one shows every step. A step's "building" line held back is replaced by its
+ * "built … in" line when it finishes before that.
+ * @returns {{ start(text: string): void, done(text: string): void, stop(): void }}
+ */
+function pipedProgress(afterMs) {
+  const held = [];
+  let live = false;
+  let current = -1;
+  const write = (line) => process.stderr.write(`${line}\n`);
+  const timer = setTimeout(() => {
+    live = true;
+    held.splice(0).forEach(write);
+  }, afterMs);
+  timer.unref?.();
+  return {
+    start(text) {
+      if (live) write(text);
+      else current = held.push(text) - 1;
+    },
+    done(text) {
+      if (live) write(text);
+      else held[current] = text;
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+/**
  * Builds every stale step, in order. Quiet unless `verbose` (every step's output) or a step fails
- * (its output, on stderr). On a terminal, a transient "building …" line on stderr shows progress
- * and is erased afterwards.
- * @param {{ root?: string, verbose?: boolean, steps?: typeof BUILD_STEPS, stampsFile?: string }} [options]
+ * (its output, on stderr). A long build shows progress on stderr: on a terminal a transient
+ * "building …" line, erased afterwards; otherwise, once the build has run for `progressAfterMs`
+ * (default 2000), one line per step with its time (`built @supportkb/sdk in 10.1 s`) and a
+ * `building <step> (<reason>) …` line as each starts.
+ * @param {{ root?: string, verbose?: boolean, steps?: typeof BUILD_STEPS, stampsFile?: string, progressAfterMs?: number }} [options]
  * @returns {Promise<{ built: string[], failed?: string }>} the names of the steps that ran, and the one that failed.
  */
-export async function buildStale({ root = ROOT, verbose = false, steps = BUILD_STEPS, stampsFile = join(root, 'build/build-stamps.json') } = {}) {
+export async function buildStale({ root = ROOT, verbose = false, steps = BUILD_STEPS, stampsFile = join(root, 'build/build-stamps.json'), progressAfterMs = 2000 } = {}) {
   const stamps = readStamps(stampsFile);
   const save = () => {
     mkdirSync(dirname(stampsFile), { recursive: true });
     writeFileSync(stampsFile, `${JSON.stringify(stamps, null, 2)}\n`);
   };
   const status = !verbose && process.stderr.isTTY ? (text) => process.stderr.write(`\r\x1b[K${text}`) : () => {};
+  /** Progress lines when stderr is not a terminal, from the first stale step on. */
+  let progress;
   const built = [];
-  for (const step of steps) {
-    const state = stepState(step, { root, stamp: stamps[step.name] });
-    if (!state.stale) {
-      if (JSON.stringify(stamps[step.name]) !== JSON.stringify(state.stamp)) {
-        stamps[step.name] = state.stamp;
-        save();
+  try {
+    for (const step of steps) {
+      const state = stepState(step, { root, stamp: stamps[step.name] });
+      if (!state.stale) {
+        if (JSON.stringify(stamps[step.name]) !== JSON.stringify(state.stamp)) {
+          stamps[step.name] = state.stamp;
+          save();
+        }
+        continue;
       }
-      continue;
-    }
-    if (verbose) console.error(`building ${step.name} (${state.reason}): npm ${step.npm.join(' ')}`);
-    status(`building ${step.name} (${state.reason}) …`);
-    const started = Date.now();
-    const { code, output } = await runNpm(step.npm, { root, verbose });
-    status('');
-    if (code !== 0) {
-      delete stamps[step.name];
+      if (verbose) console.error(`building ${step.name} (${state.reason}): npm ${step.npm.join(' ')}`);
+      status(`building ${step.name} (${state.reason}) …`);
+      if (!verbose && !process.stderr.isTTY) (progress ??= pipedProgress(progressAfterMs)).start(`building ${step.name} (${state.reason}) …`);
+      const started = Date.now();
+      const { code, output } = await runNpm(step.npm, { root, verbose });
+      const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
+      status('');
+      if (code !== 0) {
+        progress?.stop();
+        delete stamps[step.name];
+        save();
+        if (!verbose) process.stderr.write(output.endsWith('\n') || !output ? output : `${output}\n`);
+        console.error(`Building ${step.name} failed (npm ${step.npm.join(' ')}, exit code ${code}); its output is above.`);
+        return { built, failed: step.name };
+      }
+      if (verbose) console.error(`built ${step.name} in ${took}`);
+      progress?.done(`built ${step.name} in ${took}`);
+      built.push(step.name);
+      // Stamp after the build, which may rewrite its own inputs.
+      stamps[step.name] = stepState(step, { root }).stamp;
       save();
-      if (!verbose) process.stderr.write(output.endsWith('\n') || !output ? output : `${output}\n`);
-      console.error(`Building ${step.name} failed (npm ${step.npm.join(' ')}, exit code ${code}); its output is above.`);
-      return { built, failed: step.name };
     }
-    if (verbose) console.error(`built ${step.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    built.push(step.name);
-    // Stamp after the build, which may rewrite its own inputs.
-    stamps[step.name] = stepState(step, { root }).stamp;
-    save();
+    return { built };
+  } finally {
+    progress?.stop();
   }
-  return { built };
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -18,13 +18,39 @@
 //            asset entries (no types) resolve to a file; browser-only entries (a `browser` condition
 //            with `node: null`) are bundled for the browser instead;
 //            every bin is linked, starts with `#!/usr/bin/env node` and parses.
+//   readme   in that project, every code block of the package's README as shipped in its tarball runs
+//            as a user runs it (see README SNIPPETS below).
+// The install step also reports what installing the packages brings (each package's dependency
+// closure: packages and MB on disk) and fails when any package of it has an install script (npm warns
+// every user about those; some are telemetry). Only the peer dependencies users need are installed:
+// the required ones, and the optional ones the package's type declarations import (tsc needs them);
+// an optional peer that only a command or an entry needs at run time (Prism for the mocks) is not, as a
+// user who does not ask for it does not have it.
 // Bundle-size budgets are not checked here: size-limit checks them once, in `npm test`
 // (`npm run size -w @supportkb/sdk`, the budgets in packages/sdk/package.json).
-// Options: --package <dir> (repeatable), --only <files,publint,types,entries>, --keep (keep the
+// Options: --package <dir> (repeatable), --only <files,publint,types,entries,readme>, --keep (keep the
 // scratch dir and print it). Needs the built packages (`npm run build`).
 // Output: a report per package (tarball sizes, each check with its time). Exit 1 when a check fails
 // (each failure listed), 2 on bad arguments or when packing or installing fails.
-import { execFile, execFileSync } from 'node:child_process';
+//
+// README SNIPPETS. Every ```js, ```ts and ```sh block of a README is tagged with its name,
+// ```ts snippet=NAME (other blocks, ```json or ```text, are shown data). The scratch project also gets
+// `typescript` and `@types/node` (the repository's versions), as a TypeScript user has them.
+//   ts                 type-checked with the project's `tsc` (strict, module nodenext), then run as js.
+//   js / ts            run with this Node in the project (TypeScript by Node's type stripping); it must
+//                      exit 0 within 60 s, print nothing on stderr that looks like an error or a warning,
+//                      and print every `// → text` a line ends with, in order. A block that names
+//                      `http://127.0.0.1:4010` (where `npx supportkb-mock` serves) runs against a fresh
+//                      stateful mock of the installed @supportkb/mocks on a free port instead.
+//   js … test          run with `node --test`.
+//   js … browser       bundled for the browser with esbuild from the project (imports resolve, code parses).
+//   sh                 each line: `npm install SPEC…` names only packages of the tarballs and their peer
+//                      dependencies (checked, not run: the registry does not have these tarballs);
+//                      `npx BIN ARGS` of a packaged bin runs in the project: `--help` exits 0 with a usage,
+//                      a server prints its http:// URL, answers it, and stops on SIGTERM (ports become 0);
+//                      a command whose optional peer dependency is not installed must fail with one line
+//                      naming `npm install … <peer>`, a line the README shows.
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, relative, resolve } from 'node:path';
@@ -33,7 +59,7 @@ import { parseArgs, promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
-const CHECKS = ['files', 'publint', 'types', 'entries'];
+const CHECKS = ['files', 'publint', 'types', 'entries', 'readme'];
 const bin = (pkg, file) => join(root, 'node_modules', pkg, file);
 
 let opts;
@@ -48,6 +74,27 @@ for (const check of only) if (!CHECKS.includes(check)) (console.error(`release-c
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers
+
+// README snippets: the constants of readmeStep (declared up here: the checks run before the end of
+// this file is evaluated).
+const MOCK_URL = 'http://127.0.0.1:4010';
+const SECRET_OUTPUT = /Str0ng-example-passw0rd|eyJ[\w-]+\.[\w-]+\./;
+/** At most this many snippet programs at once, for every package together. */
+const snippetSlots = (() => {
+  let free = 4;
+  const waiting = [];
+  return async (fn) => {
+    if (free === 0) await new Promise((resolveSlot) => waiting.push(resolveSlot));
+    else free--;
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+})();
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const kib = (n) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(2)} MiB` : `${(n / 1024).toFixed(1)} KiB`);
@@ -231,16 +278,18 @@ try {
   });
 
   // The scratch project: the tarballs installed as a user would, internal dependencies pinned to them.
-  const needsProject = ['types', 'entries'].some((c) => only.has(c));
+  const needsProject = ['types', 'entries', 'readme'].some((c) => only.has(c));
   const project = join(scratch, 'project');
   const install = needsProject
     ? step('install', async () => {
         mkdirSync(project);
         const deps = Object.fromEntries(packages.map((p) => [p.manifest.name, `file:${p.tarball}`]));
-        if (only.has('types') && rootManifest.devDependencies?.['@types/node']) deps['@types/node'] = rootManifest.devDependencies['@types/node'];
-        // Peer dependencies (optional ones too: a user of the entries that need them installs them), at
-        // the version the package is developed against.
-        for (const p of packages) for (const [name, range] of Object.entries(p.manifest.peerDependencies ?? {})) deps[name] ??= p.manifest.devDependencies?.[name] ?? range;
+        const tools = [...(only.has('types') || only.has('readme') ? ['@types/node'] : []), ...(only.has('readme') ? ['typescript'] : [])];
+        for (const tool of tools) if (rootManifest.devDependencies?.[tool]) deps[tool] = rootManifest.devDependencies[tool];
+        // Peer dependencies users need, at the version the package is developed against: the required
+        // ones, and the optional ones its type declarations import (an optional peer needed only at run
+        // time, such as Prism for the mocks' `supportkb-prism`, is left out, as users get the package).
+        for (const p of packages) for (const name of neededPeers(p)) deps[name] ??= p.manifest.devDependencies?.[name] ?? rootManifest.devDependencies?.[name] ?? p.manifest.peerDependencies[name];
         const overrides = Object.fromEntries(packages.map((p) => [p.manifest.name, `file:${p.tarball}`]));
         writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'supportkb-release-check', private: true, dependencies: deps, overrides }, null, 2)}\n`);
         await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'], { cwd: project, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -251,7 +300,8 @@ try {
             if (key.endsWith(`node_modules/${p.manifest.name}`) && !String(entry.resolved ?? '').startsWith('file:')) throw new Error(`${key} was installed from ${entry.resolved ?? 'somewhere else'}, not from the tarball`);
           }
         }
-        return { detail: `${readdirSync(join(project, 'node_modules')).length} top-level modules` };
+        const footprint = installFootprint(project, lock);
+        return { problems: footprint.problems, detail: `${readdirSync(join(project, 'node_modules')).length} top-level modules; ${footprint.detail}` };
       })
     : Promise.resolve(undefined);
 
@@ -268,6 +318,8 @@ try {
     if (only.has('entries')) work.push(...packages.map((p) => entriesStep(p, project).then((r) => p.steps.push(r))));
     if (only.has('types')) work.push(tscStep(project).then((r) => projectSteps.push(r)));
     await Promise.all(work);
+    // README snippets last: they start servers and run programs, which would slow the checks above.
+    if (only.has('readme')) await Promise.all(packages.map((p) => readmeStep(p, project).then((r) => p.steps.push(r))));
   }
 } catch (error) {
   if (!exitCode) {
@@ -398,11 +450,289 @@ async function tscStep(project) {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// What installing the packages brings
+
+/** The peer dependencies a user of `p` has: the required ones, and the optional ones its type declarations import. */
+function neededPeers(p) {
+  const peers = Object.keys(p.manifest.peerDependencies ?? {});
+  const declarations = p.packed.files.map((f) => f.path).filter((f) => /\.d\.[mc]?ts$/.test(f)).map((f) => readFileSync(join(p.extracted, f), 'utf8'));
+  const imported = (name) => declarations.some((text) => text.includes(`'${name}'`) || text.includes(`"${name}"`) || text.includes(`'${name}/`) || text.includes(`"${name}/`));
+  return peers.filter((name) => !p.manifest.peerDependenciesMeta?.[name]?.optional || imported(name));
+}
+
+/** Bytes of the files of an installed package's directory, its own node_modules excluded. */
+function packageBytes(dir) {
+  let bytes = 0;
+  const walk = (path) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules') walk(join(path, entry.name));
+      } else if (entry.isFile()) bytes += lstatSync(join(path, entry.name)).size;
+    }
+  };
+  walk(dir);
+  return bytes;
+}
+
+/**
+ * What installing each package brings, read from the scratch project's lockfile: its dependency closure
+ * (dependencies, optional dependencies and required peers, resolved as Node resolves them), the packages'
+ * size on disk, and the packages with an install script (a problem: npm warns every user about them).
+ */
+function installFootprint(project, lock) {
+  const entries = lock.packages ?? {};
+  /** The lockfile key that `name` resolves to from the package at `from` (a lockfile key). */
+  const resolveFrom = (from, name) => {
+    for (let at = from; ; ) {
+      const key = `${at ? `${at}/` : ''}node_modules/${name}`;
+      if (entries[key]) return key;
+      if (!at) return undefined;
+      const cut = at.lastIndexOf('node_modules/');
+      at = cut <= 0 ? '' : at.slice(0, cut - 1);
+    }
+  };
+  const closureOf = (names) => {
+    const seen = new Set();
+    const queue = names.map((name) => resolveFrom('', name)).filter(Boolean);
+    while (queue.length) {
+      const key = queue.pop();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const entry = entries[key];
+      const requiredPeers = Object.keys(entry.peerDependencies ?? {}).filter((name) => !entry.peerDependenciesMeta?.[name]?.optional);
+      for (const name of [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...requiredPeers]) {
+        const dep = resolveFrom(key, name);
+        if (dep && !seen.has(dep)) queue.push(dep);
+      }
+    }
+    return seen;
+  };
+  const sizes = new Map();
+  const sizeOf = (key) => sizes.get(key) ?? sizes.set(key, packageBytes(join(project, key))).get(key);
+  const describe = (keys) => `${keys.size} packages, ${(([...keys].reduce((sum, key) => sum + sizeOf(key), 0)) / 1e6).toFixed(1)} MB`;
+  const names = packages.map((p) => p.manifest.name);
+  const all = closureOf(names);
+  const scripts = [...all].filter((key) => entries[key].hasInstallScript);
+  const parts = packages.map((p) => `${p.manifest.name} ${describe(closureOf([p.manifest.name]))}`);
+  if (packages.length > 1) parts.push(`together ${describe(all)}`);
+  return {
+    problems: scripts.map((key) => `${key.replace(/^.*node_modules\//, '')}@${entries[key].version} has an install script: npm warns every user who installs ${names.join(' or ')} about it (some are telemetry)`),
+    detail: `installing brings ${parts.join('; ')}; ${scripts.length ? `${scripts.length} with an install script` : 'none with an install script'}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// README snippets (see the header)
+
+/** The fenced blocks of a README: { lang, name, flags, code, line }, and its untagged code blocks. */
+function readmeBlocks(text) {
+  const blocks = [];
+  const untagged = [];
+  const fence = /^```([^\n]*)\n([\s\S]*?)^```[ \t]*$/gm;
+  for (const m of text.matchAll(fence)) {
+    const [lang = '', ...attributes] = m[1].trim().split(/\s+/);
+    const line = text.slice(0, m.index).split('\n').length;
+    const name = attributes.find((a) => a.startsWith('snippet='))?.slice('snippet='.length);
+    if (!['js', 'ts', 'sh'].includes(lang)) {
+      if (/^(javascript|typescript|mjs|cjs|mts|tsx|jsx|bash|shell|console)$/.test(lang) || name) untagged.push({ line, lang, why: `a \`\`\`${lang} block: tag code as \`\`\`js, \`\`\`ts or \`\`\`sh with snippet=NAME` });
+      continue;
+    }
+    if (!name) {
+      untagged.push({ line, lang, why: `a \`\`\`${lang} block without snippet=NAME (every code block of a README runs)` });
+      continue;
+    }
+    blocks.push({ lang, name, flags: new Set(attributes.filter((a) => !a.startsWith('snippet='))), code: m[2], line });
+  }
+  return { blocks, untagged };
+}
+
+/** Runs a program in the project; resolves with its exit code, signal and output (never rejects). */
+function spawnIn(project, command, args, { env = {}, timeout = 60_000, detached = false } = {}) {
+  const child = spawn(command, args, { cwd: project, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((done) => {
+    const timer = setTimeout(() => {
+      stderr += `\n(killed after ${timeout / 1000} s)`;
+      try {
+        process.kill(detached ? -child.pid : child.pid, 'SIGKILL');
+      } catch {}
+    }, timeout);
+    child.on('error', (error) => {
+      stderr += String(error.message);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      done({ code, signal, stdout, stderr });
+    });
+  });
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+/** The `// → text` expectations of a snippet, in order. */
+function expectationsOf(code) {
+  return [...code.matchAll(/\/\/ → (.+)$/gm)].map((m) => m[1].trim());
+}
+
+/** Problems with a snippet program's run: its exit, stderr, the expected output, secrets. */
+function judgeRun(name, code, result) {
+  const problems = [];
+  const tail = (text) => text.trim().split('\n').slice(-15).join('\n');
+  if (result.code !== 0) problems.push(`${name}: exit code ${result.code ?? result.signal}\n${tail(result.stdout)}\n${tail(result.stderr)}`);
+  else if (/\b(\w*Error|Warning)\b:|^\s+at .+:\d+:\d+\)?$/m.test(result.stderr)) problems.push(`${name}: printed an error or a warning on stderr:\n${tail(result.stderr)}`);
+  let from = 0;
+  for (const expected of expectationsOf(code)) {
+    const at = result.stdout.indexOf(expected, from);
+    if (at === -1) {
+      problems.push(`${name}: the output lacks "${expected}" (a \`// →\` comment, in order); it was:\n${tail(result.stdout)}`);
+      break;
+    }
+    from = at + expected.length;
+  }
+  if (SECRET_OUTPUT.test(result.stdout + result.stderr)) problems.push(`${name}: printed a password or a token`);
+  return problems;
+}
+
+/** One line of a ```sh snippet: problems, and what was done. */
+async function shellLine(p, project, readme, line) {
+  const words = line.split(/\s+/);
+  const peers = p.manifest.peerDependencies ?? {};
+  const ours = new Set(packages.map((q) => q.manifest.name));
+  if (words[0] === 'npm' && ['install', 'i', 'add'].includes(words[1])) {
+    const specs = words.slice(2).filter((w) => !w.startsWith('-'));
+    const unknown = specs.map((spec) => spec.replace(/^(@?[^@]+)@.*$/, '$1')).filter((name) => !ours.has(name) && !(name in peers) && !packages.some((q) => name in (q.manifest.peerDependencies ?? {})));
+    return { problems: unknown.map((name) => `\`${line}\`: ${name} is neither one of the packages nor a peer dependency of one`), did: 'install line checked' };
+  }
+  const bins = Object.assign({}, ...packages.map((q) => (typeof q.manifest.bin === 'string' ? { [q.manifest.name.split('/').pop()]: q.manifest.bin } : (q.manifest.bin ?? {}))));
+  if (words[0] !== 'npx' || !(words[1] in bins)) return { problems: [`\`${line}\`: a sh snippet may hold \`npm install …\` and \`npx <bin>\` of the packages (${Object.keys(bins).join(', ')}) only`] };
+  const args = words.slice(2);
+  const portAt = args.findIndex((a) => a === '--port' || a === '-p');
+  if (portAt !== -1) args[portAt + 1] = '0';
+  const help = args.includes('--help') || args.includes('-h');
+  const started = spawnIn(project, 'npx', [words[1], ...args], { env: { PORT: '0' }, timeout: 30_000, detached: true });
+  if (help) {
+    const r = await started.exited;
+    return { problems: r.code === 0 && /usage/i.test(r.stdout) ? [] : [`\`${line}\`: exit code ${r.code}, no usage:\n${r.stdout}${r.stderr}`], did: `${words[1]} --help` };
+  }
+  // A server: its URL, an answer, then SIGTERM. Or a command that needs an optional peer not installed.
+  const url = await new Promise((found) => {
+    const poll = setInterval(() => {
+      const text = started.output().stdout;
+      const m = /http:\/\/[\w.:[\]-]+/.exec(text);
+      if (m) {
+        clearInterval(poll);
+        found(m[0]);
+      }
+    }, 50);
+    started.exited.then(() => {
+      clearInterval(poll);
+      found(undefined);
+    });
+  });
+  if (!url) {
+    const r = await started.exited;
+    const missingPeers = Object.keys(peers).filter((name) => peers[name] && p.manifest.peerDependenciesMeta?.[name]?.optional && !existsSync(join(project, 'node_modules', name)));
+    const lines = r.stderr.trim().split('\n');
+    const install = /`(npm install [^`]+)`/.exec(r.stderr)?.[1];
+    const named = missingPeers.find((name) => install?.includes(name));
+    if (r.code === 1 && lines.length === 1 && named && readme.includes(install)) return { problems: [], did: `${words[1]} without ${named} (an optional peer): says \`${install}\`` };
+    return { problems: [`\`${line}\`: no URL printed, exit code ${r.code}${named ? '' : ' (a command whose optional peer is missing must say, in one line, the `npm install` that the README shows)'}:\n${r.stdout}${r.stderr}`] };
+  }
+  const problems = [];
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(10_000) }).then((r) => r.arrayBuffer());
+  } catch (error) {
+    problems.push(`\`${line}\`: ${url} does not answer: ${error.message}`);
+  }
+  try {
+    process.kill(-started.child.pid, 'SIGTERM');
+  } catch {}
+  const stopped = await Promise.race([started.exited, new Promise((r) => setTimeout(() => r(undefined), 10_000))]);
+  if (!stopped) problems.push(`\`${line}\`: still running 10 s after SIGTERM`);
+  return { problems, did: `${words[1]} served ${url.replace(/:\d+$/, ':<port>')}` };
+}
+
+async function readmeStep(p, project) {
+  return step('readme', async () => {
+    const readmeFile = p.packed.files.map((f) => f.path).find((f) => /^readme(\.md)?$/i.test(f));
+    if (!readmeFile) return { problems: ['the tarball has no README.md'] };
+    const readme = readFileSync(join(p.extracted, readmeFile), 'utf8');
+    const { blocks, untagged } = readmeBlocks(readme);
+    const problems = untagged.map((u) => `README.md:${u.line}: ${u.why}`);
+    const names = blocks.map((b) => b.name);
+    for (const name of new Set(names.filter((n, i) => names.indexOf(n) !== i))) problems.push(`README.md: two snippets are named ${name}`);
+    if (!blocks.length) return { problems: [...problems, 'README.md has no snippet'] };
+    const dir = join(project, 'readme', p.manifest.name.replace(/^@/, '').replace('/', '-'));
+    mkdirSync(dir, { recursive: true });
+    const typechecked = [];
+
+    // TypeScript: the project's tsc, strict, over every ts snippet at once.
+    const ts = blocks.filter((b) => b.lang === 'ts');
+    for (const b of ts) writeFileSync(join(dir, `${b.name}.mts`), b.code);
+    const typecheck = ts.length
+      ? (async () => {
+          const compilerOptions = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2023', 'dom', 'dom.iterable'], types: ['node'], strict: true, noEmit: true, skipLibCheck: true };
+          writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ts.map((b) => `${b.name}.mts`) }, null, 2));
+          const r = await spawnIn(project, process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', relative(project, join(dir, 'tsconfig.json')), '--pretty', 'false']).exited;
+          if (r.code !== 0) problems.push(`tsc (strict) on the ts snippets:\n${(r.stdout + r.stderr).trim()}`);
+          else typechecked.push(`${ts.length} ts type-checked (tsc strict)`);
+        })()
+      : Promise.resolve();
+
+    // A runner that serves a fresh stateful mock of the installed package for snippets that call the mock's URL.
+    writeFileSync(
+      join(dir, '_with-mock.mjs'),
+      `import { pathToFileURL } from 'node:url';\nimport { startMock } from '@supportkb/mocks';\nconst mock = await startMock({ port: 0 });\nprocess.env.SUPPORTKB_README_MOCK_URL = mock.url;\ntry {\n  await import(pathToFileURL(process.argv[2]).href);\n} finally {\n  await mock.stop();\n}\n`,
+    );
+    /** What each block did, in the README's order. */
+    const done = blocks.map(() => []);
+    const runs = blocks.map((b, index) =>
+      snippetSlots(async () => {
+        const did = done[index];
+        if (b.lang === 'sh') {
+          // The lines of a block at once: each is an install line to check or a command of its own.
+          const lines = b.code.split('\n').map((raw) => raw.replace(/\s+#.*$/, '').replace(/^#.*$/, '').trim()).filter(Boolean);
+          for (const r of await Promise.all(lines.map((line) => shellLine(p, project, readme, line)))) {
+            problems.push(...r.problems.map((x) => `${b.name}: ${x}`));
+            if (r.did) did.push(`${b.name}: ${r.did}`);
+          }
+          return;
+        }
+        const usesMock = b.code.includes(MOCK_URL);
+        const code = usesMock ? b.code.replaceAll(`'${MOCK_URL}'`, 'String(process.env.SUPPORTKB_README_MOCK_URL)') : b.code;
+        if (usesMock && code.includes(MOCK_URL)) return void problems.push(`${b.name}: name ${MOCK_URL} only as the string '${MOCK_URL}' (it is replaced by a fresh mock's URL)`);
+        const file = join(dir, `${b.name}.run.${b.lang === 'ts' ? 'mts' : 'mjs'}`);
+        writeFileSync(file, code);
+        if (b.flags.has('browser')) {
+          const esbuild = await import('esbuild');
+          try {
+            await esbuild.build({ entryPoints: [file], absWorkingDir: project, bundle: true, write: false, platform: 'browser', format: 'esm', target: 'es2022', logLevel: 'silent' });
+            did.push(`${b.name} (browser: bundles)`);
+          } catch (error) {
+            problems.push(`${b.name}: does not bundle for the browser: ${error.message.split('\n').slice(0, 6).join(' ')}`);
+          }
+          return;
+        }
+        const args = b.flags.has('test') ? ['--test', '--test-reporter=spec', file] : usesMock ? [join(dir, '_with-mock.mjs'), file] : [file];
+        const result = await spawnIn(project, process.execPath, args).exited;
+        const found = judgeRun(b.name, b.code, result);
+        problems.push(...found);
+        if (!found.length) did.push(`${b.name}${usesMock ? ' (against a fresh mock)' : ''}${b.flags.has('test') ? ' (node --test)' : ''}`);
+      }),
+    );
+    await Promise.all([typecheck, ...runs]);
+    return { problems, detail: `${blocks.length} snippets: ${[...typechecked, ...done.flat()].join('; ')}` };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
 
 function report() {
   let failures = 0;
   const print = (steps) => {
-    const order = ['install', 'types (tsc)', 'files', 'publint', 'types (attw)', 'entries'];
+    const order = ['install', 'types (tsc)', 'files', 'publint', 'types (attw)', 'entries', 'readme'];
     for (const s of [...steps].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))) {
       console.log(`  ${s.ok ? '✓' : '✗'} ${s.name.padEnd(13)} ${String(s.ms).padStart(6)} ms  ${s.detail}`);
       for (const problem of s.problems) console.log(`      ✗ ${problem.replace(/\n/g, '\n        ')}`);

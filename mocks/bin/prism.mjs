@@ -3,8 +3,10 @@
 // example-based) on 127.0.0.1:4010 until SIGINT/SIGTERM (or, under npm, until npm goes away: cli.mjs
 // stopOnSignals). Prism's startup lines are kept back (shown only if it fails to start); its request
 // log goes to stderr. `--help` lists the options; a bad option or a busy port is one line on stderr
-// saying the fix. Needs the built package.
+// saying the fix, and so is a missing Prism (`@stoplight/prism-cli`, an optional peer dependency of
+// @supportkb/mocks, which users install only to run this). Needs the built package.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fail, invocation, listenProblem, parseCommandLine, probeListen, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-prism', 'mock:prism');
@@ -30,7 +32,12 @@ const host = values.host ?? '127.0.0.1';
 
 const dist = new URL('../dist/prism.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock:prism` does it for you)');
-const { startPrismMock } = await import(dist.href);
+const { startPrismMock, PRISM_INSTALL_COMMAND } = await import(dist.href);
+try {
+  createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js'); // as startPrismMock resolves it
+} catch {
+  fail(name, `Prism is not installed (@stoplight/prism-cli, an optional peer dependency of @supportkb/mocks): run \`${PRISM_INSTALL_COMMAND}\`, then this command again`);
+}
 
 // Prism prints its whole usage before EADDRINUSE: check the address first and say it in one line.
 const busy = await probeListen(host, port);

@@ -1,21 +1,44 @@
 /**
  * `@supportkb/mocks/prism`: Prism, the stateless example-based mock of the contract (`prism mock`,
  * or `prism proxy` in front of another server), run as a child process. Node only.
+ *
+ * Prism (`@stoplight/prism-cli`) is an optional peer dependency: installing `@supportkb/mocks` does not
+ * install it (it is about 180 packages), so only those who start Prism install it, with
+ * {@link PRISM_INSTALL_COMMAND}. Without it, importing this entry works and {@link startPrismMock}
+ * rejects with one sentence naming that command.
  */
 export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { defaultDocument } from './contract-file';
 import type { PrismMock } from './running';
 
 export type { PrismMock, RunningMock } from './running';
 
 const require = createRequire(import.meta.url);
 
-/** Path of the bundled contract (`npm run bundle` writes it). */
-export const defaultDocument: string = fileURLToPath(new URL('../contract/openapi.yaml', import.meta.url));
+/** The command that installs Prism, the optional peer dependency `@stoplight/prism-cli` (major version 5). */
+export const PRISM_INSTALL_COMMAND = 'npm install --save-dev @stoplight/prism-cli@5';
+
+/**
+ * The path of Prism's CLI script, resolved from this package as Node resolves its imports.
+ * @throws {Error} (code `ERR_SUPPORTKB_PRISM_NOT_INSTALLED`) in one sentence naming {@link PRISM_INSTALL_COMMAND}
+ *   when `@stoplight/prism-cli` is not installed.
+ */
+function prismCli(): string {
+  try {
+    return require.resolve('@stoplight/prism-cli/dist/index.js');
+  } catch (cause) {
+    if ((cause as { code?: string })?.code !== 'MODULE_NOT_FOUND') throw cause;
+    const error = new Error(`Prism is not installed: @stoplight/prism-cli is an optional peer dependency of @supportkb/mocks; install it with \`${PRISM_INSTALL_COMMAND}\``, { cause });
+    (error as Error & { code: string }).code = 'ERR_SUPPORTKB_PRISM_NOT_INSTALLED';
+    throw error;
+  }
+}
+
+export { defaultDocument } from './contract-file';
 
 /**
  * Asks the OS for a free TCP port.
@@ -64,16 +87,18 @@ export interface PrismOptions {
  *
  * @param options see {@link PrismOptions}.
  * @returns a {@link PrismMock}: `{ kind: 'prism', url, port, host, pid, stop }`.
- * @throws {Error} when the document is missing, `mode: 'proxy'` has no `upstream`, or Prism exits or does not listen within `startTimeoutMs`.
+ * @throws {Error} when Prism is not installed (code `ERR_SUPPORTKB_PRISM_NOT_INSTALLED`; the message names
+ *   {@link PRISM_INSTALL_COMMAND}), the document is missing, `mode: 'proxy'` has no `upstream`, or Prism exits
+ *   or does not listen within `startTimeoutMs`.
  */
 export async function startPrismMock(options: PrismOptions = {}): Promise<PrismMock> {
+  const bin = prismCli();
   const host = options.host ?? '127.0.0.1';
   const document = options.document ?? defaultDocument;
   if (!existsSync(document)) {
     throw new Error(`Contract not found at ${document}: run \`npm run bundle\` first.`);
   }
   const port = options.port || (await freePort(host));
-  const bin = require.resolve('@stoplight/prism-cli/dist/index.js');
   const mode = options.mode ?? 'mock';
   if (mode === 'proxy' && !options.upstream) throw new Error('startPrismMock: mode proxy needs an upstream URL');
   const args = mode === 'proxy' ? [bin, 'proxy', document, options.upstream!] : [bin, 'mock', document];

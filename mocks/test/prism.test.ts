@@ -1,8 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIds } from '../src/manifest';
 import { override } from '../src/overrides';
-import { freePort, startPrism, startPrismMock, type PrismMock } from '../src/prism';
+import { freePort, PRISM_INSTALL_COMMAND, startPrism, startPrismMock, type PrismMock } from '../src/prism';
 import { startHttpMock, type HttpMock } from '../src/server';
 import { createConformanceCollector } from './support/conformance';
 import { runScenario, type Call, type Send } from './support/scenario';
@@ -111,5 +117,43 @@ describe('startPrismMock', () => {
 
   it('keeps startPrism as a deprecated alias', () => {
     expect(startPrism).toBe(startPrismMock);
+  });
+});
+
+describe('without Prism installed (an optional peer dependency)', () => {
+  /**
+   * The package as a user gets it without `@stoplight/prism-cli`: src/prism.ts bundled as dist/prism.js
+   * and the bins, in a scratch directory outside the repository (so nothing resolves Prism from the
+   * repository's node_modules).
+   */
+  const mocksDir = fileURLToPath(new URL('..', import.meta.url));
+  let dir = '';
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'supportkb-no-prism-'));
+    const pkg = join(dir, 'node_modules/@supportkb/mocks');
+    mkdirSync(join(pkg, 'contract'), { recursive: true });
+    cpSync(join(mocksDir, 'bin'), join(pkg, 'bin'), { recursive: true });
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@supportkb/mocks', type: 'module' }));
+    writeFileSync(join(pkg, 'contract/openapi.yaml'), 'openapi: 3.1.0\n');
+    await build({ entryPoints: [join(mocksDir, 'src/prism.ts')], outfile: join(pkg, 'dist/prism.js'), bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent' });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('startPrismMock rejects with one sentence naming the install command; the entry still imports', () => {
+    const probe = `const { startPrismMock } = await import(${JSON.stringify(pathToFileURL(join(dir, 'node_modules/@supportkb/mocks/dist/prism.js')).href)});
+      try { await startPrismMock(); console.log('started'); } catch (error) { console.log(JSON.stringify({ code: error.code, message: error.message })); }`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const { code, message } = JSON.parse(run.stdout) as { code: string; message: string };
+    expect(code).toBe('ERR_SUPPORTKB_PRISM_NOT_INSTALLED');
+    expect(message).toBe(`Prism is not installed: @stoplight/prism-cli is an optional peer dependency of @supportkb/mocks; install it with \`${PRISM_INSTALL_COMMAND}\``);
+    expect(PRISM_INSTALL_COMMAND).toBe('npm install --save-dev @stoplight/prism-cli@5');
+  });
+
+  it('supportkb-prism says so in one line on stderr, exit code 1', () => {
+    const run = spawnSync(process.execPath, [join(dir, 'node_modules/@supportkb/mocks/bin/prism.mjs'), '--port', '0'], { cwd: dir, encoding: 'utf8', timeout: 30_000, env: { ...process.env, npm_lifecycle_event: '' } });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`supportkb-prism: Prism is not installed (@stoplight/prism-cli, an optional peer dependency of @supportkb/mocks): run \`${PRISM_INSTALL_COMMAND}\`, then this command again\n`);
   });
 });

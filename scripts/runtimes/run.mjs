@@ -1,4 +1,5 @@
-// `npm run test:runtimes [-- --only id,id]`: the runtime matrix. The built SDK's round trip (sign
+// `npm run test:runtimes [-- --only id,id]`: the runtime matrix (run by scripts/preflight.mjs --run,
+// which first builds what is stale of the contract and the packages). The built SDK's round trip (sign
 // in, list, create, a typed NotFoundError; programs/round-trip.mjs) on every runtime of
 // matrix.mjs, against the standalone stateful mock on 127.0.0.1 (a free port), and in the
 // browsers also against the mocks' service worker. Installs the runtimes into build/runtimes when
@@ -33,7 +34,7 @@ if (unknown.length) {
 }
 const missing = BUILT.filter((file) => !existsSync(join(REPO_ROOT, file)));
 if (missing.length) {
-  console.error(`not built: ${missing.join(', ')}; run \`npm run build\` first`);
+  console.error(`not built: ${missing.join(', ')}; run \`npm run test:runtimes\` (it builds what is stale) or \`npm run build\` first`);
   process.exit(2);
 }
 
