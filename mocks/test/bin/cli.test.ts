@@ -95,6 +95,29 @@ describe('through npm', () => {
   });
 });
 
+/** The agent's Basic credentials of the seed. */
+const agentBasic = `Basic ${btoa(`${SEED.members.agent.email}:${SEED.members.agent.password}`)}`;
+
+/** Starts bin/mock.mjs on a free port with `args`; resolves once it printed its URL. */
+async function startBin(args: string[]) {
+  const child = spawn(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 15_000;
+  while (!/at http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+  if (!url) throw new Error(`bin/mock.mjs ${args.join(' ')} printed no URL: ${out}`);
+  return {
+    url,
+    out: () => out,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
 describe('supportkb-mock serving', () => {
   it('bin/mock.mjs (`npm run mock`) prints its URL and the seeded credentials, serves, and stops on SIGTERM', async () => {
     expect(existsSync(`${mocksDir}dist/server.js`), 'build the package first (npm run build)').toBe(true);
@@ -117,17 +140,10 @@ describe('supportkb-mock serving', () => {
 
   it("--strict serves strict mode (a body the contract forbids: 400 naming it); without it, the server's answer", async () => {
     const run = async (args: string[]) => {
-      const child = spawn(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      child.stdout.on('data', (c) => (out += c));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      const deadline = Date.now() + 15_000;
-      while (!/at http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1];
-      const res = await fetch(`${url}/${SEED.projectId}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Basic ${btoa(`${SEED.members.agent.email}:${SEED.members.agent.password}`)}` }, body: JSON.stringify({ tag: 5 }) });
-      const answer = { status: res.status, body: await res.json(), first: out.split('\n')[0] };
-      child.kill('SIGTERM');
-      await exited;
+      const { url, out, stop } = await startBin(args);
+      const res = await fetch(`${url}/${SEED.projectId}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: agentBasic }, body: JSON.stringify({ tag: 5 }) });
+      const answer = { status: res.status, body: await res.json(), first: out().split('\n')[0] };
+      await stop();
       return answer;
     };
     const strict = await run(['--strict']);
@@ -141,22 +157,15 @@ describe('supportkb-mock serving', () => {
     const bad = spawnSync(process.execPath, [`${mocksDir}bin/mock.mjs`, '--storage-limit', 'lots'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('supportkb-mock: invalid --storage-limit "lots": pass a whole number of bytes, or of KiB, MiB or GiB (e.g. 256MiB)\n');
-    const child = spawn(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', '--storage-limit', '1KiB'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 15_000;
-    while (!/at http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1];
-    const auth = `Basic ${btoa(`${SEED.members.agent.email}:${SEED.members.agent.password}`)}`;
+    const { url, stop } = await startBin(['--storage-limit', '1KiB']);
+    const auth = agentBasic;
     const res = await fetch(`${url}/${SEED.projectId}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: auth }, body: JSON.stringify({ tag: 'over-the-cap' }) });
     expect(res.status).toBe(507);
     expect((await res.json()).limit).toBe(1024);
     const list = await fetch(`${url}/${SEED.projectId}/tags`, { headers: { Authorization: auth } });
     expect(list.status).toBe(200);
     expect(JSON.stringify(await list.json())).not.toContain('over-the-cap');
-    child.kill('SIGTERM');
-    await exited;
+    await stop();
   });
 });
 
