@@ -10,6 +10,7 @@ export default defineConfig({
     browser: 'src/browser.ts',
     server: 'src/server.ts',
     prism: 'src/prism.ts',
+    record: 'src/record/index.ts',
     // The runtime check (src/runtime.ts) is its own file, imported by every entry as `./runtime.js`
     // and listed in `sideEffects`, so app bundlers keep it (a shared chunk would be tree-shaken).
     runtime: 'src/runtime.ts',
