@@ -6,15 +6,30 @@ export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where
 import { setupServer, type SetupServer } from 'msw/node';
 import type { InProcessMock } from './running';
 import { createMockService } from './service/create';
+import type { Scenario } from './scenario/format';
+import { loadScenario } from './scenario/file';
 import type { MockServiceOptions } from './service/options';
 
 export * from './overrides';
 export type { InProcessMock } from './running';
+export { defineScenario, ScenarioError, validateScenario, type Scenario, type ScenarioIssue } from './scenario/index';
+export { loadScenario } from './scenario/file';
+
+/** Options of {@link setupNodeMock}: the service's, with `scenario` as an object or the path of a JSON file. */
+export interface NodeMockOptions extends Omit<MockServiceOptions, 'scenario'> {
+  /** A scenario (`defineScenario(...)`) or the path (or `file:` URL) of a scenario file; see `loadScenario`. */
+  scenario?: Scenario | string | URL;
+}
 
 /** What {@link setupNodeMock} returns. */
 export interface NodeMock extends InProcessMock {
   /** MSW's server with the 64 handlers: call `listen()`, `use()`, `resetHandlers()`, `close()`. */
   server: SetupServer;
+  /**
+   * With a `scenario`: the scenario, validated, and `reset()`, which brings the store, the
+   * responses' `times` counters and the clock back to the scenario's start (as `service.reset()`).
+   */
+  scenario?: { readonly definition: Scenario; reset(): void };
 }
 
 /**
@@ -22,19 +37,24 @@ export interface NodeMock extends InProcessMock {
  * is called, `fetch` (and `http`, `XMLHttpRequest`) in this Node process is answered by the mock,
  * with no socket. For tests in Node.
  *
- * @param options service options (see `createMockService`); `baseUrl` defaults to `*` (every origin).
+ * @param options service options (see `createMockService`); `baseUrl` defaults to `*` (every origin);
+ *   `scenario`, an object or a file path.
  * @returns a {@link NodeMock}: `{ server, service }`.
- * @throws {RangeError} when `bodyLimit` is not a positive integer.
+ * @throws {RangeError} when `bodyLimit` is not a positive integer; {@link ScenarioError} when the scenario is invalid or its file unreadable.
  * @example
  * const { server, service } = setupNodeMock({ clock: { frozen: true } });
  * beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
  * afterEach(() => { server.resetHandlers(); service.reset(); });
  * afterAll(() => server.close());
  */
-export function setupNodeMock(options: MockServiceOptions = {}): NodeMock {
-  const service = createMockService(options);
-  return { server: setupServer(...service.handlers), service };
+export function setupNodeMock(options: NodeMockOptions = {}): NodeMock {
+  const { scenario: given, ...rest } = options;
+  const scenario = given === undefined ? undefined : loadScenario(given);
+  const service = createMockService({ ...rest, scenario });
+  const mock: NodeMock = { server: setupServer(...service.handlers), service };
+  if (scenario) mock.scenario = { definition: scenario, reset: () => service.reset() };
+  return mock;
 }
 
 /** @deprecated Renamed {@link setupNodeMock} (same options and result); this alias goes in the next major version. */
-export const setupMockServer: (options?: MockServiceOptions) => NodeMock = setupNodeMock;
+export const setupMockServer: (options?: NodeMockOptions) => NodeMock = setupNodeMock;

@@ -11,6 +11,7 @@ import { guestToken, projectTokenAudience, signToken, userToken } from '../auth/
 import { internalError, isUnanswered, toResponse, type Result } from '../http/results';
 import type { ValidationIssue } from '../http/validation';
 import { operationIds, operationMeta, type OperationMeta } from '../manifest';
+import { scenarioRuntime } from '../scenario/index';
 import { createClock } from '../state/clock';
 import { createIdGenerator } from '../state/ids';
 import { SEED, seed, seedProject } from '../state/seed';
@@ -66,7 +67,8 @@ function handlerOf<K extends OperationId>(table: HandlerTable, operationId: K): 
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const baseUrl = options.baseUrl ?? '*';
   const store = createStore();
-  const clock = createClock(options.clock);
+  const scenario = options.scenario ? scenarioRuntime(options.scenario) : undefined;
+  const clock = createClock(scenario?.clock ? { ...options.clock, ...scenario.clock } : options.clock);
   const serverSecret = options.serverSecret ?? SEED.serverSecret;
   const core: ServiceCore = {
     store,
@@ -98,7 +100,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     core.auth.clear();
     core.webhooks.clear();
     core.ids = createIdGenerator(options.ids);
-    if (options.seed === false) seedProject(core);
+    if (scenario) scenario.load(core);
+    else if (options.seed === false) seedProject(core);
     else seed(core);
   };
   load();
@@ -127,7 +130,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const seededMember = (role: SeededRole) => SEED.members[role];
 
   return {
-    handlers: mswHandlers,
+    handlers: scenario ? [...scenario.handlers(baseUrl), ...mswHandlers] : mswHandlers,
+    scenario: scenario?.scenario,
     baseUrl,
     bodyLimit: core.bodyLimit,
     store,

@@ -6,6 +6,7 @@ import type { HttpHandler } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { DEFAULT_BODY_LIMIT } from '../http/body';
 import type { OperationMeta } from '../manifest';
+import type { Scenario } from '../scenario/format';
 import type { Clock, ClockOptions } from '../state/clock';
 import type { IdGenerator } from '../state/ids';
 import type { SEED } from '../state/seed';
@@ -114,6 +115,13 @@ export interface MockServiceOptions {
    * them against the contract.
    */
   onResponse?: (exchange: Exchange) => void;
+  /**
+   * A scenario (validated first; see `defineScenario`): its `seed` instead of `seed`, its `clock`
+   * over `clock`, and its `responses` and `latency` as handlers before the stateful ones.
+   * `reset()` returns to its start: the store, the responses' `times` counters, the clock.
+   * @throws {ScenarioError} from `createMockService` when it is invalid.
+   */
+  scenario?: Scenario;
 }
 
 /** One request and the answer the mock made, as {@link MockServiceOptions.onResponse} sees it. */
@@ -157,6 +165,8 @@ export interface MockService {
   readonly operations: readonly OperationMeta[];
   /** Ids and credentials of the seeded dataset. */
   readonly seed: typeof SEED;
+  /** The scenario the service runs (`scenario` option), validated. */
+  readonly scenario?: Scenario;
   /** Back to the seeded dataset (or the empty project), ids and clock restarted. */
   reset(): void;
   /** Deep copy of the whole state, for comparisons. */

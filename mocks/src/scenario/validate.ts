@@ -1,0 +1,115 @@
+/**
+ * Validating a scenario: the format and every seeded document against the contract's schemas
+ * (the SDK's zod schemas), with errors naming the file, the JSON path and the violation.
+ */
+import { safeParse, type $ZodIssue } from 'zod/v4/core';
+import en from 'zod/v4/locales/en.js';
+import { scenarioSchema, type Scenario } from './format';
+
+/** One violation of a scenario. */
+export interface ScenarioIssue {
+  /** The JSON path, `seed.leads[2].email` (`''`: the whole scenario). */
+  path: string;
+  /** What is wrong, e.g. `Invalid email address`. */
+  message: string;
+}
+
+/**
+ * A scenario that cannot be loaded: `ScenarioError: leads.json: seed.leads[2].email: Invalid email address`
+ * (the first violation in the message, all of them in `issues`). Code `ERR_SUPPORTKB_SCENARIO`.
+ */
+export class ScenarioError extends Error {
+  override readonly name = 'ScenarioError';
+  readonly code = 'ERR_SUPPORTKB_SCENARIO';
+  /** The file (or `scenario` for an object). */
+  readonly file: string;
+  /** The JSON path of the first violation. */
+  readonly path: string;
+  /** The first violation. */
+  readonly violation: string;
+  /** Every violation. */
+  readonly issues: readonly ScenarioIssue[];
+  constructor(file: string, issues: readonly ScenarioIssue[]) {
+    const first = issues[0] ?? { path: '', message: 'Invalid scenario' };
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+    super(`${file}: ${first.path ? `${first.path}: ` : ''}${first.message}${more}`);
+    this.file = file;
+    this.path = first.path;
+    this.violation = first.message;
+    this.issues = issues;
+  }
+}
+
+/** `['seed', 'leads', 2, 'email']` as `seed.leads[2].email`. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join('');
+}
+
+/** English messages for this package's parses only (zod/mini has none). */
+const messages = { error: en().localeError };
+
+/** The issues of a zod parse as scenario issues (unknown keys: one issue per key, at the key). */
+function toIssues(issues: readonly $ZodIssue[]): ScenarioIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: jsonPath([...issue.path, key]), message: 'Unknown field (not in the contract, nor in the scenario format)' }));
+    if (issue.code === 'invalid_union' && issue.errors.length) {
+      // The branch that got furthest says the most.
+      const best = [...issue.errors].sort((a, b) => Math.max(0, ...b.map((i) => i.path.length)) - Math.max(0, ...a.map((i) => i.path.length)))[0]!;
+      return toIssues(best.map((i) => ({ ...i, path: [...issue.path, ...i.path] })));
+    }
+    return [{ path: jsonPath(issue.path), message: issue.message }];
+  });
+}
+
+/** Checks what `scenarioSchema` cannot say: ids unique per collection, references to documents of the scenario or the seed's. */
+function crossChecks(scenario: Scenario): ScenarioIssue[] {
+  const out: ScenarioIssue[] = [];
+  const seed = scenario.seed ?? {};
+  for (const name of ['users', 'groups', 'segments', 'tags', 'leads'] as const) {
+    const seen = new Map<string, number>();
+    (seed[name] ?? []).forEach((doc, i) => {
+      const id = (doc as { _id?: string })._id;
+      if (id === undefined) return;
+      if (seen.has(id)) out.push({ path: `seed.${name}[${i}]._id`, message: `Duplicate id ${id} (also seed.${name}[${seen.get(id)}])` });
+      else seen.set(id, i);
+    });
+  }
+  const requests = new Map<string, number>();
+  (seed.conversations ?? []).forEach((conversation, i) => {
+    if (requests.has(conversation.request_id)) out.push({ path: `seed.conversations[${i}].request_id`, message: `Duplicate request_id ${conversation.request_id} (also seed.conversations[${requests.get(conversation.request_id)}])` });
+    else requests.set(conversation.request_id, i);
+  });
+  const latency = scenario.latency;
+  if (latency !== undefined && typeof latency === 'object' && !('min' in latency) && 'max' in latency) out.push({ path: 'latency', message: 'A range needs min and max' });
+  return out;
+}
+
+/**
+ * Validates a scenario object.
+ * @param input the parsed JSON (or a `defineScenario` object).
+ * @param file what error messages call it; default `scenario`.
+ * @returns the scenario, typed.
+ * @throws {ScenarioError} naming the file, the JSON path and the violation.
+ */
+export function validateScenario(input: unknown, file = 'scenario'): Scenario {
+  const parsed = safeParse(scenarioSchema(), input, messages);
+  if (!parsed.success) throw new ScenarioError(file, toIssues(parsed.error.issues));
+  const scenario = input as Scenario;
+  const issues = crossChecks(scenario);
+  if (issues.length) throw new ScenarioError(file, issues);
+  return scenario;
+}
+
+/**
+ * Parses and validates a scenario's JSON text.
+ * @throws {ScenarioError} when it is not JSON or not a valid scenario.
+ */
+export function parseScenario(text: string, file = 'scenario'): Scenario {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    throw new ScenarioError(file, [{ path: '', message: `Not JSON: ${(error as Error).message}` }]);
+  }
+  return validateScenario(input, file);
+}
