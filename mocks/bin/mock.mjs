@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fail, invocation, listenProblem, parseCommandLine, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-mock', 'mock');
-const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang] [--storage-limit SIZE]')}
+const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang] [--storage-limit SIZE] [--scenario FILE]')}
 
 The stateful mock of the Support and Knowledge Base Service API as an HTTP server: all 64 operations
 over an in-memory store seeded with a demo project, answering as the real server does (its sign-ins,
@@ -26,12 +26,15 @@ Options:
       --storage-limit SIZE
                    most stored JSON kept, in bytes or with KiB/MiB/GiB (default 64MiB); a write beyond
                    it gets 507 and stores nothing
+      --scenario FILE
+                   serve a scenario file (seed, ordered responses, latency, clock; see the README);
+                   POST /__supportkb/reset returns to its start
   -h, --help       this help`;
 
 const { values, port } = parseCommandLine({
   bin: name,
   usage,
-  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' }, 'storage-limit': { type: 'string' } },
+  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' }, 'storage-limit': { type: 'string' }, scenario: { type: 'string' } },
 });
 const host = values.host ?? '127.0.0.1';
 const UNITS = { '': 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
@@ -45,13 +48,22 @@ if (values['storage-limit'] !== undefined) {
 const dist = new URL('../dist/server.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock` does it for you)');
 const { startHttpMock, describeSeed } = await import(dist.href);
+let scenario;
+if (values.scenario !== undefined) {
+  const { loadScenario } = await import(new URL('../dist/node.js', import.meta.url).href);
+  try {
+    scenario = loadScenario(values.scenario);
+  } catch (error) {
+    fail(name, String(error?.message ?? error).split("\n")[0], 2);
+  }
+}
 
 let mock;
 try {
   mock = await startHttpMock({
     port,
     host,
-    serviceOptions: { ids: values['real-ids'] ? 'random' : 'sequential', strict: values.strict === true, behaviour: { ...(values.hang ? { unanswered: 'hang' } : {}), ...(storageLimit ? { storageLimit } : {}) } },
+    serviceOptions: { ids: values['real-ids'] ? 'random' : 'sequential', strict: values.strict === true, behaviour: { ...(values.hang ? { unanswered: 'hang' } : {}), ...(storageLimit ? { storageLimit } : {}) }, ...(scenario ? { scenario } : {}) },
   });
 } catch (error) {
   fail(name, listenProblem(error, { host, port, example }));

@@ -23,6 +23,14 @@ import { SEED } from './state/seed';
 
 export type { HttpMock, RunningMock } from './running';
 
+/**
+ * `POST` to this path of the standalone server resets it: `service.reset()` (the seed, or the
+ * scenario's initial state, its responses' counters and clock) and the handlers added with `use()`;
+ * answered 204. Outside the API's paths (a project id is 24 hexadecimal characters), so no operation
+ * of the contract can reach it; any caller that reaches the server can call it, as any other route.
+ */
+export const RESET_PATH = '/__supportkb/reset';
+
 /** Options of {@link startHttpMock}. */
 export interface HttpMockOptions {
   /** TCP port; `0` (the default) picks a free one. */
@@ -141,6 +149,12 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       const withBody = sentBody && method !== 'GET' && method !== 'HEAD';
       if (!url) {
         await send(res, jsonResponse(400, { err: 'Bad Request: malformed Host header or request target' }), sentBody);
+        return;
+      }
+      if (url.pathname === RESET_PATH && method === 'POST') {
+        service.reset();
+        extra = [];
+        await send(res, new Response(null, { status: 204, headers: { 'access-control-allow-origin': '*' } }), sentBody);
         return;
       }
       // As the service's body parser (whatever the method): a declared size over the limit is refused unread.

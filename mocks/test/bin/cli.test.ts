@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +153,28 @@ describe('supportkb-mock serving', () => {
     expect(strict).toMatchObject({ status: 400, body: { errors: [{ param: 'tag', location: 'body' }] } });
     const asServer = await run([]);
     expect(asServer).toMatchObject({ status: 200, body: { tag: '5' } });
+  });
+
+  it('--scenario serves a scenario file; POST /__supportkb/reset returns to its start; an invalid file exits 2 in one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'supportkb-scenario-'));
+    const file = join(dir, 'inbox.json');
+    writeFileSync(file, JSON.stringify({ seed: { tags: [{ _id: '65f1a2b3c4d5e6f7080a0001', tag: 'from-the-scenario' }] }, responses: { listGroups: [{ status: 429, times: 1 }] } }));
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ seed: { leads: [{ email: 'not an email' }] } }));
+    const refused = spawnSync(process.execPath, [`${mocksDir}bin/mock.mjs`, '--scenario', bad], { encoding: 'utf8' });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/^supportkb-mock: .*bad\.json: seed\.leads\[0\]\.email: .+\n$/);
+    const { url, stop } = await startBin(['--scenario', file]);
+    const headers = { Authorization: agentBasic, 'Content-Type': 'application/json' };
+    const tags = () => fetch(`${url}/${SEED.projectId}/tags`, { headers }).then((r) => r.json() as Promise<{ tag: string }[]>);
+    expect((await tags()).map((t) => t.tag)).toContain('from-the-scenario');
+    expect((await fetch(`${url}/${SEED.projectId}/groups`, { headers })).status).toBe(429);
+    expect((await fetch(`${url}/${SEED.projectId}/groups`, { headers })).status).toBe(200);
+    expect((await fetch(`${url}/${SEED.projectId}/tags`, { method: 'POST', headers, body: JSON.stringify({ tag: 'added-by-the-test' }) })).status).toBe(200);
+    expect((await fetch(`${url}/__supportkb/reset`, { method: 'POST' })).status).toBe(204);
+    expect((await tags()).map((t) => t.tag)).not.toContain('added-by-the-test');
+    expect((await fetch(`${url}/${SEED.projectId}/groups`, { headers })).status).toBe(429);
+    await stop();
   });
 
   it('--storage-limit caps what the mock stores (a write beyond it: 507, nothing stored); a bad size exits 2 in one line', async () => {
