@@ -4,21 +4,32 @@
  */
 export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
 import { setupServer, type SetupServer } from 'msw/node';
+import type { Har } from 'har-format';
 import type { InProcessMock } from './running';
 import { createMockService } from './service/create';
 import type { Scenario } from './scenario/format';
 import { loadScenario } from './scenario/file';
+import { loadHar } from './scenario/har-file';
+import { withReplay } from './scenario/har';
 import type { MockServiceOptions } from './service/options';
 
 export * from './overrides';
 export type { InProcessMock } from './running';
 export { defineScenario, ScenarioError, validateScenario, type Scenario, type ScenarioIssue } from './scenario/index';
 export { loadScenario } from './scenario/file';
+export { harToScenario, withReplay, type HarToScenarioOptions } from './scenario/har';
+export { loadHar } from './scenario/har-file';
 
 /** Options of {@link setupNodeMock}: the service's, with `scenario` as an object or the path of a JSON file. */
 export interface NodeMockOptions extends Omit<MockServiceOptions, 'scenario'> {
   /** A scenario (`defineScenario(...)`) or the path (or `file:` URL) of a scenario file; see `loadScenario`. */
   scenario?: Scenario | string | URL;
+  /**
+   * A recording to replay (a HAR 1.2 object or the path of a `.har` file, as `supportkb-record`
+   * writes it): its exchanges answer matching requests in order, once each, before the scenario's
+   * responses; the rest goes to the stateful mock. See `harToScenario`.
+   */
+  fromHar?: Har | string | URL;
 }
 
 /** What {@link setupNodeMock} returns. */
@@ -38,7 +49,7 @@ export interface NodeMock extends InProcessMock {
  * with no socket. For tests in Node.
  *
  * @param options service options (see `createMockService`); `baseUrl` defaults to `*` (every origin);
- *   `scenario`, an object or a file path.
+ *   `scenario`, an object or a file path; `fromHar`, a recording to replay (an object or a file path).
  * @returns a {@link NodeMock}: `{ server, service }`.
  * @throws {RangeError} when `bodyLimit` is not a positive integer; {@link ScenarioError} when the scenario is invalid or its file unreadable.
  * @example
@@ -48,8 +59,9 @@ export interface NodeMock extends InProcessMock {
  * afterAll(() => server.close());
  */
 export function setupNodeMock(options: NodeMockOptions = {}): NodeMock {
-  const { scenario: given, ...rest } = options;
-  const scenario = given === undefined ? undefined : loadScenario(given);
+  const { scenario: given, fromHar, ...rest } = options;
+  const loaded = given === undefined ? undefined : loadScenario(given);
+  const scenario = fromHar === undefined ? loaded : loadScenario(withReplay(loaded, loadHar(fromHar)));
   const service = createMockService({ ...rest, scenario });
   const mock: NodeMock = { server: setupServer(...service.handlers), service };
   if (scenario) mock.scenario = { definition: scenario, reset: () => service.reset() };
