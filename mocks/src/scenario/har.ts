@@ -6,7 +6,9 @@
  */
 import type { Entry, Har } from 'har-format';
 import type { OperationId } from '@supportkb/sdk';
-import { apiOperations } from '@supportkb/sdk/manifest';
+import { matchRequestUrl } from 'msw';
+import { operationIds, operationMeta, type OperationMeta } from '../manifest';
+import { joinPath, routeOrder } from '../service/routes';
 import type { Scenario, ScenarioResponse } from './format';
 
 /** Options of {@link harToScenario}. */
@@ -20,46 +22,23 @@ const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'proxy-connection',
 /** The value `supportkb-record` writes in place of a secret. */
 const REDACTED = 'REDACTED';
 
-interface Route {
-  readonly id: OperationId;
-  readonly method: string;
-  readonly pattern: RegExp;
-  readonly names: readonly string[];
-  /** Literal segments: more of them is a more concrete path (OpenAPI matches those first). */
-  readonly literals: number;
-}
-
-let routes: Route[] | undefined;
-function allRoutes(): Route[] {
-  return (routes ??= (Object.entries(apiOperations) as [OperationId, { method: string; path: string }][]).map(([id, { method, path }]) => {
-    const names: string[] = [];
-    const source = path
-      .split('/')
-      .map((segment) => segment.replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`).replace(/\\\{([^}\\]+)\\\}/g, (_m, name: string) => (names.push(name), '([^/]+)')))
-      .join('/');
-    // Any prefix: the deployment's base path (`/v2`) is part of the recorded URL.
-    return { id, method: method.toUpperCase(), pattern: new RegExp(`^(.*?)${source}/?$`), names, literals: path.split('/').filter((s) => s && !s.startsWith('{')).length };
-  }));
-}
+/** The operations in the order the mock's MSW handlers try them (a literal segment before a parameter). */
+let ordered: OperationMeta[] | undefined;
 
 /**
- * The operation of a recorded request, with its path parameters: the shortest base path first,
- * then the most concrete template.
+ * The operation of a recorded request, with its path parameters: the one the mock itself routes the
+ * request to (MSW's `matchRequestUrl` on each operation's path under any base path, `*`, in the
+ * handlers' order), so the deployment's base path (`/v2`) may prefix the recorded URL.
  */
 export function operationOfUrl(method: string, url: string): { operationId: OperationId; params: Record<string, string> } | undefined {
-  const { pathname } = new URL(url);
-  let best: { route: Route; prefix: number; params: Record<string, string> } | undefined;
-  for (const route of allRoutes()) {
-    if (route.method !== method.toUpperCase()) continue;
-    const m = route.pattern.exec(pathname);
-    if (!m) continue;
-    const prefix = m[1]!.length;
-    if (best && (prefix > best.prefix || (prefix === best.prefix && route.literals <= best.route.literals))) continue;
-    const params: Record<string, string> = {};
-    route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 2]!)));
-    best = { route, prefix, params };
+  const target = new URL(url);
+  for (const meta of (ordered ??= operationIds.map(operationMeta).sort(routeOrder))) {
+    if (meta.method.toUpperCase() !== method.toUpperCase()) continue;
+    const match = matchRequestUrl(target, joinPath('*', meta.mswPath));
+    // The path's own parameters (the `*` of the base path comes back as parameter `0`).
+    if (match.matches) return { operationId: meta.operationId, params: Object.fromEntries(meta.pathParams.filter((name) => match.params?.[name] !== undefined).map((name) => [name, String(match.params![name])])) };
   }
-  return best && { operationId: best.route.id, params: best.params };
+  return undefined;
 }
 
 /** The recorded body as a scenario body: JSON parsed, an empty body left out; `null` when it cannot be replayed. */

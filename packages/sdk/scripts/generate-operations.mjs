@@ -14,9 +14,8 @@
 //   whether credentials are optional, the query parameters' defaults, the body fields, the declared
 //   responses (status → media types) and whether a subscription's token may call it (the contract's
 //   `x-accepts-subscription-token`). Kept out of `operations` so the client's bundle does not carry it.
-// - hey-api's zod/mini schemas built on first use (scripts/lazy-zod.mjs), and the zod entry's table of
-//   each operation's schemas (`operationSchemas`, written by hey-api through
-//   scripts/operation-schemas-plugin.mjs) pointed at those lazy builders.
+// (hey-api's zod/mini schemas are made to build on first use by its own `output.postProcess`,
+// scripts/lazy-zod.mjs: see openapi-ts.config.ts.)
 // - open enums in hey-api's types.gen.ts typed `Enum | (string & {})` (see below).
 // Committed; a test checks that regenerating gives no diff. Per-endpoint code belongs here, not by hand.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,7 +26,6 @@ const input = process.env.SUPPORTKB_GENERATE_INPUT ?? fileURLToPath(new URL('../
 const outputDir = process.env.SUPPORTKB_GENERATE_OUTPUT ?? fileURLToPath(new URL('../src/generated', import.meta.url));
 const output = `${outputDir}/operations.gen.ts`;
 const manifestOutput = `${outputDir}/manifest.gen.ts`;
-const schemasOutput = `${outputDir}/operation-schemas.gen.ts`;
 /** The `x-min-role` values of the contract, lowest first (openapi/README.md). */
 const ROLES = ['none', 'guest', 'user', 'agent', 'admin', 'owner'];
 
@@ -389,14 +387,3 @@ const openTypes = types.replace(/((?:\b[A-Z]\w* \| )+)string\b(?! &)/g, (all, na
 writeFileSync(typesFile, openTypes);
 console.log(`operations manifest: ${ops.length} operations, ${ops.filter((o) => o.pagination).length} paged → ${output}; ${ops.filter((o) => o.acceptsSubscriptionToken).length} accept a subscription's token → ${manifestOutput}; ${opened} open enums typed \`Enum | (string & {})\``);
 
-// zod.gen.ts, hey-api's zod/mini schemas, built on first use (scripts/lazy-zod.mjs): each schema's
-// code moves to a memoised builder in zod-builders.gen.ts, and each public `z<Name>` export becomes
-// `z.lazy(<builder>)`, so importing `@supportkb/sdk/zod` builds no schema. operation-schemas.gen.ts,
-// the table from each operation to its schemas, is written by hey-api itself
-// (scripts/operation-schemas-plugin.mjs, from hey-api's registry of the schemas it generated) and
-// redirected here to the builders.
-const { lazyZod } = await import('./lazy-zod.mjs');
-const zodFiles = { zod: `${outputDir}/zod.gen.ts`, builders: `${outputDir}/zod-builders.gen.ts`, table: schemasOutput };
-const lazy = lazyZod({ zod: readFileSync(zodFiles.zod, 'utf8'), table: readFileSync(zodFiles.table, 'utf8') });
-for (const part of ['zod', 'builders', 'table']) if (lazy[part] !== undefined) writeFileSync(zodFiles[part], lazy[part]);
-console.log(`zod schemas: ${lazy.names.length}, each built on first use → ${zodFiles.zod}, ${zodFiles.builders}; operation schemas → ${zodFiles.table}`);
