@@ -68,6 +68,11 @@ export function latency(operationId: OperationId, ms: number | 'real' | 'infinit
   );
 }
 
+/** The service's rate-limit body (its inbound webhook limiter: no `Retry-After`). */
+export const RATE_LIMIT_BODY = { message: 'Rate limit exceeded' } as const;
+/** The service's global error body (its error handler's answer to an uncaught error). */
+export const SERVER_ERROR_BODY = { err: 'error' } as const;
+
 /**
  * Answers the operation with `status` (e.g. 429 or 503) and, when given, `Retry-After`
  * (seconds, or an HTTP date). The body is `{message}` (the service's rate-limit body) unless given.
@@ -75,13 +80,13 @@ export function latency(operationId: OperationId, ms: number | 'real' | 'infinit
 export function status(operationId: OperationId, code: number, init: OverrideOptions & { retryAfter?: number | string; body?: unknown } = {}): HttpHandler {
   const headers: Record<string, string> = {};
   if (init.retryAfter !== undefined) headers['Retry-After'] = String(init.retryAfter);
-  const body = init.body ?? { message: code === 429 ? 'Rate limit exceeded' : `HTTP ${code}` };
+  const body = init.body ?? (code === 429 ? RATE_LIMIT_BODY : { message: `HTTP ${code}` });
   return override(operationId, () => HttpResponse.json(body as JsonBody, { status: code, headers }), init);
 }
 
 /** Answers the operation with a 5xx (default 500 `{err: "error"}`, the service's global error body). */
 export function serverError(operationId: OperationId, code = 500, options: OverrideOptions = {}): HttpHandler {
-  return status(operationId, code, { ...options, body: { err: 'error' } });
+  return status(operationId, code, { ...options, body: SERVER_ERROR_BODY });
 }
 
 /** Makes the operation fail at the network level (`TypeError: Failed to fetch` for the client). */

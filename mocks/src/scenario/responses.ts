@@ -6,7 +6,7 @@
 import { delay, HttpResponse, type HttpHandler } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { operationIds } from '../manifest';
-import { latency, override } from '../overrides';
+import { latency, override, RATE_LIMIT_BODY, SERVER_ERROR_BODY } from '../overrides';
 import type { LatencyValue, Scenario, ScenarioResponse } from './format';
 
 /** A JSON body MSW can send. */
@@ -54,9 +54,9 @@ async function answer(entry: ScenarioResponse, signal: AbortSignal): Promise<Res
     await untilAborted(signal);
     return HttpResponse.error();
   }
-  if (entry.fault === 'error') return HttpResponse.json({ err: 'error' }, { status: 500, headers: entry.headers });
+  if (entry.fault === 'error') return HttpResponse.json(SERVER_ERROR_BODY, { status: 500, headers: entry.headers });
   const status = entry.status ?? 200;
-  const body = 'body' in entry ? entry.body : status === 429 ? { message: 'Rate limit exceeded' } : status >= 500 ? { err: 'error' } : undefined;
+  const body = 'body' in entry ? entry.body : status === 429 ? RATE_LIMIT_BODY : status >= 500 ? SERVER_ERROR_BODY : undefined;
   if (body === undefined) return new HttpResponse(null, { status, headers: entry.headers });
   return HttpResponse.json(body as JsonBody, { status, headers: entry.headers });
 }
