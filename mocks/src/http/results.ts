@@ -54,6 +54,18 @@ export function unanswered(reason: string): Unanswered {
   return { status: 0, reason };
 }
 
+/**
+ * Resolves when `signal` aborts (never, without one): how long an answer held back (`hang`: the
+ * server's silences, a scenario's `fault: 'hang'`) waits for the client to give up.
+ */
+export function untilAborted(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!signal) return;
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
+
 /** Whether a result is no answer. */
 export function isUnanswered(result: Result): result is Unanswered {
   return result.status === 0;

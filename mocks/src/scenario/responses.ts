@@ -6,6 +6,7 @@
 import { delay, HttpResponse, type HttpHandler } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { operationIds } from '../manifest';
+import { untilAborted } from '../http/results';
 import { latency, override, RATE_LIMIT_BODY, SERVER_ERROR_BODY } from '../overrides';
 import type { LatencyValue, Scenario, ScenarioResponse } from './format';
 
@@ -19,14 +20,6 @@ export function subsetMatch(expected: unknown, actual: unknown): boolean {
     return Object.entries(expected).every(([key, value]) => subsetMatch(value, (actual as Record<string, unknown>)[key]));
   }
   return JSON.stringify(expected) === JSON.stringify(actual);
-}
-
-/** Resolves when `signal` aborts (never, without one). */
-function untilAborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
 }
 
 /** Milliseconds of a latency value: the fixed value, or uniform in `[min, max]`. */

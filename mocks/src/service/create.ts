@@ -8,7 +8,7 @@ import { http } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { Authenticator } from '../auth/authenticator';
 import { guestToken, projectTokenAudience, signToken, userToken } from '../auth/tokens';
-import { internalError, isUnanswered, toResponse, type Result } from '../http/results';
+import { internalError, isUnanswered, toResponse, untilAborted, type Result } from '../http/results';
 import type { ValidationIssue } from '../http/validation';
 import { operationIds, operationMeta, type OperationMeta } from '../manifest';
 import { scenarioRuntime } from '../scenario/index';
@@ -24,14 +24,6 @@ import { runOperation } from './pipeline';
 import { report } from './report';
 import { joinPath, mswMethod, routeOrder } from './routes';
 
-/** Resolves when `signal` aborts (never, without one): how long a request the server never answers waits in `hang` mode. */
-function untilAborted(signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (!signal) return;
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
-}
 
 /** What production does with a request the contract forbids, as the default mode's one-time warning says it. */
 function violationWarning(operationId: OperationId, violation: ValidationIssue, result: Result): string {
