@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fail, invocation, listenProblem, parseCommandLine, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-mock', 'mock');
-const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang] [--storage-limit SIZE] [--scenario FILE] [--from-har FILE]')}
+const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang] [--storage-limit SIZE] [--scenario FILE] [--from-har FILE] [--seed-from-har FILE]')}
 
 The stateful mock of the Support and Knowledge Base Service API as an HTTP server: all 64 operations
 over an in-memory store seeded with a demo project, answering as the real server does (its sign-ins,
@@ -32,12 +32,18 @@ Options:
       --from-har FILE
                    replay a recording (HAR, e.g. from supportkb-record): its exchanges answer matching
                    requests in order, once each; everything else gets the stateful mock
+      --seed-from-har FILE
+                   seed from a recording (HAR): the documents its answers carry (the recorded project,
+                   its users, teammates, leads, tags, conversations, knowledge bases, contents, labels,
+                   subscriptions…) replace the seed (a --scenario's too), so clients continue from
+                   the recorded data; users sign in with the password Str0ng-example-passw0rd;
+                   POST /__supportkb/reset returns to that seed
   -h, --help       this help`;
 
 const { values, port } = parseCommandLine({
   bin: name,
   usage,
-  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' }, 'storage-limit': { type: 'string' }, scenario: { type: 'string' }, 'from-har': { type: 'string' } },
+  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' }, 'storage-limit': { type: 'string' }, scenario: { type: 'string' }, 'from-har': { type: 'string' }, 'seed-from-har': { type: 'string' } },
 });
 const host = values.host ?? '127.0.0.1';
 const UNITS = { '': 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
@@ -56,6 +62,14 @@ if (values.scenario !== undefined) {
   const { loadScenario } = await import(new URL('../dist/node.js', import.meta.url).href);
   try {
     scenario = loadScenario(values.scenario);
+  } catch (error) {
+    fail(name, String(error?.message ?? error).split("\n")[0], 2);
+  }
+}
+if (values['seed-from-har'] !== undefined) {
+  const { loadHarSeed } = await import(new URL('../dist/node.js', import.meta.url).href);
+  try {
+    scenario = { ...scenario, seed: loadHarSeed(values['seed-from-har']) };
   } catch (error) {
     fail(name, String(error?.message ?? error).split("\n")[0], 2);
   }

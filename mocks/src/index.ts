@@ -33,8 +33,29 @@ export { operations, type OperationId, type OperationInfo, type OperationTypes }
 export { apiOperations, type ApiOperation } from '@supportkb/sdk/manifest';
 export { builtinLabels, type LabelTranslation } from './labels-builtin';
 export * from './overrides';
-export { defineScenario, parseScenario, ScenarioError, scenarioJsonSchema, validateScenario, type LatencyValue, type Scenario, type ScenarioConversation, type ScenarioIssue, type ScenarioProject, type ScenarioResponse, type ScenarioSeed, type ScenarioUser, type SeedDocument } from './scenario/index';
+export {
+  defineScenario,
+  parseScenario,
+  ScenarioError,
+  scenarioJsonSchema,
+  validateScenario,
+  type LatencyValue,
+  type Scenario,
+  type ScenarioContent,
+  type ScenarioConversation,
+  type ScenarioIssue,
+  type ScenarioKnowledgeBase,
+  type ScenarioLabelEntry,
+  type ScenarioLabels,
+  type ScenarioProject,
+  type ScenarioResponse,
+  type ScenarioSeed,
+  type ScenarioSubscription,
+  type ScenarioUser,
+  type SeedDocument,
+} from './scenario/index';
 export { harToScenario, type HarToScenarioOptions } from './scenario/har';
+export { harToSeed, type HarToSeedOptions } from './scenario/har-seed';
 
 /** Options of {@link startMock}: the stateful server's (`port`, `host`, `service`, `serviceOptions`) and Prism's. */
 export interface StartMockOptions extends HttpMockOptions, PrismOptions {

@@ -9,7 +9,7 @@ import type { InProcessMock } from './running';
 import { createMockService } from './service/create';
 import type { Scenario } from './scenario/format';
 import { loadScenario } from './scenario/file';
-import { loadHar } from './scenario/har-file';
+import { loadHar, loadHarSeed } from './scenario/har-file';
 import { withReplay } from './scenario/har';
 import type { MockServiceOptions } from './service/options';
 
@@ -18,7 +18,8 @@ export type { InProcessMock } from './running';
 export { defineScenario, ScenarioError, validateScenario, type Scenario, type ScenarioIssue } from './scenario/index';
 export { loadScenario } from './scenario/file';
 export { harToScenario, withReplay, type HarToScenarioOptions } from './scenario/har';
-export { loadHar } from './scenario/har-file';
+export { harToSeed, type HarToSeedOptions } from './scenario/har-seed';
+export { loadHar, loadHarSeed } from './scenario/har-file';
 
 /** Options of {@link setupNodeMock}: the service's, with `scenario` as an object or the path of a JSON file. */
 export interface NodeMockOptions extends Omit<MockServiceOptions, 'scenario'> {
@@ -30,6 +31,14 @@ export interface NodeMockOptions extends Omit<MockServiceOptions, 'scenario'> {
    * responses; the rest goes to the stateful mock. See `harToScenario`.
    */
   fromHar?: Har | string | URL;
+  /**
+   * A recording to seed from (a HAR 1.2 object or the path of a `.har` file): the documents its
+   * answers carry become the seed (`mode: 'replace'`, the recorded project; see `harToSeed`), so
+   * the test continues statefully from the recorded data. With `scenario`, the recording's seed
+   * replaces the scenario's (its responses, latency and clock stay); with `fromHar`, the replay
+   * comes first as usual.
+   */
+  seedFromHar?: Har | string | URL;
 }
 
 /** What {@link setupNodeMock} returns. */
@@ -49,9 +58,11 @@ export interface NodeMock extends InProcessMock {
  * with no socket. For tests in Node.
  *
  * @param options service options (see `createMockService`); `baseUrl` defaults to `*` (every origin);
- *   `scenario`, an object or a file path; `fromHar`, a recording to replay (an object or a file path).
+ *   `scenario`, an object or a file path; `fromHar`, a recording to replay (an object or a file path);
+ *   `seedFromHar`, a recording whose documents become the seed (an object or a file path).
  * @returns a {@link NodeMock}: `{ server, service }`.
- * @throws {RangeError} when `bodyLimit` is not a positive integer; {@link ScenarioError} when the scenario is invalid or its file unreadable.
+ * @throws {RangeError} when `bodyLimit` is not a positive integer; {@link ScenarioError} when the scenario is invalid or its file unreadable,
+ *   or a `seedFromHar` recording holds a document that does not fit the contract; {@link TypeError} when a recording cannot be read or is no HAR.
  * @example
  * const { server, service } = setupNodeMock({ clock: { frozen: true } });
  * beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -59,8 +70,9 @@ export interface NodeMock extends InProcessMock {
  * afterAll(() => server.close());
  */
 export function setupNodeMock(options: NodeMockOptions = {}): NodeMock {
-  const { scenario: given, fromHar, ...rest } = options;
-  const loaded = given === undefined ? undefined : loadScenario(given);
+  const { scenario: given, fromHar, seedFromHar, ...rest } = options;
+  let loaded = given === undefined ? undefined : loadScenario(given);
+  if (seedFromHar !== undefined) loaded = { ...loaded, seed: loadHarSeed(seedFromHar) };
   const scenario = fromHar === undefined ? loaded : loadScenario(withReplay(loaded, loadHar(fromHar)));
   const service = createMockService({ ...rest, scenario });
   const mock: NodeMock = { server: setupServer(...service.handlers), service };

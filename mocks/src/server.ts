@@ -12,14 +12,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
 import { projectTokenAudience } from './auth/tokens';
-import { payloadTooLargeBody } from './http/results';
+// The service's answers as the handlers build them, so the server's own 413 and 405 are byte for byte
+// the in-process transports' (mocks/test/golden.test.ts compares them).
+import { methodNotAllowed, payloadTooLarge, toResponse } from './http/results';
 import type { HttpMock } from './running';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './server/connections';
 import { candidateFilter } from './server/prefilter';
 import { hasBody, jsonResponse, limitedBody, requestUrl, send, toRequest, type LimitedBody } from './server/socket';
 import { createMockService } from './service/create';
 import type { MockService, MockServiceOptions } from './service/options';
-import { SEED } from './state/seed';
+import { SEED, SEED_PASSWORD } from './state/seed';
 
 export type { HttpMock, RunningMock } from './running';
 
@@ -118,7 +120,8 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
   const noRoute = (method: string, rawPath: string): Response => {
     const path = rawPath.split('?')[0]!;
     const allowed = service.strict ? methodsAt(service, path) : [];
-    if (allowed.length) return new Response(JSON.stringify({ errors: [{ value: method, msg: `The contract has no ${method} ${path}; it allows ${allowed.join(', ')}`, param: 'method', location: 'method' }] }), { status: 405, headers: { allow: allowed.join(', '), 'content-type': 'application/json; charset=utf-8' } });
+    // The pipeline's own 405 (a literal path matched by a templated route), so both answer alike.
+    if (allowed.length) return toResponse(methodNotAllowed(method, path, allowed));
     return new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${path}</pre>\n</body>\n</html>\n`, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
   };
   const shortest = Math.min(...[limits.headersTimeoutMs, limits.requestTimeoutMs].filter((ms) => ms > 0));
@@ -160,7 +163,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       // As the service's body parser (whatever the method): a declared size over the limit is refused unread.
       const declared = Number(req.headers['content-length']);
       if (sentBody && Number.isFinite(declared) && declared > limit) {
-        await send(res, jsonResponse(413, payloadTooLargeBody(limit)), true);
+        await send(res, toResponse(payloadTooLarge(limit)), true);
         return;
       }
       // Methods the Fetch API cannot carry (TRACE, TRACK, CONNECT) match no route.
@@ -176,7 +179,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       const response = await getResponse(extra.length ? [...extra, ...candidates(method, url.pathname)] : candidates(method, url.pathname), request, { baseUrl: url.origin });
       const unread = sentBody && !body?.finished;
       if (body?.tooLarge) {
-        await send(res, jsonResponse(413, payloadTooLargeBody(limit)), true);
+        await send(res, toResponse(payloadTooLarge(limit)), true);
         return;
       }
       if (!response) {
@@ -187,7 +190,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
     } catch (error) {
       if (body?.tooLarge && !res.headersSent) {
         // An override read the body past the limit and threw: the answer is the service's 413.
-        await send(res, jsonResponse(413, payloadTooLargeBody(limit)), true).catch(() => res.destroy());
+        await send(res, toResponse(payloadTooLarge(limit)), true).catch(() => res.destroy());
         return;
       }
       console.error('[@supportkb/mocks] server error:', error);
@@ -246,12 +249,36 @@ function methodsAt(service: MockService, path: string): string[] {
   return [...methods];
 }
 
-/** Human-readable lines describing the seeded project and its credentials (printed by `npm run mock`). */
+/** The roles in the order the description lists them (most rights first). */
+const ROLE_ORDER = ['owner', 'admin', 'supervisor', 'agent', 'user', 'guest'];
+
+/**
+ * Human-readable lines describing the projects in the store and who can sign in (printed by
+ * `npx supportkb-mock`): what the store holds, so a scenario or a recording that replaces the seed
+ * is described as it is. Only the built-in seed's demo password and project secret are printed; a
+ * password or secret a scenario sets is named as the scenario's, never echoed.
+ */
 export async function describeSeed(service: MockService): Promise<string[]> {
-  const lines = [`Project ${SEED.projectName} (${SEED.projectId})`, 'Seeded credentials (Basic email:password, or sign in with POST /auth/signin):'];
-  for (const member of Object.values(SEED.members)) lines.push(`  ${member.role.padEnd(6)} ${member.email}  password ${member.password}`);
-  lines.push(`  guest  anonymous ${SEED.guest.firstname}  Authorization: ${await service.authorization('guest')}`);
-  lines.push(`Custom tokens (signInWithCustomToken): HS256 with the project secret "${SEED.projectSecret}", aud ${projectTokenAudience(SEED.projectId)}`);
+  const { store } = service;
+  const lines: string[] = [];
+  for (const project of store.projects.values()) {
+    lines.push(`Project ${project.name} (${project._id})`, 'Seeded credentials (Basic email:password, or sign in with POST /auth/signin):');
+    const members = [...store.teammates.values()]
+      .filter((member) => member.id_project === project._id && typeof member.id_user === 'string' && store.users.has(member.id_user))
+      .sort((a, b) => ROLE_ORDER.indexOf(String(a.role)) - ROLE_ORDER.indexOf(String(b.role)));
+    for (const member of members) {
+      const user = store.users.get(member.id_user as string)!;
+      const password = store.secrets.passwords.get(user._id);
+      const shown = password === SEED_PASSWORD || password === SEED.bootAdmin.password ? `password ${password}` : "the scenario's password";
+      lines.push(`  ${String(member.role).padEnd(6)} ${user.email}  ${shown}`);
+    }
+    if (!members.length) lines.push('  (no teammate: sign in anonymously with POST /auth/signinAnonymously)');
+    if (project._id === SEED.projectId && [...store.teammates.values()].some((member) => member._id === SEED.guest.teammateId)) {
+      lines.push(`  guest  anonymous ${SEED.guest.firstname}  Authorization: ${await service.authorization('guest')}`);
+    }
+    const secret = project.jwtSecret === SEED.projectSecret ? `the project secret "${SEED.projectSecret}"` : "the project secret of the scenario";
+    lines.push(`Custom tokens (signInWithCustomToken): HS256 with ${secret}, aud ${projectTokenAudience(project._id)}`);
+  }
   return lines;
 }
 

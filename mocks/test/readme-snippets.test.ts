@@ -23,7 +23,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('mocks/README.md snippets', () => {
   it('has the install, Node-test, SDK, overrides, webhooks, standalone, recording, browser and Prism snippets', () => {
-    expect(blocks.map((s) => s.name).sort()).toEqual(['browser', 'install', 'node-test', 'overrides', 'prism', 'record', 'sdk-test', 'standalone', 'standalone-cli', 'webhooks']);
+    expect(blocks.map((s) => s.name).sort()).toEqual(['browser', 'browser-scenario', 'install', 'node-test', 'overrides', 'prism', 'record', 'sdk-test', 'standalone', 'standalone-cli', 'webhooks']);
     expect(existsSync(`${mocksDir}dist/index.js`), 'build the package first (npm run build)').toBe(true);
   });
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { setupNodeMock, type NodeMock } from '../src/node';
 import { defineScenario, scenarioJsonSchema, ScenarioError, validateScenario, type Scenario, type ScenarioSeed } from '../src/scenario/index';
-import { latencyMs } from '../src/scenario/responses';
+import { latencyMs, scenarioHandlers } from '../src/scenario/responses';
 
 const API = 'http://api.supportkb.test';
 const P = '65f1a2b3c4d5e6f708090a0b';
@@ -113,8 +113,113 @@ describe('scenario files', () => {
     }
   });
 
+  it('seeds knowledge bases, contents (indexing on the clock from their status), labels and subscriptions, visible through the operations', async () => {
+    const project = '6a0000000000000000000001';
+    const manuals = '6a0000000000000000000051';
+    const ids = { indexed: '6a0000000000000000000061', queued: '6a0000000000000000000062', indexing: '6a0000000000000000000063', failing: '6a0000000000000000000064' };
+    const mock = start({
+      seed: {
+        mode: 'replace',
+        project: { _id: project },
+        users: [{ _id: '6a0000000000000000000011', email: 'ada@kb.test', role: 'owner' }],
+        knowledgeBases: [{ id: manuals, name: 'Manuals', preview_settings: { model: 'gpt-4o', max_tokens: 256, temperature: 0.2, top_k: 4, context: null } }],
+        contents: [
+          { _id: ids.indexed, name: 'Shipping', type: 'url', source: 'https://shop.test/shipping', namespace: manuals, status: 300 },
+          { _id: ids.queued, name: 'Refunds', type: 'text', source: 'Refunds', content: 'Within 30 days.' }, // the default knowledge base, status -1
+          { _id: ids.indexing, name: 'Warranty', type: 'text', source: 'Warranty', namespace: manuals, status: 200 },
+          { _id: ids.failing, name: 'Broken', type: 'url', source: 'https://shop.test/fail', namespace: manuals, status: 100 },
+        ],
+        labels: { data: [{ lang: 'EN', data: { WELCOME_TITLE: 'Hi' } }, { lang: 'FR', default: true, data: { WELCOME_TITLE: 'Salut' } }] },
+        subscriptions: [{ _id: '6a0000000000000000000071', event: 'message.create', target: 'http://127.0.0.1:9/hook' }],
+      },
+      clock: { start: '2027-03-01T09:00:00.000Z', frozen: true },
+    });
+    try {
+      const headers = { Authorization: basic('ada@kb.test'), 'Content-Type': 'application/json' };
+      const get = async (path: string) => (await fetch(`${API}/${project}${path}`, { headers })).json();
+      const kbs = await get('/kb/namespace/all?count=true');
+      expect(kbs.map((kb: { id: string; name: string; default: boolean; count: number }) => [kb.id, kb.name, kb.default, kb.count])).toEqual([
+        [manuals, 'Manuals', false, 3],
+        [project, 'Default', true, 1], // created for the content that names no knowledge base
+      ]);
+      expect(kbs[0]).toMatchObject({ id_project: project, hybrid: false, engine: { name: 'pinecone' }, createdAt: '2027-03-01T09:00:00.000Z' });
+      const status = async (id: string) => (await get(`/kb/${id}`)).status;
+      expect([await status(ids.indexed), await status(ids.queued), await status(ids.indexing), await status(ids.failing)]).toEqual([300, -1, 200, 100]);
+      mock.service.clock.advance(2_000); // one indexing step
+      expect([await status(ids.indexed), await status(ids.queued), await status(ids.indexing), await status(ids.failing)]).toEqual([300, 100, 300, 200]);
+      mock.service.clock.advance(4_000);
+      expect([await status(ids.indexed), await status(ids.queued), await status(ids.indexing), await status(ids.failing)]).toEqual([300, 300, 300, 400]);
+      expect((await get(`/kb?namespace=${manuals}`)).kbs.map((c: { _id: string }) => c._id).sort()).toEqual([ids.indexed, ids.indexing, ids.failing].sort());
+      // Labels: the FR entry is the default; a language the project lacks falls back to it.
+      expect(await (await fetch(`${API}/${project}/labels/DE`)).json()).toMatchObject({ lang: 'FR', default: true, data: { WELCOME_TITLE: 'Salut' } });
+      const labels = await get('/labels');
+      expect(labels).toMatchObject({ id_project: project, createdBy: '6a0000000000000000000011' });
+      expect(labels.data.map((e: { lang: string; default: boolean }) => [e.lang, e.default])).toEqual([['EN', false], ['FR', true]]);
+      // The subscription is stored with the run's secret: the same event and target again answers it.
+      const again = await fetch(`${API}/${project}/subscriptions`, { method: 'POST', headers, body: JSON.stringify({ event: 'message.create', target: 'http://127.0.0.1:9/hook' }) });
+      expect(again.status).toBe(200);
+      expect(await again.json()).toMatchObject({ _id: '6a0000000000000000000071', secret: 'b7f3c2a1-5d4e-4f6a-9b8c-7d6e5f4a3b2c', createdBy: '6a0000000000000000000011', id_project: project });
+      // reset() seeds again: the queued content is queued again.
+      mock.service.reset();
+      expect(await status(ids.queued)).toBe(-1);
+    } finally {
+      mock.close();
+    }
+  });
+
+  it('extends the built-in labels and knowledge bases: an entry of the same language replaces the built-in one', async () => {
+    const mock = start({
+      seed: {
+        labels: { data: [{ lang: 'IT', data: { WELCOME_TITLE: 'Benvenuto' } }, { lang: 'DE', data: { WELCOME_TITLE: 'Willkommen' } }] },
+        contents: [{ _id: '6a0000000000000000000065', name: 'Manual', type: 'text', source: 'Manual', namespace: '65f1a2b3c4d5e6f708090d02', status: 300 }],
+      },
+    });
+    try {
+      const labels = await (await fetch(`${API}/${P}/labels`)).json();
+      expect(labels.data.map((e: { lang: string; default: boolean; data: { WELCOME_TITLE: string } }) => [e.lang, e.default, e.data.WELCOME_TITLE])).toEqual([
+        ['EN', true, 'Hi, welcome to Acme Support 👋'],
+        ['IT', false, 'Benvenuto'],
+        ['DE', false, 'Willkommen'],
+      ]);
+      const headers = { Authorization: mock.service.basic('admin') };
+      const kbs = await (await fetch(`${API}/${P}/kb/namespace/all?count=true`, { headers })).json();
+      expect(kbs.map((kb: { name: string; count: number }) => [kb.name, kb.count])).toEqual([['Default', 4], ['Product manuals', 1]]);
+    } finally {
+      mock.close();
+    }
+  });
+
+  it('refuses bad knowledge bases, contents, labels and subscriptions naming the JSON path', () => {
+    const issues = (seed: unknown) => {
+      try {
+        validateScenario({ seed });
+      } catch (error) {
+        return (error as ScenarioError).issues.map((issue) => `${issue.path}: ${issue.message}`);
+      }
+      return [];
+    };
+    expect(issues({ knowledgeBases: [{ id: '6a0000000000000000000051' }] })).toEqual(['seed.knowledgeBases[0].name: Invalid input: expected string, received undefined']);
+    expect(issues({ knowledgeBases: [{ id: '6a0000000000000000000051', name: 'A' }, { id: '6a0000000000000000000051', name: 'B' }] })).toEqual(['seed.knowledgeBases[1].id: Duplicate id 6a0000000000000000000051 (also seed.knowledgeBases[0])']);
+    expect(issues({ contents: [{ name: 'x', status: 'indexed' }] })[0]).toMatch(/^seed\.contents\[0\]\.status: /);
+    expect(issues({ mode: 'replace', contents: [{ name: 'x', namespace: '65f1a2b3c4d5e6f708090d02' }] })).toEqual([
+      "seed.contents[0].namespace: No knowledge base 65f1a2b3c4d5e6f708090d02 in the seed (seed.knowledgeBases, or the project's default, whose id is the project's)",
+    ]);
+    expect(issues({ labels: { data: [{ lang: 'EN', data: {} }, { lang: 'EN', default: true, data: {} }, { lang: 'IT', default: true, data: {} }] } })).toEqual([
+      'seed.labels.data[1].lang: Duplicate language EN (also seed.labels.data[0])',
+      'seed.labels.data[2].default: A second default language (also seed.labels.data[1])',
+    ]);
+    expect(issues({ labels: { data: [{ data: {} }] } })).toEqual(['seed.labels.data[0].lang: Invalid input: expected string, received undefined']);
+    expect(issues({ subscriptions: [{ event: 'message.create' }] })).toEqual(['seed.subscriptions[0].target: Invalid input: expected string, received undefined']);
+    expect(issues({ subscriptions: [{ event: 'message.create', target: 'http://a.test/' }, { event: 'message.create', target: 'http://a.test/' }] })).toEqual(['seed.subscriptions[1].target: Duplicate event and target (also seed.subscriptions[0])']);
+    expect(issues({ subscriptions: [{ event: 'message.create', target: 'http://a.test/', colour: 1 }] })).toEqual(['seed.subscriptions[0].colour: Unknown field (not in the contract, nor in the scenario format)']);
+  });
+
   it('delays answers by a fixed or ranged latency, global or per operation', async () => {
     expect([latencyMs({ min: 40, max: 90 }, () => 0), latencyMs({ min: 40, max: 90 }, () => 0.999999), latencyMs(25)]).toEqual([40, expect.closeTo(90, 3), 25]);
+    // A zero latency adds no handler (MSW's delay(0) would still cost a timer turn per request).
+    expect(scenarioHandlers({ latency: 0 }).handlers).toHaveLength(0);
+    expect(scenarioHandlers({ latency: { min: 0, max: 0 } }).handlers).toHaveLength(0);
+    expect(scenarioHandlers({ latency: { default: 0, listTags: { min: 0, max: 5 } } }).handlers).toHaveLength(1);
     const mock = start({ latency: { default: 0, listTags: { min: 60, max: 80 } }, seed: {} });
     try {
       const headers = { Authorization: mock.service.basic('agent') };
@@ -218,7 +323,7 @@ describe('scenario files', () => {
     if (process.env.UPDATE_SCENARIO_SCHEMA) writeFileSync(schemaFile, generated);
     expect(readFileSync(schemaFile, 'utf8'), 'regenerate: UPDATE_SCENARIO_SCHEMA=1 npx vitest run mocks/test/scenario-files.test.ts').toBe(generated);
     const schema = JSON.parse(generated);
-    const seedKeys = ['mode', 'project', 'users', 'groups', 'segments', 'tags', 'leads', 'conversations'] as const;
+    const seedKeys = ['mode', 'project', 'users', 'groups', 'segments', 'tags', 'leads', 'conversations', 'knowledgeBases', 'contents', 'labels', 'subscriptions'] as const;
     expectTypeOf<(typeof seedKeys)[number]>().toEqualTypeOf<keyof ScenarioSeed>();
     const topKeys = ['$schema', 'seed', 'responses', 'latency', 'clock'] as const;
     expectTypeOf<(typeof topKeys)[number]>().toEqualTypeOf<keyof Scenario>();

@@ -4,9 +4,32 @@
  * (`clock`). The TypeScript types come from the SDK's resource types; the validating schema
  * ({@link scenarioSchema}) is built from the SDK's zod schemas of the same resources, and
  * `mocks/scenario.schema.json` is generated from it (test/scenario-files.test.ts keeps it current).
+ * The seed covers every stored resource: the project, users (with their teammates), groups,
+ * segments, tags, leads, conversations with their messages, knowledge bases, their contents, the
+ * project's labels and webhook subscriptions; `harToSeed` (./har-seed.ts) builds one from a recording.
  */
-import type { Conversation, Group, Lead, Message, OperationId, ResponseOf, Segment, Tag, Teammate, TeammateRole, User } from '@supportkb/sdk';
-import { zConversation, zGroup, zGroupCreateRequest, zLead, zLeadCreateRequest, zMessage, zSegment, zSignInRequest, zTag, zTeammate, zTeammateRole, zUser } from '@supportkb/sdk/zod';
+import type { Content, Conversation, Group, KnowledgeBase, LabelDocument, LabelEntry, Lead, Message, OperationId, ResponseOf, Segment, Subscription, Tag, Teammate, TeammateRole, User } from '@supportkb/sdk';
+import {
+  zContent,
+  zConversation,
+  zGroup,
+  zGroupCreateRequest,
+  zKnowledgeBase,
+  zKnowledgeBaseCreateRequest,
+  zLabelDocument,
+  zLabelEntry,
+  zLead,
+  zLeadCreateRequest,
+  zMessage,
+  zSegment,
+  zSignInRequest,
+  zSubscription,
+  zSubscriptionCreateRequest,
+  zTag,
+  zTeammate,
+  zTeammateRole,
+  zUser,
+} from '@supportkb/sdk/zod';
 import * as z from 'zod/mini';
 import { operationIds } from '../manifest';
 
@@ -51,9 +74,57 @@ export interface ScenarioConversation extends SeedDocument<Omit<Conversation, 'l
   messages?: SeedDocument<Omit<Message, 'request'>>[];
 }
 
+/**
+ * A knowledge base (namespace) of the seed. `id` (not `_id`) is its identifier, as in every route
+ * (`/kb/namespace/{id}`); the project's default knowledge base has the project's id. Defaults as a
+ * created one: the default preview settings, the mock's engine and embedding, `hybrid: false`, and
+ * `default` true exactly when `id` is the project's id.
+ */
+export interface ScenarioKnowledgeBase extends SeedDocument<Omit<KnowledgeBase, 'count'>> {
+  name: string;
+}
+
+/**
+ * A content of a knowledge base. `namespace` is the knowledge base's `id` (default the project's
+ * default knowledge base, created if the seed has none). `status` default -1: a content seeded with
+ * -1, 100 or 200 is being indexed and moves on to 300 (or 400 for `behaviour.indexing.failingSources`)
+ * on the mock clock from that stage, every `indexing.stepMs`, as a created one; any other status
+ * (300 indexed, 400 failed, …) stays as given.
+ */
+export type ScenarioContent = SeedDocument<Content>;
+
+/** One language of the project's labels: `lang` (e.g. `EN`), `data` (the labels), `default` (default `false`). */
+export type ScenarioLabelEntry = SeedDocument<LabelEntry> & { lang: string };
+
+/**
+ * The project's label document: `data` holds one entry per language (a language at most once; at
+ * most one `default: true`). With `mode: 'extend'` and the built-in project the entries are merged
+ * into the built-in document by `lang` (an entry of the same language replaces it); a document
+ * without any default entry makes its first entry the default, as `upsertLabels` does.
+ */
+export interface ScenarioLabels extends SeedDocument<Omit<LabelDocument, 'data'>> {
+  data?: ScenarioLabelEntry[];
+}
+
+/**
+ * A webhook subscription: `event` and `target` required (the pair at most once per project, the
+ * service's unique index); `secret` default the service's run secret (`subscriptionSecret`, the
+ * secret of the subscriptions created during a run), `createdBy` default the project's first
+ * owner's user id (else the boot administrator's), `global` false. Seeded subscriptions get
+ * deliveries as created ones do.
+ */
+export interface ScenarioSubscription extends SeedDocument<Subscription> {
+  event: string;
+  target: string;
+}
+
 /** `seed`: the documents the mock starts from. Ids given are kept; the others come from the mock's sequential ids. */
 export interface ScenarioSeed {
-  /** `extend` (default): the built-in seed plus these documents (same id: this one wins); `replace`: only the project, the server's boot administrator and these. */
+  /**
+   * `extend` (default): the built-in seed plus these documents (same id: this one wins; label
+   * entries by language); `replace`: only the project, the server's boot administrator, the
+   * project's default department and these.
+   */
   mode?: 'replace' | 'extend';
   project?: ScenarioProject;
   users?: ScenarioUser[];
@@ -62,6 +133,14 @@ export interface ScenarioSeed {
   tags?: (SeedDocument<Tag> & { tag: string })[];
   leads?: SeedDocument<Lead>[];
   conversations?: ScenarioConversation[];
+  /** Knowledge bases (namespaces), by `id`. */
+  knowledgeBases?: ScenarioKnowledgeBase[];
+  /** Contents of the knowledge bases, each naming its knowledge base in `namespace`. */
+  contents?: ScenarioContent[];
+  /** The project's label document (its languages in `data`). */
+  labels?: ScenarioLabels;
+  /** Webhook subscriptions. */
+  subscriptions?: ScenarioSubscription[];
 }
 
 /** One ordered override of an operation. */
@@ -162,6 +241,10 @@ function build() {
             }),
           ),
         ),
+        knowledgeBases: z.optional(z.array(documentSchema(zKnowledgeBase, { name: objectOf(zKnowledgeBaseCreateRequest).shape.name! }, ['count']))),
+        contents: z.optional(z.array(documentSchema(zContent))),
+        labels: z.optional(documentSchema(zLabelDocument, { data: z.optional(z.array(documentSchema(zLabelEntry, { lang: objectOf(zLabelEntry).shape.lang! }))) })),
+        subscriptions: z.optional(z.array(documentSchema(zSubscription, { event: z.string().check(z.minLength(1)), target: z.string().check(z.minLength(1)) }))),
       }),
     ),
     responses: z.optional(z.strictObject(byOperation(z.array(responseSchema)))),

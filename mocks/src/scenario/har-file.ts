@@ -1,8 +1,10 @@
-/** Loading a recording to replay (Node: reads the file system). */
+/** Loading a recording to replay, or to seed from (Node: reads the file system). */
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Har } from 'har-format';
-import type { Scenario } from './format';
+import type { Scenario, ScenarioSeed } from './format';
 import { harToScenario, type HarToScenarioOptions } from './har';
+import { harToSeed, type HarToSeedOptions } from './har-seed';
 
 /**
  * Reads a HAR file (or takes a HAR object) and turns it into a replaying scenario ({@link harToScenario}).
@@ -21,5 +23,30 @@ export function loadHar(fileOrObject: Har | string | URL, options?: HarToScenari
     return harToScenario(har, options);
   } catch (error) {
     throw new TypeError(`${String(fileOrObject)}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Reads a HAR file (or takes a HAR object) and turns the documents of its answers into a scenario
+ * seed ({@link harToSeed}); errors name the file.
+ * @returns the seed (`mode: 'replace'`, the recorded project).
+ * @throws {TypeError} when the file cannot be read, is not JSON or is not an HTTP Archive.
+ * @throws {ScenarioError} when no request names a project or a recorded document does not fit the contract.
+ * @example setupNodeMock({ scenario: { seed: loadHarSeed('test/recordings/session.har') } })
+ */
+export function loadHarSeed(fileOrObject: Har | string | URL, options: HarToSeedOptions = {}): ScenarioSeed {
+  if (typeof fileOrObject !== 'string' && !(fileOrObject instanceof URL)) return harToSeed(fileOrObject, options);
+  const name = basename(typeof fileOrObject === 'string' ? fileOrObject : fileOrObject.pathname);
+  let har: Har;
+  try {
+    har = JSON.parse(readFileSync(fileOrObject, 'utf8')) as Har;
+  } catch (error) {
+    throw new TypeError(`Cannot load the recording ${String(fileOrObject)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return harToSeed(har, { file: name, ...options });
+  } catch (error) {
+    if (error instanceof TypeError) throw new TypeError(`${String(fileOrObject)}: ${error.message}`);
+    throw error;
   }
 }

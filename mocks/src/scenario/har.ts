@@ -42,7 +42,7 @@ export function operationOfUrl(method: string, url: string): { operationId: Oper
 }
 
 /** The recorded body as a scenario body: JSON parsed, an empty body left out; `null` when it cannot be replayed. */
-function bodyOf(entry: Entry): { body?: unknown } | null {
+export function bodyOf(entry: Entry): { body?: unknown } | null {
   const { content } = entry.response;
   const text = content.text ?? '';
   if (content.encoding === 'base64') return null;

@@ -4,13 +4,28 @@
  */
 import type { HttpHandler } from 'msw';
 import type { ClockOptions } from '../state/clock';
-import type { SeedTarget } from '../state/seed';
 import type { Scenario } from './format';
 import { scenarioHandlers } from './responses';
-import { seedScenario } from './seed';
+import { seedScenario, type ScenarioSeedTarget } from './seed';
 import { validateScenario } from './validate';
 
-export { defineScenario, scenarioJsonSchema, type LatencyValue, type Scenario, type ScenarioConversation, type ScenarioProject, type ScenarioResponse, type ScenarioSeed, type ScenarioUser, type SeedDocument } from './format';
+export {
+  defineScenario,
+  scenarioJsonSchema,
+  type LatencyValue,
+  type Scenario,
+  type ScenarioContent,
+  type ScenarioConversation,
+  type ScenarioKnowledgeBase,
+  type ScenarioLabelEntry,
+  type ScenarioLabels,
+  type ScenarioProject,
+  type ScenarioResponse,
+  type ScenarioSeed,
+  type ScenarioSubscription,
+  type ScenarioUser,
+  type SeedDocument,
+} from './format';
 export { parseScenario, ScenarioError, validateScenario, type ScenarioIssue } from './validate';
 
 /** A scenario attached to a service: what the service seeds with, the handlers before its own, the clock it starts from. */
@@ -19,7 +34,7 @@ export interface ScenarioRuntime {
   /** The clock options of the scenario (none: the service's). */
   readonly clock: ClockOptions | undefined;
   /** Seeds the (cleared) store and brings the clock and the response counters back to the start: the service's load step. */
-  load(target: SeedTarget & { readonly clock: { set(time: string): void } }): void;
+  load(target: ScenarioSeedTarget & { readonly clock: { set(time: string): void } }): void;
   /** The `latency` and `responses` handlers, to put before the service's. */
   handlers(baseUrl: string): HttpHandler[];
 }

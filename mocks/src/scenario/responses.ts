@@ -34,7 +34,8 @@ function latencyByOperation(spec: Scenario['latency']): Map<OperationId, Latency
   const perOperation = typeof spec === 'object' && !('min' in spec);
   for (const id of operationIds) {
     const value = perOperation ? ((spec as Record<string, LatencyValue | undefined>)[id] ?? (spec as { default?: LatencyValue }).default) : (spec as LatencyValue);
-    if (value !== undefined) out.set(id, value);
+    // No delay at all: no handler (MSW's `delay(0)` still waits a timer turn, about 1 ms a request).
+    if (value !== undefined && latencyMs(value, () => 1) > 0) out.set(id, value);
   }
   return out;
 }

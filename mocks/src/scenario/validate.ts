@@ -4,6 +4,7 @@
  */
 import { safeParse, type $ZodIssue } from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
+import { SEED } from '../state/seed';
 import { scenarioSchema, type Scenario } from './format';
 
 /** One violation of a scenario. */
@@ -65,15 +66,32 @@ function toIssues(issues: readonly $ZodIssue[]): ScenarioIssue[] {
 function crossChecks(scenario: Scenario): ScenarioIssue[] {
   const out: ScenarioIssue[] = [];
   const seed = scenario.seed ?? {};
-  for (const name of ['users', 'groups', 'segments', 'tags', 'leads'] as const) {
+  /** Reports each document of `list` whose key (`keyOf`) an earlier one has, at `seed.<name>[i].<field>`; `what(key)` names the duplicate. */
+  const unique = <T>(name: string, list: readonly T[] | undefined, keyOf: (doc: T) => string | undefined, field: string, what: (key: string) => string) => {
     const seen = new Map<string, number>();
-    (seed[name] ?? []).forEach((doc, i) => {
-      const id = (doc as { _id?: string })._id;
-      if (id === undefined) return;
-      if (seen.has(id)) out.push({ path: `seed.${name}[${i}]._id`, message: `Duplicate id ${id} (also seed.${name}[${seen.get(id)}])` });
-      else seen.set(id, i);
+    (list ?? []).forEach((doc, i) => {
+      const key = keyOf(doc);
+      if (key === undefined) return;
+      if (seen.has(key)) out.push({ path: `seed.${name}[${i}].${field}`, message: `Duplicate ${what(key)} (also seed.${name}[${seen.get(key)}])` });
+      else seen.set(key, i);
     });
-  }
+  };
+  const id = (key: string) => `id ${key}`;
+  for (const name of ['users', 'groups', 'segments', 'tags', 'leads', 'contents', 'subscriptions'] as const) unique<{ _id?: string }>(name, seed[name], (doc) => doc._id, '_id', id);
+  unique('knowledgeBases', seed.knowledgeBases, (kb) => kb.id, 'id', id);
+  // The service's unique index on (project, event, target).
+  unique('subscriptions', seed.subscriptions, (s) => JSON.stringify([s.id_project ?? seed.project?._id ?? SEED.projectId, s.event, s.target]), 'target', () => 'event and target');
+  unique('labels.data', seed.labels?.data, (entry) => entry.lang, 'lang', (lang) => `language ${lang}`);
+  unique('labels.data', seed.labels?.data, (entry) => entry._id, '_id', id);
+  const defaults = (seed.labels?.data ?? []).flatMap((entry, i) => (entry.default === true ? [i] : []));
+  for (const i of defaults.slice(1)) out.push({ path: `seed.labels.data[${i}].default`, message: `A second default language (also seed.labels.data[${defaults[0]}])` });
+  // A content's knowledge base: one of the seed's, the project's default (id = project id), or in `extend` a built-in one.
+  const projectId = seed.project?._id ?? SEED.projectId;
+  const knowledgeBases = new Set([projectId, ...(seed.knowledgeBases ?? []).flatMap((kb) => (kb.id ? [kb.id] : []))]);
+  if (seed.mode !== 'replace' && projectId === SEED.projectId) knowledgeBases.add(SEED.secondKnowledgeBaseId);
+  (seed.contents ?? []).forEach((content, i) => {
+    if (content.namespace !== undefined && !knowledgeBases.has(content.namespace)) out.push({ path: `seed.contents[${i}].namespace`, message: `No knowledge base ${content.namespace} in the seed (seed.knowledgeBases, or the project's default, whose id is the project's)` });
+  });
   const requests = new Map<string, number>();
   (seed.conversations ?? []).forEach((conversation, i) => {
     if (requests.has(conversation.request_id)) out.push({ path: `seed.conversations[${i}].request_id`, message: `Duplicate request_id ${conversation.request_id} (also seed.conversations[${requests.get(conversation.request_id)}])` });
