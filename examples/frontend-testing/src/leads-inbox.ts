@@ -17,6 +17,8 @@ export interface LeadRow {
   id: string;
   name: string;
   email: string | null;
+  /** `null` when the lead has none: the service stores `phone: null` for a lead created without one. */
+  phone: string | null;
   tags: string[];
 }
 
@@ -47,7 +49,7 @@ export function userMessage(error: unknown): string {
 }
 
 function toRow(lead: Lead): LeadRow {
-  return { id: lead._id, name: lead.fullname || lead.email || lead.lead_id || lead._id, email: lead.email ?? null, tags: lead.tags ?? [] };
+  return { id: lead._id, name: lead.fullname || lead.email || lead.lead_id || lead._id, email: lead.email ?? null, phone: lead.phone ?? null, tags: lead.tags ?? [] };
 }
 
 /** The inbox view model. */

@@ -60,7 +60,7 @@ describe('leads inbox', () => {
     server.use(respondWith('listLeads', onlyOne));
     const inbox = createLeadsInbox(client());
     await inbox.load();
-    expect(inbox.state.leads).toEqual([{ id: '65f1a2b3c4d5e6f7080913ff', name: 'Override Person', email: 'override@example.org', tags: ['vip'] }]);
+    expect(inbox.state.leads).toEqual([{ id: '65f1a2b3c4d5e6f7080913ff', name: 'Override Person', email: 'override@example.org', phone: null, tags: ['vip'] }]);
 
     server.use(respondWith('listLeads', { perPage: 20, count: 0, leads: [] }));
     await inbox.load();
