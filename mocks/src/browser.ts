@@ -11,6 +11,7 @@ import type { Har } from 'har-format';
 import type { InProcessMock } from './running';
 import type { Scenario } from './scenario/format';
 import { harToScenario, withReplay } from './scenario/har';
+import { harToSeed } from './scenario/har-seed';
 import { validateScenario } from './scenario/validate';
 import { createMockService } from './service/create';
 import type { MockServiceOptions } from './service/options';
@@ -20,6 +21,7 @@ export type { InProcessMock } from './running';
 // No loadScenario/loadHar here: they read files (node:fs), and a page has no file system.
 export { defineScenario, ScenarioError, validateScenario, type Scenario, type ScenarioIssue } from './scenario/index';
 export { harToScenario, withReplay, type HarToScenarioOptions } from './scenario/har';
+export { harToSeed, type HarToSeedOptions } from './scenario/har-seed';
 
 /**
  * Options of {@link setupBrowserMock}: the service's, with `scenario` and `fromHar` as objects (the
@@ -34,6 +36,12 @@ export interface BrowserMockOptions extends Omit<MockServiceOptions, 'scenario'>
    * to the stateful mock. See `harToScenario`.
    */
   fromHar?: Har;
+  /**
+   * A recording whose documents become the seed, as a parsed HAR 1.2 object: the documents its
+   * answers carry replace the scenario's seed (`mode: 'replace'`, the recorded project; see
+   * `harToSeed`), so the page continues statefully from the recorded data.
+   */
+  seedFromHar?: Har;
 }
 
 /** What {@link setupBrowserMock} returns. */
@@ -51,7 +59,7 @@ export interface BrowserMock extends InProcessMock {
 export const WORKER_SCRIPT = 'mockServiceWorker.js';
 
 /** A path or URL where the browser entry needs an object: the TypeError saying what to pass instead. */
-function notAnObject(option: 'scenario' | 'fromHar', value: unknown): TypeError | undefined {
+function notAnObject(option: 'scenario' | 'fromHar' | 'seedFromHar', value: unknown): TypeError | undefined {
   if (typeof value === 'object' && value !== null && !(value instanceof URL) && !Array.isArray(value)) return undefined;
   const what = option === 'scenario' ? 'a scenario object (a parsed scenario file or defineScenario(...))' : 'a parsed HAR object';
   const given = typeof value === 'string' || value instanceof URL ? `the path ${String(value)}` : Array.isArray(value) ? 'an array' : String(value);
@@ -62,7 +70,7 @@ function notAnObject(option: 'scenario' | 'fromHar', value: unknown): TypeError 
  * Creates the stateful service and an MSW `setupWorker` with its handlers: once
  * `await worker.start()` resolves, the page's requests are answered by the mock, in the page.
  *
- * With `scenario` (and/or `fromHar`), as `setupNodeMock`: the scenario is validated first, the
+ * With `scenario` (and/or `fromHar`, `seedFromHar`), as `setupNodeMock`: the scenario is validated first, the
  * recording's exchanges come before the scenario's own responses, and the result has `scenario`
  * (`{ definition, reset }`).
  *
@@ -71,10 +79,10 @@ function notAnObject(option: 'scenario' | 'fromHar', value: unknown): TypeError 
  * POST for real.
  *
  * @param options service options (see `createMockService`); `scenario`, a scenario object;
- *   `fromHar`, a parsed HAR object to replay.
+ *   `fromHar`, a parsed HAR object to replay; `seedFromHar`, a parsed HAR object whose documents become the seed.
  * @returns a {@link BrowserMock}: `{ worker, service, scenario? }`; start it with `await worker.start({ onUnhandledFrame: 'bypass' })`.
  * @throws {RangeError} when `bodyLimit` is not a positive integer.
- * @throws {ScenarioError} when the scenario is invalid (the message names the JSON path and the violation).
+ * @throws {ScenarioError} when the scenario is invalid (the message names the JSON path and the violation), or a `seedFromHar` recording holds a document that does not fit the contract.
  * @throws {TypeError} when `scenario` or `fromHar` is not an object (a path: the page has no file system), or `fromHar` is not an HTTP Archive.
  * @example
  * import scenario from './scenarios/inbox.json';
@@ -82,10 +90,11 @@ function notAnObject(option: 'scenario' | 'fromHar', value: unknown): TypeError 
  * await worker.start({ onUnhandledFrame: 'bypass' });
  */
 export function setupBrowserMock(options: BrowserMockOptions = {}): BrowserMock {
-  const { scenario: given, fromHar, ...rest } = options;
-  const refused = (given !== undefined && notAnObject('scenario', given)) || (fromHar !== undefined && notAnObject('fromHar', fromHar));
+  const { scenario: given, fromHar, seedFromHar, ...rest } = options;
+  const refused = (given !== undefined && notAnObject('scenario', given)) || (fromHar !== undefined && notAnObject('fromHar', fromHar)) || (seedFromHar !== undefined && notAnObject('seedFromHar', seedFromHar));
   if (refused) throw refused;
-  const loaded = given === undefined ? undefined : validateScenario(given);
+  let loaded = given === undefined ? undefined : validateScenario(given);
+  if (seedFromHar !== undefined) loaded = validateScenario({ ...loaded, seed: harToSeed(seedFromHar) });
   const scenario = fromHar === undefined ? loaded : validateScenario(withReplay(loaded, harToScenario(fromHar)));
   const service = createMockService({ ...rest, scenario, webhooks: { delivery: 'none', ...rest.webhooks } });
   const mock: BrowserMock = { worker: setupWorker(...service.handlers), service };

@@ -47,12 +47,14 @@ describe('the failure path of a leads inbox (third load 429, fourth a reset)', (
       try {
         await chromium.page.goto(`${page.origin}/`);
         await chromium.page.waitForFunction(() => document.title === 'done');
-        const { badInput, ...result } = await chromium.page.evaluate(() => (window as any).__result);
+        const { badInput, seededFromHar, ...result } = await chromium.page.evaluate(() => (window as any).__result);
         expect(result).toEqual(expected);
         // Bad input to setupBrowserMock: a path (no file system in a page), an invalid scenario, no HAR.
         expect(badInput.path).toEqual({ name: 'TypeError', scenarioError: false, message: expect.stringMatching(/^setupBrowserMock: scenario must be a scenario object .*, got the path \.\/failure-scenario\.json; a page has no file system/) });
         expect(badInput.invalid).toMatchObject({ name: 'ScenarioError', scenarioError: true, path: 'seed.leads[0].email', message: 'scenario: seed.leads[0].email: Invalid email address' });
         expect(badInput.notHar).toMatchObject({ name: 'TypeError', message: 'harToScenario: not an HTTP Archive (no log.entries array)' });
+        expect(badInput.seedNotHar).toMatchObject({ name: 'TypeError', message: expect.stringMatching(/^setupBrowserMock: seedFromHar must be a parsed HAR object, got the path \/recording\.har/) });
+        expect(seededFromHar).toEqual({ projects: ['6a00000000000000000000a1'], tags: ['recorded'], reset: 'function' });
         expect(chromium.problems).toEqual([]);
       } finally {
         await chromium.close();
