@@ -8,6 +8,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw';
 import type { OperationId, ResponseOf } from '@supportkb/sdk';
+import { expressJson } from './http/results';
 import { operationMeta } from './manifest';
 import { joinPath, mswMethod } from './service/routes';
 
@@ -21,7 +22,6 @@ export type { ResponseOf } from '@supportkb/sdk';
 export type SuccessBody<Op extends OperationId> = ResponseOf<Op>;
 
 /** A JSON body MSW can send. */
-type JsonBody = Parameters<typeof HttpResponse.json>[0];
 
 /** Options shared by the override helpers. */
 export interface OverrideOptions {
@@ -50,7 +50,7 @@ export function override<Op extends OperationId>(operationId: Op, resolver: Http
  * SDK's `GetTagResponses[200]` at compile time.
  */
 export function respondWith<Op extends OperationId>(operationId: Op, body: ResponseOf<Op>, options: OverrideOptions & { headers?: Record<string, string> } = {}): HttpHandler {
-  return override(operationId, () => HttpResponse.json(body as JsonBody, { status: 200, headers: options.headers }), options);
+  return override(operationId, () => expressJson(body, { status: 200, headers: options.headers }), options);
 }
 
 /**
@@ -81,7 +81,7 @@ export function status(operationId: OperationId, code: number, init: OverrideOpt
   const headers: Record<string, string> = {};
   if (init.retryAfter !== undefined) headers['Retry-After'] = String(init.retryAfter);
   const body = init.body ?? (code === 429 ? RATE_LIMIT_BODY : { message: `HTTP ${code}` });
-  return override(operationId, () => HttpResponse.json(body as JsonBody, { status: code, headers }), init);
+  return override(operationId, () => expressJson(body, { status: code, headers }), init);
 }
 
 /** Answers the operation with a 5xx (default 500 `{err: "error"}`, the service's global error body). */

@@ -131,6 +131,16 @@ export function textOf(result: Success<unknown> | Failure): string | undefined {
   return result.status === 200 && result.body === undefined ? '' : undefined;
 }
 
+/**
+ * A JSON answer as the real server's `res.json()` sends it (Express): the JSON text with
+ * `Content-Type: application/json; charset=utf-8`, unless `init.headers` names another type.
+ */
+export function expressJson(body: unknown, init: { status: number; headers?: HeadersInit }): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new HttpResponse(JSON.stringify(body), { status: init.status, headers });
+}
+
 /** Serialises an answer into a Fetch `Response` (MSW's `HttpResponse`); no answer becomes a network error. */
 export function toResponse(result: Result): Response {
   if (isUnanswered(result)) return HttpResponse.error();
@@ -142,7 +152,7 @@ export function toResponse(result: Result): Response {
     if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/plain; charset=utf-8');
     return new HttpResponse(text, { status: result.status, headers });
   }
-  return HttpResponse.json(result.body as Parameters<typeof HttpResponse.json>[0], { status: result.status, headers });
+  return expressJson(result.body, { status: result.status, headers });
 }
 
 /**

@@ -6,12 +6,11 @@
 import { delay, HttpResponse, type HttpHandler } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { operationIds } from '../manifest';
-import { untilAborted } from '../http/results';
+import { expressJson, untilAborted } from '../http/results';
 import { latency, override, RATE_LIMIT_BODY, SERVER_ERROR_BODY } from '../overrides';
 import type { LatencyValue, Scenario, ScenarioResponse } from './format';
 
 /** A JSON body MSW can send. */
-type JsonBody = Parameters<typeof HttpResponse.json>[0];
 
 /** Whether `actual` holds every field of `expected` (objects recursively; arrays and scalars equal as JSON). */
 export function subsetMatch(expected: unknown, actual: unknown): boolean {
@@ -48,11 +47,11 @@ async function answer(entry: ScenarioResponse, signal: AbortSignal): Promise<Res
     await untilAborted(signal);
     return HttpResponse.error();
   }
-  if (entry.fault === 'error') return HttpResponse.json(SERVER_ERROR_BODY, { status: 500, headers: entry.headers });
+  if (entry.fault === 'error') return expressJson(SERVER_ERROR_BODY, { status: 500, headers: entry.headers });
   const status = entry.status ?? 200;
   const body = 'body' in entry ? entry.body : status === 429 ? RATE_LIMIT_BODY : status >= 500 ? SERVER_ERROR_BODY : undefined;
   if (body === undefined) return new HttpResponse(null, { status, headers: entry.headers });
-  return HttpResponse.json(body as JsonBody, { status, headers: entry.headers });
+  return expressJson(body, { status, headers: entry.headers });
 }
 
 /** The handlers of a scenario, and the counters of its `times`. */
