@@ -15,6 +15,8 @@
 // Exit codes: 0 no breaking change, or breaking changes covered by a pending major changeset for
 // @supportkb/sdk (listed); 1 breaking changes without one; 2 bad arguments or unreadable contracts.
 // Classification: api-smart-diff plus the project's rules (scripts/lib/contract-diff.mjs).
+// Imported, it runs nothing: `contractChanges()` is the diff it computes, which the docs' changelog
+// (scripts/docs/changelog.mjs) publishes.
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,72 +26,93 @@ import { bundledContract } from './lib/contract-source.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function fail(message) {
-  console.error(`contract-gate: ${message}`);
-  process.exit(2);
+/** The released contract the gate compares with, by default. */
+export const BASELINE = join(root, 'openapi/released/openapi.yaml');
+
+/**
+ * The gate's diff, for other tools (the docs' changelog, scripts/docs/changelog.mjs): the changes
+ * from the released contract to the current one, as the gate classifies them.
+ * @param {{ baseline?: string, current?: any }} [options] `baseline`: the released contract's file
+ *   (default {@link BASELINE}); `current`: a bundled contract (default: openapi/openapi.yaml, bundled now)
+ * @returns {{ breaking: import('./lib/contract-diff.mjs').ContractChange[], nonBreaking: import('./lib/contract-diff.mjs').ContractChange[] }}
+ * @throws {Error} when the baseline is missing or a contract cannot be read or compared
+ */
+export function contractChanges({ baseline = BASELINE, current } = {}) {
+  if (!existsSync(baseline)) throw new Error(`no released contract at ${baseline}: write it with \`npm run contract:baseline\` (done by \`npm run version-packages\`).`);
+  return compareContracts(readBundledContract(baseline), current ?? bundledContract());
 }
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      baseline: { type: 'string', default: join(root, 'openapi/released/openapi.yaml') },
-      current: { type: 'string' },
-      changesets: { type: 'string', default: join(root, '.changeset') },
-      json: { type: 'boolean', default: false },
-    },
-  }).values;
-} catch (error) {
-  fail(error.message);
-}
+/** The command line (above). */
+function main() {
+  function fail(message) {
+    console.error(`contract-gate: ${message}`);
+    process.exit(2);
+  }
 
-const baselineFile = resolve(args.baseline);
-if (!existsSync(baselineFile)) fail(`no released contract at ${baselineFile}: write it with \`npm run contract:baseline\` (done by \`npm run version-packages\`).`);
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        baseline: { type: 'string', default: BASELINE },
+        current: { type: 'string' },
+        changesets: { type: 'string', default: join(root, '.changeset') },
+        json: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    fail(error.message);
+  }
 
-let current;
-try {
-  current = args.current ? readBundledContract(resolve(args.current)) : bundledContract();
-} catch (error) {
-  fail(error.message);
-}
+  const baselineFile = resolve(args.baseline);
+  if (!existsSync(baselineFile)) fail(`no released contract at ${baselineFile}: write it with \`npm run contract:baseline\` (done by \`npm run version-packages\`).`);
 
-let result;
-try {
-  const started = Date.now();
-  result = compareContracts(readBundledContract(baselineFile), current);
-  result.ms = Date.now() - started;
-} catch (error) {
-  fail(`cannot compare the contracts: ${error.message}`);
-}
+  let current;
+  try {
+    current = args.current ? readBundledContract(resolve(args.current)) : bundledContract();
+  } catch (error) {
+    fail(error.message);
+  }
 
-const overrides = majorSdkChangesets(args.changesets);
-const blocked = result.breaking.length > 0 && overrides.length === 0;
-const show = (file) => relative(process.cwd(), file) || file;
+  let result;
+  try {
+    const started = Date.now();
+    result = contractChanges({ baseline: baselineFile, current });
+    result.ms = Date.now() - started;
+  } catch (error) {
+    fail(`cannot compare the contracts: ${error.message}`);
+  }
 
-if (args.json) {
-  console.log(JSON.stringify({ baseline: show(baselineFile), current: args.current ? show(resolve(args.current)) : 'openapi/openapi.yaml', breaking: result.breaking, nonBreaking: result.nonBreaking.length, majorChangesets: overrides, ok: !blocked }, null, 2));
-} else {
-  const against = `${args.current ? show(resolve(args.current)) : 'openapi/openapi.yaml'} against ${show(baselineFile)}`;
-  if (result.breaking.length === 0) {
-    console.log(`contract-gate: no breaking change (${against}; ${result.nonBreaking.length} non-breaking changes, ${result.ms} ms).`);
+  const overrides = majorSdkChangesets(args.changesets);
+  const blocked = result.breaking.length > 0 && overrides.length === 0;
+  const show = (file) => relative(process.cwd(), file) || file;
+
+  if (args.json) {
+    console.log(JSON.stringify({ baseline: show(baselineFile), current: args.current ? show(resolve(args.current)) : 'openapi/openapi.yaml', breaking: result.breaking, nonBreaking: result.nonBreaking.length, majorChangesets: overrides, ok: !blocked }, null, 2));
   } else {
-    console.log(`contract-gate: ${result.breaking.length} breaking change(s) in ${against}:`);
-    const seen = new Set();
-    for (const change of result.breaking) {
-      const line = `  ✗ ${change.location}: ${change.summary} (${change.reason === 'breaking' ? 'breaking for callers' : change.reason})`;
-      if (!seen.has(line)) console.log(line);
-      seen.add(line);
-    }
-    console.log(`  (${result.nonBreaking.length} non-breaking changes not listed)`);
-    if (blocked) {
-      console.log(
-        `contract-gate: FAILED. Either undo the breaking change, or release it as a major version of ${SDK_PACKAGE}:\n` +
-          `  npx changeset add --major ${SDK_PACKAGE} -m "<what breaks and how to migrate>"`,
-      );
+    const against = `${args.current ? show(resolve(args.current)) : 'openapi/openapi.yaml'} against ${show(baselineFile)}`;
+    if (result.breaking.length === 0) {
+      console.log(`contract-gate: no breaking change (${against}; ${result.nonBreaking.length} non-breaking changes, ${result.ms} ms).`);
     } else {
-      console.log(`contract-gate: allowed by the pending major changeset(s) for ${SDK_PACKAGE}: ${overrides.join(', ')}.`);
+      console.log(`contract-gate: ${result.breaking.length} breaking change(s) in ${against}:`);
+      const seen = new Set();
+      for (const change of result.breaking) {
+        const line = `  ✗ ${change.location}: ${change.summary} (${change.reason === 'breaking' ? 'breaking for callers' : change.reason})`;
+        if (!seen.has(line)) console.log(line);
+        seen.add(line);
+      }
+      console.log(`  (${result.nonBreaking.length} non-breaking changes not listed)`);
+      if (blocked) {
+        console.log(
+          `contract-gate: FAILED. Either undo the breaking change, or release it as a major version of ${SDK_PACKAGE}:\n` +
+            `  npx changeset add --major ${SDK_PACKAGE} -m "<what breaks and how to migrate>"`,
+        );
+      } else {
+        console.log(`contract-gate: allowed by the pending major changeset(s) for ${SDK_PACKAGE}: ${overrides.join(', ')}.`);
+      }
     }
   }
+  // exitCode, not exit(): a long report written to a pipe must be flushed before the process ends.
+  process.exitCode = blocked ? 1 : 0;
 }
-// exitCode, not exit(): a long report written to a pipe must be flushed before the process ends.
-process.exitCode = blocked ? 1 : 0;
+
+if (import.meta.main ?? resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) main();

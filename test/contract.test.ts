@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { dereferencedContract, operations, parametersOf, root } from './contract-helpers';
 
 /**
@@ -129,7 +130,7 @@ describe('the contract covers the documented interface', () => {
     }
     // A description that says the server also takes a subscription token agrees with the mark.
     for (const { operation, method, path } of operations(doc)) {
-      if (/or a bot\/subscription\s+token/.test(operation.description)) expect(operation['x-accepts-subscription-token'], `${method} ${path}`).toBe(true);
+      if (/or a bot\/subscription\s+token/.test(`${operation.description}\n${operation['x-source-notes'] ?? ''}`)) expect(operation['x-accepts-subscription-token'], `${method} ${path}`).toBe(true);
     }
     expect(marked).toHaveLength(35);
   });
@@ -302,5 +303,94 @@ describe('self-contained text', () => {
     // `spec` names a document nobody can open: the row must say so; `reference` names the package anyone can.
     expect(rows.get('spec')).toMatch(/unpublished|not published/);
     expect(rows.get('reference')).toContain('@tiledesk/tiledesk-server');
+  });
+});
+
+describe('provenance: descriptions for users, notes for reviewers', () => {
+  /** A file of the real server's package, as notes cite them (`routes/tag.js:47`, `models/lead.js`, `app.js`), or a bare line (`:49`). */
+  const SOURCE_FILE = /\b(?:routes|models|services|middleware|pubmodules|utils|config|event|channels|websocket)\/[\w./-]*(?:\.js(?:on)?)?\b|\b(?:app|kb)\.js\b|`:\d+(?:-\d+)?`/;
+  /** One item of `x-source-notes`: its source in bold, then the note. */
+  const NOTE_ITEM = /^- \*\*(reference|decided)\*\* — \S/;
+  const FIXTURE = join(root, 'test/fixtures/provenance-notes.json');
+
+  let cached: { at: string; node: Record<string, any> }[] | undefined;
+  /** Every object of the split contract's files (not the bundles), with `file#/json/path` (read once). */
+  function sourceObjects(): { at: string; node: Record<string, any> }[] {
+    if (cached) return cached;
+    const found: { at: string; node: Record<string, any> }[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${at}/${i}`));
+      else if (node && typeof node === 'object') {
+        found.push({ at, node: node as Record<string, any> });
+        for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      }
+    };
+    const visit = (dir: string) => {
+      for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+        const path = `${dir}/${entry.name}`;
+        if (entry.isDirectory() && !['openapi/dist', 'openapi/released'].includes(path)) visit(path);
+        else if (entry.isFile() && entry.name.endsWith('.yaml')) walk(parseYaml(readFileSync(join(root, path), 'utf8')), `${path}#`);
+      }
+    };
+    visit('openapi');
+    cached = found;
+    return found;
+  }
+
+  /** The items of an `x-source-notes` list (a continuation line belongs to its item). */
+  function noteItems(notes: unknown): string[] {
+    if (typeof notes !== 'string') return [];
+    return notes.split(/\n(?=- )/).map((item) => item.trim()).filter(Boolean);
+  }
+
+  it('keeps `Source:` labels and source files out of every description, summary and title', () => {
+    const offending: string[] = [];
+    for (const { at, node } of sourceObjects()) {
+      for (const key of ['description', 'summary', 'title']) {
+        const text = node[key];
+        if (typeof text !== 'string') continue;
+        const found = /\bSource:/.exec(text) ?? SOURCE_FILE.exec(text);
+        if (found) offending.push(`${at}/${key}: ${found[0]}`);
+      }
+    }
+    expect(offending).toEqual([]);
+  });
+
+  it('gives every reference or decided element its implementation notes, each item with its source', () => {
+    const problems: string[] = [];
+    let withNotes = 0;
+    for (const { at, node } of sourceObjects()) {
+      const source = node['x-source'];
+      const notes = node['x-source-notes'];
+      if (notes !== undefined) {
+        withNotes++;
+        if (!['spec', 'reference', 'decided'].includes(source)) problems.push(`${at}: x-source-notes without x-source`);
+        const items = noteItems(notes);
+        if (items.length === 0) problems.push(`${at}: empty x-source-notes`);
+        for (const item of items) if (!NOTE_ITEM.test(item)) problems.push(`${at}: note item without its source: ${item.slice(0, 60)}`);
+        // An element's own source is one of its notes' sources (a spec element may carry reference or decided notes).
+        if (source !== 'spec' && !items.some((item) => item.startsWith(`- **${source}**`))) problems.push(`${at}: x-source ${source} but no ${source} note`);
+      } else if (source === 'reference' || source === 'decided') {
+        problems.push(`${at}: x-source ${source} without x-source-notes`);
+      }
+    }
+    expect(withNotes).toBeGreaterThan(600);
+    expect(problems).toEqual([]);
+  });
+
+  it('drops no implementation note (test/fixtures/provenance-notes.json counts them per element)', () => {
+    const counts: Record<string, number> = {};
+    for (const { at, node } of sourceObjects()) {
+      const items = noteItems(node['x-source-notes']);
+      if (items.length) counts[at] = items.length;
+    }
+    if (process.env.UPDATE_PROVENANCE_NOTES) writeFileSync(FIXTURE, `${JSON.stringify(counts, null, 2)}\n`);
+    const pinned: Record<string, number> = JSON.parse(readFileSync(FIXTURE, 'utf8'));
+    expect(Object.keys(pinned).length).toBeGreaterThan(600);
+    // Adding notes is free; a pinned element that lost its notes, or some of them, fails here.
+    const lost = Object.entries(pinned)
+      .filter(([at, count]) => (counts[at] ?? 0) < count)
+      .map(([at, count]) => `${at}: ${counts[at] ?? 0} of ${count} notes (removed on purpose? rerun with UPDATE_PROVENANCE_NOTES=1)`);
+    expect(lost).toEqual([]);
   });
 });

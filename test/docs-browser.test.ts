@@ -123,4 +123,50 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     expect(browser!.problems).toEqual([]);
     expect(external.filter((url) => !ATTRIBUTION.has(url))).toEqual([]);
   }, 120_000);
+
+  it('finds an operation by its operationId and SDK method, shows excerpts as written, and keeps the implementation notes collapsed', async () => {
+    const page = browser!.page;
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+    await page.getByTestId('menu-item-label').first().waitFor();
+    const input = page.getByPlaceholder('Search docs...');
+    const results = page.locator('[data-component-name="Search/SearchItem"]');
+    /** The texts of the search results for `query` (Redoc's search dialog). */
+    const search = async (query: string) => {
+      if (!(await input.isVisible())) await page.getByTestId('search-trigger').click();
+      await input.fill(query);
+      await results.first().waitFor({ state: 'visible' });
+      await page.waitForTimeout(300); // the list settles as the index answers
+      return (await results.allInnerTexts()).map(itemLabel);
+    };
+
+    const byId = await search('getTag');
+    expect(byId[0]).toContain('Get a tag');
+    expect(byId[0]).toContain('operationId getTag · SDK client.tags.get() (tags.get)');
+    // The excerpt reads as written: no words run together where the description's HTML block starts.
+    expect(byId[0]).toContain('Implementation notes Where each');
+    expect((await search('tags.get'))[0]).toContain('Get a tag');
+
+    // A line break inside a paragraph of the contract is a space in the excerpt ("fetch them", not "fetchthem").
+    const wrapped = operations(doc)
+      .map(({ operation }) => /\b([a-z]{5,})\n\s*([a-z]{5,})\b/.exec(operation.description as string))
+      .find((match) => match !== null)!;
+    expect(wrapped, 'an operation description with a soft line break').toBeDefined();
+    expect((await search(`${wrapped[1]} ${wrapped[2]}`)).join('\n')).toContain(`${wrapped[1]} ${wrapped[2]}`);
+
+    // The found operation: its one "Implementation notes" block is there, and closed until asked for.
+    await search('getTag');
+    await results.first().click();
+    const main = page.locator('main');
+    await main.getByText('operationId', { exact: true }).filter({ visible: true }).first().waitFor();
+    // getTag's block (its 404's note); the page may render the next operations below it too.
+    const notes = main.locator('details.implementation-notes', { hasText: 'routes/tag.js:81' });
+    await expect.poll(() => notes.count()).toBe(1);
+    expect(await notes.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    await notes.locator('summary').click();
+    expect(await notes.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+    expect(await notes.innerText()).toContain('routes/tag.js:81');
+
+    expect(browser!.problems).toEqual([]);
+    expect(external.filter((url) => !ATTRIBUTION.has(url))).toEqual([]);
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dereferencedContract, operations, root } from './contract-helpers';
 
@@ -15,7 +15,11 @@ function runDocs(cwd: string, out: string) {
   const prefix = 'npm run preflight && ';
   const script = pkg.scripts.docs ?? '';
   expect(script.startsWith(prefix)).toBe(true);
-  const command = script.slice(prefix.length).replace('build/docs/index.html', out);
+  // The repository's own scripts, wherever the contract is (`cwd`).
+  const command = script
+    .slice(prefix.length)
+    .replace('build/docs/index.html', out)
+    .replace(/(^|\s)scripts\//g, `$1${root}scripts/`);
   expect(command).toContain(out);
   const run = spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8', env: { ...process.env, PATH: `${join(root, 'node_modules/.bin')}${delimiter}${process.env.PATH}`, NO_COLOR: '1' } });
   return { status: run.status, output: run.stdout + run.stderr };
@@ -24,7 +28,7 @@ function runDocs(cwd: string, out: string) {
 /** A scratch copy of the contract and its Redocly configuration, laid out as in the repository. */
 function scratchContract(): string {
   const dir = mkdtempSync(join(tmpdir(), 'supportkb-docs-contract-'));
-  cpSync(join(root, 'openapi'), join(dir, 'openapi'), { recursive: true, filter: (source) => !/openapi[\\/](dist|released)$/.test(source) });
+  cpSync(join(root, 'openapi'), join(dir, 'openapi'), { recursive: true, filter: (source) => !/openapi[\\/]dist$/.test(source) });
   for (const file of ['redocly.yaml', '.redocly.lint-ignore.yaml']) cpSync(join(root, file), join(dir, file));
   return dir;
 }
@@ -42,6 +46,18 @@ it('`npm run docs` builds one self-contained Redoc page carrying every operation
   for (const { operation } of operations(doc)) expect(html, operation.operationId).toContain(`"operationId":"${operation.operationId}"`);
   expect(html).toContain('"message.create"');
   for (const tag of doc.tags) expect(html, tag.name).toContain(`"name":"${tag.name}"`);
+  // The docs-only decoration (scripts/docs/redocly-plugin.mjs): samples, notes, links; and the changelog beside the page.
+  for (const { operation } of operations(doc)) expect(html, operation.operationId).toContain(`**operationId** \`${operation.operationId}\``);
+  expect(html.match(/"x-codeSamples":\[/g)).toHaveLength(64);
+  expect(html.match(/summary>\\n\\nImplementation notes&#32;/g)).toHaveLength(64);
+  expect(html).toContain('(changelog.html)');
+  expect(readFileSync(join(dirname(out), 'changelog.html'), 'utf8')).toContain('<h1>Contract changes since the last release</h1>');
+});
+
+it('leaves the contract that `npm run bundle` writes, and the SDK reads, undecorated', () => {
+  const bundled = readFileSync(join(root, 'openapi/dist/openapi.yaml'), 'utf8');
+  expect(bundled).toContain('x-source-notes');
+  expect(bundled).not.toMatch(/x-codeSamples|<details class="implementation-notes"|\*\*operationId\*\*/);
 });
 
 it('`npm run docs` fails, and writes no page, on a contract that lint finds an error in (an unresolved $ref)', () => {

@@ -25,23 +25,21 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  * Minimum role: **none** (no authentication).
  *
- * Source: reference — `routes/auth.js:554-680`. express-validator's `check('email').isEmail()`
- * and `check('password').notEmpty()` read the field in the body, the cookies, the headers and
- * the query alike: an e-mail that is not an e-mail or an empty password (in every place it is
- * sent) gets 422 `{errors: [...]}`. The route then reads `req.body.email.toLowerCase()`: an
- * e-mail that passed the check but is not a string in the body (an array, or one sent only in
- * the query) throws, 500 `{err: "error"}`. An unknown or inactive user gets 401 `User not
- * found.`, a falsy `password` in the body 401 `Password is required.`, a wrong one 401 `Wrong
- * password.` (a password that is not a string never matches). The token never expires (no
- * `exp`).
+ * Express-validator's `check('email').isEmail()` and `check('password').notEmpty()` read the field
+ * in the body, the cookies, the headers and the query alike: an e-mail that is not an e-mail or an
+ * empty password (in every place it is sent) gets 422 `{errors: [...]}`. The route then reads
+ * `req.body.email.toLowerCase()`: an e-mail that passed the check but is not a string in the body
+ * (an array, or one sent only in the query) throws, 500 `{err: "error"}`. An unknown or inactive
+ * user gets 401 `User not found.`, a falsy `password` in the body 401 `Password is required.`, a
+ * wrong one 401 `Wrong password.` (a password that is not a string never matches). The token never
+ * expires (no `exp`).
  *
- * Source: reference — the **super password**: a password equal (`==`) to the server's
- * `SUPER_PASSWORD` (by default `superadmin`: a deployment that does not set it, such as the
- * real-server harness, accepts `superadmin`) signs in as **any** user, and that answer's `user`
- * carries the user's bcrypt **password hash** (`password`, `routes/auth.js:647`). Every server
- * also creates, when it starts, the user `ADMIN_EMAIL` / `ADMIN_PASSWORD` (by default
- * `admin@tiledesk.com` / `adminadmin`, `services/bootDataLoader.js`); signing in with the
- * `ADMIN_EMAIL` adds `role: "admin"` to the answer.
+ * The **super password**: a password equal (`==`) to the server's `SUPER_PASSWORD` (by default
+ * `superadmin`: a deployment that does not set it, such as the real-server harness, accepts
+ * `superadmin`) signs in as **any** user, and that answer's `user` carries the user's bcrypt
+ * **password hash** (`password`). Every server also creates, when it starts, the user
+ * `ADMIN_EMAIL` / `ADMIN_PASSWORD` (by default `admin@tiledesk.com` / `adminadmin`); signing in
+ * with the `ADMIN_EMAIL` adds `role: "admin"` to the answer.
  *
  */
 export const signIn = <ThrowOnError extends boolean = false>(options: Options<SignInData, ThrowOnError>): RequestResult<SignInResponses, SignInErrors, ThrowOnError> => options.client.post<SignInResponses, SignInErrors, ThrowOnError>({
@@ -62,16 +60,15 @@ export const signIn = <ThrowOnError extends boolean = false>(options: Options<Si
  *
  * Minimum role: **none** (no authentication).
  *
- * Source: reference — `routes/auth.js:171-236`: `check('id_project').notEmpty()` (body,
- * cookies, headers or query: an `id_project` sent only in the query passes, and the guest then
- * belongs to no project) answers 422 when it is missing or empty everywhere; the project's
- * existence is not checked; an `id_project` Mongoose cannot cast to an ObjectId gets 500
- * `{success: false, msg: "Error saving object."}` (`:209`; a one-item array of an id, or
- * `{_id}`, is that id). Each call creates a new user with a new UUID; `firstname` is
- * `req.body.firstname || "guest#<first four characters of the UUID>"`, any JSON value kept as
- * sent, and `fullName` is `(firstname || '') + ' ' + (lastname || '')` (a trailing space
- * without a last name). The guest teammate stores none of the body's names or attributes. The
- * token never expires (no `exp`).
+ * `check('id_project').notEmpty()` (body, cookies, headers or query: an `id_project` sent only in
+ * the query passes, and the guest then belongs to no project) answers 422 when it is missing or
+ * empty everywhere; the project's existence is not checked; an `id_project` Mongoose cannot cast
+ * to an ObjectId gets 500 `{success: false, msg: "Error saving object."}` (a one-item
+ * array of an id, or `{_id}`, is that id). Each call creates a new user with a new UUID;
+ * `firstname` is `req.body.firstname || "guest#<first four characters of the UUID>"`, any JSON
+ * value kept as sent, and `fullName` is `(firstname || '') + ' ' + (lastname || '')` (a trailing
+ * space without a last name). The guest teammate stores none of the body's names or attributes.
+ * The token never expires (no `exp`).
  *
  */
 export const signInAnonymously = <ThrowOnError extends boolean = false>(options: Options<SignInAnonymouslyData, ThrowOnError>): RequestResult<SignInAnonymouslyResponses, SignInAnonymouslyErrors, ThrowOnError> => options.client.post<SignInAnonymouslyResponses, SignInAnonymouslyErrors, ThrowOnError>({
@@ -90,45 +87,41 @@ export const signInAnonymously = <ThrowOnError extends boolean = false>(options:
  * it as `Authorization: JWT <custom token>`; there is no body. Users signed in this way are
  * strongly authenticated (`isAuthenticated` true).
  *
- * Source: reference — the server matches the `JWT` scheme case-insensitively (passport-jwt's
- * `fromAuthHeaderWithScheme("jwt")` in `middleware/passport.js`), so `jwt <token>` and
- * `Jwt <token>` are accepted too; `Bearer` is not. The answer's `token` echoes the header as
- * sent, scheme case included; on a user's first sign-in a lower-case scheme comes back as
- * `JWT jwt <token>`, which is unusable (a server bug), so send `JWT` in upper case.
+ * The server matches the `JWT` scheme case-insensitively (passport-jwt's
+ * `fromAuthHeaderWithScheme("jwt")`), so `jwt <token>` and `Jwt <token>` are accepted too;
+ * `Bearer` is not. The answer's `token` echoes the header as sent, scheme case included; on a
+ * user's first sign-in a lower-case scheme comes back as `JWT jwt <token>`, which is unusable (a
+ * server bug), so send `JWT` in upper case.
  *
- * Minimum role: **none**. Source: decided — no role is documented for this operation; the custom
- * token is the credential and the server checks no teammate role (it creates the teammate on
- * first use).
+ * Minimum role: **none**. No role is documented for this operation; the custom token is the
+ * credential and the server checks no teammate role (it creates the teammate on first use).
  *
- * Source: reference — the custom token is an HS256 JWT whose claims are the user: `_id` (your
- * id of the user, required), `aud` `https://tiledesk.com/projects/<project_id>` (required),
- * `sub` `userexternal`, optional `role` (default `user`), `firstname`, `lastname`, `email`. It
- * must be signed with the project's `jwtSecret` (shown in the project settings). On first use
- * the server adds the user to the project as a teammate with that role (any string: custom
- * role names are stored as sent); `owner`, `admin` and `agent` roles also create a stored user
- * and receive a new server token. The answer's `user` is the token's payload as written (a
- * `null` claim stays `null`), or that stored user. A token without `aud` gets 400 (reachable
- * only with a token signed with the server's own secret: a custom token without `aud` is
- * checked against that secret and gets 401); a bad signature gets 401 `Unauthorized` (text);
- * a disabled teammate gets 401 JSON.
+ * The custom token is an HS256 JWT whose claims are the user: `_id` (your id of the user,
+ * required), `aud` `https://tiledesk.com/projects/<project_id>` (required), `sub` `userexternal`,
+ * optional `role` (default `user`), `firstname`, `lastname`, `email`. It must be signed with the
+ * project's `jwtSecret` (shown in the project settings). On first use the server adds the user to
+ * the project as a teammate with that role (any string: custom role names are stored as sent);
+ * `owner`, `admin` and `agent` roles also create a stored user and receive a new server token. The
+ * answer's `user` is the token's payload as written (a `null` claim stays `null`), or that stored
+ * user. A token without `aud` gets 400 (reachable only with a token signed with the server's own
+ * secret: a custom token without `aud` is checked against that secret and gets 401); a bad
+ * signature gets 401 `Unauthorized` (text); a disabled teammate gets 401 JSON.
  *
- * Source: reference — `routes/auth.js:239-538`, `middleware/passport.js:114-240`: the token is
- * read from `Authorization: JWT <token>` (`/(\S+)\s+(\S+)/`) or the `secret_token` query
- * parameter, and its secret is chosen by the **path** of its `aud` URL, whatever the host:
- * `/projects/<id>` the project's `jwtSecret`, `/subscriptions/<id>` the subscription's secret
- * (the teammate is then created in the subscription's project), anything else the server's
- * secret; an `aud` that is no URL makes `new URL()` throw (500 `{err: "error"}`). A token
- * without `_id` gets 401. `middleware/valid-token.js` then wants an `Authorization` header of
- * exactly two words: a token sent only as `?secret_token=`, or with two spaces after `JWT`,
- * gets 403 `{success: false, msg: "Unauthorized."}`. A generic audience (a sign-in token,
- * `https://tiledesk.com`) without `id_project` in the body answers the token and its payload
- * as they are; with one, the teammate is looked up there (an `id_project` that is no ObjectId
- * answers the token as is). A teammate that cannot be saved (a `role` claim that is an object)
- * also answers the token as is. Source: reference — **no answer**: a token of role `owner`,
- * `admin` or `agent` without an `email` claim (`routes/auth.js:348` and `:493` read
- * `req.user.email.toLowerCase()` inside an async callback whose rejection nobody catches); the
- * mock resets the connection (or waits, `behaviour.unanswered: 'hang'`). A token of such a
- * role whose e-mail belongs to a user who is an active member answers that user's token.
+ * The token is read from `Authorization: JWT <token>` (`/(\S+)\s+(\S+)/`) or the `secret_token`
+ * query parameter, and its secret is chosen by the **path** of its `aud` URL, whatever the host:
+ * `/projects/<id>` the project's `jwtSecret`, `/subscriptions/<id>` the subscription's secret (the
+ * teammate is then created in the subscription's project), anything else the server's secret; an
+ * `aud` that is no URL makes `new URL()` throw (500 `{err: "error"}`). A token without `_id` gets
+ * 401. The server's valid token middleware then wants an `Authorization` header of exactly two
+ * words: a token sent only as `?secret_token=`, or with two spaces after `JWT`, gets 403
+ * `{success: false, msg: "Unauthorized."}`. A generic audience (a sign-in token,
+ * `https://tiledesk.com`) without `id_project` in the body answers the token and its payload as
+ * they are; with one, the teammate is looked up there (an `id_project` that is no ObjectId answers
+ * the token as is). A teammate that cannot be saved (a `role` claim that is an object) also
+ * answers the token as is. **No answer**: a token of role `owner`, `admin` or `agent` without an
+ * `email` claim; the mock resets the connection (or waits, `behaviour.unanswered: 'hang'`). A
+ * token of such a role whose e-mail belongs to a user who is an active member answers that user's
+ * token.
  *
  */
 export const signInWithCustomToken = <ThrowOnError extends boolean = false>(options: Options<SignInWithCustomTokenData, ThrowOnError>): RequestResult<SignInWithCustomTokenResponses, SignInWithCustomTokenErrors, ThrowOnError> => options.client.post<SignInWithCustomTokenResponses, SignInWithCustomTokenErrors, ThrowOnError>({
@@ -145,28 +138,27 @@ export const signInWithCustomToken = <ThrowOnError extends boolean = false>(opti
  * `/{project_id}/kb/`; the contract writes it without the trailing slash, and the real server
  * accepts both.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token), so agents get 403.
+ * Minimum role: **admin**. The server requires admin (or a bot/subscription token), so agents get
+ * 403.
  *
- * Source: reference — the response is the wrapper `{count, query, kbs}`: `count` is the number
- * of matching contents across all pages, `query` echoes the paging and filters applied, `kbs`
- * holds the page. Defaults: `limit` 200, `page` 0, `sortField` `updatedAt`, `direction` -1.
+ * The response is the wrapper `{count, query, kbs}`: `count` is the number of matching contents
+ * across all pages, `query` echoes the paging and filters applied, `kbs` holds the page. Defaults:
+ * `limit` 200, `page` 0, `sortField` `updatedAt`, `direction` -1.
  *
- * Source: reference — without `namespace` the server answers
- * `400 {success: false, error: "queryParam 'namespace' is not defined"}`. The `query` echo
- * omits every value that parsed to `0` or not a number (see `ContentListQuery`); the contents
- * come back as stored (see `Content` for the fields that can be `null`).
+ * Without `namespace` the server answers `400 {success: false, error: "queryParam 'namespace' is
+ * not defined"}`. The `query` echo omits every value that parsed to `0` or not a number (see
+ * `ContentListQuery`); the contents come back as stored (see `Content` for the fields that can be
+ * `null`).
  *
- * Source: reference — `routes/kb.js:1535-1648` reads the parameters as JavaScript does
- * (`parseInt`, truthiness, `skip = page * limit`) and hands the filter to Mongoose, which casts it:
- * a repeated `type` or `namespace` becomes `$in`, a `qs` object such as `type[$ne]=url` an
- * operator, another object a cast error. `status` that is not a number (`abc`), a `type` object
- * without operator, a negative `page` (with a non-zero `limit`) or a `sortField` MongoDB refuses
- * (`$foo`, `a..b`) get `500 {success: false, error}` with the database layer's error
- * (kb.js:1612). **The server never answers** a `search` that is not a valid JavaScript regular
- * expression (`c++`, `[`: `new RegExp(search)` throws in the async route, kb.js:1591) nor a
- * `direction` that parses to a number other than 1 or -1 (`2`: mquery throws while kb.js:1608
- * builds the sort inside a database callback): the client waits for its own timeout. The
+ * The server reads the parameters as JavaScript does (`parseInt`, truthiness, `skip = page *
+ * limit`) and hands the filter to Mongoose, which casts it: a repeated `type` or `namespace`
+ * becomes `$in`, a `qs` object such as `type[$ne]=url` an operator, another object a cast error.
+ * `status` that is not a number (`abc`), a `type` object without operator, a negative `page` (with
+ * a non-zero `limit`) or a `sortField` MongoDB refuses (`$foo`, `a..b`) get `500 {success: false,
+ * error}` with the database layer's error. **The server never answers** a `search` that is not a
+ * valid JavaScript regular expression (`c++`, `[`: `new RegExp(search)` throws in the async route)
+ * nor a `direction` that parses to a number other than 1 or -1 (`2`: mquery throws while the
+ * server builds the sort inside a database callback): the client waits for its own timeout. The
  * supportkb mock resets the connection instead (`behaviour.unanswered: 'hang'` waits like
  * production) and warns once.
  *
@@ -189,38 +181,37 @@ export const listContents = <ThrowOnError extends boolean = false>(options: Opti
  * * `text`: `content` is the text;
  * * `faq`: `content` is the question, a line break, then the answer.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token), so agents get 403.
+ * Minimum role: **admin**. The server requires admin (or a bot/subscription token), so agents get
+ * 403.
  *
- * Source: reference — the server **upserts** on (project, `type`, `source`): sending a content
- * whose type and source already exist in the project replaces it and re-indexes it (no 409).
- * The stored content starts with status `-1` (not in queue) and moves to 100, 200 and 300 (or
- * 400) as it is indexed (see `ContentStatus`). The 200 body is the raw upsert result
- * `{lastErrorObject, value}`, not the bare content.
+ * The server **upserts** on (project, `type`, `source`): sending a content whose type and source
+ * already exist in the project replaces it and re-indexes it (no 409). The stored content starts
+ * with status `-1` (not in queue) and moves to 100, 200 and 300 (or 400) as it is indexed (see
+ * `ContentStatus`). The 200 body is the raw upsert result `{lastErrorObject, value}`, not the bare
+ * content.
  *
- * Source: decided — the server's upsert key has two surprising consequences the contract
- * describes rather than hides (they are server bugs, not promises): the key ignores the
- * knowledge base, so re-sending a type and source that exist in another knowledge base of the
- * project moves that content (same `_id`) into `namespace`; and a content sent without
- * `source` (or with `null`) is keyed on "no source", so a second source-less content of the
- * same type replaces the first one, in whatever knowledge base it was. Send a `source` unique
- * within the project for every content. The upsert also skips the model's validation: fields
- * not sent come back `null` (`source`, `content`, even `name` and `type`), and `content` is
- * `null` for url, pdf and docx contents.
+ * The server's upsert key has two surprising consequences the contract describes rather than hides
+ * (they are server bugs, not promises): the key ignores the knowledge base, so re-sending a type
+ * and source that exist in another knowledge base of the project moves that content (same `_id`)
+ * into `namespace`; and a content sent without `source` (or with `null`) is keyed on "no source",
+ * so a second source-less content of the same type replaces the first one, in whatever knowledge
+ * base it was. Send a `source` unique within the project for every content. The upsert also skips
+ * the model's validation: fields not sent come back `null` (`source`, `content`, even `name` and
+ * `type`), and `content` is `null` for url, pdf and docx contents.
  *
- * Source: reference — `routes/kb.js:1669-1794`, in this order: a body without a truthy
- * `namespace` gets `400 {success: false, error: "parameter 'namespace' is not defined"}`;
- * `aiManager.checkNamespace` looks the knowledge base up by `id` across projects: unknown `404`,
- * another project's `403`, a value Mongoose cannot cast (an object) `500 {success: false}`;
- * an exhausted content quota `403` with `plan_limit`. The route then builds the content
- * (`type` `txt` gets `scrape_type` 1; `url` gets `refresh_rate` (default `never`) and
- * `scrape_type` 0 or 4 with the `scrape_options` sent, else 2 with the default options;
- * `regex_custom` gets `chunk_regex`; `tags` only as an array of strings; `situated_context` only
- * when `true` and the content is not a url, or has `scrape_type` 0) and writes it with `$set`:
- * fields already stored and not written (`tags`, `last_error`, ...) stay. A value the model
- * cannot store (an object or an array as `name`, `type`, `source`, `content`, `namespace`,
- * `refresh_rate`, `chunk_regex`) gets `500 {success: false, error: <Mongoose's CastError>}`.
- * Other fields of the body are ignored. The server validates nothing else: there is no 422.
+ * The server's kb routes, in this order: a body without a truthy `namespace` gets `400 {success:
+ * false, error: "parameter 'namespace' is not defined"}`; `aiManager.checkNamespace` looks the
+ * knowledge base up by `id` across projects: unknown `404`, another project's `403`, a value
+ * Mongoose cannot cast (an object) `500 {success: false}`; an exhausted content quota `403` with
+ * `plan_limit`. The route then builds the content (`type` `txt` gets `scrape_type` 1; `url` gets
+ * `refresh_rate` (default `never`) and `scrape_type` 0 or 4 with the `scrape_options` sent, else 2
+ * with the default options; `regex_custom` gets `chunk_regex`; `tags` only as an array of strings;
+ * `situated_context` only when `true` and the content is not a url, or has `scrape_type` 0) and
+ * writes it with `$set`: fields already stored and not written (`tags`, `last_error`,...) stay. A
+ * value the model cannot store (an object or an array as `name`, `type`, `source`, `content`,
+ * `namespace`, `refresh_rate`, `chunk_regex`) gets `500 {success: false, error: <Mongoose's
+ * CastError>}`. Other fields of the body are ignored. The server validates nothing else: there is
+ * no 422.
  *
  */
 export const createContent = <ThrowOnError extends boolean = false>(options: Options<CreateContentData, ThrowOnError>): RequestResult<CreateContentResponses, CreateContentErrors, ThrowOnError> => options.client.post<CreateContentResponses, CreateContentErrors, ThrowOnError>({
@@ -238,15 +229,15 @@ export const createContent = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Deletes one content and removes it from the knowledge base's index.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token), so agents get 403.
+ * Minimum role: **admin**. The server requires admin (or a bot/subscription token), so agents get
+ * 403.
  *
- * Source: reference — the 200 body is the deleted content. An unknown id (in the path's
- * project) gets `404 {success: false, error: "Content not found"}` (`routes/kb.js:2305`), a
- * malformed id `500 {success: false, error: <Mongoose's CastError, for model "KB">}`
- * (kb.js:2300). The content's knowledge base is then checked as in `createContent`.
+ * The 200 body is the deleted content. An unknown id (in the path's project) gets `404 {success:
+ * false, error: "Content not found"}`, a malformed id `500 {success: false, error: <Mongoose's
+ * CastError, for model "KB">}`. The content's knowledge base is then checked as in
+ * `createContent`.
  *
- * Source: reference — the server first asks its vector-store engine (the indexing service) to
+ * The server first asks its vector-store engine (the indexing service) to
  * remove the content from the index:
  * * the engine confirms (`success: true`): the content is deleted, 200;
  * * the engine answers 2xx without `success: true`: the content is still deleted if its
@@ -274,14 +265,12 @@ export const deleteContent = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Returns one content of the project's knowledge bases.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token), so agents get 403.
+ * Minimum role: **admin**. The server requires admin (or a bot/subscription token), so agents get
+ * 403.
  *
- * Source: reference — an unknown id gets
- * `404 {success: false, error: "Content not found with id <id> for project <project_id>"}`
- * (`routes/kb.js:1658`, the content is looked up in the path's project), an id that is not an
- * ObjectId (24 hexadecimal characters, or any 12 characters) `500 {success: false, error: "An
- * error occurred retrieving the content"}` (kb.js:1664).
+ * An unknown id gets `404 {success: false, error: "Content not found with id <id> for project
+ * <project_id>"}`, an id that is not an ObjectId (24 hexadecimal characters, or any 12 characters)
+ * `500 {success: false, error: "An error occurred retrieving the content"}`.
  *
  */
 export const getContent = <ThrowOnError extends boolean = false>(options: Options<GetContentData, ThrowOnError>): RequestResult<GetContentResponses, GetContentErrors, ThrowOnError> => options.client.get<GetContentResponses, GetContentErrors, ThrowOnError>({
@@ -296,35 +285,32 @@ export const getContent = <ThrowOnError extends boolean = false>(options: Option
  * Adds one `url` content per URL of `list` to the knowledge base named by `namespace`, in one
  * operation, and queues them for indexing.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token), so agents get 403.
+ * Minimum role: **admin**. The server requires admin (or a bot/subscription token), so agents get
+ * 403.
  *
- * Source: reference — the 200 body is a plain array of the stored contents, one per URL, each
- * with `name` = `source` = the URL, `type` `url`, `content` `""` and status `-1`, in the
- * database's order (not necessarily the order of `list`); they carry no `__v` or
- * `situated_context` (bulk upserts skip the model defaults). URLs already present in the
- * knowledge base are upserted and re-indexed, not duplicated. Optional `refresh_rate`
- * (default `never`), `scrape_type` (default 2, with the server's default `scrape_options`)
- * and `tags` apply to every content; the defaults apply only to absent values, so a `null`
- * `refresh_rate` or `scrape_type` is stored as `null`.
+ * The 200 body is a plain array of the stored contents, one per URL, each with `name` = `source` =
+ * the URL, `type` `url`, `content` `""` and status `-1`, in the database's order (not necessarily
+ * the order of `list`); they carry no `__v` or `situated_context` (bulk upserts skip the model
+ * defaults). URLs already present in the knowledge base are upserted and re-indexed, not
+ * duplicated. Optional `refresh_rate` (default `never`), `scrape_type` (default 2, with the
+ * server's default `scrape_options`) and `tags` apply to every content; the defaults apply only to
+ * absent values, so a `null` `refresh_rate` or `scrape_type` is stored as `null`.
  *
- * Source: reference — `routes/kb.js:1796-1871`, in this order: without a truthy `namespace` the
- * server answers `400 {success: false, error: "queryParam 'namespace' is not defined"}`; the
- * knowledge base is looked up as in `createContent` (unknown 404, another project's 403, a value
- * Mongoose cannot cast `500 {success: false}`); a body without `list` (or with `null`) gets
- * `500 {success: false}` (kb.js:1836 reads `list.length` inside the quota check); more than the
- * plan's content quota, or a `list` longer than 300 (`Too many urls. Can't index more than 300
- * urls at a time.`), gets 403. A `list` that is not an array (a string, a number, an object)
- * gets **no answer at all** (services/aiManager.js:64 calls `urls.map` inside a
- * `new Promise(async …)` executor, so the promise never settles): the client waits for its own
- * timeout; the supportkb mock resets the connection instead (`behaviour.unanswered: 'hang'`
- * waits like production) and warns once. An item or option the model cannot store (an object
- * in `list`, an object as `refresh_rate`, a `scrape_type` that is not a number) fails the whole
- * bulk write: `500 {success: false, error: "Unable to add multiple urls due to an error."}`.
- * The upsert key is (project, `url`, source, knowledge base), and the answer lists every stored
- * content of the knowledge base whose `source` is one of the URLs, whatever its type. The server
- * also accepts a multipart upload (`uploadFile`, one URL per line), which the contract does not
- * model. The server validates nothing else: there is no 422.
+ * The server's kb routes, in this order: without a truthy `namespace` the server answers `400
+ * {success: false, error: "queryParam 'namespace' is not defined"}`; the knowledge base is looked
+ * up as in `createContent` (unknown 404, another project's 403, a value Mongoose cannot cast `500
+ * {success: false}`); a body without `list` (or with `null`) gets `500 {success: false}`; more
+ * than the plan's content quota, or a `list` longer than 300 (`Too many urls. Can't index more
+ * than 300 urls at a time.`), gets 403. A `list` that is not an array (a string, a number, an
+ * object) gets **no answer at all**: the client waits for its own timeout; the supportkb mock
+ * resets the connection instead (`behaviour.unanswered: 'hang'` waits like production) and warns
+ * once. An item or option the model cannot store (an object in `list`, an object as
+ * `refresh_rate`, a `scrape_type` that is not a number) fails the whole bulk write: `500 {success:
+ * false, error: "Unable to add multiple urls due to an error."}`. The upsert key is (project,
+ * `url`, source, knowledge base), and the answer lists every stored content of the knowledge base
+ * whose `source` is one of the URLs, whatever its type. The server also accepts a multipart upload
+ * (`uploadFile`, one URL per line), which the contract does not model. The server validates
+ * nothing else: there is no 422.
  *
  */
 export const createContentsFromUrls = <ThrowOnError extends boolean = false>(options: Options<CreateContentsFromUrlsData, ThrowOnError>): RequestResult<CreateContentsFromUrlsResponses, CreateContentsFromUrlsErrors, ThrowOnError> => options.client.post<CreateContentsFromUrlsResponses, CreateContentsFromUrlsErrors, ThrowOnError>({
@@ -343,18 +329,17 @@ export const createContentsFromUrls = <ThrowOnError extends boolean = false>(opt
  * Fetches a sitemap and converts it into a list of URLs, to be uploaded later, for example
  * with `createContentsFromUrls`. Nothing is stored.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token), so agents get 403.
+ * Minimum role: **admin**. The server requires admin (or a bot/subscription token), so agents get
+ * 403.
  *
- * Source: reference — the 200 body is `{url, sites, errors}`: the sitemap URL, the page URLs
- * found (nested sitemaps are followed) and the fetches that failed. The server gives the fetch
- * 15 seconds. A sitemap that cannot be fetched or parsed (404, timeout, not XML, not a URL)
- * still gets 200, with `sites` empty and the failure in `errors`; only an exception of the
- * sitemap reader gets `500 {success: false, error}`. The server validates nothing: a body
- * without `sitemap` gets 200 without `url` and with a `RequestError`, and the page URLs are
- * the sitemap's `loc` values as written.
+ * The 200 body is `{url, sites, errors}`: the sitemap URL, the page URLs found (nested sitemaps
+ * are followed) and the fetches that failed. The server gives the fetch 15 seconds. A sitemap that
+ * cannot be fetched or parsed (404, timeout, not XML, not a URL) still gets 200, with `sites`
+ * empty and the failure in `errors`; only an exception of the sitemap reader gets `500 {success:
+ * false, error}`. The server validates nothing: a body without `sitemap` gets 200 without `url`
+ * and with a `RequestError`, and the page URLs are the sitemap's `loc` values as written.
  *
- * Source: reference — `routes/kb.js:1996-2015` runs sitemapper 3.2.24 (got 11, fast-xml-parser
+ * The server runs sitemapper 3.2.24 (got 11, fast-xml-parser
  * 4.5) and answers its result. Per failure, the error's `type`: no `sitemap`, `null`, an object
  * or an array `RequestError`; a number, a boolean or a URL whose protocol is not http or https
  * `UnsupportedProtocolError`; a text starting with `/` `Error`; a text that is no URL
@@ -363,16 +348,16 @@ export const createContentsFromUrls = <ThrowOnError extends boolean = false>(opt
  * (Not Found)`); 15 s without an answer `CancelError`; a document that is neither a `urlset` nor
  * a `sitemapindex` `UnknownStateError`; XML the parser refuses `Error`. `loc` values are parsed
  * as fast-xml-parser parses text: `123` is the number 123, `true` a boolean, a `url` without
- * `loc` gives `null`. The reader rejects — `500 {success: false, error: {}}` (kb.js:2012) —
+ * `loc` gives `null`. The reader rejects — `500 {success: false, error: {}}` —
  * when a `sitemapindex` has no `sitemap` entries. A `sitemapindex` whose `sitemap` has no
  * `loc`, or that names a sitemap being read (a cycle), makes sitemapper fetch the same sitemaps
  * again and again: **the server never answers** and its memory grows until the process dies.
  *
- * Source: decided — the supportkb mock cannot reach most of the network (in a browser,
- * cross-origin fetches fail as CORS refuses them): it answers the sitemaps of
- * `behaviour.sitemaps` without fetching, answers hosts under `.test`, `.example` and `.invalid`
- * with the `RequestError` their lookup gives, fetches any other URL for real (15 s timeout, no
- * retries), and resets the connection where the server never answers.
+ * The supportkb mock cannot reach most of the network (in a browser, cross-origin fetches fail as
+ * CORS refuses them): it answers the sitemaps of `behaviour.sitemaps` without fetching, answers
+ * hosts under `.test`, `.example` and `.invalid` with the `RequestError` their lookup gives,
+ * fetches any other URL for real (15 s timeout, no retries), and resets the connection where the
+ * server never answers.
  *
  */
 export const parseSitemap = <ThrowOnError extends boolean = false>(options: Options<ParseSitemapData, ThrowOnError>): RequestResult<ParseSitemapResponses, ParseSitemapErrors, ThrowOnError> => options.client.post<ParseSitemapResponses, ParseSitemapErrors, ThrowOnError>({
@@ -390,19 +375,19 @@ export const parseSitemap = <ThrowOnError extends boolean = false>(options: Opti
  *
  * Returns the project's knowledge bases, at least the default one.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token), so agents get 403.
+ * Minimum role: **admin**. The server requires admin (or a bot/subscription token), so agents get
+ * 403.
  *
- * Source: reference — the body is a plain array, unsorted and unpaged. When the project has no
- * knowledge base yet, the server creates the default one (name `Default`, `default: true`, `id`
- * equal to the project id) on this first read and returns it alone. With `count=true` each
- * knowledge base carries `count`, its number of contents.
+ * The body is a plain array, unsorted and unpaged. When the project has no knowledge base yet, the
+ * server creates the default one (name `Default`, `default: true`, `id` equal to the project id)
+ * on this first read and returns it alone. With `count=true` each knowledge base carries `count`,
+ * its number of contents.
  *
- * Source: reference — `routes/kb.js:922-980`: the knowledge bases come as stored, without
- * `_id` and `__v`; the first read of a project without any answers the default one it has just
- * created, without `count` even with `count=true`. `engine.apikey` is the deployment's
- * `VECTOR_STORE_APIKEY` (empty unless configured: a deployment that configures it sends its
- * vector-store key to every admin of every project) and `embedding.api_key` is always `""`.
+ * The knowledge bases come as stored, without `_id` and `__v`; the first read of a project without
+ * any answers the default one it has just created, without `count` even with `count=true`.
+ * `engine.apikey` is the deployment's `VECTOR_STORE_APIKEY` (empty unless configured: a deployment
+ * that configures it sends its vector-store key to every admin of every project) and
+ * `embedding.api_key` is always `""`.
  *
  */
 export const listKnowledgeBases = <ThrowOnError extends boolean = false>(options: Options<ListKnowledgeBasesData, ThrowOnError>): RequestResult<ListKnowledgeBasesResponses, ListKnowledgeBasesErrors, ThrowOnError> => options.client.get<ListKnowledgeBasesResponses, ListKnowledgeBasesErrors, ThrowOnError>({
@@ -416,22 +401,21 @@ export const listKnowledgeBases = <ThrowOnError extends boolean = false>(options
  *
  * Creates a knowledge base in the project.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token), so agents get 403.
+ * Minimum role: **admin**. The server requires admin (or a bot/subscription token), so agents get
+ * 403.
  *
- * Source: reference — the server assigns a new `id`, the default `preview_settings`
- * (`gpt-4o`, 256 tokens, temperature 0.7, top_k 4, alpha 0.5, no context) and its vector-store
- * `engine` and `embedding`; the first knowledge base of a project becomes the default one. The
- * optional `hybrid` flag must be a boolean (400 otherwise) and needs a plan that allows hybrid
- * search (403 otherwise). Reaching the plan's number of knowledge bases gets
- * `403 {success: false, error: "Maximum number of resources reached for the current plan", plan_limit}`.
+ * The server assigns a new `id`, the default `preview_settings` (`gpt-4o`, 256 tokens, temperature
+ * 0.7, top_k 4, alpha 0.5, no context) and its vector-store `engine` and `embedding`; the first
+ * knowledge base of a project becomes the default one. The optional `hybrid` flag must be a
+ * boolean (400 otherwise) and needs a plan that allows hybrid search (403 otherwise). Reaching the
+ * plan's number of knowledge bases gets `403 {success: false, error: "Maximum number of resources
+ * reached for the current plan", plan_limit}`.
  *
- * Source: reference — `routes/kb.js:1125-1189`, in this order: `hybrid` present and not a
- * boolean (`null` included) 400 (kb.js:1136); `hybrid: true` without a plan that allows it 403
- * (kb.js:1145); the plan's number of knowledge bases reached 403 (kb.js:1173); then
- * `Namespace.save()`: a name Mongoose cannot store (missing, empty, `null`, an object, an
- * array) gets `500 {success: false, error: <Mongoose's ValidationError>}` (kb.js:1179); a number
- * or a boolean is stored as its text. Every other field of the body (`id`, `default`,
+ * The server's kb routes, in this order: `hybrid` present and not a boolean (`null` included) 400;
+ * `hybrid: true` without a plan that allows it 403; the plan's number of knowledge bases reached
+ * 403; then `Namespace.save()`: a name Mongoose cannot store (missing, empty, `null`, an object,
+ * an array) gets `500 {success: false, error: <Mongoose's ValidationError>}`; a number or a
+ * boolean is stored as its text. Every other field of the body (`id`, `default`,
  * `preview_settings`, `engine`) is ignored. The server validates nothing else: there is no 422.
  *
  */
@@ -451,17 +435,16 @@ export const createKnowledgeBase = <ThrowOnError extends boolean = false>(option
  * With `contents_only=true`, deletes all the contents of the knowledge base (and its index)
  * and keeps the knowledge base; otherwise deletes the knowledge base with its contents.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token), so agents get 403.
+ * Minimum role: **admin**. The server requires admin (or a bot/subscription token), so agents get
+ * 403.
  *
- * Source: reference — the default knowledge base cannot be deleted
- * (`403 {success: false, error: "Default namespace cannot be deleted"}`); it can only be
- * emptied with `contents_only=true`. An unknown id gets
- * `404 {success: false, error: "No namespace found for id <id>"}`. The 200 body is
- * `{success: true, message}` with `All contents deleted successfully` (contents only) or
- * `Namespace deleted succesfully` (sic).
+ * The default knowledge base cannot be deleted (`403 {success: false, error: "Default namespace
+ * cannot be deleted"}`); it can only be emptied with `contents_only=true`. An unknown id gets `404
+ * {success: false, error: "No namespace found for id <id>"}`. The 200 body is `{success: true,
+ * message}` with `All contents deleted successfully` (contents only) or `Namespace deleted
+ * succesfully` (sic).
  *
- * Source: reference — the server first asks its vector-store engine (the indexing service) to
+ * The server first asks its vector-store engine (the indexing service) to
  * delete the index, and deletes nothing when that fails:
  * * the engine answers with an error status: that status is passed on, with
  * `{success: false, error: "Unable to delete namespace"}` for a whole knowledge base and
@@ -475,10 +458,10 @@ export const createKnowledgeBase = <ThrowOnError extends boolean = false>(option
  * The contract declares the 400, 404 and 500 shapes; other engine statuses are passed on as
  * they come.
  *
- * Source: reference — `routes/kb.js:1416-1520`: `contents_only` counts only as the text `true`
- * (`contents_only=1` deletes the whole knowledge base, or gets the 403 of the default one); the
- * 404 is answered by `Namespace.findOne({id_project, id})` (kb.js:1427). The supportkb mock
- * behaves as a deployment whose engine works: it deletes and answers 200.
+ * `contents_only` counts only as the text `true` (`contents_only=1` deletes the whole knowledge
+ * base, or gets the 403 of the default one); the 404 is answered by
+ * `Namespace.findOne({id_project, id})`. The supportkb mock behaves as a deployment whose engine
+ * works: it deletes and answers 200.
  *
  */
 export const deleteKnowledgeBase = <ThrowOnError extends boolean = false>(options: Options<DeleteKnowledgeBaseData, ThrowOnError>): RequestResult<DeleteKnowledgeBaseResponses, DeleteKnowledgeBaseErrors, ThrowOnError> => options.client.delete<DeleteKnowledgeBaseResponses, DeleteKnowledgeBaseErrors, ThrowOnError>({
@@ -492,26 +475,23 @@ export const deleteKnowledgeBase = <ThrowOnError extends boolean = false>(option
  *
  * Renames a knowledge base and/or replaces its preview settings.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin (or a bot/subscription
- * token), so agents get 403.
+ * Minimum role: **admin**. The server requires admin (or a bot/subscription token), so agents get
+ * 403.
  *
- * Source: reference — only the fields sent are changed, and `preview_settings` is **replaced
- * whole** (members not sent are dropped, not merged): send every member you want to keep.
- * `name` and `preview_settings` are tested for truthiness, so `null` leaves them unchanged. The
- * server stores `preview_settings` without checking its members. The 200 body is the knowledge
- * base without `_id`/`__v`.
+ * Only the fields sent are changed, and `preview_settings` is **replaced whole** (members not sent
+ * are dropped, not merged): send every member you want to keep. `name` and `preview_settings` are
+ * tested for truthiness, so `null` leaves them unchanged. The server stores `preview_settings`
+ * without checking its members. The 200 body is the knowledge base without `_id`/`__v`.
  *
- * Source: reference — the server upserts by `id` alone, without checking the project: an id
- * of another project's knowledge base updates that knowledge base, and an unknown id never
- * gets 404 but creates and returns a bare record (`KnowledgeBaseUpserted`: the id, the fields
- * sent, `default: false`, `hybrid: false` and the timestamps; no `id_project`, `engine` or
- * `embedding`). The 200 schema accepts both shapes: a response without `id_project` means the
- * id was unknown.
+ * The server upserts by `id` alone, without checking the project: an id of another project's
+ * knowledge base updates that knowledge base, and an unknown id never gets 404 but creates and
+ * returns a bare record (`KnowledgeBaseUpserted`: the id, the fields sent, `default: false`,
+ * `hybrid: false` and the timestamps; no `id_project`, `engine` or `embedding`). The 200 schema
+ * accepts both shapes: a response without `id_project` means the id was unknown.
  *
- * Source: reference — `routes/kb.js:1386-1414`: the id is any string (no ObjectId check), and
- * a `name` Mongoose cannot store (an object, an array) gets `500 {success: false, error:
- * <Mongoose's CastError>}` (kb.js:1404); a number or a boolean is stored as its text. The
- * server validates nothing else: there is no 404 and no 422.
+ * The id is any string (no ObjectId check), and a `name` Mongoose cannot store (an object, an
+ * array) gets `500 {success: false, error: <Mongoose's CastError>}`; a number or a boolean is
+ * stored as its text. The server validates nothing else: there is no 404 and no 422.
  *
  */
 export const updateKnowledgeBase = <ThrowOnError extends boolean = false>(options: Options<UpdateKnowledgeBaseData, ThrowOnError>): RequestResult<UpdateKnowledgeBaseResponses, UpdateKnowledgeBaseErrors, ThrowOnError> => options.client.put<UpdateKnowledgeBaseResponses, UpdateKnowledgeBaseErrors, ThrowOnError>({
@@ -531,20 +511,18 @@ export const updateKnowledgeBase = <ThrowOnError extends boolean = false>(option
  *
  * Minimum role: **agent**.
  *
- * Source: reference — the real server returns a plain array with no pagination or sort, each
- * teammate with its user populated in `id_user` and with `isBusy`. By default it lists the
- * agent-side members (roles owner, admin, supervisor, agent and custom roles; `roleType` 1)
- * that are not trashed; disabled members are included unless `status` filters them out. A
- * teammate whose user document was deleted has `id_user: null`, and a teammate invited
- * without a role has no `role`.
+ * The real server returns a plain array with no pagination or sort, each teammate with its user
+ * populated in `id_user` and with `isBusy`. By default it lists the agent-side members (roles
+ * owner, admin, supervisor, agent and custom roles; `roleType` 1) that are not trashed; disabled
+ * members are included unless `status` filters them out. A teammate whose user document was
+ * deleted has `id_user: null`, and a teammate invited without a role has no `role`.
  *
- * Source: reference — `routes/project_user.js:638-689` builds the query from the raw query
- * values: `role` goes into `{role: {$in: role}}`, `presencestatus` into `presence.status` and
- * `status` into `status` as `qs` parsed them, so a repeated parameter is a list (`$in`) and
- * `status[$ne]=disabled` an operator; a value Mongoose cannot cast (`role[a]=x`, an unknown
- * operator) gets 500 `{success: false, msg: "Error getting object."}` (`:675`). A teammate
- * whose user never connected has **no** `presence` (the websocket sets it), so
- * `presencestatus=offline` does not find it.
+ * The server builds the query from the raw query values: `role` goes into `{role: {$in: role}}`,
+ * `presencestatus` into `presence.status` and `status` into `status` as `qs` parsed them, so a
+ * repeated parameter is a list (`$in`) and `status[$ne]=disabled` an operator; a value Mongoose
+ * cannot cast (`role[a]=x`, an unknown operator) gets 500 `{success: false, msg: "Error getting
+ * object."}`. A teammate whose user never connected has **no** `presence` (the websocket
+ * sets it), so `presencestatus=offline` does not find it.
  *
  */
 export const listTeammates = <ThrowOnError extends boolean = false>(options: Options<ListTeammatesData, ThrowOnError>): RequestResult<ListTeammatesResponses, ListTeammatesErrors, ThrowOnError> => options.client.get<ListTeammatesResponses, ListTeammatesErrors, ThrowOnError>({
@@ -561,19 +539,18 @@ export const listTeammates = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Minimum role: **agent**.
  *
- * Source: decided — the documented path has a trailing slash (`/project_users/`); the
- * contract normalises it to `/project_users` and real servers accept both.
+ * The documented path has a trailing slash (`/project_users/`); the contract normalises it to
+ * `/project_users` and real servers accept both.
  *
- * Source: reference — the real server ignores `role` on this route, reads the chat limit as
- * `max_assigned_chat` (the documented `max_served_chat`; the contract accepts both), changes
- * settings only through the dotted keys `settings.email.notification.*`, ignores every field
- * sent as `null`, and returns the teammate with `id_user` as a plain user id.
+ * The real server ignores `role` on this route, reads the chat limit as `max_assigned_chat` (the
+ * documented `max_served_chat`; the contract accepts both), changes settings only through the
+ * dotted keys `settings.email.notification.*`, ignores every field sent as `null`, and returns the
+ * teammate with `id_user` as a plain user id.
  *
- * Source: reference — `routes/project_user.js:208-274`: `findByIdAndUpdate` of the caller's
- * teammate with the fields sent (`!= undefined`), cast by the model: a value it cannot store
- * (`user_available: "maybe"`, `max_assigned_chat: "abc"` or an object, `tags: "x"`) gets 500
- * `{success: false, msg: "Error updating object."}` (`:257`); `max_served_chat` is ignored.
- * There is no 422: nothing else is validated.
+ * `findByIdAndUpdate` of the caller's teammate with the fields sent (`!= undefined`), cast by the
+ * model: a value it cannot store (`user_available: "maybe"`, `max_assigned_chat: "abc"` or an
+ * object, `tags: "x"`) gets 500 `{success: false, msg: "Error updating object."}`;
+ * `max_served_chat` is ignored. There is no 422: nothing else is validated.
  *
  */
 export const updateCurrentTeammate = <ThrowOnError extends boolean = false>(options: Options<UpdateCurrentTeammateData, ThrowOnError>): RequestResult<UpdateCurrentTeammateResponses, UpdateCurrentTeammateErrors, ThrowOnError> => options.client.put<UpdateCurrentTeammateResponses, UpdateCurrentTeammateErrors, ThrowOnError>({
@@ -593,18 +570,17 @@ export const updateCurrentTeammate = <ThrowOnError extends boolean = false>(opti
  *
  * Minimum role: **admin**.
  *
- * Source: reference — by default the real server only disables the teammate (`status`
- * `disabled`, `user_available` false); `soft=true` marks it trashed (which also disables it, the
- * state of a teammate removed from the project) and `hard=true` deletes the document. Each
- * returns the teammate (as stored, `id_user` a plain id); an unknown id gives 404 `{success:
- * false, error: "Project user not found with id <id>"}`. The project is not checked: the id
- * alone selects the teammate.
+ * By default the real server only disables the teammate (`status` `disabled`, `user_available`
+ * false); `soft=true` marks it trashed (which also disables it, the state of a teammate removed
+ * from the project) and `hard=true` deletes the document. Each returns the teammate (as stored,
+ * `id_user` a plain id); an unknown id gives 404 `{success: false, error: "Project user not found
+ * with id <id>"}`. The project is not checked: the id alone selects the teammate.
  *
- * Source: reference — `routes/project_user.js:374-459`: `soft` and `hard` count only when they
- * are exactly the text `true` (`soft=1`, `soft=yes` disable); `soft` wins over `hard`. An id that
- * is no ObjectId gets 500 with the branch's message: `Error deleting Project User with id <id>`
- * (soft, `:386`), `Error deleting Project user with id <id>` (hard, `:406`), `Error disabling
- * Project User with id <id>` (`:427`). Only the soft and hard deletes emit `project_user.delete`.
+ * `soft` and `hard` count only when they are exactly the text `true` (`soft=1`, `soft=yes`
+ * disable); `soft` wins over `hard`. An id that is no ObjectId gets 500 with the branch's message:
+ * `Error deleting Project User with id <id>` (soft), `Error deleting Project user with id
+ * <id>` (hard), `Error disabling Project User with id <id>`. Only the soft and
+ * hard deletes emit `project_user.delete`.
  *
  */
 export const deleteTeammate = <ThrowOnError extends boolean = false>(options: Options<DeleteTeammateData, ThrowOnError>): RequestResult<DeleteTeammateResponses, DeleteTeammateErrors, ThrowOnError> => options.client.delete<DeleteTeammateResponses, DeleteTeammateErrors, ThrowOnError>({
@@ -620,15 +596,13 @@ export const deleteTeammate = <ThrowOnError extends boolean = false>(options: Op
  *
  * Minimum role: **agent**.
  *
- * Source: reference — the real server populates the user in `id_user` (`null` when the user
- * document was deleted) and adds `isBusy`; an unknown id gives 404 `{success: false, msg:
- * "Object not found."}`.
+ * The real server populates the user in `id_user` (`null` when the user document was deleted) and
+ * adds `isBusy`; an unknown id gives 404 `{success: false, msg: "Object not found."}`.
  *
- * Source: reference — `routes/project_user.js:514-533` finds the id in the path's project;
- * an id that is no ObjectId gets 500 `{success: false, msg: "Error getting object."}`
- * (`:522`). The id `me` is another route (`GET /project_users/me`, `:500-512`): the caller's
- * own teammate, unpopulated, in a one-item array (500 `{err: "error"}` for a caller without a
- * teammate, such as a subscription's token).
+ * The server's project user routes finds the id in the path's project; an id that is no ObjectId
+ * gets 500 `{success: false, msg: "Error getting object."}`. The id `me` is another route
+ * (`GET /project_users/me`): the caller's own teammate, unpopulated, in a one-item
+ * array (500 `{err: "error"}` for a caller without a teammate, such as a subscription's token).
  *
  */
 export const getTeammate = <ThrowOnError extends boolean = false>(options: Options<GetTeammateData, ThrowOnError>): RequestResult<GetTeammateResponses, GetTeammateErrors, ThrowOnError> => options.client.get<GetTeammateResponses, GetTeammateErrors, ThrowOnError>({
@@ -645,25 +619,24 @@ export const getTeammate = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Minimum role: **admin**.
  *
- * Source: decided — the body reuses `TeammateUpdateRequest` through `TeammateAdminUpdateRequest`
- * (an `allOf` adding `status`), so both update operations share one schema.
+ * The body reuses `TeammateUpdateRequest` through `TeammateAdminUpdateRequest` (an `allOf` adding
+ * `status`), so both update operations share one schema.
  *
- * Source: reference — here the real server applies `role` (without validating it) and also
- * accepts `status` (`active` or `disabled`); it upserts (an unknown id creates a document,
- * never 404), does not check the project, and returns the teammate with `id_user` as a plain
- * user id. Source: decided — the upserted document of an unknown id carries only `_id`, `id`,
- * the defaults (`status`, `user_available`, `number_assigned_requests`, `trashed`, `tags`,
- * `permissions`, `last_login_at`, `isAuthenticated`), the timestamps and the fields sent: no
- * `id_project`, `id_user`, `role`, `roleType` or `createdBy`, which is why `Teammate` requires
- * only `_id`, `id` and `status`.
+ * Here the real server applies `role` (without validating it) and also accepts `status` (`active`
+ * or `disabled`); it upserts (an unknown id creates a document, never 404), does not check the
+ * project, and returns the teammate with `id_user` as a plain user id. The upserted document of an
+ * unknown id carries only `_id`, `id`, the defaults (`status`, `user_available`,
+ * `number_assigned_requests`, `trashed`, `tags`, `permissions`, `last_login_at`,
+ * `isAuthenticated`), the timestamps and the fields sent: no `id_project`, `id_user`, `role`,
+ * `roleType` or `createdBy`, which is why `Teammate` requires only `_id`, `id` and `status`.
  *
- * Source: reference — `routes/project_user.js:276-356`: the fields sent with a value (`!=
+ * The fields sent with a value (`!=
  * undefined`: `null` is not sent) are cast by the model; `role` is any string (`roleType` is
  * **not** recomputed: a teammate made `guest` keeps `roleType` 1, and a custom role — or `""` —
- * passes every role check of `middleware/has-role.js`); `status` only when `active` or
+ * passes every role check of); `status` only when `active` or
  * `disabled` (anything else is ignored). An id that is no ObjectId, or a value the model cannot
  * store (a `role` object, `user_available: "maybe"`, `tags: "x"`), gets 500 `{success: false,
- * msg: "Error updating object."}` (`:336`). There is no 404 (upsert) and no 422.
+ * msg: "Error updating object."}`. There is no 404 (upsert) and no 422.
  *
  */
 export const updateTeammate = <ThrowOnError extends boolean = false>(options: Options<UpdateTeammateData, ThrowOnError>): RequestResult<UpdateTeammateResponses, UpdateTeammateErrors, ThrowOnError> => options.client.put<UpdateTeammateResponses, UpdateTeammateErrors, ThrowOnError>({
@@ -683,19 +656,18 @@ export const updateTeammate = <ThrowOnError extends boolean = false>(options: Op
  *
  * Minimum role: **agent**.
  *
- * Source: decided — documented as returning the teammate; the real server returns a
- * one-element array holding it, and the contract describes that array.
+ * Documented as returning the teammate; the real server returns a one-element array holding it,
+ * and the contract describes that array.
  *
- * Source: reference — for a registered user (an ObjectId) `id_user` is populated; for a guest or
- * external user (a `uuid_user`) it is absent, and the role is whatever the sign-in stored
- * (`guest`, `user` or a custom token's role claim, custom names included). No teammate gives 404 `{success: false, msg: "Object
- * not found."}`.
+ * For a registered user (an ObjectId) `id_user` is populated; for a guest or external user (a
+ * `uuid_user`) it is absent, and the role is whatever the sign-in stored (`guest`, `user` or a
+ * custom token's role claim, custom names included). No teammate gives 404 `{success: false, msg:
+ * "Object not found."}`.
  *
- * Source: reference — `routes/project_user.js:571-616`: the id is a user id when
- * `mongoose.Types.ObjectId.isValid` says so (24 hexadecimal digits, or **any 12 characters**),
- * else a `uuid_user`; so an external user whose own id is 24 hex digits (or 12 characters) is
- * never found by it (404), although it signed in. `search` is another route
- * (`GET /project_users/users/search`, `:535-566`, minimum role `user`): it finds the user of
+ * The id is a user id when `mongoose.Types.ObjectId.isValid` says so (24 hexadecimal digits, or
+ * **any 12 characters**), else a `uuid_user`; so an external user whose own id is 24 hex digits
+ * (or 12 characters) is never found by it (404), although it signed in. `search` is another route
+ * (`GET /project_users/users/search`, minimum role `user`): it finds the user of
  * `?email=` and answers `{_id}`, 404 `Object not found.` without one, 403 `{msg: "Unauthorized.
  * This is not a your teammate."}` for a user who is no member of the project.
  *
@@ -713,27 +685,25 @@ export const getTeammateByUserId = <ThrowOnError extends boolean = false>(option
  *
  * Minimum role: **admin**.
  *
- * Source: reference — when a registered user has that e-mail the real server creates the
- * teammate at once and returns it (`id_user` as a plain user id); otherwise it stores a pending
- * invitation and answers 200 `{msg: "User not found, save invite in pending ",
- * pendingInvitation}`. When the pending invitation is not stored the answer is still **200**,
- * with `{success: false, msg, ...}` (`TeammateInviteNotSaved`): `Role is required.` (code 405)
- * without a role, `Pending Invitation already exist.` for an e-mail already invited. Inviting
- * oneself gives 403 with `code` 4000, inviting an active member 403 with `code` 4001. `role` is
- * not validated (custom roles are stored as sent; without a role a registered user becomes a
- * teammate with no role), the e-mail is only lower-cased, and `firstname`/`lastname` are not
- * stored.
+ * When a registered user has that e-mail the real server creates the teammate at once and returns
+ * it (`id_user` as a plain user id); otherwise it stores a pending invitation and answers 200
+ * `{msg: "User not found, save invite in pending ", pendingInvitation}`. When the pending
+ * invitation is not stored the answer is still **200**, with `{success: false, msg,...}`
+ * (`TeammateInviteNotSaved`): `Role is required.` (code 405) without a role, `Pending Invitation
+ * already exist.` for an e-mail already invited. Inviting oneself gives 403 with `code` 4000,
+ * inviting an active member 403 with `code` 4001. `role` is not validated (custom roles are stored
+ * as sent; without a role a registered user becomes a teammate with no role), the e-mail is only
+ * lower-cased, and `firstname`/`lastname` are not stored.
  *
- * Source: reference — `routes/project_user.js:42-182`. Only an **active agent-side** teammate
- * (`roleType` 1, `status` active, not trashed) of that user is "already a member": a registered
- * user who is an end user of the project (e.g. signed in with a custom token) or a disabled
- * teammate gets a **new** teammate beside the old one. An e-mail that is not a string (a number,
- * an array, an object) makes `email.toLowerCase()` throw: 500 `{err: "error"}` (`:49`); a falsy
- * one (`0`, `""`, none) is kept as sent, so an invitation without an e-mail is stored pending
- * once and then refused as already existing. A `role` the model cannot store gets 500 `An error
- * occurred on inviting user <email> on project <id>` (`:128`, `:163`) for a registered user, and
- * 200 `{success: false, msg: "Error saving object.", err}` for a pending one (the service's
- * rejection sent as is, `:70`). The role guard accepts a teammate of any custom role (or none).
+ * Only an **active agent-side** teammate (`roleType` 1, `status` active, not trashed) of that user
+ * is "already a member": a registered user who is an end user of the project (e.g. signed in with
+ * a custom token) or a disabled teammate gets a **new** teammate beside the old one. An e-mail
+ * that is not a string (a number, an array, an object) makes `email.toLowerCase()` throw: 500
+ * `{err: "error"}`; a falsy one (`0`, `""`, none) is kept as sent, so an invitation
+ * without an e-mail is stored pending once and then refused as already existing. A `role` the
+ * model cannot store gets 500 `An error occurred on inviting user <email> on project <id>` for a registered user, and 200 `{success: false, msg: "Error saving object.",
+ * err}` for a pending one (the service's rejection sent as is). The role guard accepts a
+ * teammate of any custom role (or none).
  *
  */
 export const inviteTeammate = <ThrowOnError extends boolean = false>(options: Options<InviteTeammateData, ThrowOnError>): RequestResult<InviteTeammateResponses, InviteTeammateErrors, ThrowOnError> => options.client.post<InviteTeammateResponses, InviteTeammateErrors, ThrowOnError>({
@@ -751,16 +721,15 @@ export const inviteTeammate = <ThrowOnError extends boolean = false>(options: Op
  *
  * Lists the project's groups.
  *
- * Minimum role: **agent**. Source: reference — the server requires agent (or a bot/subscription
- * token).
+ * Minimum role: **agent**. The server requires agent (or a bot/subscription token).
  *
- * Source: reference — the real server returns a plain array of the groups that are not trashed,
- * with no pagination or sort.
+ * The real server returns a plain array of the groups that are not trashed, with no pagination or
+ * sort.
  *
- * Source: reference — `member` is read for its truthiness and passed as `{members: {$in: member}}`:
+ * `member` is read for its truthiness and passed as `{members: {$in: member}}`:
  * several values select groups having any of them (`member[]=a&member[]=b`). A value MongoDB refuses
  * inside `$in` (an operator document, `member[$gt]=a`) fails the query, and the callback calls a
- * `next` the route does not declare (`routes/group.js:211`): a ReferenceError nobody catches, so
+ * `next` the route does not declare: a ReferenceError nobody catches, so
  * **the server never answers**. The supportkb mock resets the connection instead of hanging (`behaviour.unanswered: 'hang'` waits like production) and warns once. The route sends no other error.
  *
  */
@@ -775,11 +744,10 @@ export const listGroups = <ThrowOnError extends boolean = false>(options: Option
  *
  * Creates a group of teammates.
  *
- * Minimum role: **agent**. Source: reference — the real server requires it.
+ * Minimum role: **agent**.
  *
- * Source: reference — `members` holds the user ids of the teammates; the real server ignores
- * `attributes` on creation and answers a missing `name` with 500 `{success: false, msg: "Error
- * saving object."}`.
+ * `members` holds the user ids of the teammates; the real server ignores `attributes` on creation
+ * and answers a missing `name` with 500 `{success: false, msg: "Error saving object."}`.
  *
  */
 export const createGroup = <ThrowOnError extends boolean = false>(options: Options<CreateGroupData, ThrowOnError>): RequestResult<CreateGroupResponses, CreateGroupErrors, ThrowOnError> => options.client.post<CreateGroupResponses, CreateGroupErrors, ThrowOnError>({
@@ -797,22 +765,21 @@ export const createGroup = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Deletes a group; a deleted group is marked trashed.
  *
- * Minimum role: **agent**. Source: reference — the real server requires it.
+ * Minimum role: **agent**.
  *
- * Source: reference — by default the real server marks the group trashed (and not enabled) and
- * answers `{success: true, message: "Group successfully deleted"}`, also when no group has
- * that id; `force=true` removes it for good and returns the removed group. A group used by a
- * department cannot be deleted (403).
+ * By default the real server marks the group trashed (and not enabled) and answers `{success:
+ * true, message: "Group successfully deleted"}`, also when no group has that id; `force=true`
+ * removes it for good and returns the removed group. A group used by a department cannot be
+ * deleted (403).
  *
- * Source: reference — `force=true` on an id that names no group answers 200 with an **empty
- * body**: `routes/group.js` sends the `null` that `findByIdAndRemove` found
- * (`res.status(200).send(null)`), which Express writes as `Content-Length: 0` with no
- * `Content-Type`. The contract declares it as the `text/plain` empty string; clients should
- * treat an empty 200 body as "nothing was deleted".
+ * `force=true` on an id that names no group answers 200 with an **empty body**: the server sends
+ * the `null` that `findByIdAndRemove` found (`res.status(200).send(null)`), which Express writes
+ * as `Content-Length: 0` with no `Content-Type`. The contract declares it as the `text/plain`
+ * empty string; clients should treat an empty 200 body as "nothing was deleted".
  *
- * Source: reference — `force` counts only as the exact text `true` (`req.query.force === "true"`):
- * `TRUE` or `1` soft-delete. A soft delete of an id that names no group changes nothing (no upsert)
- * and still confirms.
+ * `force` counts only as the exact text `true` (`req.query.force === "true"`): `TRUE` or `1`
+ * soft-delete. A soft delete of an id that names no group changes nothing (no upsert) and still
+ * confirms.
  *
  */
 export const deleteGroup = <ThrowOnError extends boolean = false>(options: Options<DeleteGroupData, ThrowOnError>): RequestResult<DeleteGroupResponses, DeleteGroupErrors, ThrowOnError> => options.client.delete<DeleteGroupResponses, DeleteGroupErrors, ThrowOnError>({
@@ -826,10 +793,10 @@ export const deleteGroup = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Returns a group.
  *
- * Minimum role: **agent**. Source: reference — the real server requires it.
+ * Minimum role: **agent**.
  *
- * Source: reference — the real server also returns trashed groups here; an unknown id gives 404
- * `{success: false, msg: "Object not found."}`.
+ * The real server also returns trashed groups here; an unknown id gives 404 `{success: false, msg:
+ * "Object not found."}`.
  *
  */
 export const getGroup = <ThrowOnError extends boolean = false>(options: Options<GetGroupData, ThrowOnError>): RequestResult<GetGroupResponses, GetGroupErrors, ThrowOnError> => options.client.get<GetGroupResponses, GetGroupErrors, ThrowOnError>({
@@ -843,13 +810,12 @@ export const getGroup = <ThrowOnError extends boolean = false>(options: Options<
  *
  * Updates a group's name and members. Only the fields sent are changed.
  *
- * Minimum role: **agent**. Source: reference — the real server requires it.
+ * Minimum role: **agent**.
  *
- * Source: reference — the real server also accepts `trashed` and `attributes`, ignores fields
- * sent as `null`, and upserts (an unknown id creates the group, never 404). A group created by
- * an upsert holds only the fields sent plus `members: []` and `enabled: true`: no
- * `id_project`, `createdBy` or `trashed` (so `listGroups` never lists it); the response schema
- * does not require them.
+ * The real server also accepts `trashed` and `attributes`, ignores fields sent as `null`, and
+ * upserts (an unknown id creates the group, never 404). A group created by an upsert holds only
+ * the fields sent plus `members: []` and `enabled: true`: no `id_project`, `createdBy` or
+ * `trashed` (so `listGroups` never lists it); the response schema does not require them.
  *
  */
 export const updateGroup = <ThrowOnError extends boolean = false>(options: Options<UpdateGroupData, ThrowOnError>): RequestResult<UpdateGroupResponses, UpdateGroupErrors, ThrowOnError> => options.client.put<UpdateGroupResponses, UpdateGroupErrors, ThrowOnError>({
@@ -869,20 +835,21 @@ export const updateGroup = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Minimum role: **agent**.
  *
- * Source: reference — the query parameters and the list body are the server's: it pages
- * with `limit` (default 40) and zero-based `page`, sorts by the query parameter `sort`
- * (default `createdAt`) in `direction`, lists only active segments (status 100, so deleted
- * segments disappear) and wraps the page as `{perPage, count, segments}`.
+ * The query parameters and the list body are the server's: it pages with `limit` (default 40) and
+ * zero-based `page`, sorts by the query parameter `sort` (default `createdAt`) in `direction`,
+ * lists only active segments (status 100, so deleted segments disappear) and wraps the page as
+ * `{perPage, count, segments}`.
  *
- * Source: decided — `sortField`, the documented name for tags and leads, is accepted
- * beside `sort`; real servers read only `sort`. Send one.
+ * `sortField`, the documented name for tags and leads, is accepted beside `sort`; real servers
+ * read only `sort`. Send one.
  *
- * Source: reference — `limit` is read with `parseInt` (`2.9` is 2; `0` or a text that is no number
- * means no limit, answered as `perPage` `0` or `null`; a negative limit pages by its absolute value
- * and is echoed as is), and the skip is `page * limit` as JavaScript computes it. A negative page, or
- * a `sort` field MongoDB refuses (starting with `$`, empty, ending with `.`), makes MongoDB refuse the
- * query, an error the route drops (`return (err)`, `routes/segment.js:136`): **the server never
- * answers**. The supportkb mock resets the connection instead of hanging (`behaviour.unanswered: 'hang'` waits like production) and warns once.
+ * `limit` is read with `parseInt` (`2.9` is 2; `0` or a text that is no number means no limit,
+ * answered as `perPage` `0` or `null`; a negative limit pages by its absolute value and is echoed
+ * as is), and the skip is `page * limit` as JavaScript computes it. A negative page, or a `sort`
+ * field MongoDB refuses (starting with `$`, empty, ending with `.`), makes MongoDB refuse the
+ * query, an error the route drops (`return (err)`): **the server never answers**. The supportkb
+ * mock resets the connection instead of hanging (`behaviour.unanswered: 'hang'` waits like
+ * production) and warns once.
  *
  */
 export const listSegments = <ThrowOnError extends boolean = false>(options: Options<ListSegmentsData, ThrowOnError>): RequestResult<ListSegmentsResponses, ListSegmentsErrors, ThrowOnError> => options.client.get<ListSegmentsResponses, ListSegmentsErrors, ThrowOnError>({
@@ -899,10 +866,9 @@ export const listSegments = <ThrowOnError extends boolean = false>(options: Opti
  *
  * Minimum role: **agent**.
  *
- * Source: reference — the filter shape is the server's: it stores
- * `{field, operator, value}` filters, defaults `match` to `all`, and returns the created
- * segment. `match` is stored but never applied: the filters are always combined with AND.
- * A body the server cannot save (e.g. without `name`) gets a 500
+ * The filter shape is the server's: it stores `{field, operator, value}` filters, defaults `match`
+ * to `all`, and returns the created segment. `match` is stored but never applied: the filters are
+ * always combined with AND. A body the server cannot save (e.g. without `name`) gets a 500
  * `{success: false, msg: "Error updating object."}` from the real server.
  *
  */
@@ -923,11 +889,11 @@ export const createSegment = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Minimum role: **agent**.
  *
- * Source: reference — the delete is soft: the server sets `status` to 0 (the segment
- * disappears from `listSegments`) and returns the updated segment. It upserts, so an unknown
- * id never gets 404: it creates and returns a segment holding only `_id`, `status: 0`, the
- * defaults `match: all` and `filters: []`, the timestamps and `__v` (no `name`, `id_project`
- * or `createdBy`; the response schema does not require them).
+ * The delete is soft: the server sets `status` to 0 (the segment disappears from `listSegments`)
+ * and returns the updated segment. It upserts, so an unknown id never gets 404: it creates and
+ * returns a segment holding only `_id`, `status: 0`, the defaults `match: all` and `filters: []`,
+ * the timestamps and `__v` (no `name`, `id_project` or `createdBy`; the response schema does not
+ * require them).
  *
  */
 export const deleteSegment = <ThrowOnError extends boolean = false>(options: Options<DeleteSegmentData, ThrowOnError>): RequestResult<DeleteSegmentResponses, DeleteSegmentErrors, ThrowOnError> => options.client.delete<DeleteSegmentResponses, DeleteSegmentErrors, ThrowOnError>({
@@ -943,9 +909,8 @@ export const deleteSegment = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Minimum role: **agent**.
  *
- * Source: reference — an unknown id gets 404 `{success: false, msg: "Object not found."}`;
- * the real server looks the id up without checking the project, and also returns
- * soft-deleted segments (status 0).
+ * An unknown id gets 404 `{success: false, msg: "Object not found."}`; the real server looks the
+ * id up without checking the project, and also returns soft-deleted segments (status 0).
  *
  */
 export const getSegment = <ThrowOnError extends boolean = false>(options: Options<GetSegmentData, ThrowOnError>): RequestResult<GetSegmentResponses, GetSegmentErrors, ThrowOnError> => options.client.get<GetSegmentResponses, GetSegmentErrors, ThrowOnError>({
@@ -961,15 +926,15 @@ export const getSegment = <ThrowOnError extends boolean = false>(options: Option
  *
  * Minimum role: **agent**.
  *
- * Source: reference — the real server changes only the fields sent (`filters`, when sent,
- * replaces the whole list; a field sent as `null` is ignored) and returns the updated
- * segment; it upserts, so an unknown id creates a segment holding only the fields sent and
- * never gets 404. Such a segment has no `id_project` and no `createdBy` (and no `name` unless
- * one was sent); the response schema does not require them. The real server validates
- * nothing on update: it stores `match` and filters as sent (see `SegmentFilter`).
+ * The real server changes only the fields sent (`filters`, when sent, replaces the whole list; a
+ * field sent as `null` is ignored) and returns the updated segment; it upserts, so an unknown id
+ * creates a segment holding only the fields sent and never gets 404. Such a segment has no
+ * `id_project` and no `createdBy` (and no `name` unless one was sent); the response schema does
+ * not require them. The real server validates nothing on update: it stores `match` and filters as
+ * sent (see `SegmentFilter`).
  *
- * Source: decided — no field of the body is required (`SegmentUpdateInput`), unlike
- * `createSegment` where `name` is required, because the server applies partial updates.
+ * No field of the body is required (`SegmentUpdateInput`), unlike `createSegment` where `name` is
+ * required, because the server applies partial updates.
  *
  */
 export const updateSegment = <ThrowOnError extends boolean = false>(options: Options<UpdateSegmentData, ThrowOnError>): RequestResult<UpdateSegmentResponses, UpdateSegmentErrors, ThrowOnError> => options.client.put<UpdateSegmentResponses, UpdateSegmentErrors, ThrowOnError>({
@@ -987,19 +952,18 @@ export const updateSegment = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Lists the project's tags, 40 per page, newest first by default.
  *
- * Minimum role: **agent**. Source: reference — the server requires agent (or a bot/subscription
- * token).
+ * Minimum role: **agent**. The server requires agent (or a bot/subscription token).
  *
- * Source: reference — the server returns a plain array with a fixed page size of 40 (no
- * `limit`), and sorts by the query parameter `sort`; the documented name is `sortField`. The
- * contract accepts both, and the SDK sends both with the same value.
+ * The server returns a plain array with a fixed page size of 40 (no `limit`), and sorts by the
+ * query parameter `sort`; the documented name is `sortField`. The contract accepts both, and the
+ * SDK sends both with the same value.
  *
- * Source: reference — `routes/tag.js` computes the skip as `page * 40` without checking `page`:
- * a non-numeric `page` reads as the first page, and a negative one makes MongoDB refuse the
- * query, an error the route drops (`return (err)` in its callback), so **the server never
- * answers** (the client waits for its own timeout); the same for a `sort` field MongoDB refuses
- * (one starting with `$`). The supportkb mock closes the connection instead of hanging
- * (`behaviour.unanswered: 'hang'` waits like production) and warns once.
+ * The server's tag routes computes the skip as `page * 40` without checking `page`: a non-numeric
+ * `page` reads as the first page, and a negative one makes MongoDB refuse the query, an error the
+ * route drops (`return (err)` in its callback), so **the server never answers** (the client waits
+ * for its own timeout); the same for a `sort` field MongoDB refuses (one starting with `$`). The
+ * supportkb mock closes the connection instead of hanging (`behaviour.unanswered: 'hang'` waits
+ * like production) and warns once.
  *
  */
 export const listTags = <ThrowOnError extends boolean = false>(options: Options<ListTagsData, ThrowOnError>): RequestResult<ListTagsResponses, ListTagsErrors, ThrowOnError> => options.client.get<ListTagsResponses, ListTagsErrors, ThrowOnError>({
@@ -1013,11 +977,11 @@ export const listTags = <ThrowOnError extends boolean = false>(options: Options<
  *
  * Adds a tag to the project's library.
  *
- * Minimum role: **agent**. Source: reference — the real server requires it.
+ * Minimum role: **agent**.
  *
- * Source: reference — creating a tag whose name exists returns the existing tag with 200
- * (no 409), and `attributes` is ignored by the real server. A tag created without `color` has
- * no `color` key; with `color: null` it has `color: null`.
+ * Creating a tag whose name exists returns the existing tag with 200 (no 409), and `attributes` is
+ * ignored by the real server. A tag created without `color` has no `color` key; with `color: null`
+ * it has `color: null`.
  *
  */
 export const createTag = <ThrowOnError extends boolean = false>(options: Options<CreateTagData, ThrowOnError>): RequestResult<CreateTagResponses, CreateTagErrors, ThrowOnError> => options.client.post<CreateTagResponses, CreateTagErrors, ThrowOnError>({
@@ -1035,12 +999,11 @@ export const createTag = <ThrowOnError extends boolean = false>(options: Options
  *
  * Deletes a tag.
  *
- * Minimum role: **agent**. Source: reference — the real server requires it.
+ * Minimum role: **agent**.
  *
- * Source: reference — the response is the raw delete result, 200 even when no tag matched.
- * `routes/tag.js` removes the tag with this id whatever its project (`TagLibrary.remove({_id})`);
- * so do `getTag` (reads) and `updateTag` (writes, upserting): the server scopes none of them to
- * the path's project.
+ * The response is the raw delete result, 200 even when no tag matched. The server removes the tag
+ * with this id whatever its project (`TagLibrary.remove({_id})`); so do `getTag` (reads) and
+ * `updateTag` (writes, upserting): the server scopes none of them to the path's project.
  *
  */
 export const deleteTag = <ThrowOnError extends boolean = false>(options: Options<DeleteTagData, ThrowOnError>): RequestResult<DeleteTagResponses, DeleteTagErrors, ThrowOnError> => options.client.delete<DeleteTagResponses, DeleteTagErrors, ThrowOnError>({
@@ -1054,7 +1017,7 @@ export const deleteTag = <ThrowOnError extends boolean = false>(options: Options
  *
  * Returns one tag.
  *
- * Minimum role: **agent**. Source: reference — the real server requires it.
+ * Minimum role: **agent**.
  *
  */
 export const getTag = <ThrowOnError extends boolean = false>(options: Options<GetTagData, ThrowOnError>): RequestResult<GetTagResponses, GetTagErrors, ThrowOnError> => options.client.get<GetTagResponses, GetTagErrors, ThrowOnError>({
@@ -1068,11 +1031,10 @@ export const getTag = <ThrowOnError extends boolean = false>(options: Options<Ge
  *
  * Replaces a tag's name and color.
  *
- * Minimum role: **agent**. Source: reference — the real server requires it.
+ * Minimum role: **agent**.
  *
- * Source: reference — the real server upserts (an unknown id creates the tag, never 404)
- * and ignores `attributes`. It writes `tag` and `color` on every call (`routes/tag.js` sets
- * `update.color = req.body.color`), so an omitted `color` is stored as `null`. A tag created
+ * The real server upserts (an unknown id creates the tag, never 404) and ignores `attributes`. It
+ * writes `tag` and `color` on every call, so an omitted `color` is stored as `null`. A tag created
  * by an upsert has no `id_project` and no `createdBy` (and is therefore never listed by
  * `listTags`); the response schema does not require them.
  *
@@ -1093,10 +1055,10 @@ export const updateTag = <ThrowOnError extends boolean = false>(options: Options
  * Deletes the project's label document with every language (the path may be written
  * `/labels/`; the trailing slash does not matter).
  *
- * Minimum role: **admin**. Source: reference — the server requires admin.
+ * Minimum role: **admin**.
  *
- * Source: reference — the response is the raw delete result, 200 even when the project had
- * no labels; afterwards `getLabels` serves the built-in English set.
+ * The response is the raw delete result, 200 even when the project had no labels; afterwards
+ * `getLabels` serves the built-in English set.
  *
  */
 export const deleteAllLabels = <ThrowOnError extends boolean = false>(options: Options<DeleteAllLabelsData, ThrowOnError>): RequestResult<DeleteAllLabelsResponses, DeleteAllLabelsErrors, ThrowOnError> => options.client.delete<DeleteAllLabelsResponses, DeleteAllLabelsErrors, ThrowOnError>({
@@ -1110,18 +1072,17 @@ export const deleteAllLabels = <ThrowOnError extends boolean = false>(options: O
  *
  * Returns the project's label document with the translations of every language it has.
  *
- * Minimum role: **none**. Source: decided — the documented interface requires Authorization
- * (Basic or JWT) on every label operation, but the real server checks no credentials on label
- * reads (chat widgets fetch them anonymously). Authentication is optional here: clients should
- * send credentials for deployments that require them.
+ * Minimum role: **none**. The documented interface requires Authorization (Basic or JWT) on every
+ * label operation, but the real server checks no credentials on label reads (chat widgets fetch
+ * them anonymously). Authentication is optional here: clients should send credentials for
+ * deployments that require them.
  *
- * Source: reference — a project without labels gets `{}` (200, never 404); the built-in
- * languages are not merged in (see `listDefaultLabels`). An entry saved with `data: {}` (or an
- * object of empty objects) has no `data` key: Mongoose's `minimize` drops empty objects.
+ * A project without labels gets `{}` (200, never 404); the built-in languages are not merged in
+ * (see `listDefaultLabels`). An entry saved with `data: {}` (or an object of empty objects) has no
+ * `data` key: Mongoose's `minimize` drops empty objects.
  *
- * Source: reference — a database failure of the read is a rejected promise that
- * `routes/labels.js:355` never handles: the server never answers (the supportkb mock has no
- * database failures).
+ * A database failure of the read is a rejected promise that The server's labels routes never
+ * handles: the server never answers (the supportkb mock has no database failures).
  *
  */
 export const listLabels = <ThrowOnError extends boolean = false>(options: Options<ListLabelsData, ThrowOnError>): RequestResult<ListLabelsResponses, ListLabelsErrors, ThrowOnError> => options.client.get<ListLabelsResponses, ListLabelsErrors, ThrowOnError>({
@@ -1135,30 +1096,30 @@ export const listLabels = <ThrowOnError extends boolean = false>(options: Option
  *
  * Creates or updates the labels of one language.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin.
+ * Minimum role: **admin**.
  *
- * Source: reference — `routes/labels.js:193` reads `lang`, `data` and `default` of the body
- * and validates nothing itself: what Mongoose refuses fails the save. The entry of `lang` is
- * replaced whole by a new entry (new `_id`; keys not sent are dropped, no merge), or appended.
- * The first entry of a new label document is forced `default: true` whatever `default` says
- * (even `null` or `"abc"`); on an existing document `default` is cast (`"true"`, `1`, `"yes"`
- * are true) and defaults to `false` — replacing the default entry without `default: true`
- * leaves the project without a default — and only the boolean `true` clears the previous
- * default (`"true"` makes a second default). The entry replaced is the last one whose `lang`
- * equals the body's loosely (`==`: `5` replaces `"5"`; `true` matches no stored text but
- * `"1"`); `lang` is stored as text (`5` → `"5"`, `true` → `"true"`).
+ * The server reads `lang`, `data` and `default` of the body and validates nothing itself: what
+ * Mongoose refuses fails the save. The entry of `lang` is replaced whole by a new entry (new
+ * `_id`; keys not sent are dropped, no merge), or appended. The first entry of a new label
+ * document is forced `default: true` whatever `default` says (even `null` or `"abc"`); on an
+ * existing document `default` is cast (`"true"`, `1`, `"yes"` are true) and defaults to `false` —
+ * replacing the default entry without `default: true` leaves the project without a default — and
+ * only the boolean `true` clears the previous default (`"true"` makes a second default). The entry
+ * replaced is the last one whose `lang` equals the body's loosely (`==`: `5` replaces `"5"`;
+ * `true` matches no stored text but `"1"`); `lang` is stored as text (`5` → `"5"`, `true` →
+ * `"true"`).
  *
- * Source: reference — Mongoose drops empty objects from what it stores (`minimize`): `data:
- * {}` (or `{a: {}}`) is stored as an entry **without `data`**, which the answer shows, and
- * from then on every save of the project's labels (`upsertLabels`, `cloneDefaultLabels`,
- * `setDefaultLabels`, `deleteLabels` of another language) fails with 500 `Error saving
- * object.` until that entry is deleted (`deleteLabels`) or all labels are
- * (`deleteAllLabels`). Inside an array an empty object stays `{}`. Keys named `constructor`
- * or `prototype` are dropped. When the label document is new (the project's first language),
- * the driver refuses keys that start with `$` or contain `.` anywhere in `data` (500).
+ * Mongoose drops empty objects from what it stores (`minimize`): `data: {}` (or `{a: {}}`) is
+ * stored as an entry **without `data`**, which the answer shows, and from then on every save of
+ * the project's labels (`upsertLabels`, `cloneDefaultLabels`, `setDefaultLabels`, `deleteLabels`
+ * of another language) fails with 500 `Error saving object.` until that entry is deleted
+ * (`deleteLabels`) or all labels are (`deleteAllLabels`). Inside an array an empty object stays
+ * `{}`. Keys named `constructor` or `prototype` are dropped. When the label document is new (the
+ * project's first language), the driver refuses keys that start with `$` or contain `.` anywhere
+ * in `data` (500).
  *
- * Source: reference — after the save the route answers by re-dispatching `GET '/' + lang`
- * through the labels router (`routes/labels.js:264`): the answer is what that URL routes to, not the
+ * After the save the route answers by re-dispatching `GET '/' + lang`
+ * through the labels router: the answer is what that URL routes to, not the
  * saved entry. For an ordinary code it is `getLabels` (the entry, or the fallback when
  * `lang` is not stored exactly: `IT ` with a trailing space answers `IT`, `a?b` answers the
  * fallback of `a`). A `lang` that is a route of its own answers that route: `default` (any case)
@@ -1182,17 +1143,16 @@ export const upsertLabels = <ThrowOnError extends boolean = false>(options: Opti
  *
  * Deletes the labels of one language.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin.
+ * Minimum role: **admin**.
  *
- * Source: reference — the default language cannot be deleted (400; make another language
- * the default first); a project without labels or without that language gets 404
- * (`routes/labels.js:306`, `:323`). The language is matched exactly (the last entry with that
- * `lang`). Deleting the entry stored without `data` (see `upsertLabels`) repairs a project whose
- * saves fail; deleting another one fails with 500 `Error saving object.` while such an entry
- * exists.
+ * The default language cannot be deleted (400; make another language the default first); a project
+ * without labels or without that language gets 404. The language is matched exactly (the last
+ * entry with that `lang`). Deleting the entry stored without `data` (see `upsertLabels`) repairs a
+ * project whose saves fail; deleting another one fails with 500 `Error saving object.` while such
+ * an entry exists.
  *
- * Source: reference — after the save the route answers by re-dispatching `GET '/' + lang`
- * through the labels router (`routes/labels.js:336`): the answer is what that URL routes to, not the
+ * After the save the route answers by re-dispatching `GET '/' + lang`
+ * through the labels router: the answer is what that URL routes to, not the
  * saved entry. For an ordinary code it is `getLabels` (the entry, or the fallback when
  * `lang` is not stored exactly: `IT ` with a trailing space answers `IT`, `a?b` answers the
  * fallback of `a`). A `lang` that is a route of its own answers that route: `default` (any case)
@@ -1212,21 +1172,19 @@ export const deleteLabels = <ThrowOnError extends boolean = false>(options: Opti
  *
  * Returns the labels of one language.
  *
- * Minimum role: **none**. Source: decided — the documented interface requires Authorization
- * (Basic or JWT) on every label operation, but the real server checks no credentials on label
- * reads (chat widgets fetch them anonymously). Authentication is optional here: clients should
- * send credentials for deployments that require them.
+ * Minimum role: **none**. The documented interface requires Authorization (Basic or JWT) on every
+ * label operation, but the real server checks no credentials on label reads (chat widgets fetch
+ * them anonymously). Authentication is optional here: clients should send credentials for
+ * deployments that require them.
  *
- * Source: reference — never 404: when the project has no entry for `lang`, the server
- * falls back to the project's first default entry, then to its first `EN` entry, then to the
- * built-in English set (`lang` and `data` only) (`services/labelService.js:26`). Compare `lang`
- * in the answer with the one asked. An entry saved with `data: {}` is served without `data`.
- * Express matches routes case-insensitively: `GET /labels/DEFAULT` is `listDefaultLabels` (the
- * built-in sets, an array).
+ * Never 404: when the project has no entry for `lang`, the server falls back to the project's
+ * first default entry, then to its first `EN` entry, then to the built-in English set (`lang` and
+ * `data` only). Compare `lang` in the answer with the one asked. An entry saved with `data: {}` is
+ * served without `data`. Express matches routes case-insensitively: `GET /labels/DEFAULT` is
+ * `listDefaultLabels` (the built-in sets, an array).
  *
- * Source: reference — a database failure of the read is a rejected promise that
- * `routes/labels.js:373` never handles: the server never answers (the supportkb mock has no
- * database failures).
+ * A database failure of the read is a rejected promise that The server's labels routes never
+ * handles: the server never answers (the supportkb mock has no database failures).
  *
  */
 export const getLabels = <ThrowOnError extends boolean = false>(options: Options<GetLabelsData, ThrowOnError>): RequestResult<GetLabelsResponses, GetLabelsErrors, ThrowOnError> => options.client.get<GetLabelsResponses, GetLabelsErrors, ThrowOnError>({
@@ -1240,16 +1198,16 @@ export const getLabels = <ThrowOnError extends boolean = false>(options: Options
  *
  * Makes the language the project's default translation. No request body.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin.
+ * Minimum role: **admin**.
  *
- * Source: reference — a project without labels gets 404 `{success: false, msg: "Lang not
- * found"}` (`routes/labels.js:135`). Otherwise the (last) default entry is cleared and the
- * (last) entry of `lang` becomes the default if the project has it; an absent `lang` leaves the
- * project with no default (200). While an entry of the project is stored without `data` (see
- * `upsertLabels`) the save fails: 500 `Error saving object.`.
+ * A project without labels gets 404 `{success: false, msg: "Lang not found"}`. Otherwise the
+ * (last) default entry is cleared and the (last) entry of `lang` becomes the default if the
+ * project has it; an absent `lang` leaves the project with no default (200). While an entry of the
+ * project is stored without `data` (see `upsertLabels`) the save fails: 500 `Error saving
+ * object.`.
  *
- * Source: reference — after the save the route answers by re-dispatching `GET '/' + lang`
- * through the labels router (`routes/labels.js:176`): the answer is what that URL routes to, not the
+ * After the save the route answers by re-dispatching `GET '/' + lang`
+ * through the labels router: the answer is what that URL routes to, not the
  * saved entry. For an ordinary code it is `getLabels` (the entry, or the fallback when
  * `lang` is not stored exactly: `IT ` with a trailing space answers `IT`, `a?b` answers the
  * fallback of `a`). A `lang` that is a route of its own answers that route: `default` (any case)
@@ -1271,13 +1229,13 @@ export const setDefaultLabels = <ThrowOnError extends boolean = false>(options: 
  * interface lists this path twice, as "predefined labels" and as "standard pre-translated
  * labels"; the real server has one route serving both, so the contract has one operation.
  *
- * Minimum role: **none**. Source: decided — the documented interface requires Authorization
- * (Basic or JWT) on every label operation, but the real server checks no credentials on label
- * reads (chat widgets fetch them anonymously). Authentication is optional here: clients should
- * send credentials for deployments that require them.
+ * Minimum role: **none**. The documented interface requires Authorization (Basic or JWT) on every
+ * label operation, but the real server checks no credentials on label reads (chat widgets fetch
+ * them anonymously). Authentication is optional here: clients should send credentials for
+ * deployments that require them.
  *
- * Source: reference — the same for every project: 15 languages with upper-case codes (EN,
- * IT, FR, ES, DE, PT, RU, TR, SR, AR, UK, SV, KK, UZ, AZ), each a flat map of about 92 keys.
+ * The same for every project: 15 languages with upper-case codes (EN, IT, FR, ES, DE, PT, RU, TR,
+ * SR, AR, UK, SV, KK, UZ, AZ), each a flat map of about 92 keys.
  *
  */
 export const listDefaultLabels = <ThrowOnError extends boolean = false>(options: Options<ListDefaultLabelsData, ThrowOnError>): RequestResult<ListDefaultLabelsResponses, ListDefaultLabelsErrors, ThrowOnError> => options.client.get<ListDefaultLabelsResponses, ListDefaultLabelsErrors, ThrowOnError>({
@@ -1291,16 +1249,16 @@ export const listDefaultLabels = <ThrowOnError extends boolean = false>(options:
  *
  * Returns the standard pre-translated labels of one language.
  *
- * Minimum role: **none**. Source: decided — the documented interface requires Authorization
- * (Basic or JWT) on every label operation, but the real server checks no credentials on label
- * reads (chat widgets fetch them anonymously). Authentication is optional here: clients should
- * send credentials for deployments that require them.
+ * Minimum role: **none**. The documented interface requires Authorization (Basic or JWT) on every
+ * label operation, but the real server checks no credentials on label reads (chat widgets fetch
+ * them anonymously). Authentication is optional here: clients should send credentials for
+ * deployments that require them.
  *
- * Source: reference — for a code that is not built in (including lower-case `it`) the real
- * server answers 200 with an **empty body**: `routes/labels.js` calls `res.json(undefined)`,
- * which sends `Content-Type: application/json` and no bytes at all (not `{}`, not `null`). The
- * contract declares that empty body as the empty string of `text/plain`, whatever its
- * `Content-Type`; the SDK resolves it to `undefined`.
+ * For a code that is not built in (including lower-case `it`) the real server answers 200 with an
+ * **empty body**: the server calls `res.json(undefined)`, which sends `Content-Type:
+ * application/json` and no bytes at all (not `{}`, not `null`). The contract declares that empty
+ * body as the empty string of `text/plain`, whatever its `Content-Type`; the SDK resolves it to
+ * `undefined`.
  *
  */
 export const getDefaultLabels = <ThrowOnError extends boolean = false>(options: Options<GetDefaultLabelsData, ThrowOnError>): RequestResult<GetDefaultLabelsResponses, GetDefaultLabelsErrors, ThrowOnError> => options.client.get<GetDefaultLabelsResponses, GetDefaultLabelsErrors, ThrowOnError>({
@@ -1314,20 +1272,19 @@ export const getDefaultLabels = <ThrowOnError extends boolean = false>(options: 
  *
  * Creates a project label set cloned from a pre-translated language.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin.
+ * Minimum role: **admin**.
  *
- * Source: reference — `lang` is checked by express-validator's `check('lang').notEmpty()`
- * (`routes/labels.js:37`), which reads `lang` in the body **and** the query (and headers and
- * cookies): a missing, empty or `null` value, or an empty array, gets 422 `{errors}`
- * (`routes/labels.js:43`), one item per location that fails. The route then reads only the
+ * `lang` is checked by express-validator's `check('lang').notEmpty()`, which reads `lang` in the
+ * body **and** the query (and headers and cookies): a missing, empty or `null` value, or an empty
+ * array, gets 422 `{errors}`, one item per location that fails. The route then reads only the
  * body's `lang`: the built-in set of exactly that code (case-sensitive), else the English set
- * relabelled with it (an unknown code, `fr`, or a number: `5` is stored as `"5"`). It replaces
- * the project's last entry whose `lang` equals it loosely (`==`) — as a new entry with
- * `default: false`, so cloning the default language leaves the project without a default — or
- * is appended; the first entry of a new label document is the default. A `lang` that is an
- * object or an array (`["FR"]` passes the check), or a `lang` sent only in the query, fails the
- * save (500). The response is the whole label document (the route's forward to `GET /`,
- * `routes/labels.js:100`), as `listLabels` returns it.
+ * relabelled with it (an unknown code, `fr`, or a number: `5` is stored as `"5"`). It replaces the
+ * project's last entry whose `lang` equals it loosely (`==`) — as a new entry with `default:
+ * false`, so cloning the default language leaves the project without a default — or is appended;
+ * the first entry of a new label document is the default. A `lang` that is an object or an array
+ * (`["FR"]` passes the check), or a `lang` sent only in the query, fails the save (500). The
+ * response is the whole label document (the route's forward to `GET /`), as `listLabels` returns
+ * it.
  *
  */
 export const cloneDefaultLabels = <ThrowOnError extends boolean = false>(options: Options<CloneDefaultLabelsData, ThrowOnError>): RequestResult<CloneDefaultLabelsResponses, CloneDefaultLabelsErrors, ThrowOnError> => options.client.post<CloneDefaultLabelsResponses, CloneDefaultLabelsErrors, ThrowOnError>({
@@ -1348,39 +1305,38 @@ export const cloneDefaultLabels = <ThrowOnError extends boolean = false>(options
  *
  * Minimum role: **agent**.
  *
- * Source: reference — the server pages with `limit` (default 40) and zero-based `page`,
- * returns only leads with status 100 unless `status` is given, and wraps the page as
- * `{perPage, count, leads}`. It sorts by the query parameter `sort`; the documented name
- * is `sortField`. The contract accepts both; send one.
+ * The server pages with `limit` (default 40) and zero-based `page`, returns only leads with status
+ * 100 unless `status` is given, and wraps the page as `{perPage, count, leads}`. It sorts by the
+ * query parameter `sort`; the documented name is `sortField`. The contract accepts both; send one.
  *
- * Source: reference — `email` is an exact match on the stored address, not a partial
- * search; use `full_text` to search names and addresses.
+ * `email` is an exact match on the stored address, not a partial search; use `full_text` to search
+ * names and addresses.
  *
- * Source: reference — the server also accepts the filters `full_text`, `segment`, `tags`,
- * `with_email`, `with_fullname` and `status`, combined with AND. An unknown `segment` gets
- * 404 `{success: false, msg: "Error segment not found"}`.
+ * The server also accepts the filters `full_text`, `segment`, `tags`, `with_email`,
+ * `with_fullname` and `status`, combined with AND. An unknown `segment` gets 404 `{success: false,
+ * msg: "Error segment not found"}`.
  *
- * Source: reference — the route is an `async` function (`routes/lead.js:464`), so anything that fails
- * while it runs rejects a promise nobody handles, and **the server never answers**: a `segment` that
- * is no ObjectId; a segment with a `starts with` filter (`utils/segment2mongoConverter.js` calls a
- * method it does not define); a filter value or query value Mongoose cannot cast (`status=abc`,
+ * The route is an `async` function, so anything that fails while it runs rejects a promise nobody
+ * handles, and **the server never answers**: a `segment` that is no ObjectId; a segment with a
+ * `starts with` filter; a filter value or query value Mongoose cannot cast (`status=abc`,
  * `email[a]=1`, a `full_text` array, a date filter on `createdAt` that is no date); a `direction`
  * mquery refuses; a negative page, a `sort` field MongoDB refuses, an operator or pattern MongoDB
- * refuses (`email[$size]=1`, a `contains` value that is no valid regular expression, or no string on
- * a field the model does not type) — the last ones dropped by the find callback (`return (err)`,
- * `routes/lead.js:562`). The supportkb mock resets the connection instead of hanging (`behaviour.unanswered: 'hang'` waits like production) and warns once. The route sends no 500.
+ * refuses (`email[$size]=1`, a `contains` value that is no valid regular expression, or no string
+ * on a field the model does not type) — the last ones dropped by the find callback (`return
+ * (err)`). The supportkb mock resets the connection instead of hanging (`behaviour.unanswered:
+ * 'hang'` waits like production) and warns once. The route sends no 500.
  *
- * Source: reference — every filter value goes through Mongoose's query casting, so `qs` syntax
- * reaches MongoDB: `email[]=a&email[]=b` matches either address, `email[$ne]=x` and
- * `status[$gte]=0` are operators. A segment's filters are applied as `utils/segment2mongoConverter.js`
- * writes them, one key per field (a later filter on a field replaces an earlier one; the route's
- * own `email`, `with_email`, `with_fullname`, `tags`, `id_project` and `status` replace a filter on
- * the same field): `=` is equality (an array field matches an item), `!=` `$ne`, `>` `$gt`, `>=`
- * `$gte`, `contains` an unanchored, case-sensitive `$regex`, `is null` `{$exists: false}` (a field
- * stored as `null` exists), `is not null` `{$exists: true}`; other operators are ignored and `match`
- * is never read. `with_email` and `with_fullname` count when truthy (`with_email=false` filters too)
- * and keep leads whose field exists, even as `null`. `full_text` is MongoDB's text search on
- * `fullname` and `email`: whole words, case- and diacritic-insensitive, any word matching.
+ * Every filter value goes through Mongoose's query casting, so `qs` syntax reaches MongoDB:
+ * `email[]=a&email[]=b` matches either address, `email[$ne]=x` and `status[$gte]=0` are operators.
+ * A segment's filters are applied as the server writes them, one key per field (a later filter on
+ * a field replaces an earlier one; the route's own `email`, `with_email`, `with_fullname`, `tags`,
+ * `id_project` and `status` replace a filter on the same field): `=` is equality (an array field
+ * matches an item), `!=` `$ne`, `>` `$gt`, `>=` `$gte`, `contains` an unanchored, case-sensitive
+ * `$regex`, `is null` `{$exists: false}` (a field stored as `null` exists), `is not null`
+ * `{$exists: true}`; other operators are ignored and `match` is never read. `with_email` and
+ * `with_fullname` count when truthy (`with_email=false` filters too) and keep leads whose field
+ * exists, even as `null`. `full_text` is MongoDB's text search on `fullname` and `email`: whole
+ * words, case- and diacritic-insensitive, any word matching.
  *
  */
 export const listLeads = <ThrowOnError extends boolean = false>(options: Options<ListLeadsData, ThrowOnError>): RequestResult<ListLeadsResponses, ListLeadsErrors, ThrowOnError> => options.client.get<ListLeadsResponses, ListLeadsErrors, ThrowOnError>({
@@ -1396,15 +1352,15 @@ export const listLeads = <ThrowOnError extends boolean = false>(options: Options
  *
  * Minimum role: **agent**.
  *
- * Source: reference — the server assigns a random UUID v4 `lead_id` when none is sent,
- * performs no duplicate check (a second lead with the same `lead_id` or email is created),
- * sets status 100 and returns the created lead. The lead always carries `phone: null`: the
- * route does not pass a phone to the lead service, which normalises a missing one to `null`.
+ * The server assigns a random UUID v4 `lead_id` when none is sent, performs no duplicate check (a
+ * second lead with the same `lead_id` or email is created), sets status 100 and returns the
+ * created lead. The lead always carries `phone: null`: the route does not pass a phone to the lead
+ * service, which normalises a missing one to `null`.
  *
- * Source: reference — a body the database rejects (e.g. an object as `fullname`) gets **no
- * answer at all** from the real server: the lead service's rejection is not handled in
- * `routes/lead.js`, so the request stays open until the client times out. The contract's
- * request schema keeps such bodies out.
+ * A body the database rejects (e.g. an object as `fullname`) gets **no answer at all** from the
+ * real server: the lead service's rejection is not handled in The server's lead routes, so the
+ * request stays open until the client times out. The contract's request schema keeps such bodies
+ * out.
  *
  */
 export const createLead = <ThrowOnError extends boolean = false>(options: Options<CreateLeadData, ThrowOnError>): RequestResult<CreateLeadResponses, CreateLeadErrors, ThrowOnError> => options.client.post<CreateLeadResponses, CreateLeadErrors, ThrowOnError>({
@@ -1424,12 +1380,12 @@ export const createLead = <ThrowOnError extends boolean = false>(options: Option
  *
  * Minimum role: **agent**.
  *
- * Source: reference — the delete is soft: the server sets `status` to 1000 (the lead
- * disappears from `listLeads` unless `status=1000` is asked for) and returns the updated
- * lead. It upserts, so an unknown id never gets 404: it creates and returns a lead holding
- * only `_id`, `status: 1000`, `tags: []`, the timestamps and `__v` (no `lead_id`,
- * `id_project` or `createdBy`; the response schema does not require them). (The server's owner-only
- * `DELETE /{project_id}/leads/{id}/physical` is not part of this contract.)
+ * The delete is soft: the server sets `status` to 1000 (the lead disappears from `listLeads`
+ * unless `status=1000` is asked for) and returns the updated lead. It upserts, so an unknown id
+ * never gets 404: it creates and returns a lead holding only `_id`, `status: 1000`, `tags: []`,
+ * the timestamps and `__v` (no `lead_id`, `id_project` or `createdBy`; the response schema does
+ * not require them). (The server's owner-only `DELETE /{project_id}/leads/{id}/physical` is not
+ * part of this contract.)
  *
  */
 export const deleteLead = <ThrowOnError extends boolean = false>(options: Options<DeleteLeadData, ThrowOnError>): RequestResult<DeleteLeadResponses, DeleteLeadErrors, ThrowOnError> => options.client.delete<DeleteLeadResponses, DeleteLeadErrors, ThrowOnError>({
@@ -1445,9 +1401,8 @@ export const deleteLead = <ThrowOnError extends boolean = false>(options: Option
  *
  * Minimum role: **agent**.
  *
- * Source: reference — an unknown id gets 404 `{success: false, msg: "Object not found."}`;
- * the real server looks the id up without checking the project, and also returns
- * soft-deleted leads (status 1000).
+ * An unknown id gets 404 `{success: false, msg: "Object not found."}`; the real server looks the
+ * id up without checking the project, and also returns soft-deleted leads (status 1000).
  *
  */
 export const getLead = <ThrowOnError extends boolean = false>(options: Options<GetLeadData, ThrowOnError>): RequestResult<GetLeadResponses, GetLeadErrors, ThrowOnError> => options.client.get<GetLeadResponses, GetLeadErrors, ThrowOnError>({
@@ -1463,12 +1418,11 @@ export const getLead = <ThrowOnError extends boolean = false>(options: Options<G
  *
  * Minimum role: **agent**.
  *
- * Source: reference — the real server changes only the fields sent (`attributes` and
- * `tags`, when sent, replace the whole object or list; a field sent as `null` is ignored),
- * also accepts `status`, and returns the updated lead; it upserts, so an unknown id creates a
- * lead holding only the fields sent (plus `tags: []` and `status: 100`) and never gets 404.
- * Such a lead has no `lead_id`, `id_project` or `createdBy` (so `listLeads` never lists it);
- * the response schema does not require them.
+ * The real server changes only the fields sent (`attributes` and `tags`, when sent, replace the
+ * whole object or list; a field sent as `null` is ignored), also accepts `status`, and returns the
+ * updated lead; it upserts, so an unknown id creates a lead holding only the fields sent (plus
+ * `tags: []` and `status: 100`) and never gets 404. Such a lead has no `lead_id`, `id_project` or
+ * `createdBy` (so `listLeads` never lists it); the response schema does not require them.
  *
  */
 export const updateLead = <ThrowOnError extends boolean = false>(options: Options<UpdateLeadData, ThrowOnError>): RequestResult<UpdateLeadResponses, UpdateLeadErrors, ThrowOnError> => options.client.put<UpdateLeadResponses, UpdateLeadErrors, ThrowOnError>({
@@ -1488,17 +1442,16 @@ export const updateLead = <ThrowOnError extends boolean = false>(options: Option
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: reference — one figure `{_id: <project id>, waiting_time_avg}` in milliseconds; the
- * window can be changed with `last` (seconds).
+ * One figure `{_id: <project id>, waiting_time_avg}` in milliseconds; the window can be changed
+ * with `last` (seconds).
  *
- * Source: reference — the window is JavaScript arithmetic on the raw value
- * (`new Date(Date.now() - last * 1000)`, `pubmodules/analytics/analytics.js:547`): a value that is not a number (`abc`, a
- * repeated parameter) is `NaN`, an invalid date the driver sends as the epoch, so the window
- * becomes **all time**; `0` or a negative value leaves nothing older than now.
+ * The window is JavaScript arithmetic on the raw value (`new Date(Date.now() - last * 1000)`): a
+ * value that is not a number (`abc`, a repeated parameter) is `NaN`, an invalid date the driver
+ * sends as the epoch, so the window becomes **all time**; `0` or a negative value leaves nothing
+ * older than now.
  *
  */
 export const getRequestWaitingTime = <ThrowOnError extends boolean = false>(options: Options<GetRequestWaitingTimeData, ThrowOnError>): RequestResult<GetRequestWaitingTimeResponses, GetRequestWaitingTimeErrors, ThrowOnError> => options.client.get<GetRequestWaitingTimeResponses, GetRequestWaitingTimeErrors, ThrowOnError>({
@@ -1514,12 +1467,11 @@ export const getRequestWaitingTime = <ThrowOnError extends boolean = false>(opti
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: reference — the window is the last 24 hours, not the previous calendar day; same
- * figure as `getRequestWaitingTime`.
+ * The window is the last 24 hours, not the previous calendar day; same figure as
+ * `getRequestWaitingTime`.
  *
  */
 export const getRequestWaitingTimeLastDay = <ThrowOnError extends boolean = false>(options: Options<GetRequestWaitingTimeLastDayData, ThrowOnError>): RequestResult<GetRequestWaitingTimeLastDayResponses, GetRequestWaitingTimeLastDayErrors, ThrowOnError> => options.client.get<GetRequestWaitingTimeLastDayResponses, GetRequestWaitingTimeLastDayErrors, ThrowOnError>({
@@ -1535,11 +1487,10 @@ export const getRequestWaitingTimeLastDay = <ThrowOnError extends boolean = fals
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: reference — `[{totalCount}]`, or `[]` (not `[{totalCount: 0}]`) when there is none.
+ * `[{totalCount}]`, or `[]` (not `[{totalCount: 0}]`) when there is none.
  *
  */
 export const countRequests = <ThrowOnError extends boolean = false>(options: Options<CountRequestsData, ThrowOnError>): RequestResult<CountRequestsResponses, CountRequestsErrors, ThrowOnError> => options.client.get<CountRequestsResponses, CountRequestsErrors, ThrowOnError>({
@@ -1555,14 +1506,13 @@ export const countRequests = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: decided — the real server does not implement the breakdown yet (the route is marked
- * "to implement") and answers the same `[{totalCount}]` as `countRequests`. The contract stays
- * compatible with both: each element is either that total or a per-status figure
- * `{_id: <status>, count}` as documented; clients must handle both.
+ * The real server does not implement the breakdown yet (the route is marked "to implement") and
+ * answers the same `[{totalCount}]` as `countRequests`. The contract stays compatible with both:
+ * each element is either that total or a per-status figure `{_id: <status>, count}` as documented;
+ * clients must handle both.
  *
  */
 export const aggregateRequestsByStatus = <ThrowOnError extends boolean = false>(options: Options<AggregateRequestsByStatusData, ThrowOnError>): RequestResult<AggregateRequestsByStatusResponses, AggregateRequestsByStatusErrors, ThrowOnError> => options.client.get<AggregateRequestsByStatusResponses, AggregateRequestsByStatusErrors, ThrowOnError>({
@@ -1578,25 +1528,24 @@ export const aggregateRequestsByStatus = <ThrowOnError extends boolean = false>(
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: reference — one figure per UTC day with activity, oldest first; the window is
- * `lastdays` days back from now (so the first day is partial), 7 by default; filters
- * `department_id`, `participant` and `channel`.
+ * One figure per UTC day with activity, oldest first; the window is `lastdays` days back from now
+ * (so the first day is partial), 7 by default; filters `department_id`, `participant` and
+ * `channel`.
  *
- * Source: reference — the window is JavaScript arithmetic on the raw value
- * (`new Date(Date.now() - lastdays * 24 * 60 * 60 * 1000)`, `pubmodules/analytics/analytics.js:177`): a value that is not a number (`abc`, a
- * repeated parameter) is `NaN`, an invalid date the driver sends as the epoch, so the window
- * becomes **all time**; `0` or a negative value leaves nothing older than now.
+ * The window is JavaScript arithmetic on the raw value (`new Date(Date.now() - lastdays * 24 * 60
+ * * 60 * 1000)`): a value that is not a number (`abc`, a repeated parameter) is `NaN`, an invalid
+ * date the driver sends as the epoch, so the window becomes **all time**; `0` or a negative value
+ * leaves nothing older than now.
  *
- * Source: reference — `participant` (matched against the `participants` array) and `channel` (`channel.name`) go into the `$match` as `qs` parses them
- * (`pubmodules/analytics/analytics.js:186-194`), uncast: a repeated parameter is an array (matched as that exact array),
- * `x[$ne]=y` is a MongoDB operator, and an operator MongoDB does not know fails the aggregation
- * (500 `Error getting analytics.`).
- * `department_id` becomes `new ObjectId(department_id)` (`pubmodules/analytics/analytics.js:182`): 24 hexadecimal characters,
- * or any 12 characters read as bytes; anything else throws (500 `{err: "error"}`).
+ * `participant` (matched against the `participants` array) and `channel` (`channel.name`) go into
+ * the `$match` as `qs` parses them, uncast: a repeated parameter is an array (matched as that
+ * exact array), `x[$ne]=y` is a MongoDB operator, and an operator MongoDB does not know fails the
+ * aggregation (500 `Error getting analytics.`). `department_id` becomes `new
+ * ObjectId(department_id)`: 24 hexadecimal characters, or any 12 characters read as bytes;
+ * anything else throws (500 `{err: "error"}`).
  *
  */
 export const aggregateRequestsByDay = <ThrowOnError extends boolean = false>(options: Options<AggregateRequestsByDayData, ThrowOnError>): RequestResult<AggregateRequestsByDayResponses, AggregateRequestsByDayErrors, ThrowOnError> => options.client.get<AggregateRequestsByDayResponses, AggregateRequestsByDayErrors, ThrowOnError>({
@@ -1612,15 +1561,14 @@ export const aggregateRequestsByDay = <ThrowOnError extends boolean = false>(opt
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: decided — the documented interface puts analytics on a 30-day window unless it states
- * another; the real server counts **all time** here (one figure per UTC month with activity,
- * oldest first), and the contract describes the server. Optional filter `department_id`
- * (reference): `new ObjectId(department_id)` (`pubmodules/analytics/analytics.js:313`), 24 hexadecimal characters or any 12
- * characters read as bytes; anything else throws (500 `{err: "error"}`).
+ * The documented interface puts analytics on a 30-day window unless it states another; the real
+ * server counts **all time** here (one figure per UTC month with activity, oldest first), and the
+ * contract describes the server. Optional filter `department_id` (reference): `new
+ * ObjectId(department_id)`, 24 hexadecimal characters or any 12 characters read as bytes; anything
+ * else throws (500 `{err: "error"}`).
  *
  */
 export const aggregateRequestsByMonth = <ThrowOnError extends boolean = false>(options: Options<AggregateRequestsByMonthData, ThrowOnError>): RequestResult<AggregateRequestsByMonthResponses, AggregateRequestsByMonthErrors, ThrowOnError> => options.client.get<AggregateRequestsByMonthResponses, AggregateRequestsByMonthErrors, ThrowOnError>({
@@ -1636,15 +1584,14 @@ export const aggregateRequestsByMonth = <ThrowOnError extends boolean = false>(o
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: decided — the documented interface puts analytics on a 30-day window unless it states
- * another; the real server counts **all time** here, grouped by year, month and week (a week
- * spanning two months gives two figures), oldest first, and the contract describes the server.
- * `week` is MongoDB's `$week` (weeks start on Sunday; days before the year's first Sunday are
- * week 0). The route reads `department_id` and ignores it (`pubmodules/analytics/analytics.js:362`).
+ * The documented interface puts analytics on a 30-day window unless it states another; the real
+ * server counts **all time** here, grouped by year, month and week (a week spanning two months
+ * gives two figures), oldest first, and the contract describes the server. `week` is MongoDB's
+ * `$week` (weeks start on Sunday; days before the year's first Sunday are week 0). The route reads
+ * `department_id` and ignores it.
  *
  */
 export const aggregateRequestsByWeek = <ThrowOnError extends boolean = false>(options: Options<AggregateRequestsByWeekData, ThrowOnError>): RequestResult<AggregateRequestsByWeekResponses, AggregateRequestsByWeekErrors, ThrowOnError> => options.client.get<AggregateRequestsByWeekResponses, AggregateRequestsByWeekErrors, ThrowOnError>({
@@ -1660,22 +1607,19 @@ export const aggregateRequestsByWeek = <ThrowOnError extends boolean = false>(op
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: reference — conversations of the last 30 days summed per hour of the day (0–23) in
- * the `timezone` given (UTC by default), **latest hour first**; hours without conversations
- * are absent.
+ * Conversations of the last 30 days summed per hour of the day (0–23) in the `timezone` given (UTC
+ * by default), **latest hour first**; hours without conversations are absent.
  *
- * Source: reference — `timezone` (`req.query.timezone || "+00:00"`, `pubmodules/analytics/analytics.js:433`) goes into
- * `$hour: {date: "$createdAt", timezone}` as sent, and MongoDB evaluates it per conversation:
- * an Olson identifier of its time zone database, spelled as the database spells it
- * (`Europe/Rome`, `UTC`; not `europe/rome`), or an offset `+hh`, `+hhmm`, `+hh:mm` (`-` alike;
- * `+` must be sent as `%2B`, a bare `+` is a space). Anything else — an unknown name, a value
- * that is no string (a repeated parameter) — fails the aggregation (500 `Error getting
- * analytics.`) **only when some conversation matched**: with none, the answer is `[]`. A value
- * starting with `$` is a field path (`$nope` gives `hour: null`).
+ * `timezone` (`req.query.timezone || "+00:00"`) goes into `$hour: {date: "$createdAt", timezone}`
+ * as sent, and MongoDB evaluates it per conversation: an Olson identifier of its time zone
+ * database, spelled as the database spells it (`Europe/Rome`, `UTC`; not `europe/rome`), or an
+ * offset `+hh`, `+hhmm`, `+hh:mm` (`-` alike; `+` must be sent as `%2B`, a bare `+` is a space).
+ * Anything else — an unknown name, a value that is no string (a repeated parameter) — fails the
+ * aggregation (500 `Error getting analytics.`) **only when some conversation matched**: with none,
+ * the answer is `[]`. A value starting with `$` is a field path (`$nope` gives `hour: null`).
  *
  */
 export const aggregateRequestsByHour = <ThrowOnError extends boolean = false>(options: Options<AggregateRequestsByHourData, ThrowOnError>): RequestResult<AggregateRequestsByHourResponses, AggregateRequestsByHourErrors, ThrowOnError> => options.client.get<AggregateRequestsByHourResponses, AggregateRequestsByHourErrors, ThrowOnError>({
@@ -1692,17 +1636,15 @@ export const aggregateRequestsByHour = <ThrowOnError extends boolean = false>(op
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: reference — one figure `{_id: <project id>, duration_avg}`: the average of
- * `closed_at` − `createdAt` in milliseconds over the closed conversations created in the last
- * 30 days.
+ * One figure `{_id: <project id>, duration_avg}`: the average of `closed_at` − `createdAt` in
+ * milliseconds over the closed conversations created in the last 30 days.
  *
- * Source: decided — the second documented `/requests/duration` entry is probably the real
- * server's `/requests/duration/day` (one average per day, `lastdays` default 7); no documented
- * path names it, so it is not modelled as an operation.
+ * The second documented `/requests/duration` entry is probably the real server's
+ * `/requests/duration/day` (one average per day, `lastdays` default 7); no documented path names
+ * it, so it is not modelled as an operation.
  *
  */
 export const getRequestDuration = <ThrowOnError extends boolean = false>(options: Options<GetRequestDurationData, ThrowOnError>): RequestResult<GetRequestDurationResponses, GetRequestDurationErrors, ThrowOnError> => options.client.get<GetRequestDurationResponses, GetRequestDurationErrors, ThrowOnError>({
@@ -1718,13 +1660,12 @@ export const getRequestDuration = <ThrowOnError extends boolean = false>(options
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: decided — the documented interface puts analytics on a 30-day window unless it states
- * another; the real server averages the `rating` of **all** conversations ever rated, and the
- * contract describes the server. One figure `{_id: <project id>, satisfaction_avg}`.
+ * The documented interface puts analytics on a 30-day window unless it states another; the real
+ * server averages the `rating` of **all** conversations ever rated, and the contract describes the
+ * server. One figure `{_id: <project id>, satisfaction_avg}`.
  *
  */
 export const getRequestSatisfaction = <ThrowOnError extends boolean = false>(options: Options<GetRequestSatisfactionData, ThrowOnError>): RequestResult<GetRequestSatisfactionResponses, GetRequestSatisfactionErrors, ThrowOnError> => options.client.get<GetRequestSatisfactionResponses, GetRequestSatisfactionErrors, ThrowOnError>({
@@ -1740,12 +1681,11 @@ export const getRequestSatisfaction = <ThrowOnError extends boolean = false>(opt
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array (empty
- * when nothing matches) and leaves out preflight conversations (widget conversations the
- * end user has not started).
+ * The real server answers the raw MongoDB aggregation array (empty when nothing matches) and
+ * leaves out preflight conversations (widget conversations the end user has not started).
  *
- * Source: reference — counts the conversations created in the last 30 days with `hasBot`
- * true: `[{totalCount}]`, or `[]` when there is none.
+ * Counts the conversations created in the last 30 days with `hasBot` true: `[{totalCount}]`, or
+ * `[]` when there is none.
  *
  */
 export const countRequestsWithBot = <ThrowOnError extends boolean = false>(options: Options<CountRequestsWithBotData, ThrowOnError>): RequestResult<CountRequestsWithBotResponses, CountRequestsWithBotErrors, ThrowOnError> => options.client.get<CountRequestsWithBotResponses, CountRequestsWithBotErrors, ThrowOnError>({
@@ -1761,14 +1701,13 @@ export const countRequestsWithBot = <ThrowOnError extends boolean = false>(optio
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array
- * `[{totalCount}]`, or `[]` when there is none; optional filters `sender`, `recipient`,
- * `attributes` and `attributes_answerid`.
+ * The real server answers the raw MongoDB aggregation array `[{totalCount}]`, or `[]` when there
+ * is none; optional filters `sender`, `recipient`, `attributes` and `attributes_answerid`.
  *
- * Source: reference — `sender`, `recipient`, `attributes` and `attributes_answerid` (`attributes._answerid`) go into the `$match` as `qs` parses them
- * (`pubmodules/analytics/analytics.js:1376-1390`), uncast: a repeated parameter is an array (matched as that exact array),
- * `x[$ne]=y` is a MongoDB operator, and an operator MongoDB does not know fails the aggregation
- * (500 `Error getting analytics.`).
+ * `sender`, `recipient`, `attributes` and `attributes_answerid` (`attributes._answerid`) go into
+ * the `$match` as `qs` parses them, uncast: a repeated parameter is an array (matched as that
+ * exact array), `x[$ne]=y` is a MongoDB operator, and an operator MongoDB does not know fails the
+ * aggregation (500 `Error getting analytics.`).
  *
  */
 export const countMessages = <ThrowOnError extends boolean = false>(options: Options<CountMessagesData, ThrowOnError>): RequestResult<CountMessagesResponses, CountMessagesErrors, ThrowOnError> => options.client.get<CountMessagesResponses, CountMessagesErrors, ThrowOnError>({
@@ -1784,23 +1723,21 @@ export const countMessages = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Minimum role: **admin**.
  *
- * Source: reference — the real server answers the raw MongoDB aggregation array: one figure
- * per UTC day with messages, oldest first; optional filters `sender`, `recipient` and
- * `channel`.
+ * The real server answers the raw MongoDB aggregation array: one figure per UTC day with messages,
+ * oldest first; optional filters `sender`, `recipient` and `channel`.
  *
- * Source: reference — the window is JavaScript arithmetic on the raw value
- * (`new Date(Date.now() - lastdays * 24 * 60 * 60 * 1000)`, `pubmodules/analytics/analytics.js:1426`): a value that is not a number (`abc`, a
- * repeated parameter) is `NaN`, an invalid date the driver sends as the epoch, so the window
- * becomes **all time**; `0` or a negative value leaves nothing older than now.
+ * The window is JavaScript arithmetic on the raw value (`new Date(Date.now() - lastdays * 24 * 60
+ * * 60 * 1000)`): a value that is not a number (`abc`, a repeated parameter) is `NaN`, an invalid
+ * date the driver sends as the epoch, so the window becomes **all time**; `0` or a negative value
+ * leaves nothing older than now.
  *
- * Source: reference — `sender`, `recipient` and `channel` (`channel.name`) go into the `$match` as `qs` parses them
- * (`pubmodules/analytics/analytics.js:1428-1439`), uncast: a repeated parameter is an array (matched as that exact array),
- * `x[$ne]=y` is a MongoDB operator, and an operator MongoDB does not know fails the aggregation
- * (500 `Error getting analytics.`).
+ * `sender`, `recipient` and `channel` (`channel.name`) go into the `$match` as `qs` parses them,
+ * uncast: a repeated parameter is an array (matched as that exact array), `x[$ne]=y` is a MongoDB
+ * operator, and an operator MongoDB does not know fails the aggregation (500 `Error getting
+ * analytics.`).
  *
- * Source: decided — the documented window is the last 30 days; the real server's window is
- * `lastdays` (default 7). The contract documents the server's default; send `lastdays=30` for
- * a 30-day window.
+ * The documented window is the last 30 days; the real server's window is `lastdays` (default 7).
+ * The contract documents the server's default; send `lastdays=30` for a 30-day window.
  *
  */
 export const aggregateMessagesByDay = <ThrowOnError extends boolean = false>(options: Options<AggregateMessagesByDayData, ThrowOnError>): RequestResult<AggregateMessagesByDayResponses, AggregateMessagesByDayErrors, ThrowOnError> => options.client.get<AggregateMessagesByDayResponses, AggregateMessagesByDayErrors, ThrowOnError>({
@@ -1815,46 +1752,43 @@ export const aggregateMessagesByDay = <ThrowOnError extends boolean = false>(opt
  * Posts a message into a conversation of the project and returns it with its
  * conversation. Subscribers of `message.create` are notified.
  *
- * Minimum role: **guest**. Source: reference — any active member of the project, anonymous
- * guests included; a non-member gets 403.
+ * Minimum role: **guest**. Any active member of the project, anonymous guests included; a
+ * non-member gets 403.
  *
- * Source: decided — the documented interface names JWT (of an authenticated or anonymous user)
- * only; the server also accepts Basic credentials, so the global security (JWT or Basic)
- * applies.
+ * The documented interface names JWT (of an authenticated or anonymous user) only; the server also
+ * accepts Basic credentials, so the global security (JWT or Basic) applies.
  *
- * Source: reference — when no conversation has this `request_id`, the message creates it
- * (proactively), using `departmentid`, `sourcePage`, `userAgent`, `subject`, `participants`
- * and `priority` from the body. A text message without `text` that would create the
- * conversation gets 422 `{errors: ["text field is required"]}`; in an existing conversation
- * the check is not made and the message is stored without `text`. A `sender` who is not a
- * member gets 403 `{success: false, msg: "Unauthorized. Project_user not found with user id
- * : <sender>"}`; a second message into a conversation of the `form` channel from someone who
- * is neither its first agent nor a named `sender` gets 403 `{success: false, message: "Error
- * creating message", err: "You don't belong the conversation"}` (`message`, not `msg`). A
- * reached conversation quota and a conversation that cannot be saved (e.g. a first message
- * without text) get 500 `{success: false, msg: "Error creating request", err: {}}`; a message
- * save error gets 500 `{success: false, msg: "Error creating message", err}`. The answer
- * stores the body's `status`, `attributes`, `metadata`, `language` and `channel` as sent, so
- * they come back as any number or as `null` when sent so.
+ * When no conversation has this `request_id`, the message creates it (proactively), using
+ * `departmentid`, `sourcePage`, `userAgent`, `subject`, `participants` and `priority` from the
+ * body. A text message without `text` that would create the conversation gets 422 `{errors: ["text
+ * field is required"]}`; in an existing conversation the check is not made and the message is
+ * stored without `text`. A `sender` who is not a member gets 403 `{success: false, msg:
+ * "Unauthorized. Project_user not found with user id : <sender>"}`; a second message into a
+ * conversation of the `form` channel from someone who is neither its first agent nor a named
+ * `sender` gets 403 `{success: false, message: "Error creating message", err: "You don't belong
+ * the conversation"}` (`message`, not `msg`). A reached conversation quota and a conversation that
+ * cannot be saved (e.g. a first message without text) get 500 `{success: false, msg: "Error
+ * creating request", err: {}}`; a message save error gets 500 `{success: false, msg: "Error
+ * creating message", err}`. The answer stores the body's `status`, `attributes`, `metadata`,
+ * `language` and `channel` as sent, so they come back as any number or as `null` when sent so.
  *
- * Source: reference — `routes/message.js:31-321`, `services/requestService.js:490-760`. A new
- * conversation is routed by `departmentService.getOperators`: the department `departmentid`
+ * A new conversation is routed by `departmentService.getOperators`: the department `departmentid`
  * (any project's) or the project's default one (an unknown or malformed id: 500 `Error creating
  * request`); then `participants` from the body, else the available agent after the last assigned
  * conversation's (at random when there is none); `request_status: 50` keeps it unrouted. The
- * conversation stores `subject`, `sourcePage`, `language`, `userAgent`, `attributes`,
- * `preflight`, `channel`, `location`, `priority` and `followers` as sent (cast by its model: a
- * value it cannot store is 500 `Error creating request`). A `sender` of a new conversation must
- * be an active member (`mongoose.Types.ObjectId.isValid` — 24 hex digits or any 12 characters —
- * decides whether it is a user id or an external id, so an external user whose own id is 24 hex
- * digits gets 403); in an existing conversation `sender` is not checked. A text `${KEY}` is
- * replaced by the project's label `KEY` (`pubmodules/messageTransformer`).
+ * conversation stores `subject`, `sourcePage`, `language`, `userAgent`, `attributes`, `preflight`,
+ * `channel`, `location`, `priority` and `followers` as sent (cast by its model: a value it cannot
+ * store is 500 `Error creating request`). A `sender` of a new conversation must be an active
+ * member (`mongoose.Types.ObjectId.isValid` — 24 hex digits or any 12 characters — decides whether
+ * it is a user id or an external id, so an external user whose own id is 24 hex digits gets 403);
+ * in an existing conversation `sender` is not checked. A text `${KEY}` is replaced by the
+ * project's label `KEY`.
  *
- * Source: reference — **no answer** (the mock resets the connection, or waits with
+ * **No answer** (the mock resets the connection, or waits with
  * `behaviour.unanswered: 'hang'`): a `text` that is not a string (`5`, `{}`: the message
  * transformer calls `text.match()` and its rejection is never handled), `participants` whose
  * first item is not an ObjectId (`"abc"`, `["someone"]`: populating them fails and
- * `routes/message.js:229` returns without answering), a caller without a teammate (a
+ * The server returns without answering), a caller without a teammate (a
  * subscription's token) opening a conversation (`project_user._id` throws in a promise callback),
  * a sender whose lead cannot be saved (`senderFullname` an object).
  *
@@ -1876,29 +1810,28 @@ export const createMessage = <ThrowOnError extends boolean = false>(options: Opt
  * occurs in the project. The response carries the subscription's `secret`,
  * also in the `x-hook-secret` header; keep it to verify deliveries.
  *
- * Minimum role: **admin**. Source: reference — the server requires admin, with a plain role guard
+ * Minimum role: **admin**. The server requires admin, with a plain role guard
  * (`hasRole('admin')`): a subscription's token is refused.
  *
- * Source: decided — the documented authentication is Basic; the server accepts JWT too, so both
- * are accepted (Basic listed first).
+ * The documented authentication is Basic; the server accepts JWT too, so both are accepted (Basic
+ * listed first).
  *
- * Source: reference — `routes/subscription.js:10-41`: neither `event` nor `target` is
- * validated by the server beyond its model (a missing or empty field, or an object or array,
- * gets 500 `{success: false, msg: "Error saving object."}`, `:32`; numbers and booleans are
- * stored as their text). The unique index on (project, event, target) makes a subscription
- * with the same event **and** target a duplicate: the route then answers, with 200, the
- * project's first subscription for that **event** (`:25`, whatever its target) instead of a
- * 409; the same event with another target creates another subscription.
- * Every subscription created during one run of a server shares the same secret. The answer
- * to a new subscription carries `global: false`; the existing subscription returned for a
- * repeated event has no `global`. `target` comes back as sent (the server stores any string).
- * Deliveries are only sent by servers that enable them (`RESTHOOK_ENABLED`).
+ * Neither `event` nor `target` is validated by the server beyond its model (a missing or empty
+ * field, or an object or array, gets 500 `{success: false, msg: "Error saving object."}`;
+ * numbers and booleans are stored as their text). The unique index on (project, event, target)
+ * makes a subscription with the same event **and** target a duplicate: the route then answers,
+ * with 200, the project's first subscription for that **event** (whatever its target)
+ * instead of a 409; the same event with another target creates another subscription. Every
+ * subscription created during one run of a server shares the same secret. The answer to a new
+ * subscription carries `global: false`; the existing subscription returned for a repeated event
+ * has no `global`. `target` comes back as sent (the server stores any string). Deliveries are only
+ * sent by servers that enable them (`RESTHOOK_ENABLED`).
  *
- * Source: decided — `target` must be an absolute `http:` or `https:` URL. The server stores any
- * string, and its deliveries to a target that is not an HTTP(S) URL (`file:`, `javascript:`,
- * `gopher:`, a bare word such as `5`) fail, with an error in the server's log only; the stateful
- * mock refuses such a target with 400 `{errors: [{value, msg, param: "target", location:
- * "body"}]}`, in both of its modes. Loopback and private addresses are accepted.
+ * `target` must be an absolute `http:` or `https:` URL. The server stores any string, and its
+ * deliveries to a target that is not an HTTP(S) URL (`file:`, `javascript:`, `gopher:`, a bare
+ * word such as `5`) fail, with an error in the server's log only; the stateful mock refuses such a
+ * target with 400 `{errors: [{value, msg, param: "target", location: "body"}]}`, in both of its
+ * modes. Loopback and private addresses are accepted.
  *
  */
 export const createSubscription = <ThrowOnError extends boolean = false>(options: Options<CreateSubscriptionData, ThrowOnError>): RequestResult<CreateSubscriptionResponses, CreateSubscriptionErrors, ThrowOnError> => options.client.post<CreateSubscriptionResponses, CreateSubscriptionErrors, ThrowOnError>({

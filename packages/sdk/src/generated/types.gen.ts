@@ -11,13 +11,12 @@ export type Webhooks = MessageCreateEventWebhookRequest;
  */
 export type SignInRequest = {
     /**
-     * The agent's email. Source: reference — the server answers 422 `{errors: [...]}` for a value
-     * that is not an email.
+     * The agent's email. The server answers 422 `{errors: [...]}` for a value that is not an email.
      *
      */
     email: string;
     /**
-     * The agent's password. Source: reference — an empty password gets 422.
+     * The agent's password. An empty password gets 422.
      */
     password: string;
 };
@@ -28,8 +27,8 @@ export type SignInRequest = {
 export type ObjectId = string;
 
 /**
- * The signed-in agent, with `_id` and `email`. Source: reference — the server
- * also sends `firstname`, `lastname` and `emailverified`.
+ * The signed-in agent, with `_id` and `email`. The server also sends `firstname`, `lastname` and
+ * `emailverified`.
  *
  */
 export type AuthUser = {
@@ -38,25 +37,24 @@ export type AuthUser = {
      */
     _id: ObjectId;
     /**
-     * The user's email. Source: reference — no `format` in the response: the server returns the
-     * stored address (`models/user.js`, a plain String); the sign-in request is validated with
-     * express-validator's `isEmail`, which accepts addresses (e.g. non-ASCII local parts) that a
-     * JSON Schema `email` format rejects.
+     * The user's email. No `format` in the response: the server returns the stored address; the
+     * sign-in request is validated with express-validator's `isEmail`, which accepts addresses (e.g.
+     * non-ASCII local parts) that a JSON Schema `email` format rejects.
      *
      */
     email: string;
     /**
-     * First name. Source: reference — absent (or `null`) for a user created by a custom-token
-     * sign-in without a `firstname` claim.
+     * First name. Absent (or `null`) for a user created by a custom-token sign-in without a
+     * `firstname` claim.
      *
      */
     firstname?: string | null;
     /**
-     * Last name. Source: reference — absent or `null` as `firstname`.
+     * Last name. Absent or `null` as `firstname`.
      */
     lastname?: string | null;
     /**
-     * Whether the user confirmed their email. Source: reference.
+     * Whether the user confirmed their email.
      */
     emailverified?: boolean;
 };
@@ -70,25 +68,24 @@ export type SignInResponse = {
      */
     success: boolean;
     /**
-     * The token to send as `Authorization`, **including** its `JWT ` prefix. Source: reference —
-     * an HS256 JWT signed with the server's secret over the user's fields plus `iss` and `aud`
-     * `https://tiledesk.com`, `sub` `user` and a `jti`; it carries no `exp`, so it does
-     * not expire.
+     * The token to send as `Authorization`, **including** its `JWT ` prefix. An HS256 JWT signed with
+     * the server's secret over the user's fields plus `iss` and `aud` `https://tiledesk.com`, `sub`
+     * `user` and a `jti`; it carries no `exp`, so it does not expire.
      *
      */
     token: string;
     user: AuthUser;
     /**
-     * Source: reference — present, with the value `admin`, only for the server's super-admin
-     * account (the `ADMIN_EMAIL` of the deployment); absent for ordinary agents.
+     * Present, with the value `admin`, only for the server's super-admin account (the `ADMIN_EMAIL` of
+     * the deployment); absent for ordinary agents.
      *
      */
     role?: string;
 };
 
 /**
- * Error body `{success: false, msg}` used by most resources (teammates, groups, tags,
- * segments, leads, labels, messages, sign-in). Source: reference.
+ * Error body `{success: false, msg}` used by most resources (teammates, groups, tags, segments,
+ * leads, labels, messages, sign-in).
  *
  */
 export type ErrorMessage = {
@@ -108,9 +105,8 @@ export type ErrorMessage = {
 };
 
 /**
- * Body of the global error handler: `{err: "error"}` for malformed JSON and uncaught errors
- * (500), `{err: "Request entity too large", limit}` for bodies over 500 KB (413).
- * Source: reference.
+ * Body of the global error handler: `{err: "error"}` for malformed JSON and uncaught errors (500),
+ * `{err: "Request entity too large", limit}` for bodies over 500 KB (413).
  *
  */
 export type ServerError = {
@@ -127,7 +123,7 @@ export type ServerError = {
 };
 
 /**
- * One failed check of a validated request field (express-validator). Source: reference.
+ * One failed check of a validated request field (express-validator).
  */
 export type ValidationErrorItem = {
     /**
@@ -150,7 +146,7 @@ export type ValidationErrorItem = {
 
 /**
  * 422 body `{errors: [...]}`: validation failures as objects (sign-in, label clone) or as plain
- * strings (`text field is required` on messages). Source: reference.
+ * strings (`text field is required` on messages).
  *
  */
 export type ValidationErrors = {
@@ -159,17 +155,18 @@ export type ValidationErrors = {
 
 /**
  * A key of a free-form object the server stores: it does not start with `$` and contains no `.`
- * and no NUL character. Source: reference — the server saves these objects as given (Mongoose
- * `Mixed` fields), and the database refuses such keys: the MongoDB driver's serialiser refuses, on
- * every insert, a key that starts with `$` or contains `.` (`checkKeys`) and, on every write, a key
- * with a NUL byte; MongoDB 4.4 itself refuses a `$`-prefixed key in an update. The refused write
- * fails the request (a 500, or no answer at all, depending on the route): see each operation.
+ * and no NUL character. The server saves these objects as given (Mongoose `Mixed` fields), and the
+ * database refuses such keys: the MongoDB driver's serialiser refuses, on every insert, a key that
+ * starts with `$` or contains `.` (`checkKeys`) and, on every write, a key with a NUL byte;
+ * MongoDB 4.4 itself refuses a `$`-prefixed key in an update. The refused write fails the request
+ * (a 500, or no answer at all, depending on the route): see each operation.
  *
  */
 export type StorableKey = string;
 
 /**
- * A value nested four levels deep in a `StorableObject`: a scalar, or an array or object of scalars (see `StorableObject`). Source: decided — the bounded nesting of `StorableObject`.
+ * A value nested four levels deep in a `StorableObject`: a scalar, or an array or object of
+ * scalars (see `StorableObject`). The bounded nesting of `StorableObject`.
  *
  */
 export type StorableValue4 = string | number | boolean | null | Array<string | number | boolean | null> | {
@@ -177,7 +174,8 @@ export type StorableValue4 = string | number | boolean | null | Array<string | n
 };
 
 /**
- * A value nested three levels deep in a `StorableObject` (see `StorableValue`). Source: decided — the bounded nesting of `StorableObject`.
+ * A value nested three levels deep in a `StorableObject` (see `StorableValue`). The bounded
+ * nesting of `StorableObject`.
  *
  */
 export type StorableValue3 = string | number | boolean | null | Array<StorableValue4> | {
@@ -185,7 +183,8 @@ export type StorableValue3 = string | number | boolean | null | Array<StorableVa
 };
 
 /**
- * A value nested two levels deep in a `StorableObject` (see `StorableValue`). Source: decided — the bounded nesting of `StorableObject`.
+ * A value nested two levels deep in a `StorableObject` (see `StorableValue`). The bounded nesting
+ * of `StorableObject`.
  *
  */
 export type StorableValue2 = string | number | boolean | null | Array<StorableValue3> | {
@@ -193,7 +192,8 @@ export type StorableValue2 = string | number | boolean | null | Array<StorableVa
 };
 
 /**
- * A value of a `StorableObject`: any JSON value whose objects have only `StorableKey`s (nesting bounded, see `StorableObject`). Source: decided — the bounded nesting of `StorableObject`.
+ * A value of a `StorableObject`: any JSON value whose objects have only `StorableKey`s (nesting
+ * bounded, see `StorableObject`). The bounded nesting of `StorableObject`.
  *
  */
 export type StorableValue = string | number | boolean | null | Array<StorableValue2> | {
@@ -202,12 +202,11 @@ export type StorableValue = string | number | boolean | null | Array<StorableVal
 
 /**
  * A free-form object the server stores as given: any keys that are `StorableKey`s, any JSON
- * values. Source: decided — the server stores any JSON, at any depth, and refuses a key that is no
- * `StorableKey` at any depth; the contract states that rule for values nested up to four levels
- * below this object (`StorableValue` to `StorableValue4`; at the fourth level arrays and objects
- * hold only scalars), e.g. `attributes.commands[0].message.attributes.k`. Deeper values need a
- * recursive schema, which the contract's tooling (dereferenced bundles, the SDK's generator)
- * cannot take.
+ * values. The server stores any JSON, at any depth, and refuses a key that is no `StorableKey` at
+ * any depth; the contract states that rule for values nested up to four levels below this object
+ * (`StorableValue` to `StorableValue4`; at the fourth level arrays and objects hold only scalars),
+ * e.g. `attributes.commands[0].message.attributes.k`. Deeper values need a recursive schema, which
+ * the contract's tooling (dereferenced bundles, the SDK's generator) cannot take.
  *
  */
 export type StorableObject = {
@@ -219,31 +218,29 @@ export type StorableObject = {
  */
 export type AnonymousSignInRequest = {
     /**
-     * Project the anonymous user joins (as a `guest` teammate). Source: reference — the only
-     * field the server requires (422 when missing); the project's existence is not checked, and a
-     * malformed id gives 500.
+     * Project the anonymous user joins (as a `guest` teammate). The only field the server requires
+     * (422 when missing); the project's existence is not checked, and a malformed id gives 500.
      *
      */
     id_project: ObjectId;
     /**
-     * First name. Default `guest#` followed by four characters of the new id. Source: reference —
-     * `routes/auth.js` reads `req.body.firstname || "guest#..."`, so `null` (or an empty string)
-     * gets the default.
+     * First name. Default `guest#` followed by four characters of the new id. The server reads
+     * `req.body.firstname || "guest#..."`, so `null` (or an empty string) gets the default.
      *
      */
     firstname?: string | null;
     /**
-     * Last name. Source: reference — `null` is echoed and left out of `fullName`.
+     * Last name. `null` is echoed and left out of `fullName`.
      */
     lastname?: string | null;
     /**
-     * Email of the end user. Source: reference — `null` is echoed; the server validates no value.
+     * Email of the end user. `null` is echoed; the server validates no value.
      */
     email?: string | null;
     /**
-     * Custom attributes of the end user. Source: reference — echoed in the response and the token
-     * (not stored on the guest teammate); `createMessage` copies them to the lead of the guest's
-     * first conversation when the message itself has no attributes. `null` is echoed.
+     * Custom attributes of the end user. Echoed in the response and the token (not stored on the guest
+     * teammate); `createMessage` copies them to the lead of the guest's first conversation when the
+     * message itself has no attributes. `null` is echoed.
      *
      */
     attributes?: StorableObject | null;
@@ -258,23 +255,22 @@ export type Attributes = {
 
 /**
  * Custom attributes as the server returns them: free-form key/value pairs, as clients send them.
- * Source: reference — the models declare them `type: Object` (a Mongoose `Mixed`), which stores
- * whatever a client sent, so a deployment may also return an array, a string, a number, a boolean
- * or `null` here (e.g. a lead created with `attributes: "x"`); check it is an object before reading
- * keys.
+ * The models declare them `type: Object` (a Mongoose `Mixed`), which stores whatever a client
+ * sent, so a deployment may also return an array, a string, a number, a boolean or `null` here
+ * (e.g. a lead created with `attributes: "x"`); check it is an object before reading keys.
  *
  */
 export type StoredAttributes = Attributes | Array<unknown> | string | number | boolean | null;
 
 /**
  * The anonymous end user created by `signInAnonymously`, with `_id`, `firstname`, `id` and
- * `fullName`. Source: reference — `_id` and `id` carry the same new UUID v4 (the guest
- * teammate's `uuid_user`); `lastname`, `email` and `attributes` are echoed when sent.
+ * `fullName`. `_id` and `id` carry the same new UUID v4 (the guest teammate's `uuid_user`);
+ * `lastname`, `email` and `attributes` are echoed when sent.
  *
  */
 export type AnonymousUser = {
     /**
-     * Identifier of the anonymous user. Source: reference — a UUID v4, not an ObjectId.
+     * Identifier of the anonymous user. A UUID v4, not an ObjectId.
      */
     _id: string;
     /**
@@ -286,25 +282,24 @@ export type AnonymousUser = {
      */
     firstname: string;
     /**
-     * Last name, when sent. Source: reference — `routes/auth.js` echoes `req.body.lastname` as is:
-     * absent when not sent, `null` when sent as `null`.
+     * Last name, when sent. The server's auth routes echoes `req.body.lastname` as is: absent when not
+     * sent, `null` when sent as `null`.
      *
      */
     lastname?: string | null;
     /**
-     * Email, when sent. Source: reference — echoed as sent without validation (no `format` in
-     * the response): absent when not sent, `null` when sent as `null`.
+     * Email, when sent. Echoed as sent without validation (no `format` in the response): absent when
+     * not sent, `null` when sent as `null`.
      *
      */
     email?: string | null;
     /**
-     * Custom attributes, when sent. Source: reference — echoed as sent, `null` included.
+     * Custom attributes, when sent. Echoed as sent, `null` included.
      */
     attributes?: StoredAttributes | null;
     /**
-     * First name and last name joined with a space. Source: reference — `utils/userUtil.js`
-     * joins `firstname || ''` and `lastname || ''`, so without a last name it ends with a space
-     * (`guest#5f60 `).
+     * First name and last name joined with a space. The server joins `firstname || ''` and `lastname
+     * || ''`, so without a last name it ends with a space (`guest#5f60 `).
      *
      */
     fullName: string;
@@ -319,9 +314,9 @@ export type AnonymousSignInResponse = {
      */
     success: boolean;
     /**
-     * The token to send as `Authorization`, including its `JWT ` prefix. Its bearer is a
-     * `guest` teammate of the project (`isAuthenticated` false). Source: reference —
-     * HS256, signed with the server's secret, `sub` `guest`, no `exp`.
+     * The token to send as `Authorization`, including its `JWT ` prefix. Its bearer is a `guest`
+     * teammate of the project (`isAuthenticated` false). HS256, signed with the server's secret, `sub`
+     * `guest`, no `exp`.
      *
      */
     token: string;
@@ -331,28 +326,28 @@ export type AnonymousSignInResponse = {
 /**
  * Role of a teammate in the project, highest first: `owner`, `admin`, `supervisor`, `agent`,
  * `teammate`, `user`, `guest`. Anonymous end users are `guest`; users signed in with a custom
- * token default to `user`. Source: reference — the documented roles are owner, admin, agent, user
- * and guest; the real server also ranks `supervisor` (between agent and admin) and `teammate`
- * (between user and agent) and stores the role without validating it.
+ * token default to `user`. The documented roles are owner, admin, agent, user and guest; the real
+ * server also ranks `supervisor` (between agent and admin) and `teammate` (between user and agent)
+ * and stores the role without validating it.
  *
  */
 export type TeammateRole = 'owner' | 'admin' | 'supervisor' | 'agent' | 'teammate' | 'user' | 'guest';
 
 /**
- * The user of a custom-token sign-in. Source: reference — for a `user` or `guest` role (the
- * default) the server returns the verified payload of the custom JWT itself, claims included and
- * unchanged; for `owner`, `admin` or `agent` it returns the stored user it created or found. Your
- * backend chooses the claims; the ones the service reads are described here. A server token (aud
- * `https://tiledesk.com`) sent to this route is answered with its own claims. On the first
- * sign-in of an `owner`, `admin` or `agent` custom user the real server also returns the new
- * stored user's bcrypt `password` hash (a server quirk, not described here: ignore it).
+ * The user of a custom-token sign-in. For a `user` or `guest` role (the default) the server
+ * returns the verified payload of the custom JWT itself, claims included and unchanged; for
+ * `owner`, `admin` or `agent` it returns the stored user it created or found. Your backend chooses
+ * the claims; the ones the service reads are described here. A server token (aud
+ * `https://tiledesk.com`) sent to this route is answered with its own claims. On the first sign-in
+ * of an `owner`, `admin` or `agent` custom user the real server also returns the new stored user's
+ * bcrypt `password` hash (a server quirk, not described here: ignore it).
  *
  */
 export type CustomTokenUser = {
     /**
-     * Required claim: your system's identifier of the end user. It becomes the teammate's
-     * `uuid_user` (any string, not necessarily an ObjectId), or the stored user's ObjectId.
-     * Source: reference — echoed as the claim was written, so a numeric id comes back as a number.
+     * Required claim: your system's identifier of the end user. It becomes the teammate's `uuid_user`
+     * (any string, not necessarily an ObjectId), or the stored user's ObjectId. Echoed as the claim
+     * was written, so a numeric id comes back as a number.
      *
      */
     _id?: string | number;
@@ -368,22 +363,22 @@ export type CustomTokenUser = {
     sub?: string;
     /**
      * Role of the teammate created for this user in the project; `user` when absent (or `null`).
-     * `owner`, `admin` and `agent` create a real user and get a fresh server token. Source:
-     * reference — `routes/auth.js` takes any string from the claim (custom role names included)
-     * and echoes the claim unchanged, `null` included.
+     * `owner`, `admin` and `agent` create a real user and get a fresh server token. The server's auth
+     * routes takes any string from the claim (custom role names included) and echoes the claim
+     * unchanged, `null` included.
      *
      */
     role?: TeammateRole | (string & {}) | null;
     /**
-     * First name. Source: reference — the claim as written, `null` included.
+     * First name. The claim as written, `null` included.
      */
     firstname?: string | null;
     /**
-     * Last name. Source: reference — the claim as written, `null` included.
+     * Last name. The claim as written, `null` included.
      */
     lastname?: string | null;
     /**
-     * Email. Source: reference — the claim as written (not validated), `null` included.
+     * Email. The claim as written (not validated), `null` included.
      */
     email?: string | null;
     /**
@@ -397,7 +392,7 @@ export type CustomTokenUser = {
 };
 
 /**
- * Result of a custom-token sign-in. Source: reference — the server sends `{success, token, user}`.
+ * Result of a custom-token sign-in. The server sends `{success, token, user}`.
  *
  */
 export type CustomTokenSignInResponse = {
@@ -407,14 +402,13 @@ export type CustomTokenSignInResponse = {
     success: boolean;
     /**
      * The token to send as `Authorization` from now on: the incoming custom token for `user` and
-     * `guest` roles, a new server token (`JWT <token>`) for `owner`, `admin` and `agent`.
-     * Source: reference — `routes/auth.js` returns the incoming `Authorization` header value
-     * unchanged, so the scheme keeps the case the client used (`jwt eyJ...` comes back as sent;
-     * the scheme is matched case-insensitively). On the first sign-in of a new user it prefixes
-     * `JWT ` when the value does not contain `JWT`, so a lower-case `jwt eyJ...` comes back as
-     * `JWT jwt eyJ...`, which is not a usable credential (a server bug: send the scheme as
-     * upper-case `JWT`). When the token came in the `secret_token` query parameter the header is
-     * echoed whatever it holds.
+     * `guest` roles, a new server token (`JWT <token>`) for `owner`, `admin` and `agent`. The server
+     * returns the incoming `Authorization` header value unchanged, so the scheme keeps the case the
+     * client used (`jwt eyJ...` comes back as sent; the scheme is matched case-insensitively). On the
+     * first sign-in of a new user it prefixes `JWT ` when the value does not contain `JWT`, so a
+     * lower-case `jwt eyJ...` comes back as `JWT jwt eyJ...`, which is not a usable credential (a
+     * server bug: send the scheme as upper-case `JWT`). When the token came in the `secret_token`
+     * query parameter the header is echoed whatever it holds.
      *
      */
     token: string;
@@ -425,10 +419,10 @@ export type CustomTokenSignInResponse = {
  * Indexing status of a content: `-1` not in queue, `100` in queue, `200` in
  * indexing, `300` indexed, `400` error.
  *
- * Source: reference — the transitions are the real server's. There a content
- * is stored (created or re-sent) with `-1`; publishing its indexing job moves it to `100` (or to
- * `400` when publishing fails); the indexer then reports `200` while indexing and finally `300`,
- * or `400` with `last_error` set. Re-sending a content starts again from `-1`.
+ * The transitions are the real server's. There a content is stored (created or re-sent) with `-1`;
+ * publishing its indexing job moves it to `100` (or to `400` when publishing fails); the indexer
+ * then reports `200` while indexing and finally `300`, or `400` with `last_error` set. Re-sending
+ * a content starts again from `-1`.
  *
  */
 export type ContentStatus = -1 | 100 | 200 | 300 | 400;
@@ -443,67 +437,65 @@ export type ContentType = 'url' | 'text' | 'pdf' | 'docx' | 'faq';
 /**
  * Content types the real server stores for its own features and may return in lists: `sitemap` (a
  * sitemap whose pages are imported as `url` contents), `txt` (a text file) and `regex_custom` (a
- * text split into chunks by a custom regular expression). Source: reference — the documented
- * interface names five types; the server does not restrict `type` and uses these three as well.
- * The contract does not let clients create them through `createContent`, but responses and the
- * `type` filter accept them.
+ * text split into chunks by a custom regular expression). The documented interface names five
+ * types; the server does not restrict `type` and uses these three as well. The contract does not
+ * let clients create them through `createContent`, but responses and the `type` filter accept
+ * them.
  *
  */
 export type ContentInternalType = 'sitemap' | 'txt' | 'regex_custom';
 
 /**
- * The paging, sorting and filters the server applied to a content list. Source: reference —
- * `listContents` (`routes/kb.js`) echoes each value only when it is truthy:
- * `sortField` always, `limit` and `direction` unless they parse to `0` or not a number, `status`
- * and `page` only when a non-zero status filter was given, and `search` when given.
+ * The paging, sorting and filters the server applied to a content list. `listContents` echoes each
+ * value only when it is truthy: `sortField` always, `limit` and `direction` unless they parse to
+ * `0` or not a number, `status` and `page` only when a non-zero status filter was given, and
+ * `search` when given.
  *
  */
 export type ContentListQuery = {
     /**
-     * Page size applied. Source: reference — absent when `limit` was sent as `0` or not a number
-     * (then no limit, respectively the parse failure, applies).
+     * Page size applied. Absent when `limit` was sent as `0` or not a number (then no limit,
+     * respectively the parse failure, applies).
      *
      */
     limit?: number;
     /**
-     * Field sorted by. Source: reference — echoed as the query parsed it: a string, or an array or
-     * object when the query repeats or nests the parameter (`sortField=a&sortField=b`).
+     * Field sorted by. Echoed as the query parsed it: a string, or an array or object when the query
+     * repeats or nests the parameter (`sortField=a&sortField=b`).
      *
      */
     sortField: unknown;
     /**
-     * Sort direction applied, `-1` descending or `1` ascending. Source: reference — absent when
-     * `direction` was sent as `0` or not a number.
+     * Sort direction applied, `-1` descending or `1` ascending. Absent when `direction` was sent as
+     * `0` or not a number.
      *
      */
     direction?: number;
     /**
-     * The status filter applied (see `ContentStatus`). Source: reference — the server parses any
-     * integer and echoes it as given.
+     * The status filter applied (see `ContentStatus`). The server parses any integer and echoes it as
+     * given.
      *
      */
     status?: ContentStatus | number;
     /**
-     * Zero-based page returned (echoed only together with `status`). Source: reference — a
-     * `page` that is not a number parses to `NaN`, which the server's JSON encoder writes as
-     * `null`.
+     * Zero-based page returned (echoed only together with `status`). A `page` that is not a number
+     * parses to `NaN`, which the server's JSON encoder writes as `null`.
      *
      */
     page?: number | null;
     /**
-     * The search applied to `source`. Source: reference — echoed as the query parsed it (a
-     * string, or an array or object for a repeated or nested parameter).
+     * The search applied to `source`. Echoed as the query parsed it (a string, or an array or object
+     * for a repeated or nested parameter).
      *
      */
     search?: unknown;
 };
 
 /**
- * How a web page is scraped before indexing: which HTML elements to keep and which to drop.
- * Source: reference — the server's default (used with `scrape_type` 2) is
- * `{tags_to_extract: ["body"], unwanted_tags: [], unwanted_classnames: []}`. The server stores the
- * object as sent (`models/kb_setting.js` declares it as a free-form `Object`), so responses
- * describe `scrape_options` as this shape or any object.
+ * How a web page is scraped before indexing: which HTML elements to keep and which to drop. The
+ * server's default (used with `scrape_type` 2) is `{tags_to_extract: ["body"], unwanted_tags: [],
+ * unwanted_classnames: []}`. The server stores the object as sent, so responses describe
+ * `scrape_options` as this shape or any object.
  *
  */
 export type ContentScrapeOptions = {
@@ -527,23 +519,20 @@ export type ContentScrapeOptions = {
 export type Timestamp = string;
 
 /**
- * The last indexing error of a content (status 400). Source: reference — the
- * server records it when indexing fails (`services/aiManager.js`, `updateStatus`), in a field
- * `models/kb_setting.js` declares as a free-form `Object`.
+ * The last indexing error of a content (status 400). The server records it when indexing fails, in
+ * a field The server's knowledge-base content model declares as a free-form `Object`.
  *
  */
 export type ContentLastError = {
     /**
-     * When the error was recorded, in epoch milliseconds (e.g. `1794477912000`). Source:
-     * reference — `services/aiManager.js` writes `Date.now()` into the untyped `last_error`
-     * object, so it is a number, not an ISO 8601 string.
+     * When the error was recorded, in epoch milliseconds (e.g. `1794477912000`). The server writes
+     * `Date.now()` into the untyped `last_error` object, so it is a number, not an ISO 8601 string.
      *
      */
     timestamp?: number;
     /**
-     * What went wrong, as reported by the indexer: a string in practice. Source: reference —
-     * the server stores the indexer's `error` value as is (or `An unexpected error occurred`),
-     * so it may be an object.
+     * What went wrong, as reported by the indexer: a string in practice. The server stores the
+     * indexer's `error` value as is (or `An unexpected error occurred`), so it may be an object.
      *
      */
     message?: string | {
@@ -553,9 +542,9 @@ export type ContentLastError = {
 
 /**
  * A knowledge-base content: a web page, a text, a document or a question and answer indexed for
- * automated answers. Source: reference — besides the documented fields, the server sends
- * Mongo's `_id` and `__v`, the timestamps and the scraping, refresh, tagging and error fields
- * of its model; there is no plain `id`.
+ * automated answers. Besides the documented fields, the server sends Mongo's `_id` and `__v`, the
+ * timestamps and the scraping, refresh, tagging and error fields of its model; there is no plain
+ * `id`.
  *
  */
 export type Content = {
@@ -564,10 +553,9 @@ export type Content = {
      */
     _id: ObjectId;
     /**
-     * Content name. For contents added from a URL list it is the URL. Source: reference —
-     * `routes/kb.js` (`createContent`) writes the content with a `findOneAndUpdate` upsert, which
-     * skips the model's `required` check, so a content sent without `name` is stored and returned
-     * with `name: null`.
+     * Content name. For contents added from a URL list it is the URL. The server's kb routes
+     * (`createContent`) writes the content with a `findOneAndUpdate` upsert, which skips the model's
+     * `required` check, so a content sent without `name` is stored and returned with `name: null`.
      *
      */
     name: string | null;
@@ -576,27 +564,25 @@ export type Content = {
      */
     id_project: ObjectId;
     /**
-     * Content type: one of url, text, pdf, docx, faq. Source: reference — the server may also
-     * return its internal types `sitemap`, `txt` and `regex_custom`, so responses accept them.
-     * `models/kb_setting.js` declares `type` as a `String` without an enum and `createContent`
-     * stores whatever it is sent, so any other string is possible, and a content sent without
-     * `type` comes back with `type: null`.
+     * Content type: one of url, text, pdf, docx, faq. The server may also return its internal types
+     * `sitemap`, `txt` and `regex_custom`, so responses accept them. The server's knowledge-base
+     * content model declares `type` as a `String` without an enum and `createContent` stores whatever
+     * it is sent, so any other string is possible, and a content sent without `type` comes back with
+     * `type: null`.
      *
      */
     type?: ContentType | ContentInternalType | (string & {}) | null;
     /**
-     * Content source. For url, pdf and docx it is the resource URL. Source: reference —
-     * `createContent` (`routes/kb.js`) stores `null` when no source is sent; the server then
-     * treats every source-less content of the same type in the project as one content (see
-     * `createContent`).
+     * Content source. For url, pdf and docx it is the resource URL. `createContent` stores `null` when
+     * no source is sent; the server then treats every source-less content of the same type in the
+     * project as one content (see `createContent`).
      *
      */
     source?: string | null;
     /**
-     * Textual content. Empty unless type is text (for faq it is the question and answer
-     * separated by a line break, question first). Source: reference — `createContent`
-     * (`routes/kb.js`) stores `null` when no content is sent (so url, pdf and docx contents
-     * created there read `content: null`); `createContentsFromUrls` stores `""`.
+     * Textual content. Empty unless type is text (for faq it is the question and answer separated by a
+     * line break, question first). `createContent` stores `null` when no content is sent (so url, pdf
+     * and docx contents created there read `content: null`); `createContentsFromUrls` stores `""`.
      *
      */
     content?: string | null;
@@ -605,97 +591,92 @@ export type Content = {
      */
     namespace: ObjectId;
     /**
-     * Indexing status (see `ContentStatus` for the known values). Source: reference —
-     * `models/kb_setting.js` declares `status` as a plain `Number` and `POST /webhook/kb/status`
-     * (`routes/webhook.js`) stores the status the indexer reports without checking it, so other
-     * integers occur; contents indexed by older indexers carry the legacy codes `0`-`4` (the
-     * server's own delete route still lists `3` and `4`).
+     * Indexing status (see `ContentStatus` for the known values). The server's knowledge-base content
+     * model declares `status` as a plain `Number` and `POST /webhook/kb/status` stores the status the
+     * indexer reports without checking it, so other integers occur; contents indexed by older indexers
+     * carry the legacy codes `0`-`4` (the server's own delete route still lists `3` and `4`).
      *
      */
     status: ContentStatus | number;
     /**
-     * Scraping mode of a web page. Source: reference — url contents default to
-     * `2` (with the default `scrape_options`); `txt` contents use `1`. `createContentsFromUrls`
-     * stores `null` when the body sends `scrape_type: null` (its default applies only to an
-     * absent value).
+     * Scraping mode of a web page. Url contents default to `2` (with the default `scrape_options`);
+     * `txt` contents use `1`. `createContentsFromUrls` stores `null` when the body sends `scrape_type:
+     * null` (its default applies only to an absent value).
      *
      */
     scrape_type?: number | null;
     /**
-     * How the page is scraped (see `ContentScrapeOptions`). Source: reference —
-     * `models/kb_setting.js` declares it as a free-form `Object` and the server stores what the
-     * client sends for `scrape_type` 0 and 4, so any object is possible; it is `null` when
-     * `scrape_type` 0 or 4 was sent without `scrape_options` (or, in `createContentsFromUrls`,
-     * with `scrape_type: null`), and absent on contents that are not web pages. Any other JSON value a
-     * client sent for `scrape_type` 0 or 4 (`"x"`) is stored as sent.
+     * How the page is scraped (see `ContentScrapeOptions`). The server's knowledge-base content model
+     * declares it as a free-form `Object` and the server stores what the client sends for
+     * `scrape_type` 0 and 4, so any object is possible; it is `null` when `scrape_type` 0 or 4 was
+     * sent without `scrape_options` (or, in `createContentsFromUrls`, with `scrape_type: null`), and
+     * absent on contents that are not web pages. Any other JSON value a client sent for `scrape_type`
+     * 0 or 4 (`"x"`) is stored as sent.
      *
      */
     scrape_options?: ContentScrapeOptions | {
         [key: string]: unknown;
     } | Array<unknown> | string | number | boolean | null | null;
     /**
-     * How often a web page is scraped again, e.g. `never` (the default for url contents).
-     * Source: reference — the server stores any string, and
-     * `createContentsFromUrls` stores `null` when the body sends `refresh_rate: null` (its
-     * default applies only to an absent value).
+     * How often a web page is scraped again, e.g. `never` (the default for url contents). The server
+     * stores any string, and `createContentsFromUrls` stores `null` when the body sends `refresh_rate:
+     * null` (its default applies only to an absent value).
      *
      */
     refresh_rate?: string | null;
     /**
-     * When a web page was last scraped again. Source: reference — a field of the real server.
+     * When a web page was last scraped again. A field of the real server.
      */
     last_refresh?: Timestamp;
     last_error?: ContentLastError;
     /**
-     * Free labels attached to the content, passed to the index to filter answers; strings in
-     * practice. Source: reference — `models/kb_setting.js` declares `tags` as an
-     * untyped `Array`: `createContent` and `createContentsFromUrls` keep only arrays of strings,
-     * but the knowledge-base import route stores the items it is given unchecked, so the items
-     * are free-form.
+     * Free labels attached to the content, passed to the index to filter answers; strings in practice.
+     * The server's knowledge-base content model declares `tags` as an untyped `Array`: `createContent`
+     * and `createContentsFromUrls` keep only arrays of strings, but the knowledge-base import route
+     * stores the items it is given unchecked, so the items are free-form.
      *
      */
     tags?: Array<unknown>;
     /**
      * Whether the content is indexed with situated context (each chunk enriched with context drawn
-     * from its whole document); default false. Source: reference — a field of the real server.
+     * from its whole document); default false. A field of the real server.
      *
      */
     situated_context?: boolean;
     /**
-     * For a page imported from a `sitemap` content, the `_id` of that content. Source: reference
-     * — a field of the real server.
+     * For a page imported from a `sitemap` content, the `_id` of that content. A field of the real
+     * server.
      *
      */
     sitemap_origin_id?: ObjectId;
     /**
-     * For a page imported from a `sitemap` content, the sitemap URL as the client sent it (the
-     * server does not check that it is a URL). Source: reference — a field of the real server.
+     * For a page imported from a `sitemap` content, the sitemap URL as the client sent it (the server
+     * does not check that it is a URL). A field of the real server.
      *
      */
     sitemap_origin?: string;
     /**
      * For `regex_custom` contents, the regular expression that splits the text into chunks.
-     * Source: reference — `createContent` stores `null` for a `regex_custom`
-     * content sent without `chunk_regex`.
+     * `createContent` stores `null` for a `regex_custom` content sent without `chunk_regex`.
      *
      */
     chunk_regex?: string | null;
     /**
-     * When the content was created. Source: reference.
+     * When the content was created.
      */
     createdAt: Timestamp;
     /**
-     * When the content was last changed (its status included). Source: reference.
+     * When the content was last changed (its status included).
      */
     updatedAt: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v?: number;
 };
 
 /**
- * One page of contents. Source: reference — the server wraps the page as `{count, query, kbs}`.
+ * One page of contents. The server wraps the page as `{count, query, kbs}`.
  *
  */
 export type ContentList = {
@@ -712,7 +693,7 @@ export type ContentList = {
 
 /**
  * Error body `{success: false, error}` used by knowledge bases and contents, group delete and
- * project resolution (the latter without `success`). Source: reference.
+ * project resolution (the latter without `success`).
  *
  */
 export type ErrorDescription = {
@@ -730,10 +711,9 @@ export type ErrorDescription = {
 };
 
 /**
- * Error body `{success: false, message}`. Source: reference — sent when a plan quota refuses a
- * write (e.g. the messages quota: 403 `{success: false, message: "..."}` from `createMessage`)
- * and by the inbound webhook rate limiter (`{message: "Rate limit exceeded"}`, without
- * `success`).
+ * Error body `{success: false, message}`. Sent when a plan quota refuses a write (e.g. the
+ * messages quota: 403 `{success: false, message: "..."}` from `createMessage`) and by the inbound
+ * webhook rate limiter (`{message: "Rate limit exceeded"}`, without `success`).
  *
  */
 export type ErrorWithMessage = {
@@ -747,7 +727,7 @@ export type ErrorWithMessage = {
 /**
  * Any JSON error body the service sends. The shapes are not uniform: `{success: false, msg}`,
  * `{success: false, error}`, `{errors: [...]}`, `{err}` and `{success: false, message}`. SDKs read
- * the first present of `msg`, `error`, `errors[].msg`, `err` and `message`. Source: reference.
+ * the first present of `msg`, `error`, `errors[].msg`, `err` and `message`.
  *
  */
 export type ErrorBody = ErrorMessage | ErrorDescription | ValidationErrors | ServerError | ErrorWithMessage;
@@ -759,13 +739,13 @@ export type ErrorBody = ErrorMessage | ErrorDescription | ValidationErrors | Ser
  * for `text` content is the text; for `faq` content is the question, a line break, then the
  * answer.
  *
- * Source: decided — the documented interface marks no field required. The contract requires
- * `namespace` (the server answers 400 without it), `name` (required by the server's content model)
- * and `type` (the server identifies a content by project, type and source, and indexes it by
- * type). `source` stays optional because `text` and `faq` contents have no URL; send it anyway to
- * identify the content (re-sending the same type and source replaces the content, and source-less
- * contents of one type share a single slot per project: see `source`). The optional fields accept
- * `null`, which the server treats as not given.
+ * The documented interface marks no field required. The contract requires `namespace` (the server
+ * answers 400 without it), `name` (required by the server's content model) and `type` (the server
+ * identifies a content by project, type and source, and indexes it by type). `source` stays
+ * optional because `text` and `faq` contents have no URL; send it anyway to identify the content
+ * (re-sending the same type and source replaces the content, and source-less contents of one type
+ * share a single slot per project: see `source`). The optional fields accept `null`, which the
+ * server treats as not given.
  *
  */
 export type ContentCreateRequest = {
@@ -778,20 +758,19 @@ export type ContentCreateRequest = {
      * Content source. For url, pdf and docx it is the resource URL; for text and faq a label of
      * your choice (the question is customary for faq).
      *
-     * Source: decided — `createContent` (`routes/kb.js`) upserts on (project, `type`, `source`)
-     * without the knowledge base: a content with the same type and source anywhere in the
-     * project is replaced (keeping its `_id` and `createdAt`) and moved to the `namespace` sent.
-     * Without `source` (or with `null`, which the server treats the same) the key is
-     * (project, `type`, no source): a second source-less content of the same type replaces the
-     * first one, even in another knowledge base. The contract describes this server behaviour
-     * and accepts `null`; always send a source unique within the project to keep contents apart.
+     * `createContent` upserts on (project, `type`, `source`) without the knowledge base: a content
+     * with the same type and source anywhere in the project is replaced (keeping its `_id` and
+     * `createdAt`) and moved to the `namespace` sent. Without `source` (or with `null`, which the
+     * server treats the same) the key is (project, `type`, no source): a second source-less content of
+     * the same type replaces the first one, even in another knowledge base. The contract describes
+     * this server behaviour and accepts `null`; always send a source unique within the project to keep
+     * contents apart.
      *
      */
     source?: string | null;
     /**
-     * Textual content. Empty unless type is text (for faq it is the question and answer
-     * separated by a line break, question first). Source: reference — the server stores `null`
-     * when it is absent or `null`.
+     * Textual content. Empty unless type is text (for faq it is the question and answer separated by a
+     * line break, question first). The server stores `null` when it is absent or `null`.
      *
      */
     content?: string | null;
@@ -800,54 +779,51 @@ export type ContentCreateRequest = {
      */
     namespace: ObjectId;
     /**
-     * Free labels attached to the content. Source: reference — the server keeps them
-     * only when every item is a string, and ignores `null`.
+     * Free labels attached to the content. The server keeps them only when every item is a string, and
+     * ignores `null`.
      *
      */
     tags?: Array<string> | null;
     /**
-     * How often a url content is scraped again; default `never`. Source: reference — the server
-     * applies it to url contents only (`refresh_rate || 'never'`, so `null`
-     * means the default).
+     * How often a url content is scraped again; default `never`. The server applies it to url contents
+     * only (`refresh_rate || 'never'`, so `null` means the default).
      *
      */
     refresh_rate?: string | null;
     /**
-     * Scraping mode of a url content. Source: reference — the server stores `0`
-     * and `4` with the `scrape_options` sent; any other value, `null` or no value gives `2`
-     * with its default `scrape_options`.
+     * Scraping mode of a url content. The server stores `0` and `4` with the `scrape_options` sent;
+     * any other value, `null` or no value gives `2` with its default `scrape_options`.
      *
      */
     scrape_type?: number | null;
     /**
-     * Scraping options, used with `scrape_type` 0 or 4 only. Source: reference — the server
-     * ignores them for other scrape types and stores them as sent (`null` included) for 0 and 4.
+     * Scraping options, used with `scrape_type` 0 or 4 only. The server ignores them for other scrape
+     * types and stores them as sent (`null` included) for 0 and 4.
      *
      */
     scrape_options?: (ContentScrapeOptions & StorableObject) | null;
     /**
-     * Index the content with situated context (each chunk enriched with context drawn from its
-     * whole document). Source: reference — `createContent` (`routes/kb.js:1729`) stores
-     * `situated_context: true` only when the value is `true` and the content is not a `url`, or is
-     * one with `scrape_type` 0; any other value is ignored and the content reads
-     * `situated_context: false`.
+     * Index the content with situated context (each chunk enriched with context drawn from its whole
+     * document). `createContent` stores `situated_context: true` only when the value is `true` and the
+     * content is not a `url`, or is one with `scrape_type` 0; any other value is ignored and the
+     * content reads `situated_context: false`.
      *
      */
     situated_context?: boolean | null;
     /**
-     * The regular expression that splits the text into chunks. Source: reference — the server
-     * reads it only for contents of its internal type `regex_custom` (`routes/kb.js:1721`), which
-     * this contract does not let clients create (see `ContentInternalType`): for the types
-     * accepted here it is ignored. The server stores it as sent (`null` when absent).
+     * The regular expression that splits the text into chunks. The server reads it only for contents
+     * of its internal type `regex_custom`, which this contract does not let clients create (see
+     * `ContentInternalType`): for the types accepted here it is ignored. The server stores it as sent
+     * (`null` when absent).
      *
      */
     chunk_regex?: string | null;
 };
 
 /**
- * Result of `createContent`. Source: reference — the server upserts the content on (project, type,
- * source) and returns the raw database result: whether an existing content was replaced, and the
- * stored content in `value`.
+ * Result of `createContent`. The server upserts the content on (project, type, source) and returns
+ * the raw database result: whether an existing content was replaced, and the stored content in
+ * `value`.
  *
  */
 export type ContentUpsertResult = {
@@ -888,44 +864,40 @@ export type KnowledgeBaseEngineError = unknown & {
 };
 
 /**
- * Body of `createContentsFromUrls`: the list of URLs to add as url contents.
- * Source: reference — the server applies the optional `refresh_rate`, `scrape_type`,
- * `scrape_options` and `tags` to every URL.
+ * Body of `createContentsFromUrls`: the list of URLs to add as url contents. The server applies
+ * the optional `refresh_rate`, `scrape_type`, `scrape_options` and `tags` to every URL.
  *
  */
 export type ContentUrlListRequest = {
     /**
-     * The URLs to add, one url content each. Source: reference — the
-     * server refuses more than 300 URLs per call with
-     * `403 {success: false, error: "Too many urls. Can't index more than 300 urls at a time."}`.
+     * The URLs to add, one url content each. The server refuses more than 300 URLs per call with `403
+     * {success: false, error: "Too many urls. Can't index more than 300 urls at a time."}`.
      *
      */
     list: Array<string>;
     /**
-     * How often the pages are scraped again; default `never`. Source: reference — the default
-     * applies only when the field is absent: `null` is stored as `null`, so the contract does not
-     * accept it.
+     * How often the pages are scraped again; default `never`. The default applies only when the field
+     * is absent: `null` is stored as `null`, so the contract does not accept it.
      *
      */
     refresh_rate?: string;
     /**
-     * Scraping mode of the pages; default `2` (with the server's default `scrape_options`).
-     * Source: reference — the default applies only when the field is absent: `null` is stored
-     * as `null` (and then no default `scrape_options` either), so the contract does not accept it.
+     * Scraping mode of the pages; default `2` (with the server's default `scrape_options`). The
+     * default applies only when the field is absent: `null` is stored as `null` (and then no default
+     * `scrape_options` either), so the contract does not accept it.
      *
      */
     scrape_type?: number;
     /**
-     * Scraping options for every page. Source: reference — with `scrape_type` 2 (the default),
-     * `createContentsFromUrls` (`routes/kb.js`) replaces an absent or `null` value by its default
-     * options; with another scrape type it stores the value as sent.
+     * Scraping options for every page. With `scrape_type` 2 (the default), `createContentsFromUrls`
+     * replaces an absent or `null` value by its default options; with another scrape type it stores
+     * the value as sent.
      *
      */
     scrape_options?: (ContentScrapeOptions & StorableObject) | null;
     /**
-     * Free labels attached to every content. Source: reference — the server keeps them only
-     * when every item is a string (a JSON-encoded array string is accepted too) and ignores
-     * `null`.
+     * Free labels attached to every content. The server keeps them only when every item is a string (a
+     * JSON-encoded array string is accepted too) and ignores `null`.
      *
      */
     tags?: Array<string> | null;
@@ -942,22 +914,22 @@ export type SitemapRequest = {
 };
 
 /**
- * A sitemap (or nested sitemap) that could not be fetched or parsed. Source: reference — the
- * server passes on the errors of its sitemap reader (the `sitemapper` package).
+ * A sitemap (or nested sitemap) that could not be fetched or parsed. The server passes on the
+ * errors of its sitemap reader (the `sitemapper` package).
  *
  */
 export type SitemapError = {
     /**
-     * Kind of failure, e.g. `CancelError` (timeout), `HTTPError`, `RequestError` (connection
-     * refused or no URL), `TypeError` (not a URL) or `UnknownStateError` (not a sitemap).
-     * Source: reference — for a document that is not a sitemap, the reader takes the text of a
-     * top-level `<name>` element for the kind, whatever its type (`<name>42</name>` gives `42`).
+     * Kind of failure, e.g. `CancelError` (timeout), `HTTPError`, `RequestError` (connection refused
+     * or no URL), `TypeError` (not a URL) or `UnknownStateError` (not a sitemap). For a document that
+     * is not a sitemap, the reader takes the text of a top-level `<name>` element for the kind,
+     * whatever its type (`<name>42</name>` gives `42`).
      *
      */
     type?: unknown;
     /**
-     * The sitemap URL that failed, as given (any JSON value the client sent). Source: reference — not checked by the server (a
-     * value that is not a URL is echoed as is) and absent when no sitemap URL was sent.
+     * The sitemap URL that failed, as given (any JSON value the client sent). Not checked by the
+     * server (a value that is not a URL is echoed as is) and absent when no sitemap URL was sent.
      *
      */
     url?: unknown;
@@ -972,24 +944,23 @@ export type SitemapError = {
 };
 
 /**
- * The URLs of a sitemap, ready to upload with `createContentsFromUrls`. Nothing is stored.
- * Source: reference — the server returns its sitemap reader's result `{url, sites, errors}`: a
- * sitemap that cannot be fetched or parsed still gets 200, with no `sites` and the failure in
- * `errors`.
+ * The URLs of a sitemap, ready to upload with `createContentsFromUrls`. Nothing is stored. The
+ * server returns its sitemap reader's result `{url, sites, errors}`: a sitemap that cannot be
+ * fetched or parsed still gets 200, with no `sites` and the failure in `errors`.
  *
  */
 export type SitemapResult = {
     /**
-     * The sitemap URL read, as sent. Source: reference — `parseSitemap` (`routes/kb.js`) does not
-     * validate the body: the value is echoed as sent, whatever its JSON type, even when it is not a
-     * URL, and `url` is absent when the body has no `sitemap`.
+     * The sitemap URL read, as sent. `parseSitemap` does not validate the body: the value is echoed as
+     * sent, whatever its JSON type, even when it is not a URL, and `url` is absent when the body has
+     * no `sitemap`.
      *
      */
     url?: unknown;
     /**
-     * The page URLs the sitemap lists (nested sitemaps followed). Source: reference — the `loc`
-     * values of the sitemap as its XML parser reads them, passed on without checking that they are
-     * URLs: a `<loc>123</loc>` comes as the number `123`, a `url` entry without `loc` as `null`.
+     * The page URLs the sitemap lists (nested sitemaps followed). The `loc` values of the sitemap as
+     * its XML parser reads them, passed on without checking that they are URLs: a `<loc>123</loc>`
+     * comes as the number `123`, a `url` entry without `loc` as `null`.
      *
      */
     sites: Array<string | number | boolean | null>;
@@ -1000,12 +971,11 @@ export type SitemapResult = {
 };
 
 /**
- * Settings used to preview answers from the knowledge base: the model, the maximum
- * answer length, the temperature, how many chunks are retrieved and an optional custom
- * context. Source: reference — the defaults are the values the server assigns to a new
- * knowledge base; `alpha` is a member of the real server only. The server checks none of the members
- * (`preview_settings` is a free-form `Object` in `models/kb_setting.js`), so the ranges are
- * stated in `KnowledgeBaseUpdateRequest`, where clients send them, not here.
+ * Settings used to preview answers from the knowledge base: the model, the maximum answer length,
+ * the temperature, how many chunks are retrieved and an optional custom context. The defaults are
+ * the values the server assigns to a new knowledge base; `alpha` is a member of the real server
+ * only. The server checks none of the members (`preview_settings` is a free-form `Object`), so the
+ * ranges are stated in `KnowledgeBaseUpdateRequest`, where clients send them, not here.
  *
  */
 export type KnowledgeBasePreviewSettings = {
@@ -1027,21 +997,21 @@ export type KnowledgeBasePreviewSettings = {
     top_k?: number;
     /**
      * Custom instructions given to the model with the retrieved chunks; `null` uses the model's
-     * default prompt. Source: reference — documented as a string; the server's default is `null`.
+     * default prompt. Documented as a string; the server's default is `null`.
      *
      */
     context?: string | null;
     /**
-     * Weight of semantic against keyword search in hybrid knowledge bases (1 = semantic only).
-     * Source: reference — the server sets 0.5 by default.
+     * Weight of semantic against keyword search in hybrid knowledge bases (1 = semantic only). The
+     * server sets 0.5 by default.
      *
      */
     alpha?: number;
 };
 
 /**
- * The vector store that indexes the knowledge base's contents. Source: reference — the
- * server assigns its configured engine (a hybrid engine for hybrid knowledge bases).
+ * The vector store that indexes the knowledge base's contents. The server assigns its configured
+ * engine (a hybrid engine for hybrid knowledge bases).
  *
  */
 export type KnowledgeBaseEngine = {
@@ -1054,10 +1024,9 @@ export type KnowledgeBaseEngine = {
      */
     type: string;
     /**
-     * Vector store key as configured on the server. Source: reference — the deployment's
-     * `VECTOR_STORE_APIKEY`, sent to every admin of every project in every knowledge base (empty
-     * when the deployment configures none). Treat answers that carry it as secrets; the SDK
-     * redacts it from its logs and errors.
+     * Vector store key as configured on the server. The deployment's `VECTOR_STORE_APIKEY`, sent to
+     * every admin of every project in every knowledge base (empty when the deployment configures
+     * none). Treat answers that carry it as secrets; the SDK redacts it from its logs and errors.
      *
      */
     apikey?: string;
@@ -1074,11 +1043,10 @@ export type KnowledgeBaseEngine = {
      */
     host?: string;
     /**
-     * Vector store port, for self-hosted stores, e.g. `"6333"`. Source: decided —
-     * `models/kb_setting.js` declares `port` as a `String`, so the server casts the configured
-     * number (`VECTOR_STORE_PORT`) and sends a string; the contract accepts a string (what the
-     * server sends) or an integer (the port's natural type, and what the contract described
-     * before).
+     * Vector store port, for self-hosted stores, e.g. `"6333"`. The server's knowledge-base content
+     * model declares `port` as a `String`, so the server casts the configured number
+     * (`VECTOR_STORE_PORT`) and sends a string; the contract accepts a string (what the server sends)
+     * or an integer (the port's natural type, and what the contract described before).
      *
      */
     port?: string | number;
@@ -1089,8 +1057,8 @@ export type KnowledgeBaseEngine = {
 };
 
 /**
- * The embedding model that turns the knowledge base's contents into vectors. Source: reference
- * — the server assigns its configured model.
+ * The embedding model that turns the knowledge base's contents into vectors. The server assigns
+ * its configured model.
  *
  */
 export type KnowledgeBaseEmbedding = {
@@ -1117,16 +1085,15 @@ export type KnowledgeBaseEmbedding = {
 };
 
 /**
- * A knowledge base (namespace) of the project. Every project has at least the
- * default one, whose `id` equals the project id. Source: reference — the server strips Mongo's
- * `_id` and `__v` from knowledge bases and identifies them by `id`; it also sends `hybrid`,
- * `engine` and `embedding`, and `count` on request.
+ * A knowledge base (namespace) of the project. Every project has at least the default one, whose
+ * `id` equals the project id. The server strips Mongo's `_id` and `__v` from knowledge bases and
+ * identifies them by `id`; it also sends `hybrid`, `engine` and `embedding`, and `count` on
+ * request.
  *
  */
 export type KnowledgeBase = {
     /**
-     * Identifier. Source: reference — the default knowledge base's id is the project id; the
-     * others get a new ObjectId.
+     * Identifier. The default knowledge base's id is the project id; the others get a new ObjectId.
      *
      */
     id: ObjectId;
@@ -1139,8 +1106,8 @@ export type KnowledgeBase = {
      */
     id_project: ObjectId;
     /**
-     * Settings used to preview answers (see `KnowledgeBasePreviewSettings`). Source: reference —
-     * `models/kb_setting.js` declares `preview_settings` as a free-form `Object` and
+     * Settings used to preview answers (see `KnowledgeBasePreviewSettings`). The server's
+     * knowledge-base content model declares `preview_settings` as a free-form `Object` and
      * `updateKnowledgeBase` stores what the client sends without checking it, so any object is
      * possible (other members, other types, out-of-range values), and so is any other JSON value
      * (`preview_settings: "x"` is stored as is); after `preview_settings: {}` the knowledge base has
@@ -1155,16 +1122,15 @@ export type KnowledgeBase = {
      */
     default: boolean;
     /**
-     * True when the knowledge base uses hybrid (semantic and keyword) search; default false.
-     * Source: reference — a field of the real server.
+     * True when the knowledge base uses hybrid (semantic and keyword) search; default false. A field
+     * of the real server.
      *
      */
     hybrid?: boolean;
     engine?: KnowledgeBaseEngine;
     embedding?: KnowledgeBaseEmbedding;
     /**
-     * Number of contents, only in `listKnowledgeBases` with `count=true`. Source: reference — a
-     * field of the real server.
+     * Number of contents, only in `listKnowledgeBases` with `count=true`. A field of the real server.
      *
      */
     count?: number;
@@ -1179,43 +1145,40 @@ export type KnowledgeBase = {
 };
 
 /**
- * Body of `createKnowledgeBase`. Source: reference — `hybrid` is a field of the real server.
+ * Body of `createKnowledgeBase`. `hybrid` is a field of the real server.
  *
  */
 export type KnowledgeBaseCreateRequest = {
     /**
-     * Name. Source: decided — the documented interface does not mark it required; the server's
-     * model requires it (a missing name gets a 500), so the contract does.
+     * Name. The documented interface does not mark it required; the server's model requires it (a
+     * missing name gets a 500), so the contract does.
      *
      */
     name: string;
     /**
-     * Create a hybrid (semantic and keyword search) knowledge base. Source: reference — must
-     * be a boolean (400 otherwise) and allowed by the project's plan (403
-     * otherwise).
+     * Create a hybrid (semantic and keyword search) knowledge base. Must be a boolean (400 otherwise)
+     * and allowed by the project's plan (403 otherwise).
      *
      */
     hybrid?: boolean;
 };
 
 /**
- * Body of `updateKnowledgeBase`: a new name and/or new preview settings. Source:
- * reference — the server changes only the fields sent, and replaces `preview_settings` whole:
- * send every member you want to keep. It tests both fields for truthiness, so `null` (or an
- * empty name) leaves the field unchanged.
+ * Body of `updateKnowledgeBase`: a new name and/or new preview settings. The server changes only
+ * the fields sent, and replaces `preview_settings` whole: send every member you want to keep. It
+ * tests both fields for truthiness, so `null` (or an empty name) leaves the field unchanged.
  *
  */
 export type KnowledgeBaseUpdateRequest = {
     /**
-     * New name. Source: reference — `null` is treated as not given (`routes/kb.js` checks
-     * `if (body.name)`).
+     * New name. `null` is treated as not given.
      *
      */
     name?: string | null;
     /**
-     * New preview settings, replacing the stored ones whole. Source: reference — the server
-     * stores the object as sent without checking it; the ranges below are the contract's, for
-     * values the previews can use. `null` is treated as not given (`if (body.preview_settings)`).
+     * New preview settings, replacing the stored ones whole. The server stores the object as sent
+     * without checking it; the ranges below are the contract's, for values the previews can use.
+     * `null` is treated as not given (`if (body.preview_settings)`).
      *
      */
     preview_settings?: (KnowledgeBasePreviewSettings & StorableObject & {
@@ -1227,15 +1190,15 @@ export type KnowledgeBaseUpdateRequest = {
 };
 
 /**
- * The bare record `updateKnowledgeBase` returns for an id no knowledge base has. Source:
- * reference — `PUT /{project_id}/kb/namespace/{id}` (`routes/kb.js`) runs `findOneAndUpdate`
- * with `upsert: true` on the id alone, so an unknown id creates a record holding only that id,
- * the fields sent, the model defaults (`default: false`, `hybrid: false`) and the timestamps:
- * no `id_project`, `engine` or `embedding`, and no `name` or `preview_settings` unless sent. The
- * record belongs to no project (`listKnowledgeBases` never shows it, contents cannot be added to
- * it, `deleteKnowledgeBase` answers 404 for it). `id_project`, `engine` and `embedding` are
- * declared `false` (never present), so that a whole knowledge base is checked against
- * `KnowledgeBase` and not let through by this schema.
+ * The bare record `updateKnowledgeBase` returns for an id no knowledge base has. `PUT
+ * /{project_id}/kb/namespace/{id}` runs `findOneAndUpdate` with `upsert: true` on the id alone, so
+ * an unknown id creates a record holding only that id, the fields sent, the model defaults
+ * (`default: false`, `hybrid: false`) and the timestamps: no `id_project`, `engine` or
+ * `embedding`, and no `name` or `preview_settings` unless sent. The record belongs to no project
+ * (`listKnowledgeBases` never shows it, contents cannot be added to it, `deleteKnowledgeBase`
+ * answers 404 for it). `id_project`, `engine` and `embedding` are declared `false` (never
+ * present), so that a whole knowledge base is checked against `KnowledgeBase` and not let through
+ * by this schema.
  *
  */
 export type KnowledgeBaseUpserted = {
@@ -1273,8 +1236,7 @@ export type KnowledgeBaseUpserted = {
 
 /**
  * Confirmation body `{success: true, message}` of some deletes (knowledge bases, groups); the
- * routes always send both (`routes/kb.js`, `routes/group.js`).
- * Source: reference.
+ * routes always send both.
  *
  */
 export type SuccessMessage = {
@@ -1286,81 +1248,80 @@ export type SuccessMessage = {
 };
 
 /**
- * Membership status of a teammate: `active` or `disabled`. Source: reference — an admin sets it
- * with `updateTeammate`; `deleteTeammate` sets `disabled` by default, and marking a teammate
- * trashed also forces `disabled`. Disabled and trashed teammates are refused as non-members (403
- * `you dont belong to the project.`).
+ * Membership status of a teammate: `active` or `disabled`. An admin sets it with `updateTeammate`;
+ * `deleteTeammate` sets `disabled` by default, and marking a teammate trashed also forces
+ * `disabled`. Disabled and trashed teammates are refused as non-members (403 `you dont belong to
+ * the project.`).
  *
  */
 export type TeammateStatus = 'active' | 'disabled';
 
 /**
- * The user account behind a teammate, as `id_user` carries it when the service populates it.
- * Source: reference — the server sends the user document without its password: `_id`, `email`,
- * `firstname`, `lastname`, `emailverified`, `status` and timestamps. Open object.
+ * The user account behind a teammate, as `id_user` carries it when the service populates it. The
+ * server sends the user document without its password: `_id`, `email`, `firstname`, `lastname`,
+ * `emailverified`, `status` and timestamps. Open object.
  *
  */
 export type User = {
     /**
-     * User identifier (the `user_id` of `getTeammateByUserId`). Source: reference.
+     * User identifier (the `user_id` of `getTeammateByUserId`).
      */
     _id: ObjectId;
     /**
-     * Sign-in e-mail of the user. Source: reference — no `format` in responses: `models/user.js`
-     * declares a plain String, and users created by a custom-token sign-in (roles owner, admin,
-     * agent) get the token's `email` claim lower-cased, whatever it is.
+     * Sign-in e-mail of the user. No `format` in responses: the server's user model declares a plain
+     * String, and users created by a custom-token sign-in (roles owner, admin, agent) get the token's
+     * `email` claim lower-cased, whatever it is.
      *
      */
     email?: string;
     /**
-     * First name. Source: reference — absent, or `null`, for a user created by a custom-token
-     * sign-in whose token had no (or a null) `firstname` claim (`services/userService.js` stores
-     * the value it receives).
+     * First name. Absent, or `null`, for a user created by a custom-token sign-in whose token had no
+     * (or a null) `firstname` claim.
      *
      */
     firstname?: string | null;
     /**
-     * Last name. Source: reference — absent or `null` as `firstname`.
+     * Last name. Absent or `null` as `firstname`.
      */
     lastname?: string | null;
     /**
-     * True once the user confirmed the e-mail address. Source: reference.
+     * True once the user confirmed the e-mail address.
      */
     emailverified?: boolean;
     /**
-     * Account status, `100` for an active account, `0` for an account its owner deleted
-     * (anonymised by `DELETE /users`). Source: reference.
+     * Account status, `100` for an active account, `0` for an account its owner deleted (anonymised by
+     * `DELETE /users`).
      *
      */
     status?: number;
     /**
-     * Creation time. Source: reference.
+     * Creation time.
      */
     createdAt?: Timestamp;
     /**
-     * Last update time. Source: reference.
+     * Last update time.
      */
     updatedAt?: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v?: number;
 };
 
 /**
- * A tag attached to a teammate, as the service returns it. Source:
- * reference — the inner shape is the server's: it stores `tag`, `color` and
- * `attributes`, and gives each stored tag its own `_id`. Requests use `TeammateTagInput`.
+ * A tag attached to a teammate, as the service returns it. The inner shape is the server's: it
+ * stores `tag`, `color` and `attributes`, and gives each stored tag its own `_id`. Requests use
+ * `TeammateTagInput`.
  *
  */
 export type TeammateTag = {
     /**
-     * Identifier of the stored tag entry, assigned by the service. Source: reference.
+     * Identifier of the stored tag entry, assigned by the service.
      */
     _id: ObjectId;
     /**
-     * Tag name. Source: reference — the update routes store the tags with `findByIdAndUpdate`,
-     * which skips the model's validators, so the name is returned as sent (no minimum length).
+     * Tag name. The update routes store the tags with `findByIdAndUpdate`, which skips the model's
+     * validators, so the name is returned as sent (no minimum length).
      *
      */
     tag: string;
@@ -1372,36 +1333,36 @@ export type TeammateTag = {
 };
 
 /**
- * Teammate settings. Open object. Source: reference — the real server keeps the teammate's e-mail
- * notification preferences here (`email.notification.conversation.assigned.toyou`,
+ * Teammate settings. Open object. The real server keeps the teammate's e-mail notification
+ * preferences here (`email.notification.conversation.assigned.toyou`,
  * `email.notification.conversation.pooled`).
  *
  */
 export type TeammateSettings = {
     /**
-     * E-mail preferences. Source: reference.
+     * E-mail preferences.
      */
     email?: {
         /**
-         * E-mail notification switches. Source: reference.
+         * E-mail notification switches.
          */
         notification?: {
             /**
-             * Notifications about conversations. Source: reference.
+             * Notifications about conversations.
              */
             conversation?: {
                 /**
-                 * Notifications about assigned conversations. Source: reference.
+                 * Notifications about assigned conversations.
                  */
                 assigned?: {
                     /**
-                     * E-mail the teammate when a conversation is assigned to them. Source: reference.
+                     * E-mail the teammate when a conversation is assigned to them.
                      */
                     toyou?: boolean;
                     [key: string]: unknown;
                 };
                 /**
-                 * E-mail the teammate about unassigned (pooled) conversations. Source: reference.
+                 * E-mail the teammate about unassigned (pooled) conversations.
                  */
                 pooled?: boolean;
                 [key: string]: unknown;
@@ -1414,47 +1375,43 @@ export type TeammateSettings = {
 };
 
 /**
- * Presence information of a teammate. A teammate goes from `online` to `offline`
- * only when all the teammate's messaging applications (every web tab and mobile app) are closed.
- * Source: reference — the inner shape is the server's: it stores `status`
- * (default `offline`) and `changedAt`.
+ * Presence information of a teammate. A teammate goes from `online` to `offline` only when all the
+ * teammate's messaging applications (every web tab and mobile app) are closed. The inner shape is
+ * the server's: it stores `status` (default `offline`) and `changedAt`.
  *
  */
 export type TeammatePresence = {
     /**
-     * Presence value, `online` or `offline`. Source: reference — `models/presence.js`
-     * declares a String without enum and the chat21 presence webhook
-     * (`channels/chat21/chat21WebHook.js`) stores the value it receives, so read it as an open
-     * string.
+     * Presence value, `online` or `offline`. The server's presence model declares a String without
+     * enum and the chat21 presence webhook stores the value it receives, so read it as an open string.
      *
      */
     status: 'online' | 'offline' | string;
     /**
-     * When the presence status last changed. Source: reference.
+     * When the presence status last changed.
      */
     changedAt?: Timestamp;
 };
 
 /**
  * A teammate (project_user): a user invited to a project with a role. Teammate endpoints use the
- * teammate id (`id`/`_id`), not the underlying user id. Source: reference — the server sends
- * Mongo's `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat`
- * (the documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at`
- * and `permissions`. `id_user` is the populated user on reads and a plain user id in write
- * responses; guests and external users have no `id_user` but a `uuid_user`.
+ * teammate id (`id`/`_id`), not the underlying user id. The server sends Mongo's `_id` and `__v`
+ * beside the documented `id`, names the chat limit `max_assigned_chat` (the documented
+ * `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at` and
+ * `permissions`. `id_user` is the populated user on reads and a plain user id in write responses;
+ * guests and external users have no `id_user` but a `uuid_user`.
  *
- * Source: reference — every teammate the server saves in a project (`routes/project_user.js`,
- * `routes/auth.js`, `services/projectService.js`, `services/pendingInvitationService.js`) carries
- * `_id`, `id_project`, `roleType`, `createdBy`, the model defaults (`user_available`,
- * `number_assigned_requests`, `last_login_at`, `permissions`, `tags`, `status`, `trashed`), the
- * timestamps and `__v`, and the answers add the virtuals `id` and `isAuthenticated`; `role` is
- * absent when `inviteTeammate` sent none. `updateTeammate` and `deleteTeammate` may instead
- * return the bare document an update upserts (`TeammateUpserted`).
+ * Every teammate the server saves in a project carries `_id`, `id_project`, `roleType`,
+ * `createdBy`, the model defaults (`user_available`, `number_assigned_requests`, `last_login_at`,
+ * `permissions`, `tags`, `status`, `trashed`), the timestamps and `__v`, and the answers add the
+ * virtuals `id` and `isAuthenticated`; `role` is absent when `inviteTeammate` sent none.
+ * `updateTeammate` and `deleteTeammate` may instead return the bare document an update upserts
+ * (`TeammateUpserted`).
  *
  */
 export type Teammate = {
     /**
-     * Teammate identifier assigned by the service (same value as `id`). Source: reference.
+     * Teammate identifier assigned by the service (same value as `id`).
      */
     _id: ObjectId;
     /**
@@ -1466,34 +1423,32 @@ export type Teammate = {
      */
     id_project: ObjectId;
     /**
-     * The referenced user object. Source: decided — the real server populates it on
-     * `listTeammates`, `getTeammate` and `getTeammateByUserId` (by ObjectId) and sends the bare
-     * user id in the responses of invite, update and delete; the contract accepts both shapes.
-     * Absent for guests and external users. Source: reference — `null` when the user document
-     * was deleted (`DELETE /users/physical` removes it while the teammate stays): Mongoose
-     * populates a reference to a deleted document as `null`.
+     * The referenced user object. The real server populates it on `listTeammates`, `getTeammate` and
+     * `getTeammateByUserId` (by ObjectId) and sends the bare user id in the responses of invite,
+     * update and delete; the contract accepts both shapes. Absent for guests and external users.
+     * `null` when the user document was deleted (`DELETE /users/physical` removes it while the
+     * teammate stays): Mongoose populates a reference to a deleted document as `null`.
      *
      */
     id_user?: User | ObjectId | null;
     /**
-     * Identifier of a guest (anonymous) or external (custom token) user who has no user account,
-     * e.g. a UUID. Source: reference.
+     * Identifier of a guest (anonymous) or external (custom token) user who has no user account, e.g.
+     * a UUID.
      *
      */
     uuid_user?: string;
     /**
-     * Role of the teammate in the project. Source: reference — `models/project_user.js` declares
-     * `role` as a plain String: besides the built-in roles (`TeammateRole`) projects define custom
-     * roles (any name, checked against the teammate's permissions by `middleware/has-role.js`),
-     * `inviteTeammate` and `updateTeammate` store any string without validating it, and a custom
-     * token's `role` claim becomes the role. Absent when an invite sent no role and on upserted
-     * documents.
+     * Role of the teammate in the project. The server's project user model declares `role` as a plain
+     * String: besides the built-in roles (`TeammateRole`) projects define custom roles (any name,
+     * checked against the teammate's permissions by), `inviteTeammate` and `updateTeammate` store any
+     * string without validating it, and a custom token's `role` claim becomes the role. Absent when an
+     * invite sent no role and on upserted documents.
      *
      */
     role?: TeammateRole | (string & {});
     /**
-     * Kind of member. Source: reference — `1` for agents (owner, admin, supervisor, agent,
-     * teammate), `2` for end users (user, guest); `listTeammates` returns only `1` by default.
+     * Kind of member. `1` for agents (owner, admin, supervisor, agent, teammate), `2` for end users
+     * (user, guest); `listTeammates` returns only `1` by default.
      *
      */
     roleType: 1 | 2;
@@ -1504,23 +1459,22 @@ export type Teammate = {
      */
     user_available: boolean;
     /**
-     * Concurrent chats allowed (enterprise plans only). Source: decided — the documented name; the
-     * real server stores and sends it as `max_assigned_chat`, so read both. No lower bound in
-     * responses (see `max_assigned_chat`).
+     * Concurrent chats allowed (enterprise plans only). The documented name; the real server stores
+     * and sends it as `max_assigned_chat`, so read both. No lower bound in responses (see
+     * `max_assigned_chat`).
      *
      */
     max_served_chat?: number;
     /**
-     * Concurrent chats allowed (enterprise plans only). Source: reference — the real server's name
-     * for the documented `max_served_chat`. `models/project_user.js` declares it as a Number
-     * without bounds and the update routes store the value sent; `-1` means "no personal limit,
-     * use the project's" (`services/projectUserService.js`).
+     * Concurrent chats allowed (enterprise plans only). The real server's name for the documented
+     * `max_served_chat`. The server's project user model declares it as a Number without bounds and
+     * the update routes store the value sent; `-1` means "no personal limit, use the project's".
      *
      */
     max_assigned_chat?: number;
     /**
-     * Active requests of the teammate (enterprise plans only). Default `0`. Source: reference —
-     * a Number without bounds in `models/project_user.js`; the update routes store the value sent.
+     * Active requests of the teammate (enterprise plans only). Default `0`. A Number without bounds;
+     * the update routes store the value sent.
      *
      */
     number_assigned_requests: number;
@@ -1532,8 +1486,8 @@ export type Teammate = {
      */
     isBusy?: boolean;
     /**
-     * Free alias describing availability, e.g. `inactive` or `away`. Source: reference — any
-     * string the teammate or an admin sent; absent until one is set.
+     * Free alias describing availability, e.g. `inactive` or `away`. Any string the teammate or an
+     * admin sent; absent until one is set.
      *
      */
     profileStatus?: string;
@@ -1546,20 +1500,20 @@ export type Teammate = {
     presence?: TeammatePresence;
     /**
      * True if strongly authenticated (custom token or email and password), false if anonymous.
-     * Source: reference — computed by the server, false only for the `guest` role.
+     * Computed by the server, false only for the `guest` role.
      *
      */
     isAuthenticated: boolean;
     /**
-     * IP address of the last sign-in. Source: reference.
+     * IP address of the last sign-in.
      */
     last_ip?: string;
     /**
-     * Time of the last sign-in. Source: reference.
+     * Time of the last sign-in.
      */
     last_login_at: Timestamp;
     /**
-     * Fine-grained permissions granted to the member, e.g. `request_read_group`. Source: reference.
+     * Fine-grained permissions granted to the member, e.g. `request_read_group`.
      */
     permissions: Array<string>;
     /**
@@ -1573,20 +1527,20 @@ export type Teammate = {
      */
     trashed: boolean;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
 
 /**
- * A tag to attach to a teammate, as `updateCurrentTeammate` and `updateTeammate` take it. Source: decided — the request side of `TeammateTag`: the contract keeps a
- * non-empty `tag` required, as `models/tag.js` declares it, although the update routes do not run
- * the model's validators.
+ * A tag to attach to a teammate, as `updateCurrentTeammate` and `updateTeammate` take it. The
+ * request side of `TeammateTag`: the contract keeps a non-empty `tag` required, as the server's
+ * tag model declares it, although the update routes do not run the model's validators.
  *
  */
 export type TeammateTagInput = {
     /**
-     * Identifier of the tag entry: kept when sent, assigned by the server otherwise. Source: reference.
+     * Identifier of the tag entry: kept when sent, assigned by the server otherwise.
      */
     _id?: ObjectId;
     /**
@@ -1602,72 +1556,68 @@ export type TeammateTagInput = {
 
 /**
  * Body of `updateCurrentTeammate`; `updateTeammate` takes it plus `status`
- * (`TeammateAdminUpdateRequest`). Every field is optional; only the fields sent are changed.
- * Source: reference — the real server reads `max_assigned_chat` (the documented
- * `max_served_chat`), also accepts `profileStatus`, `number_assigned_requests` and `tags`, and
- * changes settings only through the two dotted keys
- * `settings.email.notification.conversation.assigned.toyou` and
- * `settings.email.notification.conversation.pooled`. It tests every field with `!= undefined`
- * (`routes/project_user.js`), so a field sent as `null` counts as not sent and changes nothing:
- * the contract accepts `null` for each of them.
+ * (`TeammateAdminUpdateRequest`). Every field is optional; only the fields sent are changed. The
+ * real server reads `max_assigned_chat` (the documented `max_served_chat`), also accepts
+ * `profileStatus`, `number_assigned_requests` and `tags`, and changes settings only through the
+ * two dotted keys `settings.email.notification.conversation.assigned.toyou` and
+ * `settings.email.notification.conversation.pooled`. It tests every field with `!= undefined`, so
+ * a field sent as `null` counts as not sent and changes nothing: the contract accepts `null` for
+ * each of them.
  *
  */
 export type TeammateUpdateRequest = {
     /**
-     * New role, `admin` or `agent`. Source: reference — ignored by the real server on
-     * `updateCurrentTeammate` (a teammate cannot change their own role); applied by
-     * `updateTeammate`, which stores any string without validating it, so custom role names of
-     * the project are accepted too. `null` changes nothing.
+     * New role, `admin` or `agent`. Ignored by the real server on `updateCurrentTeammate` (a teammate
+     * cannot change their own role); applied by `updateTeammate`, which stores any string without
+     * validating it, so custom role names of the project are accepted too. `null` changes nothing.
      *
      */
     role?: 'admin' | 'agent' | string | null;
     /**
-     * Whether the teammate accepts requests. Default `true`. Source: reference — `null` changes nothing.
+     * Whether the teammate accepts requests. Default `true`. `null` changes nothing.
      */
     user_available?: boolean | null;
     /**
-     * Concurrent chats allowed (enterprise plans only). Source: decided — the documented name,
-     * accepted beside `max_assigned_chat`; real servers read only `max_assigned_chat`, so send
-     * that one (or both with the same value). `-1` means no personal limit (see
-     * `max_assigned_chat`).
+     * Concurrent chats allowed (enterprise plans only). The documented name, accepted beside
+     * `max_assigned_chat`; real servers read only `max_assigned_chat`, so send that one (or both with
+     * the same value). `-1` means no personal limit (see `max_assigned_chat`).
      *
      */
     max_served_chat?: number | null;
     /**
-     * Concurrent chats allowed (enterprise plans only). Source: reference — the real server's name
-     * for `max_served_chat`; `-1` removes the personal limit so the project's limit applies
-     * (`services/projectUserService.js`), `null` changes nothing.
+     * Concurrent chats allowed (enterprise plans only). The real server's name for `max_served_chat`;
+     * `-1` removes the personal limit so the project's limit applies, `null` changes nothing.
      *
      */
     max_assigned_chat?: number | null;
     /**
-     * Free alias describing availability. Source: reference — `null` changes nothing.
+     * Free alias describing availability. `null` changes nothing.
      */
     profileStatus?: string | null;
     /**
-     * Active requests of the teammate. Source: reference — `null` changes nothing.
+     * Active requests of the teammate. `null` changes nothing.
      */
     number_assigned_requests?: number | null;
     /**
-     * Custom attributes; replace the stored ones. Source: reference — `null` changes nothing.
+     * Custom attributes; replace the stored ones. `null` changes nothing.
      */
     attributes?: StorableObject | null;
     /**
-     * Teammate settings. Source: reference — the real server ignores a `settings`
-     * object (and `null`) and changes only the two dotted keys below.
+     * Teammate settings. The real server ignores a `settings` object (and `null`) and changes only the
+     * two dotted keys below.
      *
      */
     settings?: TeammateSettings | null;
     /**
-     * Sets `settings.email.notification.conversation.assigned.toyou`. Source: reference — `null` changes nothing.
+     * Sets `settings.email.notification.conversation.assigned.toyou`. `null` changes nothing.
      */
     'settings.email.notification.conversation.assigned.toyou'?: boolean | null;
     /**
-     * Sets `settings.email.notification.conversation.pooled`. Source: reference — `null` changes nothing.
+     * Sets `settings.email.notification.conversation.pooled`. `null` changes nothing.
      */
     'settings.email.notification.conversation.pooled'?: boolean | null;
     /**
-     * Tag objects of the teammate; replaces the whole list. Source: reference — `null` changes nothing.
+     * Tag objects of the teammate; replaces the whole list. `null` changes nothing.
      */
     tags?: Array<TeammateTagInput> | null;
 };
@@ -1679,8 +1629,8 @@ export type TeammateUpdateRequest = {
  */
 export type TeammateAdminUpdateRequest = TeammateUpdateRequest & {
     /**
-     * Enable or disable the teammate. Source: reference — the server applies only `active` or
-     * `disabled` and ignores any other value, `null` included (`routes/project_user.js`).
+     * Enable or disable the teammate. The server applies only `active` or `disabled` and ignores any
+     * other value, `null` included.
      *
      */
     status?: TeammateStatus | null;
@@ -1688,25 +1638,23 @@ export type TeammateAdminUpdateRequest = TeammateUpdateRequest & {
 
 /**
  * A teammate (project_user) as `updateTeammate` and `deleteTeammate` may return it. Teammate
- * endpoints use the teammate id (`id`/`_id`), not the underlying user id. Source: reference — the server sends
- * Mongo's `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat`
- * (the documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at`
- * and `permissions`. `id_user` is the populated user on reads and a plain user id in write
- * responses; guests and external users have no `id_user` but a `uuid_user`.
+ * endpoints use the teammate id (`id`/`_id`), not the underlying user id. The server sends Mongo's
+ * `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat` (the
+ * documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at` and
+ * `permissions`. `id_user` is the populated user on reads and a plain user id in write responses;
+ * guests and external users have no `id_user` but a `uuid_user`.
  *
- * Source: reference — a whole `Teammate`, or the bare document an update upserts.
- * `updateTeammate` upserts
- * (`routes/project_user.js`, `findByIdAndUpdate` with `upsert: true`), so an unknown teammate id
- * answers a new document holding only `_id`, the fields sent, the model defaults
- * (`user_available`, `number_assigned_requests`, `last_login_at`, `permissions`, `tags`,
+ * A whole `Teammate`, or the bare document an update upserts. `updateTeammate` upserts, so an
+ * unknown teammate id answers a new document holding only `_id`, the fields sent, the model
+ * defaults (`user_available`, `number_assigned_requests`, `last_login_at`, `permissions`, `tags`,
  * `status`, `trashed`), the timestamps, `__v` and the virtuals `id` and `isAuthenticated`: no
- * `id_project`, `role`, `roleType` or `createdBy`; `deleteTeammate` finds a teammate by id in
- * any project, such a bare one included.
+ * `id_project`, `role`, `roleType` or `createdBy`; `deleteTeammate` finds a teammate by id in any
+ * project, such a bare one included.
  *
  */
 export type TeammateUpserted = {
     /**
-     * Teammate identifier assigned by the service (same value as `id`). Source: reference.
+     * Teammate identifier assigned by the service (same value as `id`).
      */
     _id: ObjectId;
     /**
@@ -1714,40 +1662,38 @@ export type TeammateUpserted = {
      */
     id: ObjectId;
     /**
-     * Project identifier. Source: decided — absent from the document `updateTeammate` creates
-     * when it upserts an unknown teammate id.
+     * Project identifier. Absent from the document `updateTeammate` creates when it upserts an unknown
+     * teammate id.
      *
      */
     id_project?: ObjectId;
     /**
-     * The referenced user object. Source: decided — the real server populates it on
-     * `listTeammates`, `getTeammate` and `getTeammateByUserId` (by ObjectId) and sends the bare
-     * user id in the responses of invite, update and delete; the contract accepts both shapes.
-     * Absent for guests and external users. Source: reference — `null` when the user document
-     * was deleted (`DELETE /users/physical` removes it while the teammate stays): Mongoose
-     * populates a reference to a deleted document as `null`.
+     * The referenced user object. The real server populates it on `listTeammates`, `getTeammate` and
+     * `getTeammateByUserId` (by ObjectId) and sends the bare user id in the responses of invite,
+     * update and delete; the contract accepts both shapes. Absent for guests and external users.
+     * `null` when the user document was deleted (`DELETE /users/physical` removes it while the
+     * teammate stays): Mongoose populates a reference to a deleted document as `null`.
      *
      */
     id_user?: User | ObjectId | null;
     /**
-     * Identifier of a guest (anonymous) or external (custom token) user who has no user account,
-     * e.g. a UUID. Source: reference.
+     * Identifier of a guest (anonymous) or external (custom token) user who has no user account, e.g.
+     * a UUID.
      *
      */
     uuid_user?: string;
     /**
-     * Role of the teammate in the project. Source: reference — `models/project_user.js` declares
-     * `role` as a plain String: besides the built-in roles (`TeammateRole`) projects define custom
-     * roles (any name, checked against the teammate's permissions by `middleware/has-role.js`),
-     * `inviteTeammate` and `updateTeammate` store any string without validating it, and a custom
-     * token's `role` claim becomes the role. Absent when an invite sent no role and on upserted
-     * documents.
+     * Role of the teammate in the project. The server's project user model declares `role` as a plain
+     * String: besides the built-in roles (`TeammateRole`) projects define custom roles (any name,
+     * checked against the teammate's permissions by), `inviteTeammate` and `updateTeammate` store any
+     * string without validating it, and a custom token's `role` claim becomes the role. Absent when an
+     * invite sent no role and on upserted documents.
      *
      */
     role?: TeammateRole | (string & {});
     /**
-     * Kind of member. Source: reference — `1` for agents (owner, admin, supervisor, agent,
-     * teammate), `2` for end users (user, guest); `listTeammates` returns only `1` by default.
+     * Kind of member. `1` for agents (owner, admin, supervisor, agent, teammate), `2` for end users
+     * (user, guest); `listTeammates` returns only `1` by default.
      *
      */
     roleType?: 1 | 2;
@@ -1758,23 +1704,22 @@ export type TeammateUpserted = {
      */
     user_available: boolean;
     /**
-     * Concurrent chats allowed (enterprise plans only). Source: decided — the documented name; the
-     * real server stores and sends it as `max_assigned_chat`, so read both. No lower bound in
-     * responses (see `max_assigned_chat`).
+     * Concurrent chats allowed (enterprise plans only). The documented name; the real server stores
+     * and sends it as `max_assigned_chat`, so read both. No lower bound in responses (see
+     * `max_assigned_chat`).
      *
      */
     max_served_chat?: number;
     /**
-     * Concurrent chats allowed (enterprise plans only). Source: reference — the real server's name
-     * for the documented `max_served_chat`. `models/project_user.js` declares it as a Number
-     * without bounds and the update routes store the value sent; `-1` means "no personal limit,
-     * use the project's" (`services/projectUserService.js`).
+     * Concurrent chats allowed (enterprise plans only). The real server's name for the documented
+     * `max_served_chat`. The server's project user model declares it as a Number without bounds and
+     * the update routes store the value sent; `-1` means "no personal limit, use the project's".
      *
      */
     max_assigned_chat?: number;
     /**
-     * Active requests of the teammate (enterprise plans only). Default `0`. Source: reference —
-     * a Number without bounds in `models/project_user.js`; the update routes store the value sent.
+     * Active requests of the teammate (enterprise plans only). Default `0`. A Number without bounds;
+     * the update routes store the value sent.
      *
      */
     number_assigned_requests: number;
@@ -1786,8 +1731,8 @@ export type TeammateUpserted = {
      */
     isBusy?: boolean;
     /**
-     * Free alias describing availability, e.g. `inactive` or `away`. Source: reference — any
-     * string the teammate or an admin sent; absent until one is set.
+     * Free alias describing availability, e.g. `inactive` or `away`. Any string the teammate or an
+     * admin sent; absent until one is set.
      *
      */
     profileStatus?: string;
@@ -1800,20 +1745,20 @@ export type TeammateUpserted = {
     presence?: TeammatePresence;
     /**
      * True if strongly authenticated (custom token or email and password), false if anonymous.
-     * Source: reference — computed by the server, false only for the `guest` role.
+     * Computed by the server, false only for the `guest` role.
      *
      */
     isAuthenticated: boolean;
     /**
-     * IP address of the last sign-in. Source: reference.
+     * IP address of the last sign-in.
      */
     last_ip?: string;
     /**
-     * Time of the last sign-in. Source: reference.
+     * Time of the last sign-in.
      */
     last_login_at: Timestamp;
     /**
-     * Fine-grained permissions granted to the member, e.g. `request_read_group`. Source: reference.
+     * Fine-grained permissions granted to the member, e.g. `request_read_group`.
      */
     permissions: Array<string>;
     /**
@@ -1827,7 +1772,7 @@ export type TeammateUpserted = {
      */
     trashed: boolean;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
@@ -1838,37 +1783,33 @@ export type TeammateUpserted = {
  */
 export type TeammateInviteRequest = {
     /**
-     * E-mail of the user to invite (the server lower-cases it). Source: decided — the contract
-     * requires an e-mail address; the real server does not validate it and stores any string in
-     * a pending invitation.
+     * E-mail of the user to invite (the server lower-cases it). The contract requires an e-mail
+     * address; the real server does not validate it and stores any string in a pending invitation.
      *
      */
     email: string;
     /**
-     * Role of the new teammate, `agent` or `admin`. Source: reference — the real server
-     * does not validate it and stores any string, so the project's custom role names are accepted
-     * too. Without a role a registered user becomes a teammate with no role, and an unknown
-     * e-mail gets 200 `{success: false, msg: "Role is required.", code: 405}` instead of a pending
-     * invitation.
+     * Role of the new teammate, `agent` or `admin`. The real server does not validate it and stores
+     * any string, so the project's custom role names are accepted too. Without a role a registered
+     * user becomes a teammate with no role, and an unknown e-mail gets 200 `{success: false, msg:
+     * "Role is required.", code: 405}` instead of a pending invitation.
      *
      */
     role?: 'agent' | 'admin' | string;
     /**
-     * First name of the invited user. Source: reference — the real server does not store it (the
-     * user's own account name is used), so `null` is accepted too.
+     * First name of the invited user. The real server does not store it (the user's own account name
+     * is used), so `null` is accepted too.
      *
      */
     firstname?: string | null;
     /**
-     * Last name of the invited user. Source: reference — the real server does not store it, so
-     * `null` is accepted too.
+     * Last name of the invited user. The real server does not store it, so `null` is accepted too.
      *
      */
     lastname?: string | null;
     /**
-     * Initial availability of the new teammate. Default `true`. Source: reference — any value
-     * that is not a boolean, `null` included, counts as not sent (`typeof ... === 'boolean'` in
-     * `routes/project_user.js`).
+     * Initial availability of the new teammate. Default `true`. Any value that is not a boolean,
+     * `null` included, counts as not sent (`typeof... === 'boolean'`).
      *
      */
     user_available?: boolean | null;
@@ -1876,8 +1817,8 @@ export type TeammateInviteRequest = {
 
 /**
  * Answer of `inviteTeammate` when no registered user has the invited e-mail: the invitation is
- * stored as pending and becomes a teammate when that user signs up.
- * Source: reference — the real server answers 200 with this body.
+ * stored as pending and becomes a teammate when that user signs up. The real server answers 200
+ * with this body.
  *
  */
 export type TeammatePendingInvitation = {
@@ -1886,9 +1827,9 @@ export type TeammatePendingInvitation = {
      */
     msg: string;
     /**
-     * The stored pending invitation. Source: reference — `services/pendingInvitationService.js`
-     * saves it only with a role (`Role is required.` otherwise) and always sets `id_project` and
-     * `createdBy`; the model adds the timestamps.
+     * The stored pending invitation. The server's pending invitation service saves it only with a role
+     * (`Role is required.` otherwise) and always sets `id_project` and `createdBy`; the model adds the
+     * timestamps.
      *
      */
     pendingInvitation: {
@@ -1897,9 +1838,9 @@ export type TeammatePendingInvitation = {
          */
         _id: ObjectId;
         /**
-         * Invited e-mail address, lower-cased. Source: reference — `models/pending-invitation.js`
-         * declares a plain String and the invite route does not validate it, so this is the
-         * lower-cased value sent, e-mail or not.
+         * Invited e-mail address, lower-cased. The server's pending invitation model declares a plain
+         * String and the invite route does not validate it, so this is the lower-cased value sent, e-mail
+         * or not.
          *
          */
         email: string;
@@ -1926,12 +1867,12 @@ export type TeammatePendingInvitation = {
 
 /**
  * Answer of `inviteTeammate` when no registered user has the invited e-mail and the pending
- * invitation is not stored. Source: reference — `services/pendingInvitationService.js` rejects
- * with an object that `routes/project_user.js` sends back with `res.send(err)`, that is with
- * status **200**: `{success: false, msg: "Role is required.", code: 405}` when the invite has no
- * role, `{success: false, msg: "Pending Invitation already exist.", pendinginvitation: [...]}` when
- * the e-mail was already invited to the project, `{success: false, msg: "Error saving object.",
- * err}` on a database error. Check `success` before reading a 200 answer as a teammate.
+ * invitation is not stored. The server's pending invitation service rejects with an object that
+ * the server sends back with `res.send(err)`, that is with status **200**: `{success: false, msg:
+ * "Role is required.", code: 405}` when the invite has no role, `{success: false, msg: "Pending
+ * Invitation already exist.", pendinginvitation: [...]}` when the e-mail was already invited to
+ * the project, `{success: false, msg: "Error saving object.", err}` on a database error. Check
+ * `success` before reading a 200 answer as a teammate.
  *
  */
 export type TeammateInviteNotSaved = {
@@ -1982,46 +1923,44 @@ export type TeammateInviteNotSaved = {
 };
 
 /**
- * A group of teammates, as `createGroup` and `listGroups` return it. Source: reference — the
- * server sends Mongo's `_id` and `__v` and no plain `id`; the documented `id` is kept as an
- * optional alias. The server also sends `enabled`. Every group `createGroup` saves carries `_id`,
- * `name` (the model requires it), `members`, `trashed: false`, `enabled`, `id_project`,
- * `createdBy`, the timestamps and `__v` (`routes/group.js`, `models/group.js`). `getGroup`,
- * `updateGroup` and `deleteGroup` may instead return the bare document an update upserts
- * (`GroupUpserted`).
+ * A group of teammates, as `createGroup` and `listGroups` return it. The server sends Mongo's
+ * `_id` and `__v` and no plain `id`; the documented `id` is kept as an optional alias. The server
+ * also sends `enabled`. Every group `createGroup` saves carries `_id`, `name` (the model requires
+ * it), `members`, `trashed: false`, `enabled`, `id_project`, `createdBy`, the timestamps and
+ * `__v`. `getGroup`, `updateGroup` and `deleteGroup` may instead return the bare document an
+ * update upserts (`GroupUpserted`).
  *
  */
 export type Group = {
     /**
-     * Identifier assigned by the service. Source: reference.
+     * Identifier assigned by the service.
      */
     _id: ObjectId;
     /**
-     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. The real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
-     * Name. Source: reference — required by `models/group.js` on create; `updateGroup` stores any string sent, the empty string included.
+     * Name. Required by the server's group model on create; `updateGroup` stores any string sent, the
+     * empty string included.
      */
     name: string;
     /**
-     * Member ids. Source: reference — the user ids (`id_user`) of the member teammates, not their
-     * project_user ids. `models/group.js` declares `members` as an untyped `Array` (default `[]`):
-     * the server stores whatever a client sends, so `createGroup` with `members: null` stores
-     * `null`, and items are not guaranteed to be strings (user id strings are what the dashboard
-     * and this contract's requests send).
+     * Member ids. The user ids (`id_user`) of the member teammates, not their project_user ids. The
+     * server's group model declares `members` as an untyped `Array` (default `[]`): the server stores
+     * whatever a client sends, so `createGroup` with `members: null` stores `null`, and items are not
+     * guaranteed to be strings (user id strings are what the dashboard and this contract's requests
+     * send).
      *
      */
     members: Array<unknown> | null;
     /**
-     * True if deleted; trashed groups are left out of `listGroups`. Source: reference —
-     * `createGroup` stores `false`.
+     * True if deleted; trashed groups are left out of `listGroups`. `createGroup` stores `false`.
      *
      */
     trashed: boolean;
     /**
      * Whether the group takes part in routing; `false` once deleted. Default `true`.
-     * Source: reference.
      *
      */
     enabled: boolean;
@@ -2037,14 +1976,13 @@ export type Group = {
     createdAt: Timestamp;
     updatedAt: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
 
 /**
- * Body of `createGroup`. Source: reference — the real server requires `name` and
- * stores a new group as not trashed.
+ * Body of `createGroup`. The real server requires `name` and stores a new group as not trashed.
  *
  */
 export type GroupCreateRequest = {
@@ -2060,8 +1998,7 @@ export type GroupCreateRequest = {
 
 /**
  * A group as `getGroup`, `updateGroup` and `deleteGroup` (`force=true`) may return it: a whole
- * `Group`, or the bare document an update upserts. Source: reference — `updateGroup` upserts
- * (`routes/group.js` calls `findByIdAndUpdate` with `upsert: true`), so `updateGroup` on an
+ * `Group`, or the bare document an update upserts. `updateGroup` upserts, so `updateGroup` on an
  * unknown id creates and returns a group holding only `_id`, the fields sent, the defaults
  * `members: []` and `enabled: true`, the timestamps and `__v`: no `id_project`, `createdBy` or
  * `trashed`, and no `name` when none was sent. `getGroup` finds any group by id (of any project,
@@ -2070,97 +2007,96 @@ export type GroupCreateRequest = {
  */
 export type GroupUpserted = {
     /**
-     * Identifier assigned by the service. Source: reference.
+     * Identifier assigned by the service.
      */
     _id: ObjectId;
     /**
-     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. The real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
-     * Name. Source: reference — absent on a group created by `updateGroup` on an unknown id without a `name`.
+     * Name. Absent on a group created by `updateGroup` on an unknown id without a `name`.
      */
     name?: string;
     /**
-     * Member ids. Source: reference — the user ids (`id_user`) of the member teammates, not their
-     * project_user ids. `models/group.js` declares `members` as an untyped `Array` (default `[]`):
-     * the server stores whatever a client sends, so `createGroup` with `members: null` stores
-     * `null`, and items are not guaranteed to be strings (user id strings are what the dashboard
-     * and this contract's requests send).
+     * Member ids. The user ids (`id_user`) of the member teammates, not their project_user ids. The
+     * server's group model declares `members` as an untyped `Array` (default `[]`): the server stores
+     * whatever a client sends, so `createGroup` with `members: null` stores `null`, and items are not
+     * guaranteed to be strings (user id strings are what the dashboard and this contract's requests
+     * send).
      *
      */
     members: Array<unknown> | null;
     /**
-     * True if deleted; trashed groups are left out of `listGroups`. Source: reference —
-     * absent on a group created by `updateGroup` on an unknown id.
+     * True if deleted; trashed groups are left out of `listGroups`. Absent on a group created by
+     * `updateGroup` on an unknown id.
      *
      */
     trashed?: boolean;
     /**
      * Whether the group takes part in routing; `false` once deleted. Default `true`.
-     * Source: reference.
      *
      */
     enabled: boolean;
     attributes?: StoredAttributes;
     /**
-     * Project identifier. Source: reference — absent on a group created by `updateGroup` on an unknown id (upsert).
+     * Project identifier. Absent on a group created by `updateGroup` on an unknown id (upsert).
      */
     id_project?: ObjectId;
     /**
-     * Creator identifier. Source: reference — absent on a group created by `updateGroup` on an unknown id (upsert).
+     * Creator identifier. Absent on a group created by `updateGroup` on an unknown id (upsert).
      */
     createdBy?: string;
     createdAt: Timestamp;
     updatedAt: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
 
 /**
- * Body of `updateGroup`. Every field is optional; only the fields sent are changed.
- * Source: reference — the real server also accepts `trashed` and `attributes`, and ignores a
- * field sent as `null` (`routes/group.js` copies a field only when `req.body.x != undefined`), so
- * every field accepts `null`, meaning "leave unchanged".
+ * Body of `updateGroup`. Every field is optional; only the fields sent are changed. The real
+ * server also accepts `trashed` and `attributes`, and ignores a field sent as `null`, so every
+ * field accepts `null`, meaning "leave unchanged".
  *
  */
 export type GroupUpdateRequest = {
     /**
-     * Name. Source: reference — `null` leaves the name unchanged.
+     * Name. `null` leaves the name unchanged.
      */
     name?: string | null;
     /**
-     * Member ids (the user ids of the teammates); replaces the whole list. Source: reference — `null` leaves the list unchanged.
+     * Member ids (the user ids of the teammates); replaces the whole list. `null` leaves the list
+     * unchanged.
      */
     members?: Array<string> | null;
     /**
-     * Marks the group deleted (`true`) or restores it (`false`); `null` leaves it unchanged. Source: reference.
+     * Marks the group deleted (`true`) or restores it (`false`); `null` leaves it unchanged.
      */
     trashed?: boolean | null;
     /**
-     * Custom attributes, replacing the current ones; `null` leaves them unchanged. Source: reference.
+     * Custom attributes, replacing the current ones; `null` leaves them unchanged.
      */
     attributes?: StorableObject | null;
 };
 
 /**
- * How a segment combines its filters: `all` (every filter must hold) or `any` (one is enough).
- * Source: reference — the real server stores the value but always combines the filters with
- * AND, so `any` behaves like `all`.
+ * How a segment combines its filters: `all` (every filter must hold) or `any` (one is enough). The
+ * real server stores the value but always combines the filters with AND, so `any` behaves like
+ * `all`.
  *
  */
 export type SegmentMatch = 'all' | 'any';
 
 /**
- * One filter of a segment, as the service returns it: a condition on one lead field.
- * Source: reference — the shape is the server's: it stores
- * `{field, operator, value}` (no `_id`). The server does not validate `operator`, so segments
- * saved by other clients may carry any string; see `SegmentFilterInput` for the operators the
- * lead query understands. `models/segment.js` declares the three fields `required`, but
- * Mongoose checks that only on `createSegment`: a filter list written by `updateSegment` is
- * stored without validation, so a filter may lack any of the three, or hold `null` in them.
+ * One filter of a segment, as the service returns it: a condition on one lead field. The shape is
+ * the server's: it stores `{field, operator, value}` (no `_id`). The server does not validate
+ * `operator`, so segments saved by other clients may carry any string; see `SegmentFilterInput`
+ * for the operators the lead query understands. The server's segment model declares the three
+ * fields `required`, but Mongoose checks that only on `createSegment`: a filter list written by
+ * `updateSegment` is stored without validation, so a filter may lack any of the three, or hold
+ * `null` in them.
  *
  */
 export type SegmentFilter = {
@@ -2182,52 +2118,48 @@ export type SegmentFilter = {
 };
 
 /**
- * A segment: a saved filter over the project's leads, as `createSegment` and `listSegments`
- * return it. Source: reference — the server sends Mongo's `_id` and `__v` and no plain `id`
- * (the documented `id` is kept as an optional alias), and adds `status` and `updatedAt`.
- * Source: reference — `match` is stored but never applied: when a segment filters leads
- * (`listLeads?segment=`), its filters are always combined with AND.
+ * A segment: a saved filter over the project's leads, as `createSegment` and `listSegments` return
+ * it. The server sends Mongo's `_id` and `__v` and no plain `id` (the documented `id` is kept as
+ * an optional alias), and adds `status` and `updatedAt`. `match` is stored but never applied: when
+ * a segment filters leads (`listLeads?segment=`), its filters are always combined with AND.
  *
- * Source: reference — every segment `createSegment` saves carries `_id`, `name`, `match`,
- * `filters`, `status`, `id_project`, `createdBy`, the timestamps and `__v` (`models/segment.js`
- * requires `name`, `match`, `id_project`, `status` and `createdBy`). `getSegment`,
- * `updateSegment` and `deleteSegment` may instead return the bare document an upsert creates
- * (`SegmentUpserted`).
+ * Every segment `createSegment` saves carries `_id`, `name`, `match`, `filters`, `status`,
+ * `id_project`, `createdBy`, the timestamps and `__v`. `getSegment`, `updateSegment` and
+ * `deleteSegment` may instead return the bare document an upsert creates (`SegmentUpserted`).
  *
  */
 export type Segment = {
     /**
-     * Identifier assigned by the service. Source: reference.
+     * Identifier assigned by the service.
      */
     _id: ObjectId;
     /**
-     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. The real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
-     * Name. Source: reference — required by `models/segment.js` on create; `updateSegment` stores any string sent, the empty string included.
+     * Name. Required by the server's segment model on create; `updateSegment` stores any string sent,
+     * the empty string included.
      */
     name: string;
     /**
-     * `all` or `any`: whether a lead must match all filters or any of them. Source: reference —
-     * defaults to `all`; the real server stores the value but always combines the filters with
-     * AND, so `any` behaves like `all`. `models/segment.js` declares `match` as a plain `String`
-     * and the server never checks it against `all`/`any` (`updateSegment` even stores an empty
-     * string), so responses carry any string; `all` and `any` are the known values.
+     * `all` or `any`: whether a lead must match all filters or any of them. Defaults to `all`; the
+     * real server stores the value but always combines the filters with AND, so `any` behaves like
+     * `all`. The server's segment model declares `match` as a plain `String` and the server never
+     * checks it against `all`/`any` (`updateSegment` even stores an empty string), so responses carry
+     * any string; `all` and `any` are the known values.
      *
      */
     match: SegmentMatch | (string & {});
     /**
-     * Filter list (see `SegmentFilter` for the shape of its elements). Source: reference —
-     * `createSegment` with `filters: null` stores `null` (`routes/segment.js` passes
-     * `req.body.filters` to the model as is).
-     * Mongoose keeps falsy items of a created segment's list as sent (`filters: [null]` stores
-     * `[null]`).
+     * Filter list (see `SegmentFilter` for the shape of its elements). `createSegment` with `filters:
+     * null` stores `null`. Mongoose keeps falsy items of a created segment's list as sent (`filters:
+     * [null]` stores `[null]`).
      *
      */
     filters: Array<SegmentFilter | boolean | number | string | null> | null;
     /**
-     * Lifecycle state, `100` active or `0` deleted. Source: reference.
+     * Lifecycle state, `100` active or `0` deleted.
      */
     status: 100 | 0;
     /**
@@ -2235,30 +2167,30 @@ export type Segment = {
      */
     id_project: ObjectId;
     /**
-     * Creator identifier (the user id of the caller that created the segment). Source: reference.
+     * Creator identifier (the user id of the caller that created the segment).
      */
     createdBy: string;
     createdAt: Timestamp;
     /**
-     * Last update timestamp. Source: reference — documented segments have only `createdAt`; the server keeps both.
+     * Last update timestamp. Documented segments have only `createdAt`; the server keeps both.
      */
     updatedAt: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
 
 /**
- * One page of active segments. Source: reference — the server wraps it as `{perPage, count,
- * segments}` and lists only active segments (status 100).
+ * One page of active segments. The server wraps it as `{perPage, count, segments}` and lists only
+ * active segments (status 100).
  *
  */
 export type SegmentList = {
     /**
-     * Page size used (the `limit` query parameter, 40 by default). Source: reference — the route
-     * reads `parseInt(limit)`: a `limit` that is not a number gives `null` (NaN in JSON) and no
-     * page size at all, `0` no page size either.
+     * Page size used (the `limit` query parameter, 40 by default). The route reads `parseInt(limit)`:
+     * a `limit` that is not a number gives `null` (NaN in JSON) and no page size at all, `0` no page
+     * size either.
      *
      */
     perPage: number | null;
@@ -2273,12 +2205,11 @@ export type SegmentList = {
 };
 
 /**
- * One filter of a segment, as clients send it: a condition on one lead field.
- * Source: reference — the shape is the server's: it requires `field`,
- * `operator` and `value`. Source: decided — `operator` is a closed enum of the operators the
- * server's lead query understands: the real server stores any string, but a filter with an
- * unknown operator is silently ignored when the segment is applied, so the contract rejects it
- * (422) instead. Responses (`SegmentFilter`) accept any operator.
+ * One filter of a segment, as clients send it: a condition on one lead field. The shape is the
+ * server's: it requires `field`, `operator` and `value`. `operator` is a closed enum of the
+ * operators the server's lead query understands: the real server stores any string, but a filter
+ * with an unknown operator is silently ignored when the segment is applied, so the contract
+ * rejects it (422) instead. Responses (`SegmentFilter`) accept any operator.
  *
  */
 export type SegmentFilterInput = {
@@ -2287,27 +2218,25 @@ export type SegmentFilterInput = {
      */
     field: string;
     /**
-     * Comparison operator: `=` equals (for `tags`, the lead has that tag), `!=` differs, `>`
-     * greater than, `>=` greater than or equal, `starts with`, `contains` (regular-expression
-     * match), `is null` (field absent), `is not null` (field present). Source: reference —
-     * `starts with` is declared by the real server but miswired there, so applying a segment
-     * that uses it fails on real servers; prefer `contains` with a `^`-anchored value.
+     * Comparison operator: `=` equals (for `tags`, the lead has that tag), `!=` differs, `>` greater
+     * than, `>=` greater than or equal, `starts with`, `contains` (regular-expression match), `is
+     * null` (field absent), `is not null` (field present). `starts with` is declared by the real
+     * server but miswired there, so applying a segment that uses it fails on real servers; prefer
+     * `contains` with a `^`-anchored value.
      *
      */
     operator: '=' | '!=' | '>' | '>=' | 'starts with' | 'contains' | 'is null' | 'is not null';
     /**
-     * Value to compare with, any JSON value except `null`. Source: reference — the server
-     * requires a non-null value even for `is null` and `is not null`, where it is ignored
-     * (send `true`). It stores the value as sent (a free-form `Mixed` of `models/segment.js`), so
-     * the keys of an object value, at any depth, are `StorableKey`s.
+     * Value to compare with, any JSON value except `null`. The server requires a non-null value even
+     * for `is null` and `is not null`, where it is ignored (send `true`). It stores the value as sent
+     * (a free-form `Mixed` of), so the keys of an object value, at any depth, are `StorableKey`s.
      *
      */
     value: string | number | boolean | Array<StorableValue> | StorableObject;
 };
 
 /**
- * Body of `createSegment`. Source: reference — the server requires `name`; an
- * omitted `match` is stored as `all`.
+ * Body of `createSegment`. The server requires `name`; an omitted `match` is stored as `all`.
  *
  */
 export type SegmentInput = {
@@ -2316,9 +2245,9 @@ export type SegmentInput = {
      */
     name: string;
     /**
-     * `all` or `any`. Source: reference — the real server stores it but always combines the
-     * filters with AND. An omitted `match` is stored as `all`; `null` is rejected by the real
-     * server (500), so it is not accepted here.
+     * `all` or `any`. The real server stores it but always combines the filters with AND. An omitted
+     * `match` is stored as `all`; `null` is rejected by the real server (500), so it is not accepted
+     * here.
      *
      */
     match?: SegmentMatch;
@@ -2330,126 +2259,124 @@ export type SegmentInput = {
 
 /**
  * A segment as `getSegment`, `updateSegment` and `deleteSegment` may return it: a whole `Segment`,
- * or the bare document an upsert creates. Source: reference — the server sends Mongo's `_id` and
- * `__v` and no plain `id` (the documented `id` is kept as an optional alias), and adds `status`
- * and `updatedAt`. Source: reference — `match` is stored but never applied: when a segment
- * filters leads (`listLeads?segment=`), its filters are always combined with AND.
+ * or the bare document an upsert creates. The server sends Mongo's `_id` and `__v` and no plain
+ * `id` (the documented `id` is kept as an optional alias), and adds `status` and `updatedAt`.
+ * `match` is stored but never applied: when a segment filters leads (`listLeads?segment=`), its
+ * filters are always combined with AND.
  *
- * Source: reference — `updateSegment` and `deleteSegment` upsert (`routes/segment.js` calls
- * `findByIdAndUpdate` with `upsert: true`), so either on an unknown id creates and returns a
- * segment holding only `_id`, the fields sent, the defaults (`match: all`, `status`,
- * `filters: []`), the timestamps and `__v`: no `id_project` or `createdBy`, and no `name` unless
- * one was sent. `getSegment` finds any segment by id (of any project, such a bare one included).
+ * `updateSegment` and `deleteSegment` upsert, so either on an unknown id creates and returns a
+ * segment holding only `_id`, the fields sent, the defaults (`match: all`, `status`, `filters:
+ * []`), the timestamps and `__v`: no `id_project` or `createdBy`, and no `name` unless one was
+ * sent. `getSegment` finds any segment by id (of any project, such a bare one included).
  *
  */
 export type SegmentUpserted = {
     /**
-     * Identifier assigned by the service. Source: reference.
+     * Identifier assigned by the service.
      */
     _id: ObjectId;
     /**
-     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. The real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
-     * Name. Source: reference — absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id.
+     * Name. Absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id.
      */
     name?: string;
     /**
-     * `all` or `any`: whether a lead must match all filters or any of them. Source: reference —
-     * defaults to `all`; the real server stores the value but always combines the filters with
-     * AND, so `any` behaves like `all`. `models/segment.js` declares `match` as a plain `String`
-     * and the server never checks it against `all`/`any` (`updateSegment` even stores an empty
-     * string), so responses carry any string; `all` and `any` are the known values.
+     * `all` or `any`: whether a lead must match all filters or any of them. Defaults to `all`; the
+     * real server stores the value but always combines the filters with AND, so `any` behaves like
+     * `all`. The server's segment model declares `match` as a plain `String` and the server never
+     * checks it against `all`/`any` (`updateSegment` even stores an empty string), so responses carry
+     * any string; `all` and `any` are the known values.
      *
      */
     match: SegmentMatch | (string & {});
     /**
-     * Filter list (see `SegmentFilter` for the shape of its elements). Source: reference —
-     * `createSegment` with `filters: null` stores `null` (`routes/segment.js` passes
-     * `req.body.filters` to the model as is).
+     * Filter list (see `SegmentFilter` for the shape of its elements). `createSegment` with `filters:
+     * null` stores `null`.
      *
      */
     filters: Array<SegmentFilter> | null;
     /**
-     * Lifecycle state, `100` active or `0` deleted. Source: reference.
+     * Lifecycle state, `100` active or `0` deleted.
      */
     status: 100 | 0;
     /**
-     * Project identifier. Source: reference — absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id (upsert).
+     * Project identifier. Absent on a segment created by `updateSegment` or `deleteSegment` on an
+     * unknown id (upsert).
      */
     id_project?: ObjectId;
     /**
-     * Creator identifier (the user id of the caller that created the segment). Source: reference —
-     * absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id.
+     * Creator identifier (the user id of the caller that created the segment). Absent on a segment
+     * created by `updateSegment` or `deleteSegment` on an unknown id.
      *
      */
     createdBy?: string;
     createdAt: Timestamp;
     /**
-     * Last update timestamp. Source: reference — documented segments have only `createdAt`; the server keeps both.
+     * Last update timestamp. Documented segments have only `createdAt`; the server keeps both.
      */
     updatedAt: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
 
 /**
- * Body of `updateSegment`: the fields to change. Source: decided — no field is
- * required on update, because the real server changes only the fields sent (an omitted
- * `match` keeps its value rather than reverting to `all`, and `filters`, when sent, replaces
- * the whole list). Source: reference — `routes/segment.js` copies a field only when
- * `req.body.x != undefined`, so every field accepts `null`, meaning "leave unchanged".
+ * Body of `updateSegment`: the fields to change. No field is required on update, because the real
+ * server changes only the fields sent (an omitted `match` keeps its value rather than reverting to
+ * `all`, and `filters`, when sent, replaces the whole list). The server's segment routes copies a
+ * field only when `req.body.x != undefined`, so every field accepts `null`, meaning "leave
+ * unchanged".
  *
  */
 export type SegmentUpdateInput = {
     /**
-     * Name. Source: reference — `null` leaves the name unchanged.
+     * Name. `null` leaves the name unchanged.
      */
     name?: string | null;
     /**
-     * `all` or `any`. Source: reference — the real server stores it but always combines the
-     * filters with AND; `null` leaves the value unchanged.
+     * `all` or `any`. The real server stores it but always combines the filters with AND; `null`
+     * leaves the value unchanged.
      *
      */
     match?: SegmentMatch | null;
     /**
-     * The new filter list, replacing the current one. Source: reference — `null` leaves the list unchanged.
+     * The new filter list, replacing the current one. `null` leaves the list unchanged.
      */
     filters?: Array<SegmentFilterInput> | null;
 };
 
 /**
- * A tag of the project's tag library, as `createTag` and `listTags` return it. Source: reference —
- * the server sends Mongo's `_id` and `__v` and no plain `id`; the documented `id` is kept as an
- * optional alias. Every tag `createTag` saves carries `_id`, `tag`, `id_project`, `createdBy`, the
- * timestamps and `__v` (`models/tagLibrary.js`); `color` only when one was sent. `getTag` and
- * `updateTag` may instead return the bare document an update upserts (`TagUpserted`).
+ * A tag of the project's tag library, as `createTag` and `listTags` return it. The server sends
+ * Mongo's `_id` and `__v` and no plain `id`; the documented `id` is kept as an optional alias.
+ * Every tag `createTag` saves carries `_id`, `tag`, `id_project`, `createdBy`, the timestamps and
+ * `__v`; `color` only when one was sent. `getTag` and `updateTag` may instead return the bare
+ * document an update upserts (`TagUpserted`).
  *
  */
 export type Tag = {
     /**
-     * Identifier assigned by the service. Source: reference.
+     * Identifier assigned by the service.
      */
     _id: ObjectId;
     /**
-     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. The real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
-     * Tag name, unique within the project. Source: reference — `routes/tag.js` sets
-     * `update.tag = req.body.tag` on every `updateTag`, and Mongoose runs no `required` validator
-     * on updates, so an update without `tag` stores `null`.
+     * Tag name, unique within the project. The server sets `update.tag = req.body.tag` on every
+     * `updateTag`, and Mongoose runs no `required` validator on updates, so an update without `tag`
+     * stores `null`.
      *
      */
     tag: string | null;
     /**
-     * Hexadecimal color, e.g. `#e53935`; absent when the tag was created without one.
-     * Source: reference — the server never validates it, and `routes/tag.js` sets
-     * `update.color = req.body.color` on every `updateTag`, so an update without `color` (or a
-     * create with `color: null`) stores `null`.
+     * Hexadecimal color, e.g. `#e53935`; absent when the tag was created without one. The server never
+     * validates it, and the server sets `update.color = req.body.color` on every `updateTag`, so an
+     * update without `color` (or a create with `color: null`) stores `null`.
      *
      */
     color?: string | null;
@@ -2465,15 +2392,14 @@ export type Tag = {
     createdAt: Timestamp;
     updatedAt: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
 
 /**
- * Body of `createTag` and `updateTag`. Source: reference — the server stores only
- * `tag` and `color` and ignores `attributes`; `updateTag` replaces both, so send the current
- * `color` again to keep it.
+ * Body of `createTag` and `updateTag`. The server stores only `tag` and `color` and ignores
+ * `attributes`; `updateTag` replaces both, so send the current `color` again to keep it.
  *
  */
 export type TagInput = {
@@ -2482,9 +2408,8 @@ export type TagInput = {
      */
     tag: string;
     /**
-     * Hexadecimal color, e.g. `#e53935`. Source: reference — `routes/tag.js` stores the value as
-     * sent: `null` and an omitted `color` both leave the tag without a color (`updateTag` then
-     * clears a color set before).
+     * Hexadecimal color, e.g. `#e53935`. The server stores the value as sent: `null` and an omitted
+     * `color` both leave the tag without a color (`updateTag` then clears a color set before).
      *
      */
     color?: string | null;
@@ -2493,62 +2418,60 @@ export type TagInput = {
 
 /**
  * A tag as `getTag` and `updateTag` may return it: a whole `Tag`, or the bare document an update
- * upserts. Source: reference — `updateTag` upserts (`routes/tag.js` calls `findByIdAndUpdate` with
- * `upsert: true`), so `updateTag` on an unknown id creates and returns a tag holding only `_id`,
- * `tag`, `color`, the timestamps and `__v`, without `id_project` and `createdBy`; `getTag` finds
- * any tag by id (of any project, such a bare one included). `tag` and `color` are `null` when the
- * update that wrote them did not send them.
+ * upserts. `updateTag` upserts, so `updateTag` on an unknown id creates and returns a tag holding
+ * only `_id`, `tag`, `color`, the timestamps and `__v`, without `id_project` and `createdBy`;
+ * `getTag` finds any tag by id (of any project, such a bare one included). `tag` and `color` are
+ * `null` when the update that wrote them did not send them.
  *
  */
 export type TagUpserted = {
     /**
-     * Identifier assigned by the service. Source: reference.
+     * Identifier assigned by the service.
      */
     _id: ObjectId;
     /**
-     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. The real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
-     * Tag name, unique within the project. Source: reference — `routes/tag.js` sets
-     * `update.tag = req.body.tag` on every `updateTag`, and Mongoose runs no `required` validator
-     * on updates, so an update without `tag` stores `null`.
+     * Tag name, unique within the project. The server sets `update.tag = req.body.tag` on every
+     * `updateTag`, and Mongoose runs no `required` validator on updates, so an update without `tag`
+     * stores `null`.
      *
      */
     tag: string | null;
     /**
-     * Hexadecimal color, e.g. `#e53935`; absent when the tag was created without one.
-     * Source: reference — the server never validates it, and `routes/tag.js` sets
-     * `update.color = req.body.color` on every `updateTag`, so an update without `color` (or a
-     * create with `color: null`) stores `null`.
+     * Hexadecimal color, e.g. `#e53935`; absent when the tag was created without one. The server never
+     * validates it, and the server sets `update.color = req.body.color` on every `updateTag`, so an
+     * update without `color` (or a create with `color: null`) stores `null`.
      *
      */
     color?: string | null;
     attributes?: StoredAttributes;
     /**
-     * Project identifier. Source: reference — absent on a tag created by `updateTag` on an unknown id (upsert).
+     * Project identifier. Absent on a tag created by `updateTag` on an unknown id (upsert).
      */
     id_project?: ObjectId;
     /**
-     * Identifier of the creator. Source: reference — absent on a tag created by `updateTag` on an unknown id (upsert).
+     * Identifier of the creator. Absent on a tag created by `updateTag` on an unknown id (upsert).
      */
     createdBy?: string;
     createdAt: Timestamp;
     updatedAt: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
 
 /**
- * The raw MongoDB delete result some deletes return (`DELETE /tags/{id}`, `DELETE /labels`),
- * e.g. `{n: 1, ok: 1, deletedCount: 1}`; 200 even when nothing matched (`n` and `deletedCount`
- * 0). Source: reference — the routes send what `Model.remove` gives: with Mongoose 5.13 and the
- * MongoDB driver 3.7 of the server, the delete command's reply (`n`, `ok`) plus `deletedCount`
- * (Mongoose's `handleDeleteWriteOpResult` copies `n`), so all three are always present. A replica
- * set adds its own members to the reply (`opTime`, `electionId`, `$clusterTime`,
- * `operationTime`), hence the open object.
+ * The raw MongoDB delete result some deletes return (`DELETE /tags/{id}`, `DELETE /labels`), e.g.
+ * `{n: 1, ok: 1, deletedCount: 1}`; 200 even when nothing matched (`n` and `deletedCount` 0). The
+ * routes send what `Model.remove` gives: with Mongoose 5.13 and the MongoDB driver 3.7 of the
+ * server, the delete command's reply (`n`, `ok`) plus `deletedCount` (Mongoose's
+ * `handleDeleteWriteOpResult` copies `n`), so all three are always present. A replica set adds its
+ * own members to the reply (`opTime`, `electionId`, `$clusterTime`, `operationTime`), hence the
+ * open object.
  *
  */
 export type DeleteResult = {
@@ -2565,7 +2488,8 @@ export type DeleteResult = {
      */
     deletedCount: number;
     /**
-     * Whether the write was acknowledged. Source: reference — sent by newer drivers only, never by the driver 3.7 of the server.
+     * Whether the write was acknowledged. Sent by newer drivers only, never by the driver 3.7 of the
+     * server.
      */
     acknowledged?: boolean;
 };
@@ -2576,8 +2500,8 @@ export type DeleteResult = {
  * key structure unstated). The values are strings, except that the built-in sets of the real
  * server also carry `ARRAY_DAYS`, an array of the seven day names (Monday first).
  *
- * Source: decided — the documented interface leaves the keys open and the contract does too. The
- * values are free-form: `models/label.js` declares the entry's `data` as a free-form `Object` and
+ * The documented interface leaves the keys open and the contract does too. The values are
+ * free-form: the server's label model declares the entry's `data` as a free-form `Object` and
  * `upsertLabels` stores what the client sends without checking it (numbers and nested objects are
  * kept), so clients should expect strings and string arrays but accept any value.
  *
@@ -2588,15 +2512,16 @@ export type LabelData = {
 
 /**
  * The labels of one language in a project: the language, its labels, a category and the default
- * flag. Source: reference — the real server stores each entry as a subdocument with its own `_id`;
- * an entry served from the built-in English set (fallback of `getLabels`) has only `lang` and
- * `data`. An entry saved with `data: {}` has no `data` at all: Mongoose drops empty objects when it
- * saves (`minimize`, `models/label.js`).
+ * flag. The real server stores each entry as a subdocument with its own `_id`; an entry served
+ * from the built-in English set (fallback of `getLabels`) has only `lang` and `data`. An entry
+ * saved with `data: {}` has no `data` at all: Mongoose drops empty objects when it saves
+ * (`minimize`).
  *
  */
 export type LabelEntry = {
     /**
-     * Identifier of the entry inside the project's label document. Source: reference — absent on the built-in English fallback.
+     * Identifier of the entry inside the project's label document. Absent on the built-in English
+     * fallback.
      */
     _id?: ObjectId;
     /**
@@ -2604,9 +2529,8 @@ export type LabelEntry = {
      */
     lang: string;
     /**
-     * The labels (see `LabelData`). Source: reference — `upsertLabels` stores whatever JSON value
-     * a client sent as `data` (`models/label.js` declares it a free-form `Object`), so an entry
-     * may hold a string, a number or an array instead of a map.
+     * The labels (see `LabelData`). `upsertLabels` stores whatever JSON value a client sent as `data`,
+     * so an entry may hold a string, a number or an array instead of a map.
      *
      */
     data?: LabelData | Array<unknown> | string | number | boolean;
@@ -2622,26 +2546,25 @@ export type LabelEntry = {
 
 /**
  * The label document of a project (its translation sets): one document per project holding an
- * entry per language. Source: reference — the server sends Mongo's `_id` and `__v` and no plain
- * `id`. The document exists once a language was added (`upsertLabels`, `cloneDefaultLabels`):
- * `models/label.js` requires `data`, `id_project` and `createdBy`, and adds the timestamps;
- * `listLabels` answers `{}` for a project without one.
+ * entry per language. The server sends Mongo's `_id` and `__v` and no plain `id`. The document
+ * exists once a language was added (`upsertLabels`, `cloneDefaultLabels`): The server requires
+ * `data`, `id_project` and `createdBy`, and adds the timestamps; `listLabels` answers `{}` for a
+ * project without one.
  *
  */
 export type LabelDocument = {
     /**
-     * Identifier assigned by the service. Source: reference.
+     * Identifier assigned by the service.
      */
     _id: ObjectId;
     /**
-     * Identifier. Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier. The real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
-     * The project's translations. Source: decided — the documented interface types `data` as one
-     * label entry (`lang`, `data`, `category`, `default`), while the real server stores and sends
-     * an array of entries, one per language. The contract accepts both shapes; real servers send
-     * the array.
+     * The project's translations. The documented interface types `data` as one label entry (`lang`,
+     * `data`, `category`, `default`), while the real server stores and sends an array of entries, one
+     * per language. The contract accepts both shapes; real servers send the array.
      *
      */
     data: Array<LabelEntry & {
@@ -2660,7 +2583,7 @@ export type LabelDocument = {
     createdAt: Timestamp;
     updatedAt: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
@@ -2670,13 +2593,13 @@ export type LabelDocument = {
  * the text the chat widget shows, or to an array of texts (`ARRAY_DAYS`, the seven day names,
  * Monday first). Responses describe stored labels as `LabelData`.
  *
- * Source: decided — the server stores any JSON as an entry's `data`, but Mongoose drops empty
- * objects when it saves (`minimize`): an empty map, or one whose values are all empty objects, is
- * saved as an entry without `data`, which `models/label.js` requires, so every later save of the
- * project's labels fails (`upsertLabels`, `cloneDefaultLabels`, `setDefaultLabels`, `deleteLabels`
- * answer 500 `Error saving object.` from then on, `routes/labels.js:94,171,259,330`). The contract takes
- * the values the widget reads (strings and arrays of strings), which are never dropped, and at
- * least one of them; the keys are `StorableKey`s (the database refuses the others).
+ * The server stores any JSON as an entry's `data`, but Mongoose drops empty objects when it saves
+ * (`minimize`): an empty map, or one whose values are all empty objects, is saved as an entry
+ * without `data`, which the server requires, so every later save of the project's labels fails
+ * (`upsertLabels`, `cloneDefaultLabels`, `setDefaultLabels`, `deleteLabels` answer 500 `Error
+ * saving object.` from then on). The contract takes the
+ * values the widget reads (strings and arrays of strings), which are never dropped, and at least
+ * one of them; the keys are `StorableKey`s (the database refuses the others).
  *
  */
 export type LabelDataInput = {
@@ -2684,8 +2607,8 @@ export type LabelDataInput = {
 };
 
 /**
- * Body of `upsertLabels`: `lang`, `data` and `default`. Source: reference — the real server
- * requires `lang` and `data` (its model rejects an entry without them).
+ * Body of `upsertLabels`: `lang`, `data` and `default`. The real server requires `lang` and `data`
+ * (its model rejects an entry without them).
  *
  */
 export type LabelUpsertRequest = {
@@ -2695,25 +2618,25 @@ export type LabelUpsertRequest = {
     lang: string;
     data: LabelDataInput;
     /**
-     * Make this language the project default; `true` clears the previous default. The first
-     * entry of a project becomes the default whatever this says. Source: reference — omit it
-     * rather than sending `null`: the entry's `default` is a required boolean in
-     * `models/label.js`, so `null` fails the save with
-     * `500 {success: false, msg: "Error saving object."}`. Replacing the default entry without
-     * `default: true` leaves the project without a default.
+     * Make this language the project default; `true` clears the previous default. The first entry of a
+     * project becomes the default whatever this says. Omit it rather than sending `null`: the entry's
+     * `default` is a required boolean in The server's label model, so `null` fails the save with `500
+     * {success: false, msg: "Error saving object."}`. Replacing the default entry without `default:
+     * true` leaves the project without a default.
      *
      */
     default?: boolean;
     /**
-     * Label data category. Source: decided — accepted because the documented label entry has it; the real server does not store it from this body.
+     * Label data category. Accepted because the documented label entry has it; the real server does
+     * not store it from this body.
      */
     category?: string;
 };
 
 /**
  * One built-in, pre-translated label set (the "predefined" or "standard pre-translated" labels).
- * Source: reference — the real server ships 15 of them (`config/labels/widget.json`): EN, IT, FR,
- * ES, DE, PT, RU, TR, SR, AR, UK, SV, KK, UZ, AZ, each with the same set of about 92 keys.
+ * The real server ships 15 of them: EN, IT, FR, ES, DE, PT, RU, TR, SR, AR, UK, SV, KK, UZ, AZ,
+ * each with the same set of about 92 keys.
  *
  */
 export type LabelTranslation = {
@@ -2725,11 +2648,11 @@ export type LabelTranslation = {
 };
 
 /**
- * What a label write answers: the entry of the language, as `getLabels` reads it. Source:
- * reference — `routes/labels.js` saves, then answers whatever `GET /labels/<lang>` routes to, so a
- * `lang` that names another route answers that route: `default` the built-in sets (an array),
- * `default/<code>` one built-in set; and `getLabels` falls back to the project default, its `EN`
- * entry or the built-in English set when the language is gone (after a delete).
+ * What a label write answers: the entry of the language, as `getLabels` reads it. The server's
+ * labels routes saves, then answers whatever `GET /labels/<lang>` routes to, so a `lang` that
+ * names another route answers that route: `default` the built-in sets (an array), `default/<code>`
+ * one built-in set; and `getLabels` falls back to the project default, its `EN` entry or the
+ * built-in English set when the language is gone (after a delete).
  *
  */
 export type LabelWriteResult = LabelEntry | Array<LabelTranslation>;
@@ -2739,9 +2662,8 @@ export type LabelWriteResult = LabelEntry | Array<LabelTranslation>;
  */
 export type LabelCloneRequest = {
     /**
-     * Built-in language to copy, e.g. `FR` (upper-case, case-sensitive). Source: reference — an
-     * empty or missing value gets 422; an unknown code copies the English set relabelled with
-     * the requested code.
+     * Built-in language to copy, e.g. `FR` (upper-case, case-sensitive). An empty or missing value
+     * gets 422; an unknown code copies the English set relabelled with the requested code.
      *
      */
     lang: string;
@@ -2749,51 +2671,48 @@ export type LabelCloneRequest = {
 
 /**
  * A lead: a contact of the project, with the fields the update endpoint sets, as `createLead` and
- * `listLeads` return it. Source: reference — the server sends Mongo's `_id` and `__v` and no plain
- * `id` (the documented `id` is kept as an optional alias), and adds `status` and `properties`.
+ * `listLeads` return it. The server sends Mongo's `_id` and `__v` and no plain `id` (the
+ * documented `id` is kept as an optional alias), and adds `status` and `properties`.
  *
- * Source: reference — every lead the lead service saves (`services/leadService.js` `createWitId`)
- * carries `_id`, `lead_id`, `tags`, `status`, `id_project`, `createdBy`, the timestamps and `__v`
- * (`models/lead.js` requires `lead_id`, `id_project` and `createdBy`; `tags` and `status` have
- * defaults). `getLead`, `updateLead` and `deleteLead` may instead return the bare document an
- * upsert creates (`LeadUpserted`).
+ * Every lead the lead service saves carries `_id`, `lead_id`, `tags`, `status`, `id_project`,
+ * `createdBy`, the timestamps and `__v` (the server requires `lead_id`, `id_project` and
+ * `createdBy`; `tags` and `status` have defaults). `getLead`, `updateLead` and `deleteLead` may
+ * instead return the bare document an upsert creates (`LeadUpserted`).
  *
  */
 export type Lead = {
     /**
-     * Identifier assigned by the service. Source: reference.
+     * Identifier assigned by the service.
      */
     _id: ObjectId;
     /**
-     * Identifier assigned by the service. Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier assigned by the service. The real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
-     * External identifier supplied by the client. Source: reference — a random UUID v4 when
-     * the client sent none; not unique (two leads may share it).
+     * External identifier supplied by the client. A random UUID v4 when the client sent none; not
+     * unique (two leads may share it).
      *
      */
     lead_id: string;
     /**
-     * Name and surname. Source: reference — `null` when `createLead` got `fullname: null`, or
-     * when the lead service rewrote the lead for a requester without a name
-     * (`services/leadService.js` `updateWitId` sets `update.fullname = fullname`).
+     * Name and surname. `null` when `createLead` got `fullname: null`, or when the lead service
+     * rewrote the lead for a requester without a name.
      *
      */
     fullname?: string | null;
     /**
-     * Email address. Source: reference — `models/lead.js` declares a plain `String`
-     * and the server never checks the format, so any string comes back (e.g. `not an email`);
-     * `null` when `createLead` got `email: null` or the lead service rewrote the lead without
-     * one (`services/leadService.js` `updateWitId`).
+     * Email address. The server's lead model declares a plain `String` and the server never checks the
+     * format, so any string comes back (e.g. `not an email`); `null` when `createLead` got `email:
+     * null` or the lead service rewrote the lead without one.
      *
      */
     email?: string | null;
     /**
-     * Phone number. Source: reference — every lead the lead service creates
-     * carries `phone`: `services/leadService.js` `createWitId` stores
-     * `phoneUtil.normalizePhone(phone)`, which is `null` when no phone was given (always the
-     * case for `createLead`, which does not pass one). `updateLead` stores the value as sent.
+     * Phone number. Every lead the lead service creates carries `phone`: the server's lead service
+     * `createWitId` stores `phoneUtil.normalizePhone(phone)`, which is `null` when no phone was given
+     * (always the case for `createLead`, which does not pass one). `updateLead` stores the value as
+     * sent.
      *
      */
     phone?: string | null;
@@ -2826,26 +2745,25 @@ export type Lead = {
      */
     country?: string;
     /**
-     * Tags of the lead, as tag names. Source: reference — an empty array by default.
+     * Tags of the lead, as tag names. An empty array by default.
      */
     tags: Array<string>;
     /**
-     * Custom attributes, free-form key/value pairs. Source: reference — `createLead` with
-     * `attributes: null` stores `null` (`services/leadService.js` `createWitId` passes the value
-     * to the model as is).
+     * Custom attributes, free-form key/value pairs. `createLead` with `attributes: null` stores
+     * `null`.
      *
      */
     attributes?: StoredAttributes | null;
     /**
-     * Further free-form properties the service may attach. Source: reference — not settable through this API.
+     * Further free-form properties the service may attach. Not settable through this API.
      */
     properties?: {
         [key: string]: unknown;
     };
     /**
-     * Lifecycle state: `50` temporary, `100` normal, `1000` deleted. Source: reference —
-     * `models/lead.js` declares a plain `Number` (default 100) and `updateLead` stores any number
-     * sent in `status`, so other values may come back.
+     * Lifecycle state: `50` temporary, `100` normal, `1000` deleted. The server's lead model declares
+     * a plain `Number` (default 100) and `updateLead` stores any number sent in `status`, so other
+     * values may come back.
      *
      */
     status: 50 | 100 | 1000 | number;
@@ -2854,28 +2772,27 @@ export type Lead = {
      */
     id_project: ObjectId;
     /**
-     * Creator identifier. Source: reference — the user id of the caller, or `system` for
-     * leads the service created itself.
+     * Creator identifier. The user id of the caller, or `system` for leads the service created itself.
      *
      */
     createdBy: string;
     createdAt: Timestamp;
     updatedAt: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
 
 /**
- * One page of leads. Source: reference — the server wraps it as `{perPage, count, leads}`.
+ * One page of leads. The server wraps it as `{perPage, count, leads}`.
  *
  */
 export type LeadList = {
     /**
-     * Page size used (the `limit` query parameter, 40 by default). Source: reference — the route
-     * reads `parseInt(limit)`: a `limit` that is not a number gives `null` (NaN in JSON) and no
-     * page size at all, `0` no page size either.
+     * Page size used (the `limit` query parameter, 40 by default). The route reads `parseInt(limit)`:
+     * a `limit` that is not a number gives `null` (NaN in JSON) and no page size at all, `0` no page
+     * size either.
      *
      */
     perPage: number | null;
@@ -2890,84 +2807,80 @@ export type LeadList = {
 };
 
 /**
- * Body of `createLead`. Every field is optional. Source: reference — the server
- * performs no duplicate check (neither on `lead_id` nor on `email`) and creates the lead with
- * status 100. Source: reference — `null` is accepted for every field: a `null` `lead_id` is
- * treated as not given (a UUID v4 is assigned), and a `null` `fullname`, `email` or `attributes`
- * is stored as `null` (the lead then has no name, email or attributes).
+ * Body of `createLead`. Every field is optional. The server performs no duplicate check (neither
+ * on `lead_id` nor on `email`) and creates the lead with status 100. `null` is accepted for every
+ * field: a `null` `lead_id` is treated as not given (a UUID v4 is assigned), and a `null`
+ * `fullname`, `email` or `attributes` is stored as `null` (the lead then has no name, email or
+ * attributes).
  *
  */
 export type LeadCreateRequest = {
     /**
-     * Email address. Source: reference — `null` is stored as `null`.
+     * Email address. `null` is stored as `null`.
      */
     email?: string | null;
     /**
-     * External identifier supplied by the client. Source: reference — when absent or `null`
-     * the server assigns a random UUID v4.
+     * External identifier supplied by the client. When absent or `null` the server assigns a random
+     * UUID v4.
      *
      */
     lead_id?: string | null;
     /**
-     * Name and surname. Source: reference — `null` is stored as `null`.
+     * Name and surname. `null` is stored as `null`.
      */
     fullname?: string | null;
     /**
-     * Custom attributes, free-form key/value pairs. Source: reference — `null` is stored as `null`.
+     * Custom attributes, free-form key/value pairs. `null` is stored as `null`.
      */
     attributes?: StorableObject | null;
 };
 
 /**
  * A lead as `getLead`, `updateLead` and `deleteLead` may return it: a whole `Lead`, or the bare
- * document an upsert creates. Source: reference — the server sends Mongo's `_id` and `__v` and no
- * plain `id` (the documented `id` is kept as an optional alias), and adds `status` and
- * `properties`.
+ * document an upsert creates. The server sends Mongo's `_id` and `__v` and no plain `id` (the
+ * documented `id` is kept as an optional alias), and adds `status` and `properties`.
  *
- * Source: reference — `updateLead` and `deleteLead` upsert (`routes/lead.js` calls
- * `findByIdAndUpdate` with `upsert: true`), so either on an unknown id creates and returns a lead
+ * `updateLead` and `deleteLead` upsert, so either on an unknown id creates and returns a lead
  * holding only `_id`, the fields sent, the defaults (`tags: []`, `status`), the timestamps and
  * `__v`: no `lead_id`, `id_project` or `createdBy`. The lead service's upserts by `lead_id` (when
- * a conversation's requester changes email) also write leads without `id_project`. `getLead`
- * finds any lead by id (of any project, such bare ones included).
+ * a conversation's requester changes email) also write leads without `id_project`. `getLead` finds
+ * any lead by id (of any project, such bare ones included).
  *
  */
 export type LeadUpserted = {
     /**
-     * Identifier assigned by the service. Source: reference.
+     * Identifier assigned by the service.
      */
     _id: ObjectId;
     /**
-     * Identifier assigned by the service. Source: decided — the real server does not send it; clients should read `_id`.
+     * Identifier assigned by the service. The real server does not send it; clients should read `_id`.
      */
     id?: ObjectId;
     /**
-     * External identifier supplied by the client. Source: reference — a random UUID v4 when
-     * the client sent none; not unique (two leads may share it). Absent on a lead created by
-     * `updateLead` or `deleteLead` on an unknown id.
+     * External identifier supplied by the client. A random UUID v4 when the client sent none; not
+     * unique (two leads may share it). Absent on a lead created by `updateLead` or `deleteLead` on an
+     * unknown id.
      *
      */
     lead_id?: string;
     /**
-     * Name and surname. Source: reference — `null` when `createLead` got `fullname: null`, or
-     * when the lead service rewrote the lead for a requester without a name
-     * (`services/leadService.js` `updateWitId` sets `update.fullname = fullname`).
+     * Name and surname. `null` when `createLead` got `fullname: null`, or when the lead service
+     * rewrote the lead for a requester without a name.
      *
      */
     fullname?: string | null;
     /**
-     * Email address. Source: reference — `models/lead.js` declares a plain `String`
-     * and the server never checks the format, so any string comes back (e.g. `not an email`);
-     * `null` when `createLead` got `email: null` or the lead service rewrote the lead without
-     * one (`services/leadService.js` `updateWitId`).
+     * Email address. The server's lead model declares a plain `String` and the server never checks the
+     * format, so any string comes back (e.g. `not an email`); `null` when `createLead` got `email:
+     * null` or the lead service rewrote the lead without one.
      *
      */
     email?: string | null;
     /**
-     * Phone number. Source: reference — every lead the lead service creates
-     * carries `phone`: `services/leadService.js` `createWitId` stores
-     * `phoneUtil.normalizePhone(phone)`, which is `null` when no phone was given (always the
-     * case for `createLead`, which does not pass one). `updateLead` stores the value as sent.
+     * Phone number. Every lead the lead service creates carries `phone`: the server's lead service
+     * `createWitId` stores `phoneUtil.normalizePhone(phone)`, which is `null` when no phone was given
+     * (always the case for `createLead`, which does not pass one). `updateLead` stores the value as
+     * sent.
      *
      */
     phone?: string | null;
@@ -3000,114 +2913,114 @@ export type LeadUpserted = {
      */
     country?: string;
     /**
-     * Tags of the lead, as tag names. Source: reference — an empty array by default.
+     * Tags of the lead, as tag names. An empty array by default.
      */
     tags: Array<string>;
     /**
-     * Custom attributes, free-form key/value pairs. Source: reference — `createLead` with
-     * `attributes: null` stores `null` (`services/leadService.js` `createWitId` passes the value
-     * to the model as is).
+     * Custom attributes, free-form key/value pairs. `createLead` with `attributes: null` stores
+     * `null`.
      *
      */
     attributes?: StoredAttributes | null;
     /**
-     * Further free-form properties the service may attach. Source: reference — not settable through this API.
+     * Further free-form properties the service may attach. Not settable through this API.
      */
     properties?: {
         [key: string]: unknown;
     };
     /**
-     * Lifecycle state: `50` temporary, `100` normal, `1000` deleted. Source: reference —
-     * `models/lead.js` declares a plain `Number` (default 100) and `updateLead` stores any number
-     * sent in `status`, so other values may come back.
+     * Lifecycle state: `50` temporary, `100` normal, `1000` deleted. The server's lead model declares
+     * a plain `Number` (default 100) and `updateLead` stores any number sent in `status`, so other
+     * values may come back.
      *
      */
     status: 50 | 100 | 1000 | number;
     /**
-     * Project identifier. Source: reference — absent on a lead created by `updateLead` or `deleteLead` on an unknown id (upsert).
+     * Project identifier. Absent on a lead created by `updateLead` or `deleteLead` on an unknown id
+     * (upsert).
      */
     id_project?: ObjectId;
     /**
-     * Creator identifier. Source: reference — the user id of the caller, or `system` for
-     * leads the service created itself; absent on a lead created by an upsert.
+     * Creator identifier. The user id of the caller, or `system` for leads the service created itself;
+     * absent on a lead created by an upsert.
      *
      */
     createdBy?: string;
     createdAt: Timestamp;
     updatedAt: Timestamp;
     /**
-     * Mongo document version. Source: reference.
+     * Mongo document version.
      */
     __v: number;
 };
 
 /**
- * Body of `updateLead`: the fields to change. Source: reference — the server
- * changes only the fields sent (a `null` value is ignored); `attributes` and `tags`, when
- * sent, replace the whole object or list. Source: reference — `routes/lead.js` copies a field
- * only when `req.body.x != undefined` (`tags` only when truthy), so every field accepts `null`,
- * meaning "leave unchanged": the real JS client's `updateLead(id, {fullname}, null, null)` sends
- * `attributes: null` and `tags: null`.
+ * Body of `updateLead`: the fields to change. The server changes only the fields sent (a `null`
+ * value is ignored); `attributes` and `tags`, when sent, replace the whole object or list. The
+ * server's lead routes copies a field only when `req.body.x != undefined` (`tags` only when
+ * truthy), so every field accepts `null`, meaning "leave unchanged": the real JS client's
+ * `updateLead(id, {fullname}, null, null)` sends `attributes: null` and `tags: null`.
  *
  */
 export type LeadUpdateRequest = {
     /**
-     * Email address. Source: reference — `null` leaves it unchanged.
+     * Email address. `null` leaves it unchanged.
      */
     email?: string | null;
     /**
-     * Name and surname. Source: reference — `null` leaves it unchanged.
+     * Name and surname. `null` leaves it unchanged.
      */
     fullname?: string | null;
     /**
-     * Phone number. Source: reference — `null` leaves it unchanged.
+     * Phone number. `null` leaves it unchanged.
      */
     phone?: string | null;
     /**
-     * Company. Source: reference — `null` leaves it unchanged.
+     * Company. `null` leaves it unchanged.
      */
     company?: string | null;
     /**
-     * Free-text note. Source: reference — `null` leaves it unchanged.
+     * Free-text note. `null` leaves it unchanged.
      */
     note?: string | null;
     /**
-     * Street address. Source: reference — `null` leaves it unchanged.
+     * Street address. `null` leaves it unchanged.
      */
     streetAddress?: string | null;
     /**
-     * City. Source: reference — `null` leaves it unchanged.
+     * City. `null` leaves it unchanged.
      */
     city?: string | null;
     /**
-     * Region. Source: reference — `null` leaves it unchanged.
+     * Region. `null` leaves it unchanged.
      */
     region?: string | null;
     /**
-     * Postal code. Source: reference — `null` leaves it unchanged.
+     * Postal code. `null` leaves it unchanged.
      */
     zipcode?: string | null;
     /**
-     * Country. Source: reference — `null` leaves it unchanged.
+     * Country. `null` leaves it unchanged.
      */
     country?: string | null;
     /**
-     * Custom attributes, replacing the current ones. Source: reference — `null` leaves them unchanged.
+     * Custom attributes, replacing the current ones. `null` leaves them unchanged.
      */
     attributes?: StorableObject | null;
     /**
-     * Tags of the lead, as tag names; replaces the current list. Source: reference — `null` leaves the list unchanged.
+     * Tags of the lead, as tag names; replaces the current list. `null` leaves the list unchanged.
      */
     tags?: Array<string> | null;
     /**
-     * Lifecycle state; `100` restores a deleted lead. Source: reference — accepted by the real server; `null` leaves it unchanged.
+     * Lifecycle state; `100` restores a deleted lead. Accepted by the real server; `null` leaves it
+     * unchanged.
      */
     status?: 50 | 100 | 1000 | null;
 };
 
 /**
- * Average waiting time of the project's conversations over a window. Source: reference — one
- * `$group` by project: `{_id: <project id>, waiting_time_avg}`.
+ * Average waiting time of the project's conversations over a window. One `$group` by project:
+ * `{_id: <project id>, waiting_time_avg}`.
  *
  */
 export type AnalyticsWaitingTime = {
@@ -3116,20 +3029,19 @@ export type AnalyticsWaitingTime = {
      */
     _id: ObjectId;
     /**
-     * Average `waiting_time` in **milliseconds**: how long conversations waited before an
-     * agent joined them; `null` when no conversation of the window has a waiting time yet.
-     * Source: reference — MongoDB's `$avg` over the untyped-range `Number` field
-     * `waiting_time` of `models/request.js`, which the server never bounds, so the contract
-     * sets no minimum; a double, not necessarily an integer.
+     * Average `waiting_time` in **milliseconds**: how long conversations waited before an agent joined
+     * them; `null` when no conversation of the window has a waiting time yet. MongoDB's `$avg` over
+     * the untyped-range `Number` field `waiting_time` of the server's request model, which the server
+     * never bounds, so the contract sets no minimum; a double, not necessarily an integer.
      *
      */
     waiting_time_avg: number | null;
 };
 
 /**
- * A count figure `{totalCount}`: the only element of the array a count endpoint returns.
- * Source: reference — the server's aggregation `$count` stage; when nothing matches it returns
- * an empty array instead of `[{totalCount: 0}]`.
+ * A count figure `{totalCount}`: the only element of the array a count endpoint returns. The
+ * server's aggregation `$count` stage; when nothing matches it returns an empty array instead of
+ * `[{totalCount: 0}]`.
  *
  */
 export type AnalyticsTotalCount = {
@@ -3140,9 +3052,9 @@ export type AnalyticsTotalCount = {
 };
 
 /**
- * Conversations of one status: assigned, unassigned or archived. Source: decided — the documented
- * per-status breakdown; no real server sends it yet (see `aggregateRequestsByStatus`), so its
- * shape `{_id: <status>, count}` follows the other aggregations.
+ * Conversations of one status: assigned, unassigned or archived. The documented per-status
+ * breakdown; no real server sends it yet (see `aggregateRequestsByStatus`), so its shape `{_id:
+ * <status>, count}` follows the other aggregations.
  *
  */
 export type AnalyticsStatusCount = {
@@ -3157,8 +3069,8 @@ export type AnalyticsStatusCount = {
 };
 
 /**
- * Count of one calendar day (UTC). Source: reference — `{_id: {year, month, day}, count}`; days
- * without activity are absent (not zero).
+ * Count of one calendar day (UTC). `{_id: {year, month, day}, count}`; days without activity are
+ * absent (not zero).
  *
  */
 export type AnalyticsDayCount = {
@@ -3186,8 +3098,8 @@ export type AnalyticsDayCount = {
 };
 
 /**
- * Count of one calendar month (UTC). Source: reference — `{_id: {year, month}, count}`; months
- * without activity are absent.
+ * Count of one calendar month (UTC). `{_id: {year, month}, count}`; months without activity are
+ * absent.
  *
  */
 export type AnalyticsMonthCount = {
@@ -3211,8 +3123,8 @@ export type AnalyticsMonthCount = {
 };
 
 /**
- * Count of one week (UTC). Source: reference — `{_id: {year, month, week}, count}`; a week that
- * spans two months appears once per month.
+ * Count of one week (UTC). `{_id: {year, month, week}, count}`; a week that spans two months
+ * appears once per month.
  *
  */
 export type AnalyticsWeekCount = {
@@ -3240,8 +3152,8 @@ export type AnalyticsWeekCount = {
 };
 
 /**
- * Count of one hour of the day, summed over the last 30 days. Source: reference —
- * `{_id: {hour}, count}`; hours without activity are absent.
+ * Count of one hour of the day, summed over the last 30 days. `{_id: {hour}, count}`; hours
+ * without activity are absent.
  *
  */
 export type AnalyticsHourCount = {
@@ -3250,9 +3162,8 @@ export type AnalyticsHourCount = {
      */
     _id: {
         /**
-         * Hour of the day, 0–23, in the requested `timezone`. Source: reference — `null` when
-         * MongoDB could not read the `timezone` as a zone (`$nope`), since the server passes it on
-         * unchecked.
+         * Hour of the day, 0–23, in the requested `timezone`. `null` when MongoDB could not read the
+         * `timezone` as a zone (`$nope`), since the server passes it on unchecked.
          *
          */
         hour: number | null;
@@ -3264,8 +3175,8 @@ export type AnalyticsHourCount = {
 };
 
 /**
- * Average duration of the project's conversations over the last 30 days. Source: reference —
- * `{_id: <project id>, duration_avg}`.
+ * Average duration of the project's conversations over the last 30 days. `{_id: <project id>,
+ * duration_avg}`.
  *
  */
 export type AnalyticsDuration = {
@@ -3274,18 +3185,18 @@ export type AnalyticsDuration = {
      */
     _id: ObjectId;
     /**
-     * Average duration in **milliseconds** (`closed_at` − `createdAt`) of the conversations
-     * created in the window that are closed; `null` when none is closed. Source: reference —
-     * MongoDB's `$avg` of values the server computes and never bounds, so the contract sets no
-     * minimum; a double, not necessarily an integer.
+     * Average duration in **milliseconds** (`closed_at` − `createdAt`) of the conversations created in
+     * the window that are closed; `null` when none is closed. MongoDB's `$avg` of values the server
+     * computes and never bounds, so the contract sets no minimum; a double, not necessarily an
+     * integer.
      *
      */
     duration_avg: number | null;
 };
 
 /**
- * Average customer rating of the project's conversations. Source: reference —
- * `{_id: <project id>, satisfaction_avg}`, over all time.
+ * Average customer rating of the project's conversations. `{_id: <project id>, satisfaction_avg}`,
+ * over all time.
  *
  */
 export type AnalyticsSatisfaction = {
@@ -3325,73 +3236,71 @@ export type MessageAttributes = {
 };
 
 /**
- * Body of `createMessage`: the message `text`, and optional fields. Source: reference — the fields
- * beside `text` are those the server reads; the last group (`departmentid` to `followers`) is used
- * only when the conversation does not exist yet and is created by this message. Fields the route
- * reads with `||` or an `if` (`sender`, `senderFullname`, `email`, `status`, `attributes`,
- * `departmentid`) treat `null` as not sent, so the contract accepts `null` for them.
+ * Body of `createMessage`: the message `text`, and optional fields. The fields beside `text` are
+ * those the server reads; the last group (`departmentid` to `followers`) is used only when the
+ * conversation does not exist yet and is created by this message. Fields the route reads with `||`
+ * or an `if` (`sender`, `senderFullname`, `email`, `status`, `attributes`, `departmentid`) treat
+ * `null` as not sent, so the contract accepts `null` for them.
  *
  */
 export type MessageCreateRequest = {
     /**
-     * Message text. Source: decided — required: the documented interface lists it as the body, and
-     * the server answers 422 `{errors: ["text field is required"]}` for a text message (the
-     * default type) without it, or with an empty one (`routes/message.js` tests `!req.body.text`);
-     * messages of other types carry a caption or the file name here.
+     * Message text. Required: the documented interface lists it as the body, and the server answers
+     * 422 `{errors: ["text field is required"]}` for a text message (the default type) without it, or
+     * with an empty one; messages of other types carry a caption or the file name here.
      *
      */
     text: string;
     /**
-     * Message type: `text` (default), `image`, `frame`, `file`. Source: reference — the message and
-     * request models require a type: an empty one fails the save (500 `Error creating message`, or
-     * `Error creating request` for the first message of a conversation).
+     * Message type: `text` (default), `image`, `frame`, `file`. The message and request models require
+     * a type: an empty one fails the save (500 `Error creating message`, or `Error creating request`
+     * for the first message of a conversation).
      *
      */
     type?: string;
     /**
-     * Send on behalf of this member (user id or UUID) instead of the caller. Source: reference —
-     * a sender that is not a member of the project gets 403 when the message creates the
-     * conversation; `null` means the caller.
+     * Send on behalf of this member (user id or UUID) instead of the caller. A sender that is not a
+     * member of the project gets 403 when the message creates the conversation; `null` means the
+     * caller.
      *
      */
     sender?: string | null;
     /**
-     * Display name of the sender. Source: reference — when absent or `null` the caller's full
-     * name is used, `Guest` when the caller has none.
+     * Display name of the sender. When absent or `null` the caller's full name is used, `Guest` when
+     * the caller has none.
      *
      */
     senderFullname?: string | null;
     /**
-     * Email of the requester, stored on the lead of a new conversation; `null` means the caller's. Source: reference.
+     * Email of the requester, stored on the lead of a new conversation; `null` means the caller's.
      */
     email?: string | null;
     /**
-     * Initial delivery status (codes as in `Message.status`); `0` (sending) when absent or `null`. Source: reference.
+     * Initial delivery status (codes as in `Message.status`); `0` (sending) when absent or `null`.
      */
     status?: -100 | 0 | 100 | 150 | 200 | 250 | 300 | null;
     /**
-     * Custom attributes of the message. Source: reference — also copied to the lead of a new
-     * conversation; `null` is stored on the message as `null` and the caller's attributes go to
-     * the lead.
+     * Custom attributes of the message. Also copied to the lead of a new conversation; `null` is
+     * stored on the message as `null` and the caller's attributes go to the lead.
      *
      */
     attributes?: (MessageAttributes & StorableObject) | null;
     /**
-     * Media metadata of a non-text message (e.g. `src`, `width`, `height`). Source: reference —
-     * stored on the message as sent (a free-form `Object` of `models/message.js`).
+     * Media metadata of a non-text message (e.g. `src`, `width`, `height`). Stored on the message as
+     * sent (a free-form `Object` of).
      *
      */
     metadata?: StorableObject;
     /**
-     * Language of the message (ISO code). Source: reference.
+     * Language of the message (ISO code).
      */
     language?: string;
     /**
-     * Channel of the message; `{name: "chat21"}` when absent. Source: reference — a channel sent
-     * replaces the default whole and is stored as sent (other members included), and the message
-     * and request models require a non-empty `name`: `channel: {}` or `channel: {name: ""}` fails
-     * the save (500 `{success: false, msg: "Error creating message"}`, or `"Error creating
-     * request"` for the first message of a conversation).
+     * Channel of the message; `{name: "chat21"}` when absent. A channel sent replaces the default
+     * whole and is stored as sent (other members included), and the message and request models require
+     * a non-empty `name`: `channel: {}` or `channel: {name: ""}` fails the save (500 `{success: false,
+     * msg: "Error creating message"}`, or `"Error creating request"` for the first message of a
+     * conversation).
      *
      */
     channel?: StorableObject & {
@@ -3401,53 +3310,52 @@ export type MessageCreateRequest = {
         name: string;
     };
     /**
-     * Department to route a new conversation to; the default department when absent or `null`. Source: reference.
+     * Department to route a new conversation to; the default department when absent or `null`.
      */
     departmentid?: ObjectId | null;
     /**
-     * Page a new conversation starts from. Source: reference.
+     * Page a new conversation starts from.
      */
     sourcePage?: string;
     /**
-     * User agent of the requester of a new conversation. Source: reference.
+     * User agent of the requester of a new conversation.
      */
     userAgent?: string;
     /**
-     * Subject of a new conversation. Source: reference.
+     * Subject of a new conversation.
      */
     subject?: string;
     /**
-     * Agent ids (user ids), or `bot_<id>` for a bot, to assign a new conversation to directly.
-     * Source: reference — the server populates them as ObjectIds: a participant that is neither
-     * an ObjectId nor `bot_` followed by one makes the route return without answering
-     * (`routes/message.js`), so the contract takes only those two forms.
+     * Agent ids (user ids), or `bot_<id>` for a bot, to assign a new conversation to directly. The
+     * server populates them as ObjectIds: a participant that is neither an ObjectId nor `bot_`
+     * followed by one makes the route return without answering, so the contract takes only those two
+     * forms.
      *
      */
     participants?: Array<ObjectId | string>;
     /**
-     * Priority of a new conversation, `medium` by default. Source: reference.
+     * Priority of a new conversation, `medium` by default.
      */
     priority?: string;
     /**
-     * Status of a new conversation. Source: reference — `routes/message.js:171` passes it as the
-     * conversation's `status`; `services/requestService.js:551` keeps only `50` (temporary: the
-     * conversation is not routed, gets no participant and no `assigned_at`); any other value is
-     * replaced by the routing's `100` (unassigned) or `200` (assigned).
+     * Status of a new conversation. The server passes it as the conversation's `status`; the server
+     * keeps only `50` (temporary: the conversation is not routed, gets no participant and no
+     * `assigned_at`); any other value is replaced by the routing's `100` (unassigned) or `200`
+     * (assigned).
      *
      */
     request_status?: number;
     /**
-     * Whether a new conversation is a preflight (opened before a real message, e.g. by the
-     * widget's pre-chat form). Source: reference — `routes/message.js:175` stores it as sent
-     * (default `false`; a value Mongoose cannot read as a boolean gets 500 `Error creating
-     * request`).
+     * Whether a new conversation is a preflight (opened before a real message, e.g. by the widget's
+     * pre-chat form). The server stores it as sent (default `false`; a value Mongoose cannot read as a
+     * boolean gets 500 `Error creating request`).
      *
      */
     preflight?: boolean | null;
     /**
-     * Where the requester of a new conversation is. Source: reference — `routes/message.js:177`
-     * stores it as `models/location.js` casts it (`geometry.coordinates` defaults to `[]`; a
-     * value that is no object gets 500 `Error creating request`).
+     * Where the requester of a new conversation is. The server stores it as its location model
+     * casts it (`geometry.coordinates` defaults to `[]`; a value that is no object gets 500
+     * `Error creating request`).
      *
      */
     location?: {
@@ -3463,25 +3371,25 @@ export type MessageCreateRequest = {
         };
     } | null;
     /**
-     * Teammates (project_user ids) following a new conversation. Source: reference —
-     * `routes/message.js:182` stores them (`models/request.js` `followers`: ObjectIds; an id that
-     * is no ObjectId gets 500 `Error creating request`).
+     * Teammates (project_user ids) following a new conversation. The server stores them (the server's
+     * request model `followers`: ObjectIds; an id that is no ObjectId gets 500 `Error creating
+     * request`).
      *
      */
     followers?: Array<ObjectId>;
 };
 
 /**
- * A conversation (the server's "request"), as embedded in a message. Source: reference — the
- * fields of the server's request model; every field is optional here and the object is open (the
- * `createMessage` answer states which fields a stored conversation always has). Named
- * `Conversation` rather than `Request` so that generated TypeScript does not shadow the DOM
- * `Request` type. The conversation fields that `createMessage` copies from its body when it
- * creates the conversation (`subject`, `sourcePage`, `language`, `userAgent`, `priority`,
- * `attributes`, `channel`, `preflight`) are stored as sent, so each is `null` when the client sent
- * `null`; populated references (`requester`, `lead`, `department`) are `null` once the referenced
- * document is deleted. In a `message.create` delivery the conversation is read with `lean()`, so
- * the virtuals `id` and `requester_id` are absent.
+ * A conversation (the server's "request"), as embedded in a message. The fields of the server's
+ * request model; every field is optional here and the object is open (the `createMessage` answer
+ * states which fields a stored conversation always has). Named `Conversation` rather than
+ * `Request` so that generated TypeScript does not shadow the DOM `Request` type. The conversation
+ * fields that `createMessage` copies from its body when it creates the conversation (`subject`,
+ * `sourcePage`, `language`, `userAgent`, `priority`, `attributes`, `channel`, `preflight`) are
+ * stored as sent, so each is `null` when the client sent `null`; populated references
+ * (`requester`, `lead`, `department`) are `null` once the referenced document is deleted. In a
+ * `message.create` delivery the conversation is read with `lean()`, so the virtuals `id` and
+ * `requester_id` are absent.
  *
  */
 export type Conversation = {
@@ -3500,7 +3408,7 @@ export type Conversation = {
      */
     request_id?: string;
     /**
-     * Sequential ticket number of the conversation within the project. Source: reference.
+     * Sequential ticket number of the conversation within the project.
      */
     ticket_id?: number;
     /**
@@ -3508,31 +3416,32 @@ export type Conversation = {
      */
     first_text?: string;
     /**
-     * State of the conversation. Source: reference — `models/request.js` declares a Number
-     * without enum (codes in `models/requestConstants.js`); read it as an open number.
+     * State of the conversation. The server's request model declares a Number without enum (codes);
+     * read it as an open number.
      *
      */
     status?: 50 | 100 | 150 | 200 | 300 | 1000 | number;
     /**
-     * Subject, when one was given. Source: reference — `createMessage` stores the body value as sent (`services/requestService.js`), `null` included.
+     * Subject, when one was given. `createMessage` stores the body value as sent, `null` included.
      */
     subject?: string | null;
     /**
-     * Page the conversation started from. Source: reference — `createMessage` stores the body value as sent (`services/requestService.js`), `null` included.
+     * Page the conversation started from. `createMessage` stores the body value as sent, `null`
+     * included.
      */
     sourcePage?: string | null;
     /**
-     * User agent of the requester's client. Source: reference — `createMessage` stores the body value as sent (`services/requestService.js`), `null` included.
+     * User agent of the requester's client. `createMessage` stores the body value as sent, `null`
+     * included.
      */
     userAgent?: string | null;
     /**
-     * Language of the requester. Source: reference — `createMessage` stores the body value as sent (`services/requestService.js`), `null` included.
+     * Language of the requester. `createMessage` stores the body value as sent, `null` included.
      */
     language?: string | null;
     /**
      * The requester teammate (project_user), populated as an object, or its id; `null` when that
-     * teammate was deleted.
-     * Source: reference — Mongoose populates a reference to a deleted document as `null`.
+     * teammate was deleted. Mongoose populates a reference to a deleted document as `null`.
      *
      */
     requester?: {
@@ -3540,14 +3449,13 @@ export type Conversation = {
     } | string | null;
     /**
      * Identifier of the conversation's lead (a virtual); `null` when the lead is missing or was
-     * deleted. Source: reference.
+     * deleted.
      *
      */
     requester_id?: string | null;
     /**
-     * The lead (contact) of the requester, populated as an object, or its id; `null` when the lead
-     * was deleted.
-     * Source: reference — Mongoose populates a reference to a deleted document as `null`.
+     * The lead (contact) of the requester, populated as an object, or its id; `null` when the lead was
+     * deleted. Mongoose populates a reference to a deleted document as `null`.
      *
      */
     lead?: {
@@ -3555,8 +3463,7 @@ export type Conversation = {
     } | string | null;
     /**
      * The department routing the conversation, populated as an object, or its id; `null` when the
-     * department was deleted.
-     * Source: reference — Mongoose populates a reference to a deleted document as `null`.
+     * department was deleted. Mongoose populates a reference to a deleted document as `null`.
      *
      */
     department?: {
@@ -3583,7 +3490,8 @@ export type Conversation = {
      */
     hasBot?: boolean;
     /**
-     * True while the conversation is a preflight (opened but without a real message). Source: reference — stored as sent by `createMessage`, `null` included.
+     * True while the conversation is a preflight (opened but without a real message). Stored as sent
+     * by `createMessage`, `null` included.
      */
     preflight?: boolean | null;
     /**
@@ -3599,7 +3507,8 @@ export type Conversation = {
      */
     rating?: number;
     /**
-     * Channel of the conversation, e.g. `{name: "chat21"}`. Source: reference — `null` when the creating message sent `channel: null`.
+     * Channel of the conversation, e.g. `{name: "chat21"}`. `null` when the creating message sent
+     * `channel: null`.
      */
     channel?: {
         /**
@@ -3609,15 +3518,15 @@ export type Conversation = {
         [key: string]: unknown;
     } | null;
     /**
-     * Custom attributes of the conversation. Source: reference — stored as sent by `createMessage`, `null` included.
+     * Custom attributes of the conversation. Stored as sent by `createMessage`, `null` included.
      */
     attributes?: StoredAttributes | null;
     /**
-     * Priority, `medium` by default. Source: reference — `null` when the creating message sent `priority: null`.
+     * Priority, `medium` by default. `null` when the creating message sent `priority: null`.
      */
     priority?: string | null;
     /**
-     * Identifier of the caller whose first message created the conversation (a user id or UUID). Source: reference.
+     * Identifier of the caller whose first message created the conversation (a user id or UUID).
      */
     createdBy?: string;
     /**
@@ -3633,9 +3542,9 @@ export type Conversation = {
 };
 
 /**
- * A message of a conversation, as `createMessage` returns it and as the `message.create`
- * webhook delivers it. Source: reference — the server also sends `channel_type`,
- * `language` and `channel`, and includes the conversation as `request`.
+ * A message of a conversation, as `createMessage` returns it and as the `message.create` webhook
+ * delivers it. The server also sends `channel_type`, `language` and `channel`, and includes the
+ * conversation as `request`.
  *
  */
 export type Message = {
@@ -3644,16 +3553,15 @@ export type Message = {
      */
     _id: ObjectId;
     /**
-     * Message type, for example `text`. Source: reference — the server also uses `image`,
-     * `frame` and `file`; it does not restrict the value.
+     * Message type, for example `text`. The server also uses `image`, `frame` and `file`; it does not
+     * restrict the value.
      *
      */
     type: string;
     /**
-     * Delivery status of the message. Source: reference — documented only as a number; the codes
-     * are the server's (`models/messageConstants.js`). `models/message.js` declares a Number
-     * without enum and `createMessage` stores `req.body.status || 0`, so any number a client sent
-     * comes back: read it as an open number.
+     * Delivery status of the message. Documented only as a number; the codes are the server's. The
+     * server's message model declares a Number without enum and `createMessage` stores
+     * `req.body.status || 0`, so any number a client sent comes back: read it as an open number.
      *
      */
     status?: -100 | 0 | 100 | 150 | 200 | 250 | 300 | number;
@@ -3664,7 +3572,7 @@ export type Message = {
      */
     sender: string;
     /**
-     * Display name of the sender. Source: reference — `Guest` when not sent.
+     * Display name of the sender. `Guest` when not sent.
      */
     senderFullname?: string;
     /**
@@ -3672,9 +3580,9 @@ export type Message = {
      */
     recipient: string;
     /**
-     * Message text. Source: reference — `models/message.js` does not require it: absent when a
-     * message was posted into an existing conversation without `text` (or is a non-text message
-     * without caption), `null` when sent as `null`.
+     * Message text. The server's message model does not require it: absent when a message was posted
+     * into an existing conversation without `text` (or is a non-text message without caption), `null`
+     * when sent as `null`.
      *
      */
     text?: string | null;
@@ -3687,35 +3595,32 @@ export type Message = {
      */
     createdBy?: string;
     /**
-     * Media metadata of non-text messages (e.g. `src`, `width`, `height`, `name`, `type` of an
-     * image or file). Source: reference — a Mixed field stored as sent: `null` when sent as
-     * `null`.
+     * Media metadata of non-text messages (e.g. `src`, `width`, `height`, `name`, `type` of an image
+     * or file). A Mixed field stored as sent: `null` when sent as `null`.
      *
      */
     metadata?: {
         [key: string]: unknown;
     } | null;
     /**
-     * Custom attributes of the message. Source: reference — a Mixed field stored as sent:
-     * `null` when sent as `null`.
+     * Custom attributes of the message. A Mixed field stored as sent: `null` when sent as `null`.
      *
      */
     attributes?: MessageAttributes | null;
     /**
-     * Kind of recipient: `group` for a conversation, `direct` for a one-to-one message. Source:
-     * reference — `models/message.js` declares a String without enum (default `group`).
+     * Kind of recipient: `group` for a conversation, `direct` for a one-to-one message. The server's
+     * message model declares a String without enum (default `group`).
      *
      */
     channel_type?: 'group' | 'direct' | string;
     /**
-     * Language of the message (ISO code). Source: reference — stored as sent: `null` when sent as
-     * `null`.
+     * Language of the message (ISO code). Stored as sent: `null` when sent as `null`.
      *
      */
     language?: string | null;
     /**
-     * Channel the message came through. Source: reference — `{name: "chat21"}` by default; a
-     * `channel: null` sent by the client is stored and returned as `null`.
+     * Channel the message came through. `{name: "chat21"}` by default; a `channel: null` sent by the
+     * client is stored and returned as `null`.
      *
      */
     channel?: {
@@ -3731,11 +3636,10 @@ export type Message = {
      */
     __v?: number;
     /**
-     * The conversation the message belongs to. Source: reference — populated with its lead,
-     * department, participating agents and bots and requester (each `null` when the referenced
-     * document was deleted). Always present in the `createMessage` answer; absent from a
-     * `message.create` delivery whose `recipient` is not a conversation of the project
-     * (`event/messageEvent.js`).
+     * The conversation the message belongs to. Populated with its lead, department, participating
+     * agents and bots and requester (each `null` when the referenced document was deleted). Always
+     * present in the `createMessage` answer; absent from a `message.create` delivery whose `recipient`
+     * is not a conversation of the project.
      *
      */
     request?: Conversation;
@@ -3747,11 +3651,11 @@ export type Message = {
  * `request.update`, `request.close` (conversations), `lead.create`, `project_user.invite`,
  * `project_user.update`, `project_user.update.agent`, `project_user.delete` (teammates),
  * `group.*`, `department.*`, `faqbot.*`, `faq.*` (create, update, delete), `user.signup`,
- * `project.create|update|downgrade|delete`, `event.emit` and `operator.select`.
- * Besides these fixed names the service delivers per-channel and per-event names built at run
- * time (`message.create.request.channel.<channel>`, `event.emit.<name>`), which no list can hold,
- * so a subscription's `event` is this or any other string. Source: reference — the names the
- * real server's subscription notifier publishes.
+ * `project.create|update|downgrade|delete`, `event.emit` and `operator.select`. Besides these
+ * fixed names the service delivers per-channel and per-event names built at run time
+ * (`message.create.request.channel.<channel>`, `event.emit.<name>`), which no list can hold, so a
+ * subscription's `event` is this or any other string. The names the real server's subscription
+ * notifier publishes.
  *
  */
 export type SubscriptionEvent = 'message.create' | 'request.create' | 'request.update' | 'request.close' | 'lead.create' | 'project_user.invite' | 'project_user.update' | 'project_user.update.agent' | 'project_user.delete' | 'group.create' | 'group.update' | 'group.delete' | 'department.create' | 'department.update' | 'department.delete' | 'faqbot.create' | 'faqbot.update' | 'faqbot.delete' | 'faq.create' | 'faq.update' | 'faq.delete' | 'user.signup' | 'project.create' | 'project.update' | 'project.downgrade' | 'project.delete' | 'event.emit' | 'operator.select';
@@ -3764,19 +3668,18 @@ export type SubscriptionCreateRequest = {
      * Name of the event to be notified of (exact match): one of the names the service delivers
      * (`SubscriptionEvent`), or a name built at run time such as the channel-specific
      * `message.create.channel.<ch>`, `message.create.request.channel.<ch>`,
-     * `message.create.request.channelOutbound.<ch>` or `event.emit.<name>`. The documented
-     * interface names only `message.create`. Source: reference — the server does not validate
-     * the name: an unknown name (a typo such as `message.created`) is stored and never fires.
+     * `message.create.request.channelOutbound.<ch>` or `event.emit.<name>`. The documented interface
+     * names only `message.create`. The server does not validate the name: an unknown name (a typo such
+     * as `message.created`) is stored and never fires.
      *
      */
     event: SubscriptionEvent | (string & {});
     /**
-     * URL receiving the deliveries (an HTTP POST per event): an absolute `http:` or `https:` URL.
-     * Source: decided — the server stores any string as `target` and its deliveries to a target
-     * that is not an HTTP(S) URL (`file:`, `javascript:`, `gopher:`, a bare word) fail with an
-     * error in its log; the contract asks for an HTTP(S) URL, and the stateful mock refuses
-     * anything else with 400. Answers (`Subscription`, `SubscriptionHook`) keep any string: a
-     * deployment may hold such a target.
+     * URL receiving the deliveries (an HTTP POST per event): an absolute `http:` or `https:` URL. The
+     * server stores any string as `target` and its deliveries to a target that is not an HTTP(S) URL
+     * (`file:`, `javascript:`, `gopher:`, a bare word) fail with an error in its log; the contract
+     * asks for an HTTP(S) URL, and the stateful mock refuses anything else with 400. Answers
+     * (`Subscription`, `SubscriptionHook`) keep any string: a deployment may hold such a target.
      *
      */
     target: string;
@@ -3790,8 +3693,8 @@ export type SubscriptionCreateRequest = {
 export type Subscription = {
     /**
      * Shared secret sent with every delivery in the `x-hook-secret` header and used to sign the
-     * delivery's `token`. Source: reference — a UUID v4; because of a server quirk every
-     * subscription created during one run of a server gets the same secret.
+     * delivery's `token`. A UUID v4; because of a server quirk every subscription created during one
+     * run of a server gets the same secret.
      *
      */
     secret: string;
@@ -3800,9 +3703,8 @@ export type Subscription = {
      */
     _id: ObjectId;
     /**
-     * URL receiving the deliveries. Source: reference — no `format` in the response:
-     * `routes/subscription.js` stores `req.body.target` without validating it, so the value sent
-     * comes back as is.
+     * URL receiving the deliveries. No `format` in the response: The server stores `req.body.target`
+     * without validating it, so the value sent comes back as is.
      *
      */
     target: string;
@@ -3825,10 +3727,9 @@ export type Subscription = {
      */
     __v: number;
     /**
-     * Source: reference — true for a server-wide subscription notified of every project's
-     * events. Present (`false`) when the subscription was just created; absent when the answer is
-     * the existing subscription for the same event (read back without `global`, which the model
-     * does not select).
+     * True for a server-wide subscription notified of every project's events. Present (`false`) when
+     * the subscription was just created; absent when the answer is the existing subscription for the
+     * same event (read back without `global`, which the model does not select).
      *
      */
     global?: boolean;
@@ -3845,8 +3746,7 @@ export type SubscriptionHook = {
      */
     _id: ObjectId;
     /**
-     * URL receiving the deliveries. Source: reference — stored as sent without validation, so no
-     * `format` here.
+     * URL receiving the deliveries. Stored as sent without validation, so no `format` here.
      *
      */
     target: string;
@@ -3881,18 +3781,18 @@ export type MessageCreateEvent = {
      */
     timestamp: number;
     /**
-     * The message, with its conversation as `request`. Source: reference —
-     * `event/messageEvent.js` reads the conversation with `lean()`: no `id` or `requester_id`
-     * virtuals, populated `lead`, `department` and `requester` (`null` once deleted), and no
-     * `request` at all when the message's `recipient` is not a conversation of the project.
+     * The message, with its conversation as `request`. The server reads the conversation with
+     * `lean()`: no `id` or `requester_id` virtuals, populated `lead`, `department` and `requester`
+     * (`null` once deleted), and no `request` at all when the message's `recipient` is not a
+     * conversation of the project.
      *
      */
     payload: Message;
     hook: SubscriptionHook;
     /**
-     * Source: reference — always sent by real servers (the documented delivery does not list it):
-     * an HS256 JWT (no `JWT ` prefix) of the `hook` fields, signed with the subscription's secret,
-     * with `iat` (seconds), `iss` `https://tiledesk.com`, `sub` `subscription` and `aud`
+     * Always sent by real servers (the documented delivery does not list it): an HS256 JWT (no `JWT `
+     * prefix) of the `hook` fields, signed with the subscription's secret, with `iat` (seconds), `iss`
+     * `https://tiledesk.com`, `sub` `subscription` and `aud`
      * `https://tiledesk.com/subscriptions/<subscription _id>`. Verify it with the secret to
      * authenticate the delivery. (A server-wide `global` subscription's token is signed with the
      * server's own secret instead, with `aud` `https://tiledesk.com`.)
@@ -3902,18 +3802,18 @@ export type MessageCreateEvent = {
 };
 
 /**
- * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
- * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
- * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+ * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+ * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+ * <id>"}` for an unknown or inactive project.
  *
  */
 export type ProjectId = string;
 
 /**
- * Zero-based page number; `0` (the default) is the first page. Source: reference — the
- * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
- * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
- * each list operation for what the server then answers).
+ * Zero-based page number; `0` (the default) is the first page. The server counts pages from 0. At
+ * most 2^53 − 1, as every integer of a request: the server computes in JavaScript numbers. A
+ * negative page makes MongoDB refuse the query (see each list operation for what the server then
+ * answers).
  *
  */
 export type Page = number;
@@ -3924,31 +3824,31 @@ export type Page = number;
 export type Direction = -1 | 1;
 
 /**
- * Window in days, counted back from now. Source: decided — the documented interface gives these
- * endpoints no query parameter and a 30-day window; the real server reads `lastdays` with a
- * default of **7**. The contract documents the server's default: send `lastdays=30` for a 30-day
- * window.
+ * Window in days, counted back from now. The documented interface gives these endpoints no query
+ * parameter and a 30-day window; the real server reads `lastdays` with a default of **7**. The
+ * contract documents the server's default: send `lastdays=30` for a 30-day window.
  *
  */
 export type AnalyticsLastDays = number;
 
 /**
- * Only conversations routed to this department (ObjectId). Source: reference — a filter of the real server.
+ * Only conversations routed to this department (ObjectId). A filter of the real server.
  */
 export type AnalyticsDepartmentId = string;
 
 /**
- * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. Source: reference — a filter of the real server.
+ * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. A
+ * filter of the real server.
  */
 export type AnalyticsChannel = string;
 
 /**
- * Only messages sent by this sender (a user id, or a guest's uuid). Source: reference — a filter of the real server.
+ * Only messages sent by this sender (a user id, or a guest's uuid). A filter of the real server.
  */
 export type AnalyticsSender = string;
 
 /**
- * Only messages of this conversation (its `request_id`). Source: reference — a filter of the real server.
+ * Only messages of this conversation (its `request_id`). A filter of the real server.
  */
 export type AnalyticsRecipient = string;
 
@@ -3961,31 +3861,30 @@ export type SignInData = {
 
 export type SignInErrors = {
     /**
-     * Sign-in refused. Source: reference — `{success: false, msg}` with
-     * `Authentication failed. User not found.` or `Authentication failed. Wrong password.`
+     * Sign-in refused. `{success: false, msg}` with `Authentication failed. User not found.` or
+     * `Authentication failed. Wrong password.`
      *
      */
     401: ErrorMessage;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The request failed the service's own validation. The routes that validate with express-validator
+     * answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in (`id_project`), label
+     * cloning (`lang`) and messages (`text` of a text message, where each item is a plain string).
+     * Other operations never answer 422: the real server stores what its models can cast, and answers
+     * other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
     /**
-     * Source: reference — Express's error handler (`app.js:728`) `{err: "error"}`: malformed
-     * JSON, or an e-mail that passed the check without being a string in the body
-     * (`routes/auth.js:568` calls `req.body.email.toLowerCase()`).
+     * Express's error handler `{err: "error"}`: malformed JSON, or an e-mail that passed the check
+     * without being a string in the body.
      *
      */
     500: ServerError;
@@ -4011,25 +3910,25 @@ export type SignInAnonymouslyData = {
 
 export type SignInAnonymouslyErrors = {
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The request failed the service's own validation. Source: reference — the routes that validate
-     * with express-validator answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in
-     * (`id_project`), label cloning (`lang`) and messages (`text` of a text message, where each item is a
-     * plain string). Other operations never answer 422: the real server stores what its models can
-     * cast, and answers other invalid bodies with a 500 from its database layer (or not at all).
+     * The request failed the service's own validation. The routes that validate with express-validator
+     * answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in (`id_project`), label
+     * cloning (`lang`) and messages (`text` of a text message, where each item is a plain string).
+     * Other operations never answer 422: the real server stores what its models can cast, and answers
+     * other invalid bodies with a 500 from its database layer (or not at all).
      *
      */
     422: ValidationErrors;
     /**
-     * Source: reference — `routes/auth.js:209` `{success: false, msg: "Error saving object."}`
-     * when the guest teammate cannot be saved (an `id_project` that is no ObjectId: `0`,
-     * `true`, `"abc"`); malformed JSON gets Express's `{err: "error"}` (`app.js:728`).
+     * The server's auth routes `{success: false, msg: "Error saving object."}` when the guest teammate
+     * cannot be saved (an `id_project` that is no ObjectId: `0`, `true`, `"abc"`); malformed JSON gets
+     * Express's `{err: "error"}`.
      *
      */
     500: ErrorMessage | ServerError;
@@ -4055,33 +3954,31 @@ export type SignInWithCustomTokenData = {
 
 export type SignInWithCustomTokenErrors = {
     /**
-     * The token has no `aud` claim. Source: reference — `routes/auth.js:253`
-     * `{success: false, msg: "JWT Aud field is required"}` (reachable only with a token signed
-     * with the server's own secret: one without `aud` is checked against that secret).
+     * The token has no `aud` claim. The server's auth routes `{success: false, msg: "JWT Aud field is
+     * required"}` (reachable only with a token signed with the server's own secret: one without `aud`
+     * is checked against that secret).
      *
      */
     400: ErrorMessage;
     /**
-     * Authentication failed. Source: reference — passport-jwt (`middleware/passport.js`): a
-     * missing token, a bad signature, an unknown project or subscription in `aud`, or a token
-     * without `_id` get the plain-text body `Unauthorized`, without `WWW-Authenticate` (this
-     * route uses the JWT strategy alone, which sends no challenge); a valid token whose
-     * teammate is disabled gets `{success: false, msg: "Authentication failed. Project_user
-     * not active."}` (`routes/auth.js:530`).
+     * Authentication failed. Passport-jwt: a missing token, a bad signature, an unknown project or
+     * subscription in `aud`, or a token without `_id` get the plain-text body `Unauthorized`, without
+     * `WWW-Authenticate` (this route uses the JWT strategy alone, which sends no challenge); a valid
+     * token whose teammate is disabled gets `{success: false, msg: "Authentication failed.
+     * Project_user not active."}`.
      *
      */
     401: ErrorMessage;
     /**
-     * A valid token in an `Authorization` header that does not split into exactly two words
-     * (`JWT  <token>`), or in `?secret_token=` without the header. Source: reference —
-     * `middleware/valid-token.js:9` `{success: false, msg: "Unauthorized."}`.
+     * A valid token in an `Authorization` header that does not split into exactly two words (`JWT
+     * <token>`), or in `?secret_token=` without the header. The server's valid token middleware
+     * `{success: false, msg: "Unauthorized."}`.
      *
      */
     403: ErrorMessage;
     /**
-     * A token whose `aud` is no URL. Source: reference — `new URL(decoded.aud)` throws in
-     * `middleware/passport.js:142`, and Express's error handler (`app.js:728`) answers
-     * `{err: "error"}`.
+     * A token whose `aud` is no URL. `new URL(decoded.aud)` throws in The server's passport
+     * middleware, and Express's error handler answers `{err: "error"}`.
      *
      */
     500: ServerError;
@@ -4102,18 +3999,17 @@ export type ListContentsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query: {
         /**
-         * Identifier of the knowledge base (its `id`) whose contents are listed. The default
-         * knowledge base's id is the project id. Source: reference — the server answers 400
-         * when it is missing.
+         * Identifier of the knowledge base (its `id`) whose contents are listed. The default knowledge
+         * base's id is the project id. The server answers 400 when it is missing.
          *
          */
         namespace: ObjectId;
@@ -4122,30 +4018,29 @@ export type ListContentsData = {
          */
         status?: ContentStatus;
         /**
-         * Only contents of this type. Source: reference — the server filters on any stored type,
-         * including its internal ones (`sitemap`, `txt`, `regex_custom`).
+         * Only contents of this type. The server filters on any stored type, including its internal ones
+         * (`sitemap`, `txt`, `regex_custom`).
          *
          */
         type?: ContentType | ContentInternalType;
         /**
-         * Page size. Source: reference — the server uses 200 by default and sets no maximum.
+         * Page size. The server uses 200 by default and sets no maximum.
          *
          */
         limit?: number;
         /**
-         * Zero-based page number; `0` (the default) is the first page. Source: reference — the
-         * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
-         * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
-         * each list operation for what the server then answers).
+         * Zero-based page number; `0` (the default) is the first page. The server counts pages from 0. At
+         * most 2^53 − 1, as every integer of a request: the server computes in JavaScript numbers. A
+         * negative page makes MongoDB refuse the query (see each list operation for what the server then
+         * answers).
          *
          */
         page?: number;
         /**
-         * Content field to sort by, e.g. `updatedAt`, `createdAt`, `name`, `status`.
-         * Source: reference — the server sorts by `updatedAt` by default.
-         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
-         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
-         * server then answers).
+         * Content field to sort by, e.g. `updatedAt`, `createdAt`, `name`, `status`. The server sorts by
+         * `updatedAt` by default. A field path MongoDB can sort by: a part that starts with `$`, an empty
+         * part or a trailing dot makes MongoDB refuse the query (the operation says what the server then
+         * answers).
          *
          */
         sortField?: string;
@@ -4154,11 +4049,10 @@ export type ListContentsData = {
          */
         direction?: -1 | 1;
         /**
-         * Text searched in the `source` field. Source: reference — the server uses it, unescaped,
-         * as a case-sensitive regular expression on `source`; escape regular-expression characters
-         * to search literally. A value that is no JavaScript regular expression (`c++`, `[`) throws
-         * in the route (`new RegExp(search)`, `routes/kb.js:1591`) and the server never answers:
-         * the contract takes only regular expressions (`format: regex`).
+         * Text searched in the `source` field. The server uses it, unescaped, as a case-sensitive regular
+         * expression on `source`; escape regular-expression characters to search literally. A value that
+         * is no JavaScript regular expression (`c++`, `[`) throws in the route (`new RegExp(search)`) and
+         * the server never answers: the contract takes only regular expressions (`format: regex`).
          *
          */
         search?: string;
@@ -4168,34 +4062,33 @@ export type ListContentsData = {
 
 export type ListContentsErrors = {
     /**
-     * Malformed or unknown project id, or the required `namespace` query parameter is missing.
-     * Source: reference — project errors are `{error}`, the missing namespace
-     * `{success: false, error: "queryParam 'namespace' is not defined"}`.
+     * Malformed or unknown project id, or the required `namespace` query parameter is missing. Project
+     * errors are `{error}`, the missing namespace `{success: false, error: "queryParam 'namespace' is
+     * not defined"}`.
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The database layer refused the query. Source: reference — `routes/kb.js:1612` answers
-     * `{success: false, error}` with the error itself: Mongoose's `CastError` (a `status` that is
-     * not a number, a `type` or `namespace` object without operator; its message names the model
-     * `KB`), an `Error` serialised as `{}` (an operator Mongoose refuses, `type[$foo]=x`), or the
-     * driver's `MongoError` `{ok: 0, code, codeName, name}` (a negative skip: code 2 `BadValue`; a
-     * sort key starting with `$` 16410, with an empty component 15998, ending with `.` 40353).
+     * The database layer refused the query. The server answers `{success: false, error}` with the
+     * error itself: Mongoose's `CastError` (a `status` that is not a number, a `type` or `namespace`
+     * object without operator; its message names the model `KB`), an `Error` serialised as `{}` (an
+     * operator Mongoose refuses, `type[$foo]=x`), or the driver's `MongoError` `{ok: 0, code,
+     * codeName, name}` (a negative skip: code 2 `BadValue`; a sort key starting with `$` 16410, with
+     * an empty component 15998, ending with `.` 40353).
      *
      */
     500: ErrorDescription;
@@ -4216,9 +4109,9 @@ export type CreateContentData = {
     body: ContentCreateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -4229,50 +4122,46 @@ export type CreateContentData = {
 
 export type CreateContentErrors = {
     /**
-     * Malformed or unknown project id, or no `namespace` in the body. Source: reference —
-     * project errors are `{error}`, the missing namespace
-     * `{success: false, error: "parameter 'namespace' is not defined"}`.
+     * Malformed or unknown project id, or no `namespace` in the body. Project errors are `{error}`,
+     * the missing namespace `{success: false, error: "parameter 'namespace' is not defined"}`.
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * Role too low, not a member, a knowledge base of another project, or the plan's content
-     * quota used up. Source: reference — `{success: false, msg}` for role and membership;
-     * `{success: false, error: "Namespace not belonging to project <project_id>"}`
-     * (services/aiManager.js:247, routes/kb.js:1686); `{success: false, error, plan_limit}` with
-     * `Maximum number of resources reached for the current plan` or `Cannot exceed the number of
-     * resources in the current plan` (services/aiManager.js:316/321, routes/kb.js:1694).
+     * Role too low, not a member, a knowledge base of another project, or the plan's content quota
+     * used up. `{success: false, msg}` for role and membership; `{success: false, error: "Namespace
+     * not belonging to project <project_id>"}`; `{success: false, error, plan_limit}` with `Maximum
+     * number of resources reached for the current plan` or `Cannot exceed the number of resources in
+     * the current plan`.
      *
      */
     403: ErrorBody;
     /**
-     * The knowledge base named by `namespace` does not exist. Source: reference —
-     * `{success: false, error: "Namespace not found with id <id>"}`.
+     * The knowledge base named by `namespace` does not exist. `{success: false, error: "Namespace not
+     * found with id <id>"}`.
      *
      */
     404: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The content could not be written, the namespace could not be cast, or the body is not
-     * JSON. Source: reference — `routes/kb.js:1738` answers `{success: false, error}` with
-     * Mongoose's `CastError` (the upsert's filter casts `type` and `source` first, and its error
-     * names the model: `for model "KB"`; then the update casts each field it writes); an object
-     * as `namespace` gets `{success: false}` alone (routes/kb.js:1686, the cast error has no
-     * `error` member); malformed JSON is Express's `{err: "error"}`.
+     * The content could not be written, the namespace could not be cast, or the body is not JSON. The
+     * server answers `{success: false, error}` with Mongoose's `CastError` (the upsert's filter casts
+     * `type` and `source` first, and its error names the model: `for model "KB"`; then the update
+     * casts each field it writes); an object as `namespace` gets `{success: false}` alone; malformed
+     * JSON is Express's `{err: "error"}`.
      *
      */
     500: ErrorDescription | ServerError | {
@@ -4295,16 +4184,16 @@ export type DeleteContentData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Content identifier (`_id`). Source: reference — a malformed id gets a 500:
-         * `{success: false, error: "An error occurred retrieving the content"}` from `getContent`,
-         * `{success: false, error: <cast error>}` from `deleteContent`.
+         * Content identifier (`_id`). A malformed id gets a 500: `{success: false, error: "An error
+         * occurred retrieving the content"}` from `getContent`, `{success: false, error: <cast error>}`
+         * from `deleteContent`.
          *
          */
         content_id: ObjectId;
@@ -4315,40 +4204,36 @@ export type DeleteContentData = {
 
 export type DeleteContentErrors = {
     /**
-     * Malformed or unknown project id, or the vector-store engine answered 400. Source:
-     * reference — project errors are `{error}`; an engine 400 is passed on as
-     * `{success: false, statusText, error}`.
+     * Malformed or unknown project id, or the vector-store engine answered 400. Project errors are
+     * `{error}`; an engine 400 is passed on as `{success: false, statusText, error}`.
      *
      */
     400: ErrorBody | KnowledgeBaseEngineError;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * No content with that id, or the vector-store engine answered 404. Source: reference —
-     * `{success: false, error: "Content not found"}`; an engine 404 is passed on as
-     * `{success: false, statusText, error}`.
+     * No content with that id, or the vector-store engine answered 404. `{success: false, error:
+     * "Content not found"}`; an engine 404 is passed on as `{success: false, statusText, error}`.
      *
      */
     404: ErrorBody | KnowledgeBaseEngineError;
     /**
-     * Unexpected server error, the content is being indexed and could not be removed from
-     * the index, or the vector-store engine answered 500. Source: reference —
-     * `{success: false, error: "Unable to delete the content in indexing status"}`,
-     * `{success: false, error: <cast error>}` for a malformed id, an engine 500 passed on as
-     * `{success: false, statusText, error}`, `{err: "error"}` for uncaught errors.
+     * Unexpected server error, the content is being indexed and could not be removed from the index,
+     * or the vector-store engine answered 500. `{success: false, error: "Unable to delete the content
+     * in indexing status"}`, `{success: false, error: <cast error>}` for a malformed id, an engine 500
+     * passed on as `{success: false, statusText, error}`, `{err: "error"}` for uncaught errors.
      *
      */
     500: ErrorBody | KnowledgeBaseEngineError;
@@ -4369,16 +4254,16 @@ export type GetContentData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Content identifier (`_id`). Source: reference — a malformed id gets a 500:
-         * `{success: false, error: "An error occurred retrieving the content"}` from `getContent`,
-         * `{success: false, error: <cast error>}` from `deleteContent`.
+         * Content identifier (`_id`). A malformed id gets a 500: `{success: false, error: "An error
+         * occurred retrieving the content"}` from `getContent`, `{success: false, error: <cast error>}`
+         * from `deleteContent`.
          *
          */
         content_id: ObjectId;
@@ -4389,42 +4274,40 @@ export type GetContentData = {
 
 export type GetContentErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * No content with that id. Source: reference —
-     * `{success: false, error: "Content not found with id <id> for project <project_id>"}`.
+     * No content with that id. `{success: false, error: "Content not found with id <id> for project
+     * <project_id>"}`.
      *
      */
     404: ErrorBody;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/kb.js:1664`.
+     * The id is not an ObjectId.
      *
      */
     500: ErrorDescription;
@@ -4445,17 +4328,17 @@ export type CreateContentsFromUrlsData = {
     body: ContentUrlListRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query: {
         /**
-         * Identifier of the knowledge base (its `id`) that receives the contents. Source: reference
-         * — the server answers 400 when it is missing.
+         * Identifier of the knowledge base (its `id`) that receives the contents. The server answers 400
+         * when it is missing.
          *
          */
         namespace: ObjectId;
@@ -4465,48 +4348,46 @@ export type CreateContentsFromUrlsData = {
 
 export type CreateContentsFromUrlsErrors = {
     /**
-     * Malformed or unknown project id, or the required `namespace` query parameter is missing.
-     * Source: reference — project errors are `{error}`, the missing namespace
-     * `{success: false, error: "queryParam 'namespace' is not defined"}`.
+     * Malformed or unknown project id, or the required `namespace` query parameter is missing. Project
+     * errors are `{error}`, the missing namespace `{success: false, error: "queryParam 'namespace' is
+     * not defined"}`.
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * Role too low, not a member, a knowledge base of another project, the plan's content
-     * quota exhausted, or more than 300 URLs. Source: reference — `{success: false, msg}` for
-     * role and membership, `{success: false, error}` for the knowledge-base rules
-     * (`Namespace not belonging to project <project_id>`, services/aiManager.js:247; the quota's
-     * `{success: false, error, plan_limit}`, kb.js:1839; `Too many urls...`, kb.js:1844).
+     * Role too low, not a member, a knowledge base of another project, the plan's content quota
+     * exhausted, or more than 300 URLs. `{success: false, msg}` for role and membership, `{success:
+     * false, error}` for the knowledge-base rules (`Namespace not belonging to project <project_id>`;
+     * the quota's `{success: false, error, plan_limit}`; `Too many urls...`).
      *
      */
     403: ErrorBody;
     /**
-     * The knowledge base named by `namespace` does not exist. Source: reference —
-     * `{success: false, error: "Namespace not found with id <id>"}`.
+     * The knowledge base named by `namespace` does not exist. `{success: false, error: "Namespace not
+     * found with id <id>"}`.
      *
      */
     404: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * No `list`, a namespace Mongoose cannot cast, contents the model cannot store, or a body
-     * that is not JSON. Source: reference — `{success: false}` alone for the first two (the
-     * TypeError of kb.js:1836 and the cast error of `checkNamespace` have no `error` member);
-     * `{success: false, error: "Unable to add multiple urls due to an error."}` when the bulk
-     * write fails (kb.js:1868); malformed JSON is Express's `{err: "error"}`.
+     * No `list`, a namespace Mongoose cannot cast, contents the model cannot store, or a body that is
+     * not JSON. `{success: false}` alone for the first two (the TypeError of the server and the cast
+     * error of `checkNamespace` have no `error` member); `{success: false, error: "Unable to add
+     * multiple urls due to an error."}` when the bulk write fails; malformed JSON is Express's `{err:
+     * "error"}`.
      *
      */
     500: ErrorDescription | ServerError | {
@@ -4529,9 +4410,9 @@ export type ParseSitemapData = {
     body: SitemapRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -4542,46 +4423,44 @@ export type ParseSitemapData = {
 
 export type ParseSitemapErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The sitemap reader threw, or the body is not JSON. Source: reference — `routes/kb.js:2012`
-     * answers `{success: false, error}` with sitemapper's rejection, a TypeError serialised as
-     * `{}` (a `sitemapindex` without `sitemap` entries); a sitemap that cannot be fetched or
-     * parsed is a 200 with the failure in `errors`; malformed JSON is Express's `{err: "error"}`.
+     * The sitemap reader threw, or the body is not JSON. The server answers `{success: false, error}`
+     * with sitemapper's rejection, a TypeError serialised as `{}` (a `sitemapindex` without `sitemap`
+     * entries); a sitemap that cannot be fetched or parsed is a 200 with the failure in `errors`;
+     * malformed JSON is Express's `{err: "error"}`.
      *
      */
     500: ErrorDescription | ServerError;
@@ -4602,20 +4481,19 @@ export type ListKnowledgeBasesData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * `true`: each knowledge base carries `count`, its number of contents; `false` or omitted:
-         * no `count`. Source: decided — the server tests only that a value is present (`if
-         * (req.query.count)` in `routes/kb.js`), so it reads `count=false` as true: the parameter is
-         * marked `x-false-is-true` and the SDK omits it when it is `false` (other clients should
-         * omit it too).
+         * `true`: each knowledge base carries `count`, its number of contents; `false` or omitted: no
+         * `count`. The server tests only that a value is present (`if (req.query.count)`), so it reads
+         * `count=false` as true: the parameter is marked `x-false-is-true` and the SDK omits it when it is
+         * `false` (other clients should omit it too).
          *
          */
         count?: boolean;
@@ -4625,38 +4503,35 @@ export type ListKnowledgeBasesData = {
 
 export type ListKnowledgeBasesErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The database failed (no request value causes it). Source: reference — `routes/kb.js:930`
-     * (reading) and `:948` (creating the default knowledge base) answer `{success: false, error}`
-     * with the database error itself.
+     * The database failed (no request value causes it) while reading the knowledge bases or creating
+     * the default one: `{success: false, error}` with the database error itself.
      *
      */
     500: ErrorDescription;
@@ -4677,9 +4552,9 @@ export type CreateKnowledgeBaseData = {
     body: KnowledgeBaseCreateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -4690,41 +4565,39 @@ export type CreateKnowledgeBaseData = {
 
 export type CreateKnowledgeBaseErrors = {
     /**
-     * Malformed or unknown project id, or `hybrid` is not a boolean. Source: reference —
-     * project errors are `{error}`, the hybrid check
-     * `{success: false, error: "Value not accepted for 'hybrid' field. Expected boolean."}`.
+     * Malformed or unknown project id, or `hybrid` is not a boolean. Project errors are `{error}`, the
+     * hybrid check `{success: false, error: "Value not accepted for 'hybrid' field. Expected
+     * boolean."}`.
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * Role too low, not a member, the plan's number of knowledge bases reached, or hybrid search
-     * not allowed by the plan. Source: reference — `{success: false, msg}` for role and
-     * membership, `{success: false, error, plan_limit?}` for the plan rules.
+     * Role too low, not a member, the plan's number of knowledge bases reached, or hybrid search not
+     * allowed by the plan. `{success: false, msg}` for role and membership, `{success: false, error,
+     * plan_limit?}` for the plan rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The knowledge base could not be saved, or the body is not JSON. Source: reference —
-     * `routes/kb.js:1179` answers `{success: false, error}` with Mongoose's `ValidationError`
-     * (`{errors: {name: …}, _message: "Namespace validation failed", name, message}`; the item is
-     * a `ValidatorError` for a missing, empty or `null` name, a `CastError` for an object or an
-     * array); a database failure sends its own error there too; malformed JSON is Express's
-     * `{err: "error"}`.
+     * The knowledge base could not be saved, or the body is not JSON. The server answers `{success:
+     * false, error}` with Mongoose's `ValidationError` (`{errors: {name: …}, _message: "Namespace
+     * validation failed", name, message}`; the item is a `ValidatorError` for a missing, empty or
+     * `null` name, a `CastError` for an object or an array); a database failure sends its own error
+     * there too; malformed JSON is Express's `{err: "error"}`.
      *
      */
     500: ErrorDescription | ServerError;
@@ -4745,9 +4618,9 @@ export type DeleteKnowledgeBaseData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -4769,45 +4642,42 @@ export type DeleteKnowledgeBaseData = {
 
 export type DeleteKnowledgeBaseErrors = {
     /**
-     * Malformed or unknown project id, or the vector-store engine could not delete the index.
-     * Source: reference — project errors are `{error}`; a whole-knowledge-base delete whose
-     * engine call fails without an answer (no engine, connection refused) or with a 400 gets
-     * `{success: false, error: "Unable to delete namespace"}`; with `contents_only=true` an
-     * engine 400 is passed on as `{success: false, statusText, error}`.
+     * Malformed or unknown project id, or the vector-store engine could not delete the index. Project
+     * errors are `{error}`; a whole-knowledge-base delete whose engine call fails without an answer
+     * (no engine, connection refused) or with a 400 gets `{success: false, error: "Unable to delete
+     * namespace"}`; with `contents_only=true` an engine 400 is passed on as `{success: false,
+     * statusText, error}`.
      *
      */
     400: ErrorBody | KnowledgeBaseEngineError;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
      * Role too low, not a member, or an attempt to delete the default knowledge base without
-     * `contents_only=true`. Source: reference — `{success: false, msg}` for role and
-     * membership, `{success: false, error: "Default namespace cannot be deleted"}` for the
-     * default knowledge base.
+     * `contents_only=true`. `{success: false, msg}` for role and membership, `{success: false, error:
+     * "Default namespace cannot be deleted"}` for the default knowledge base.
      *
      */
     403: ErrorBody;
     /**
      * No knowledge base with that id in the project, or the vector-store engine answered 404.
-     * Source: reference — `{success: false, error: "No namespace found for id <id>"}`; an
-     * engine 404 is passed on as `{success: false, error: "Unable to delete namespace"}` or,
-     * with `contents_only=true`, `{success: false, statusText, error}`.
+     * `{success: false, error: "No namespace found for id <id>"}`; an engine 404 is passed on as
+     * `{success: false, error: "Unable to delete namespace"}` or, with `contents_only=true`,
+     * `{success: false, statusText, error}`.
      *
      */
     404: ErrorBody | KnowledgeBaseEngineError;
     /**
-     * Unexpected server error, or the vector-store engine failed. Source: reference —
-     * `{success: false, message: "Unable to delete namespace", error: <client error object>}`
-     * when `contents_only=true` cannot reach the engine; an engine 500 is passed on as
-     * `{success: false, error: "Unable to delete namespace"}` or, with `contents_only=true`,
-     * `{success: false, statusText, error}`; database errors `{success: false, error}`;
-     * uncaught errors `{err: "error"}`.
+     * Unexpected server error, or the vector-store engine failed. `{success: false, message: "Unable
+     * to delete namespace", error: <client error object>}` when `contents_only=true` cannot reach the
+     * engine; an engine 500 is passed on as `{success: false, error: "Unable to delete namespace"}`
+     * or, with `contents_only=true`, `{success: false, statusText, error}`; database errors `{success:
+     * false, error}`; uncaught errors `{err: "error"}`.
      *
      */
     500: ErrorBody | KnowledgeBaseEngineError;
@@ -4828,9 +4698,9 @@ export type UpdateKnowledgeBaseData = {
     body: KnowledgeBaseUpdateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -4847,45 +4717,43 @@ export type UpdateKnowledgeBaseData = {
 
 export type UpdateKnowledgeBaseErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The update could not be written, or the body is not JSON. Source: reference —
-     * `routes/kb.js:1404` answers `{success: false, error}` with Mongoose's `CastError` (a
-     * `name` that is an object or an array); malformed JSON is Express's `{err: "error"}`.
+     * The update could not be written, or the body is not JSON. The server answers `{success: false,
+     * error}` with Mongoose's `CastError` (a `name` that is an object or an array); malformed JSON is
+     * Express's `{err: "error"}`.
      *
      */
     500: ErrorDescription | ServerError;
@@ -4895,8 +4763,8 @@ export type UpdateKnowledgeBaseError = UpdateKnowledgeBaseErrors[keyof UpdateKno
 
 export type UpdateKnowledgeBaseResponses = {
     /**
-     * The updated knowledge base, or the bare record created for an unknown id. Source:
-     * reference — `routes/kb.js` answers the result of a `findOneAndUpdate` with `upsert: true`.
+     * The updated knowledge base, or the bare record created for an unknown id. The server answers the
+     * result of a `findOneAndUpdate` with `upsert: true`.
      *
      */
     200: KnowledgeBase | KnowledgeBaseUpserted;
@@ -4908,9 +4776,9 @@ export type ListTeammatesData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -4918,26 +4786,24 @@ export type ListTeammatesData = {
     query?: {
         /**
          * Only teammates with this role (a built-in or a custom role name). Default: the agent-side
-         * members (`roleType` 1: owner, admin, supervisor, agent). Source: decided — the real server
-         * also accepts the parameter repeated (`role=agent&role=admin`, read as a list by Express),
-         * which this contract does not model; a comma-separated value is matched as one role name
-         * and finds nothing (`routes/project_user.js` uses it in `$in` as is).
+         * members (`roleType` 1: owner, admin, supervisor, agent). The real server also accepts the
+         * parameter repeated (`role=agent&role=admin`, read as a list by Express), which this contract
+         * does not model; a comma-separated value is matched as one role name and finds nothing.
          *
          */
         role?: string;
         /**
-         * Source: reference — `routes/project_user.js:652`: trashed teammates are left out unless
-         * `trashed` is sent with any value but `false`; then **every** teammate is listed, trashed
-         * or not (not only the trashed ones).
+         * Trashed teammates are left out unless `trashed` is sent with any value but `false`; then
+         * **every** teammate is listed, trashed or not (not only the trashed ones).
          *
          */
         trashed?: boolean;
         /**
-         * Only teammates whose presence status is this value. Source: reference.
+         * Only teammates whose presence status is this value.
          */
         presencestatus?: 'online' | 'offline';
         /**
-         * Only teammates with this membership status. Source: reference.
+         * Only teammates with this membership status.
          */
         status?: TeammateStatus;
     };
@@ -4946,37 +4812,35 @@ export type ListTeammatesData = {
 
 export type ListTeammatesErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * A query value Mongoose cannot cast, or an operator MongoDB refuses. Source: reference —
-     * `routes/project_user.js:675` `{success: false, msg: "Error getting object."}`.
+     * A query value Mongoose cannot cast, or an operator MongoDB refuses. The server's project user
+     * routes `{success: false, msg: "Error getting object."}`.
      *
      */
     500: ErrorMessage;
@@ -5002,9 +4866,9 @@ export type UpdateCurrentTeammateData = {
     body: TeammateUpdateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -5015,46 +4879,44 @@ export type UpdateCurrentTeammateData = {
 
 export type UpdateCurrentTeammateErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * Source: reference — `routes/project_user.js:257` `{success: false, msg: "Error updating
-     * object."}` for a value the model cannot store; Express's `{err: "error"}` (`app.js:728`)
-     * for malformed JSON, and for a caller the role check lets through without a teammate (the
-     * `ADMIN_EMAIL` administrator: `req.projectuser.user_available` throws, `:245`).
+     * The server's project user routes `{success: false, msg: "Error updating object."}` for a value
+     * the model cannot store; Express's `{err: "error"}` for malformed JSON, and for a caller the role
+     * check lets through without a teammate (the `ADMIN_EMAIL` administrator:
+     * `req.projectuser.user_available` throws).
      *
      */
     500: ErrorMessage | ServerError;
@@ -5075,9 +4937,9 @@ export type DeleteTeammateData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -5088,11 +4950,13 @@ export type DeleteTeammateData = {
     };
     query?: {
         /**
-         * `true` marks the teammate trashed (`trashed: true`, status `disabled`). Source: reference — only the exact text `true` counts (`routes/project_user.js:381`).
+         * `true` marks the teammate trashed (`trashed: true`, status `disabled`). Only the exact text
+         * `true` counts.
          */
         soft?: boolean;
         /**
-         * `true` deletes the teammate document for good. Source: reference — only the exact text `true` counts, and `soft=true` wins (`routes/project_user.js:401`).
+         * `true` deletes the teammate document for good. Only the exact text `true` counts, and
+         * `soft=true` wins.
          */
         hard?: boolean;
     };
@@ -5101,43 +4965,40 @@ export type DeleteTeammateData = {
 
 export type DeleteTeammateErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * No teammate with that id. Source: reference — `routes/project_user.js:392`, `:411`, `:432`
-     * `{success: false, error: "Project user not found with id <id>"}`.
+     * No teammate with that id: `{success: false, error: "Project user not found with id <id>"}`.
      *
      */
     404: ErrorBody;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/project_user.js:386` (`soft=true`),
-     * `:406` (`hard=true`), `:427` (otherwise), `{success: false, msg: "Error ... with id <id>"}`.
+     * The id is not an ObjectId: `{success: false, msg: "Error ... with id <id>"}`, the message
+     * naming what was tried (deleting with `soft=true` or `hard=true`, else disabling).
      *
      */
     500: ErrorMessage;
@@ -5158,9 +5019,9 @@ export type GetTeammateData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -5175,44 +5036,41 @@ export type GetTeammateData = {
 
 export type GetTeammateErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
-     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
+     * No object with that id in the project. `{success: false, msg: "Object not found."}` for most
+     * resources, `{success: false, error}` for knowledge bases and contents.
      *
      */
     404: ErrorBody;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/project_user.js:522` `{success:
-     * false, msg: "Error getting object."}`; for the id `me` without a caller's teammate,
-     * Express's `{err: "error"}` (`app.js:728`).
+     * The id is not an ObjectId. The server's project user routes `{success: false, msg: "Error
+     * getting object."}`; for the id `me` without a caller's teammate, Express's `{err: "error"}`.
      *
      */
     500: ErrorMessage | ServerError;
@@ -5238,9 +5096,9 @@ export type UpdateTeammateData = {
     body: TeammateAdminUpdateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -5255,45 +5113,43 @@ export type UpdateTeammateData = {
 
 export type UpdateTeammateErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * Source: reference — `routes/project_user.js:336` `{success: false, msg: "Error updating
-     * object."}` for an id that is no ObjectId or a value the model cannot store; malformed JSON
-     * gets Express's `{err: "error"}` (`app.js:728`).
+     * The server's project user routes `{success: false, msg: "Error updating object."}` for an id
+     * that is no ObjectId or a value the model cannot store; malformed JSON gets Express's `{err:
+     * "error"}`.
      *
      */
     500: ErrorMessage | ServerError;
@@ -5314,16 +5170,15 @@ export type GetTeammateByUserIdData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Id of the user: the ObjectId of a registered user (`id_user`), or the `uuid_user` of a guest
-         * or external user. Source: reference — a value that is not an ObjectId is matched against
-         * `uuid_user`.
+         * Id of the user: the ObjectId of a registered user (`id_user`), or the `uuid_user` of a guest or
+         * external user. A value that is not an ObjectId is matched against `uuid_user`.
          *
          */
         user_id: string;
@@ -5334,44 +5189,42 @@ export type GetTeammateByUserIdData = {
 
 export type GetTeammateByUserIdErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below agent or the caller is not an active member. Source: reference
-     * — `middleware/has-role.js` `{success: false, msg}`; for `user_id` `search` (another route)
-     * `{msg: "Unauthorized. This is not a your teammate."}` (`routes/project_user.js:560`).
+     * The caller's role is below agent or the caller is not an active member. The server's role guard
+     * `{success: false, msg}`; for `user_id` `search` (another route) `{msg: "Unauthorized. This is
+     * not a your teammate."}`.
      *
      */
     403: ErrorBody;
     /**
-     * No object with that id in the project. Source: reference — `{success: false, msg: "Object
-     * not found."}` for most resources, `{success: false, error}` for knowledge bases and contents.
+     * No object with that id in the project. `{success: false, msg: "Object not found."}` for most
+     * resources, `{success: false, error}` for knowledge bases and contents.
      *
      */
     404: ErrorBody;
     /**
-     * Unexpected server error. Source: reference — malformed JSON and uncaught errors give
-     * `{err: "error"}`; a malformed object id in the path or a database error gives
-     * `{success: false, msg: "Error getting object."}`-style bodies.
+     * Unexpected server error. Malformed JSON and uncaught errors give `{err: "error"}`; a malformed
+     * object id in the path or a database error gives `{success: false, msg: "Error getting
+     * object."}`-style bodies.
      *
      */
     500: ErrorBody;
@@ -5399,9 +5252,9 @@ export type InviteTeammateData = {
     body: TeammateInviteRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -5412,46 +5265,43 @@ export type InviteTeammateData = {
 
 export type InviteTeammateErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
      * The caller's role is below admin or the caller is not an active member, or the invite is
-     * refused. Source: reference — `{success: false, msg, code}` with code 4000 (`Forbidden. It
-     * is not allowed to invite oneself`) or 4001 (`Forbidden. User is already a member`).
+     * refused. `{success: false, msg, code}` with code 4000 (`Forbidden. It is not allowed to invite
+     * oneself`) or 4001 (`Forbidden. User is already a member`).
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * Source: reference — `routes/project_user.js:128`/`:163` `{success: false, msg: "An error
-     * occurred on inviting user <email> on project <id>"}` when the new teammate cannot be saved
-     * (a `role` that is an object or an array); Express's `{err: "error"}` (`app.js:728`) for
-     * malformed JSON and for an `email` that is not a string (`:49`).
+     * `{success: false, msg: "An error occurred on inviting user <email> on project <id>"}` when the new teammate cannot be saved (a `role` that is an
+     * object or an array); Express's `{err: "error"}` for malformed JSON and for an `email` that is
+     * not a string.
      *
      */
     500: ErrorMessage | ServerError;
@@ -5472,16 +5322,16 @@ export type ListGroupsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * Only groups having this member (a user id). Source: reference.
+         * Only groups having this member (a user id).
          */
         member?: string;
     };
@@ -5490,38 +5340,36 @@ export type ListGroupsData = {
 
 export type ListGroupsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * A body that is not JSON, sent with the request (`Content-Type: application/json`). Source:
-     * reference — Express's body parser runs on every method and its error handler answers
-     * `{err: "error"}`; the route itself sends no 500.
+     * A body that is not JSON, sent with the request (`Content-Type: application/json`). Express's
+     * body parser runs on every method and its error handler answers `{err: "error"}`; the route
+     * itself sends no 500.
      *
      */
     500: ServerError;
@@ -5542,9 +5390,9 @@ export type CreateGroupData = {
     body: GroupCreateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -5555,48 +5403,45 @@ export type CreateGroupData = {
 
 export type CreateGroupErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The group could not be saved, or the body is not JSON. Source: reference — `routes/group.js:25`
-     * answers `{success: false, msg: "Error saving object."}` when Mongoose refuses the document: `name`
-     * missing, `null`, empty, an object or an array (numbers and booleans are stored as their text), or a
-     * `members` item holding a key that starts with `$` or contains `.` (the MongoDB driver refuses to
-     * insert it). Malformed JSON is Express's `{err: "error"}`. The route validates nothing else: there
-     * is no 422.
+     * The group could not be saved, or the body is not JSON. The server answers `{success: false, msg:
+     * "Error saving object."}` when Mongoose refuses the document: `name` missing, `null`, empty, an
+     * object or an array (numbers and booleans are stored as their text), or a `members` item holding
+     * a key that starts with `$` or contains `.` (the MongoDB driver refuses to insert it). Malformed
+     * JSON is Express's `{err: "error"}`. The route validates nothing else: there is no 422.
      *
      */
     500: ErrorMessage | ServerError;
@@ -5617,9 +5462,9 @@ export type DeleteGroupData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -5630,7 +5475,7 @@ export type DeleteGroupData = {
     };
     query?: {
         /**
-         * `true` deletes the group for good and returns it. Source: reference.
+         * `true` deletes the group for good and returns it.
          */
         force?: boolean;
     };
@@ -5639,39 +5484,36 @@ export type DeleteGroupData = {
 
 export type DeleteGroupErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below agent or the caller is not an active member, or the group is
-     * used by a department. Source: reference — `routes/group.js:141` answers `{success: false,
-     * error: "Unable to delete a group associated with a department"}` when a department of the
-     * project has this group as `id_group` (checked before the id is read, with or without
-     * `force`).
+     * The caller's role is below agent or the caller is not an active member, or the group is used by
+     * a department. The server answers `{success: false, error: "Unable to delete a group associated
+     * with a department"}` when a department of the project has this group as `id_group` (checked
+     * before the id is read, with or without `force`).
      *
      */
     403: ErrorBody;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/group.js:149` (`force=true`) and
-     * `routes/group.js:162` answer `{success: false, msg: "Error deleting group"}`.
+     * The id is not an ObjectId. The server's group routes (`force=true`) and The server's group
+     * routes answer `{success: false, msg: "Error deleting group"}`.
      *
      */
     500: ErrorMessage;
@@ -5694,9 +5536,9 @@ export type GetGroupData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -5711,42 +5553,40 @@ export type GetGroupData = {
 
 export type GetGroupErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * No group has this id (in any project). Source: reference — `routes/group.js:188`.
+     * No group has this id (in any project).
      *
      */
     404: ErrorMessage;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/group.js:184`: Mongoose cannot cast the
-     * id, and the route answers `{success: false, msg: "Error getting object."}`.
+     * The id is not an ObjectId. Mongoose cannot cast the id, and the route answers `{success: false,
+     * msg: "Error getting object."}`.
      *
      */
     500: ErrorMessage;
@@ -5767,9 +5607,9 @@ export type UpdateGroupData = {
     body: GroupUpdateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -5784,46 +5624,44 @@ export type UpdateGroupData = {
 
 export type UpdateGroupErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * Source: reference — `routes/group.js:56` answers `{success: false, msg: "Error updating
-     * object."}` when the id is not an ObjectId or a value cannot be cast (`name` an object or an array,
-     * `trashed` other than `true`/`false`/`1`/`0`/`"yes"`/`"no"` and their texts). Malformed JSON is
-     * Express's `{err: "error"}`. There is no 422 and no 404 (an unknown id is created).
+     * The server answers `{success: false, msg: "Error updating object."}` when the id is not an
+     * ObjectId or a value cannot be cast (`name` an object or an array, `trashed` other than
+     * `true`/`false`/`1`/`0`/`"yes"`/`"no"` and their texts). Malformed JSON is Express's `{err:
+     * "error"}`. There is no 422 and no 404 (an unknown id is created).
      *
      */
     500: ErrorMessage | ServerError;
@@ -5844,45 +5682,41 @@ export type ListSegmentsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * Page size. Source: reference — 40 by default.
+         * Page size. 40 by default.
          */
         limit?: number;
         /**
-         * Zero-based page number; `0` (the default) is the first page. Source: reference — the
-         * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
-         * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
-         * each list operation for what the server then answers).
+         * Zero-based page number; `0` (the default) is the first page. The server counts pages from 0. At
+         * most 2^53 − 1, as every integer of a request: the server computes in JavaScript numbers. A
+         * negative page makes MongoDB refuse the query (see each list operation for what the server then
+         * answers).
          *
          */
         page?: number;
         /**
-         * Field to sort by, default `createdAt`. Source: decided — the documented name for tags
-         * and leads, accepted here for symmetry; real servers ignore it and read only `sort`
-         * (`routes/segment.js`), so `sort` is declared as its alias (`x-alias-of`): the SDK sends
-         * the value under both names, which sorts on servers that read either.
-         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
-         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
-         * server then answers).
+         * Field to sort by, default `createdAt`. The documented name for tags and leads, accepted here for
+         * symmetry; real servers ignore it and read only `sort`, so `sort` is declared as its alias
+         * (`x-alias-of`): the SDK sends the value under both names, which sorts on servers that read
+         * either. A field path MongoDB can sort by: a part that starts with `$`, an empty part or a
+         * trailing dot makes MongoDB refuse the query (the operation says what the server then answers).
          *
          */
         sortField?: string;
         /**
-         * Field to sort by, default `createdAt`: the real server's parameter, the only one it
-         * reads (`routes/segment.js`). Source: decided — an alias of `sortField` (`x-alias-of`),
-         * the same value under the server's name: the SDK fills whichever of the two is missing
-         * from the other and sends both, compatible with servers that read either.
-         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
-         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
-         * server then answers).
+         * Field to sort by, default `createdAt`: the real server's parameter, the only one it reads. An
+         * alias of `sortField` (`x-alias-of`), the same value under the server's name: the SDK fills
+         * whichever of the two is missing from the other and sends both, compatible with servers that read
+         * either. A field path MongoDB can sort by: a part that starts with `$`, an empty part or a
+         * trailing dot makes MongoDB refuse the query (the operation says what the server then answers).
          *
          */
         sort?: string;
@@ -5896,38 +5730,36 @@ export type ListSegmentsData = {
 
 export type ListSegmentsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
      * A `direction` that is not `1`, `-1`, `asc`, `ascending`, `desc` or `descending` (e.g. `2`, `0`,
-     * `abc`). Source: reference — Mongoose's query builder throws while `routes/segment.js:130-132`
-     * builds the query, and Express's error handler answers `{err: "error"}`.
+     * `abc`). Mongoose's query builder throws while the server builds the query, and Express's error
+     * handler answers `{err: "error"}`.
      *
      */
     500: ServerError;
@@ -5948,9 +5780,9 @@ export type CreateSegmentData = {
     body: SegmentInput;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -5961,49 +5793,47 @@ export type CreateSegmentData = {
 
 export type CreateSegmentErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The segment could not be saved, or the body is not JSON. Source: reference —
-     * `routes/segment.js:23` answers `{success: false, msg: "Error updating object."}` (sic) when
-     * Mongoose refuses the document: `name` missing, empty, an object or an array; `match` `null` or
-     * empty; `filters` a string, or a filter without `field`, `operator` or a non-null `value`, or with an
-     * object or an array as `field` or `operator`; a `value` holding a key that starts with `$` or
-     * contains `.` (the driver refuses to insert it). Falsy filter items (`null`) are kept as sent.
-     * Malformed JSON is Express's `{err: "error"}`. There is no 422.
+     * The segment could not be saved, or the body is not JSON. The server answers `{success: false,
+     * msg: "Error updating object."}` (sic) when Mongoose refuses the document: `name` missing, empty,
+     * an object or an array; `match` `null` or empty; `filters` a string, or a filter without `field`,
+     * `operator` or a non-null `value`, or with an object or an array as `field` or `operator`; a
+     * `value` holding a key that starts with `$` or contains `.` (the driver refuses to insert it).
+     * Falsy filter items (`null`) are kept as sent. Malformed JSON is Express's `{err: "error"}`.
+     * There is no 422.
      *
      */
     500: ErrorMessage | ServerError;
@@ -6024,14 +5854,14 @@ export type DeleteSegmentData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Segment identifier (`_id`). Source: reference — a malformed id gets a 500 from the real server.
+         * Segment identifier (`_id`). A malformed id gets a 500 from the real server.
          */
         id: ObjectId;
     };
@@ -6041,37 +5871,35 @@ export type DeleteSegmentData = {
 
 export type DeleteSegmentErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/segment.js:69`: `{success: false, msg:
-     * "Error updating object."}`. There is no 404 (an unknown id is created with status 0).
+     * The id is not an ObjectId. `{success: false, msg: "Error updating object."}`. There is no 404
+     * (an unknown id is created with status 0).
      *
      */
     500: ErrorMessage;
@@ -6092,14 +5920,14 @@ export type GetSegmentData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Segment identifier (`_id`). Source: reference — a malformed id gets a 500 from the real server.
+         * Segment identifier (`_id`). A malformed id gets a 500 from the real server.
          */
         id: ObjectId;
     };
@@ -6109,42 +5937,39 @@ export type GetSegmentData = {
 
 export type GetSegmentErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * No segment has this id (in any project). Source: reference — `routes/segment.js:85`.
+     * No segment has this id (in any project).
      *
      */
     404: ErrorMessage;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/segment.js:82`: `{success: false, msg:
-     * "Error getting object."}`.
+     * The id is not an ObjectId. `{success: false, msg: "Error getting object."}`.
      *
      */
     500: ErrorMessage;
@@ -6165,14 +5990,14 @@ export type UpdateSegmentData = {
     body: SegmentUpdateInput;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Segment identifier (`_id`). Source: reference — a malformed id gets a 500 from the real server.
+         * Segment identifier (`_id`). A malformed id gets a 500 from the real server.
          */
         id: ObjectId;
     };
@@ -6182,47 +6007,45 @@ export type UpdateSegmentData = {
 
 export type UpdateSegmentErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * Source: reference — `routes/segment.js:54` answers `{success: false, msg: "Error updating
-     * object."}` when the id is not an ObjectId or a value cannot be cast (`name` or `match` an object or
-     * an array, `filters` a string or an item whose `field` or `operator` is an object). Filters are not
-     * validated on update (a filter may lack fields). Malformed JSON is Express's `{err: "error"}`. There
-     * is no 422 and no 404 (an unknown id is created).
+     * The server answers `{success: false, msg: "Error updating object."}` when the id is not an
+     * ObjectId or a value cannot be cast (`name` or `match` an object or an array, `filters` a string
+     * or an item whose `field` or `operator` is an object). Filters are not validated on update (a
+     * filter may lack fields). Malformed JSON is Express's `{err: "error"}`. There is no 422 and no
+     * 404 (an unknown id is created).
      *
      */
     500: ErrorMessage | ServerError;
@@ -6243,33 +6066,30 @@ export type ListTagsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * Field to sort by (the documented name), default `createdAt`. Source: decided — real
-         * servers ignore `sortField` and read only `sort` (`routes/tag.js`), so `sort` is declared
-         * as its alias (`x-alias-of`): the SDK sends the value under both names, which sorts on
-         * servers that read either; other clients should do the same.
-         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
-         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
-         * server then answers).
+         * Field to sort by (the documented name), default `createdAt`. Real servers ignore `sortField` and
+         * read only `sort`, so `sort` is declared as its alias (`x-alias-of`): the SDK sends the value
+         * under both names, which sorts on servers that read either; other clients should do the same. A
+         * field path MongoDB can sort by: a part that starts with `$`, an empty part or a trailing dot
+         * makes MongoDB refuse the query (the operation says what the server then answers).
          *
          */
         sortField?: string;
         /**
-         * Field to sort by, default `createdAt`: the real server's name for `sortField`, and the
-         * only one it reads (`routes/tag.js`). Source: decided — an alias of `sortField`
-         * (`x-alias-of`), the same value under the server's name: the SDK fills whichever of the
-         * two is missing from the other and sends both, compatible with servers that read either.
-         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
-         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
-         * server then answers).
+         * Field to sort by, default `createdAt`: the real server's name for `sortField`, and the only one
+         * it reads. An alias of `sortField` (`x-alias-of`), the same value under the server's name: the
+         * SDK fills whichever of the two is missing from the other and sends both, compatible with servers
+         * that read either. A field path MongoDB can sort by: a part that starts with `$`, an empty part
+         * or a trailing dot makes MongoDB refuse the query (the operation says what the server then
+         * answers).
          *
          */
         sort?: string;
@@ -6278,10 +6098,10 @@ export type ListTagsData = {
          */
         direction?: -1 | 1;
         /**
-         * Zero-based page number; `0` (the default) is the first page. Source: reference — the
-         * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
-         * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
-         * each list operation for what the server then answers).
+         * Zero-based page number; `0` (the default) is the first page. The server counts pages from 0. At
+         * most 2^53 − 1, as every integer of a request: the server computes in JavaScript numbers. A
+         * negative page makes MongoDB refuse the query (see each list operation for what the server then
+         * answers).
          *
          */
         page?: number;
@@ -6291,38 +6111,36 @@ export type ListTagsData = {
 
 export type ListTagsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * A `direction` that is not `1`, `-1`, `asc`, `ascending`, `desc` or `descending` (e.g. `2`,
-     * `0`, `abc`). Source: reference — Mongoose's query builder throws while `routes/tag.js`
-     * builds the query, and Express's error handler answers `{err: "error"}`.
+     * A `direction` that is not `1`, `-1`, `asc`, `ascending`, `desc` or `descending` (e.g. `2`, `0`,
+     * `abc`). Mongoose's query builder throws while the server builds the query, and Express's error
+     * handler answers `{err: "error"}`.
      *
      */
     500: ServerError;
@@ -6343,9 +6161,9 @@ export type CreateTagData = {
     body: TagInput;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -6356,47 +6174,45 @@ export type CreateTagData = {
 
 export type CreateTagErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The tag could not be saved, or the body is not JSON. Source: reference —
-     * `routes/tag.js:28` answers `{success: false, msg: "Error saving object."}` when Mongoose
-     * refuses the document: `tag` missing, `null`, empty, or neither a string, a number nor a
-     * boolean (an object or an array; numbers and booleans are stored as their text). Malformed
-     * JSON is Express's `{err: "error"}`. The server validates nothing else: there is no 422.
+     * The tag could not be saved, or the body is not JSON. The server answers `{success: false, msg:
+     * "Error saving object."}` when Mongoose refuses the document: `tag` missing, `null`, empty, or
+     * neither a string, a number nor a boolean (an object or an array; numbers and booleans are stored
+     * as their text). Malformed JSON is Express's `{err: "error"}`. The server validates nothing else:
+     * there is no 422.
      *
      */
     500: ErrorMessage | ServerError;
@@ -6417,9 +6233,9 @@ export type DeleteTagData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -6434,36 +6250,34 @@ export type DeleteTagData = {
 
 export type DeleteTagErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/tag.js:63`.
+     * The id is not an ObjectId.
      *
      */
     500: ErrorMessage;
@@ -6484,9 +6298,9 @@ export type GetTagData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -6501,41 +6315,39 @@ export type GetTagData = {
 
 export type GetTagErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * No tag has this id. Source: reference — `routes/tag.js:81`.
+     * No tag has this id.
      */
     404: ErrorMessage;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/tag.js:78`: Mongoose cannot cast
-     * the id, and the route answers `{success: false, msg: "Error getting object."}`.
+     * The id is not an ObjectId. Mongoose cannot cast the id, and the route answers `{success: false,
+     * msg: "Error getting object."}`.
      *
      */
     500: ErrorMessage;
@@ -6556,9 +6368,9 @@ export type UpdateTagData = {
     body: TagInput;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -6573,47 +6385,45 @@ export type UpdateTagData = {
 
 export type UpdateTagErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * Source: reference — `routes/tag.js:47` answers `{success: false, msg: "Error updating
-     * object."}` when the id is not an ObjectId, when `tag` or `color` is an object or an array
-     * (numbers and booleans are stored as their text), or when another tag of the project has
-     * the new name (the unique index on project and name). Malformed JSON is Express's
-     * `{err: "error"}`. There is no 422 and no 404 (an unknown id is created).
+     * The server answers `{success: false, msg: "Error updating object."}` when the id is not an
+     * ObjectId, when `tag` or `color` is an object or an array (numbers and booleans are stored as
+     * their text), or when another tag of the project has the new name (the unique index on project
+     * and name). Malformed JSON is Express's `{err: "error"}`. There is no 422 and no 404 (an unknown
+     * id is created).
      *
      */
     500: ErrorMessage | ServerError;
@@ -6634,9 +6444,9 @@ export type DeleteAllLabelsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -6647,38 +6457,35 @@ export type DeleteAllLabelsData = {
 
 export type DeleteAllLabelsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The delete failed. Source: reference — `{success: false, msg: "Error deleting object."}`
-     * (`routes/labels.js:285`) on a database failure; `{success: false, msg: "Error reading
-     * object."}` (`middleware/fetchLabels.js:17`) when the built-in sets are unreadable.
+     * The delete failed. `{success: false, msg: "Error deleting object."}` on a database failure;
+     * `{success: false, msg: "Error reading object."}` when the built-in sets are unreadable.
      *
      */
     500: ErrorMessage;
@@ -6699,9 +6506,9 @@ export type ListLabelsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -6712,24 +6519,22 @@ export type ListLabelsData = {
 
 export type ListLabelsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * The built-in label sets could not be read. Source: reference — every label route runs
-     * behind `middleware/fetchLabels.js` (`app.js:630`), which answers `{success: false, msg:
-     * "Error reading object."}` (`middleware/fetchLabels.js:17`) when `config/labels/widget.json`
-     * is unreadable.
+     * The built-in label sets could not be read. Every label operation reads them first, and answers
+     * `{success: false, msg: "Error reading object."}` when the server's file of built-in labels is
+     * unreadable.
      *
      */
     500: ErrorMessage;
@@ -6752,9 +6557,9 @@ export type UpsertLabelsData = {
     body: LabelUpsertRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -6765,60 +6570,56 @@ export type UpsertLabelsData = {
 
 export type UpsertLabelsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * `lang` contains a `/`. Source: reference — the entry is saved, then the route's forward to
-     * `GET '/' + lang` (`routes/labels.js:264`) matches no route of the labels router and
-     * Express answers its HTML page `Cannot GET <path>` (`Content-Type: text/html`).
+     * `lang` contains a `/`. The entry is saved, then the route's forward to `GET '/' + lang` matches
+     * no route of the labels router and Express answers its HTML page `Cannot GET <path>`
+     * (`Content-Type: text/html`).
      *
      */
     404: string;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The labels could not be saved, or the body is not JSON. Source: reference —
-     * `{success: false, msg: "Error saving object."}` (`routes/labels.js:259`) when Mongoose or
-     * the driver refuses the document: `lang` missing, empty, an object or an array; `data`
-     * missing or `null`; `default` `null` or not a boolean's text on an existing document; a
-     * key starting with `$` or containing `.` in the `data` of a new label document; or an
-     * entry of the project stored without `data` (see the description). `{success: false, msg:
-     * "Error getting object."}` (`routes/labels.js:206`) on a database failure; `{success:
-     * false, msg: "Error reading object."}` (`middleware/fetchLabels.js:17`) when the built-in
-     * sets are unreadable. Malformed JSON, and a `lang` with a bad `%` escape (after the save,
-     * when the forward decodes it), are Express's `{err: "error"}` (`app.js:728`). The server
-     * validates nothing itself: there is no 422.
+     * The labels could not be saved, or the body is not JSON. `{success: false, msg: "Error saving
+     * object."}` when Mongoose or the driver refuses the document: `lang` missing, empty, an object or
+     * an array; `data` missing or `null`; `default` `null` or not a boolean's text on an existing
+     * document; a key starting with `$` or containing `.` in the `data` of a new label document; or an
+     * entry of the project stored without `data` (see the description). `{success: false, msg: "Error
+     * getting object."}` on a database failure; `{success: false, msg: "Error reading object."}` when
+     * the built-in sets are unreadable. Malformed JSON, and a `lang` with a bad `%` escape (after the
+     * save, when the forward decodes it), are Express's `{err: "error"}`. The server validates nothing
+     * itself: there is no 422.
      *
      */
     500: ErrorMessage | ServerError;
@@ -6839,17 +6640,17 @@ export type DeleteLabelsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Language identifier (ISO language code), e.g. `IT`; matched case-sensitively. Source:
-         * decided — the documented interface names this parameter `:id` (the language ISO identifier)
-         * on GET and `:lang` on DELETE; the contract uses `lang` for both. `default` is not a language
-         * code here: `/labels/default` is `listDefaultLabels`.
+         * Language identifier (ISO language code), e.g. `IT`; matched case-sensitively. The documented
+         * interface names this parameter `:id` (the language ISO identifier) on GET and `:lang` on DELETE;
+         * the contract uses `lang` for both. `default` is not a language code here: `/labels/default` is
+         * `listDefaultLabels`.
          *
          */
         lang: string;
@@ -6860,44 +6661,40 @@ export type DeleteLabelsData = {
 
 export type DeleteLabelsErrors = {
     /**
-     * The language is the project default, or the project id is malformed or unknown.
-     * Source: reference — `{success: false, msg: "You can't delete the default language."}`;
-     * project errors as in every project-scoped operation.
+     * The language is the project default, or the project id is malformed or unknown. `{success:
+     * false, msg: "You can't delete the default language."}`; project errors as in every
+     * project-scoped operation.
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The project has no labels or no entry of that language, or (after the delete) `lang`
-     * contains a `/`. Source: reference — `{success: false, msg: "Object not found."}`
-     * (`routes/labels.js:306`, `:323`); for a `lang` with `/` (sent as `%2F`) the entry is
-     * deleted and the forward to `GET '/' + lang` (`routes/labels.js:336`) answers Express's
-     * HTML page `Cannot GET <path>`.
+     * The project has no labels or no entry of that language, or (after the delete) `lang` contains a
+     * `/`. `{success: false, msg: "Object not found."}`; for a `lang` with `/` (sent as `%2F`) the
+     * entry is deleted and the forward to `GET '/' + lang` answers Express's HTML page `Cannot GET
+     * <path>`.
      *
      */
     404: ErrorBody;
     /**
-     * The labels could not be saved. Source: reference — `{success: false, msg: "Error saving
-     * object."}` (`routes/labels.js:330`) when another entry of the project is stored without
-     * `data`; `{success: false, msg: "Error getting object."}` (`routes/labels.js:303`) on a
-     * database failure; `{success: false, msg: "Error reading object."}`
-     * (`middleware/fetchLabels.js:17`) when the built-in sets are unreadable. A `lang` with a
-     * bad `%` escape after decoding (sent as `%25zz`) is Express's `{err: "error"}`
-     * (`app.js:728`) once the forward decodes it, after the delete.
+     * The labels could not be saved. `{success: false, msg: "Error saving object."}` when another
+     * entry of the project is stored without `data`; `{success: false, msg: "Error getting object."}`
+     * on a database failure; `{success: false, msg: "Error reading object."}` when the built-in sets
+     * are unreadable. A `lang` with a bad `%` escape after decoding (sent as `%25zz`) is Express's
+     * `{err: "error"}` once the forward decodes it, after the delete.
      *
      */
     500: ErrorMessage | ServerError;
@@ -6918,17 +6715,17 @@ export type GetLabelsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Language identifier (ISO language code), e.g. `IT`; matched case-sensitively. Source:
-         * decided — the documented interface names this parameter `:id` (the language ISO identifier)
-         * on GET and `:lang` on DELETE; the contract uses `lang` for both. `default` is not a language
-         * code here: `/labels/default` is `listDefaultLabels`.
+         * Language identifier (ISO language code), e.g. `IT`; matched case-sensitively. The documented
+         * interface names this parameter `:id` (the language ISO identifier) on GET and `:lang` on DELETE;
+         * the contract uses `lang` for both. `default` is not a language code here: `/labels/default` is
+         * `listDefaultLabels`.
          *
          */
         lang: string;
@@ -6939,25 +6736,23 @@ export type GetLabelsData = {
 
 export type GetLabelsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * The built-in label sets could not be read. Source: reference — every label route runs
-     * behind `middleware/fetchLabels.js` (`app.js:630`), which answers `{success: false, msg:
-     * "Error reading object."}` (`middleware/fetchLabels.js:17`) when `config/labels/widget.json`
-     * is unreadable. A `lang` with a bad `%` escape in the path (`%zz`) is
-     * Express's `{err: "error"}` (`app.js:728`): the router cannot decode the parameter.
+     * The built-in label sets could not be read. Every label operation reads them first, and answers
+     * `{success: false, msg: "Error reading object."}` when the server's file of built-in labels is
+     * unreadable. A `lang` with a bad `%` escape in the path (`%zz`)
+     * is Express's `{err: "error"}`: the router cannot decode the parameter.
      *
      */
     500: ErrorMessage | ServerError;
@@ -6978,9 +6773,9 @@ export type SetDefaultLabelsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -6995,50 +6790,45 @@ export type SetDefaultLabelsData = {
 
 export type SetDefaultLabelsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The project has no labels, or (after the save) `lang` contains a `/`. Source: reference —
-     * `{success: false, msg: "Lang not found"}` (`routes/labels.js:135`); for a `lang` with `/`
-     * (sent as `%2F`) the forward to `GET '/' + lang` (`routes/labels.js:176`) answers Express's
-     * HTML page `Cannot GET <path>`.
+     * The project has no labels, or (after the save) `lang` contains a `/`. `{success: false, msg:
+     * "Lang not found"}`; for a `lang` with `/` (sent as `%2F`) the forward to `GET '/' + lang`
+     * answers Express's HTML page `Cannot GET <path>`.
      *
      */
     404: ErrorBody;
     /**
-     * The labels could not be saved. Source: reference — `{success: false, msg: "Error saving
-     * object."}` (`routes/labels.js:171`) when an entry of the project is stored without `data`;
-     * `{success: false, msg: "Error getting object."}` (`routes/labels.js:131`) on a database
-     * failure; `{success: false, msg: "Error reading object."}` (`middleware/fetchLabels.js:17`)
-     * when the built-in sets are unreadable. A `lang` with a bad `%` escape after decoding (sent
-     * as `%25zz`) is Express's `{err: "error"}` (`app.js:728`) once the forward decodes it,
-     * after the save.
+     * The labels could not be saved. `{success: false, msg: "Error saving object."}` when an entry of
+     * the project is stored without `data`; `{success: false, msg: "Error getting object."}` on a
+     * database failure; `{success: false, msg: "Error reading object."}` when the built-in sets are
+     * unreadable. A `lang` with a bad `%` escape after decoding (sent as `%25zz`) is Express's `{err:
+     * "error"}` once the forward decodes it, after the save.
      *
      */
     500: ErrorMessage | ServerError;
@@ -7059,9 +6849,9 @@ export type ListDefaultLabelsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -7072,24 +6862,22 @@ export type ListDefaultLabelsData = {
 
 export type ListDefaultLabelsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * The built-in label sets could not be read. Source: reference — every label route runs
-     * behind `middleware/fetchLabels.js` (`app.js:630`), which answers `{success: false, msg:
-     * "Error reading object."}` (`middleware/fetchLabels.js:17`) when `config/labels/widget.json`
-     * is unreadable.
+     * The built-in label sets could not be read. Every label operation reads them first, and answers
+     * `{success: false, msg: "Error reading object."}` when the server's file of built-in labels is
+     * unreadable.
      *
      */
     500: ErrorMessage;
@@ -7110,18 +6898,17 @@ export type GetDefaultLabelsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Upper-case code of a built-in language (EN, IT, FR, ES, DE, PT, RU, TR, SR, AR, UK, SV, KK,
-         * UZ, AZ); matched case-sensitively. Source: decided — the documented interface writes the
-         * literal path `/labels/default/lang`; the real server reads a path parameter, and so does the
-         * contract. Source: decided — only the built-in codes (`config/labels/widget.json` of the real
-         * server): for any other code the server answers an empty body that is no JSON (see the
+         * Upper-case code of a built-in language (EN, IT, FR, ES, DE, PT, RU, TR, SR, AR, UK, SV, KK, UZ,
+         * AZ); matched case-sensitively. The documented interface writes the literal path
+         * `/labels/default/lang`; the real server reads a path parameter, and so does the contract. Only
+         * the built-in codes: for any other code the server answers an empty body that is no JSON (see the
          * operation), so the contract does not take one.
          *
          */
@@ -7133,25 +6920,23 @@ export type GetDefaultLabelsData = {
 
 export type GetDefaultLabelsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * The built-in label sets could not be read. Source: reference — every label route runs
-     * behind `middleware/fetchLabels.js` (`app.js:630`), which answers `{success: false, msg:
-     * "Error reading object."}` (`middleware/fetchLabels.js:17`) when `config/labels/widget.json`
-     * is unreadable. A `lang` with a bad `%` escape in the path (`%zz`) is
-     * Express's `{err: "error"}` (`app.js:728`): the router cannot decode the parameter.
+     * The built-in label sets could not be read. Every label operation reads them first, and answers
+     * `{success: false, msg: "Error reading object."}` when the server's file of built-in labels is
+     * unreadable. A `lang` with a bad `%` escape in the path (`%zz`)
+     * is Express's `{err: "error"}`: the router cannot decode the parameter.
      *
      */
     500: ErrorMessage | ServerError;
@@ -7172,9 +6957,9 @@ export type CloneDefaultLabelsData = {
     body: LabelCloneRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -7185,57 +6970,54 @@ export type CloneDefaultLabelsData = {
 
 export type CloneDefaultLabelsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * `lang` is missing or empty. Source: reference — `routes/labels.js:43` answers
-     * express-validator's errors `{errors: [{value, msg, param, location}]}` (`value` absent
-     * when the field is missing) for `check('lang').notEmpty()`: missing everywhere (one item,
-     * location `body`), or empty, `null`, `[]` or `[""]` in the body or the query.
+     * `lang` is missing or empty. The server answers express-validator's errors `{errors: [{value,
+     * msg, param, location}]}` (`value` absent when the field is missing) for
+     * `check('lang').notEmpty()`: missing everywhere (one item, location `body`), or empty, `null`,
+     * `[]` or `[""]` in the body or the query.
      *
      */
     422: ValidationErrors;
     /**
-     * The labels could not be saved, or the body is not JSON. Source: reference —
-     * `{success: false, msg: "Error saving object."}` (`routes/labels.js:94`) when Mongoose
-     * refuses the document: `lang` an object or an array, `lang` only in the query (the body's is
-     * missing), or an entry of the project stored without `data`; `{success: false, msg: "Error
-     * getting object."}` (`routes/labels.js:63`) on a database failure; `{success: false, msg:
-     * "Error reading object."}` (`middleware/fetchLabels.js:17`) when the built-in sets are
-     * unreadable. Malformed JSON is Express's `{err: "error"}` (`app.js:728`).
+     * The labels could not be saved, or the body is not JSON. `{success: false, msg: "Error saving
+     * object."}` when Mongoose refuses the document: `lang` an object or an array, `lang` only in the
+     * query (the body's is missing), or an entry of the project stored without `data`; `{success:
+     * false, msg: "Error getting object."}` on a database failure; `{success: false, msg: "Error
+     * reading object."}` when the built-in sets are unreadable. Malformed JSON is Express's `{err:
+     * "error"}`.
      *
      */
     500: ErrorMessage | ServerError;
@@ -7256,33 +7038,30 @@ export type ListLeadsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * Field to sort by (the documented name), default `createdAt`. Source: decided — real
-         * servers ignore `sortField` and read only `sort` (`routes/lead.js`), so `sort` is declared
-         * as its alias (`x-alias-of`): the SDK sends the value under both names, which sorts on
-         * servers that read either; other clients should do the same.
-         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
-         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
-         * server then answers).
+         * Field to sort by (the documented name), default `createdAt`. Real servers ignore `sortField` and
+         * read only `sort`, so `sort` is declared as its alias (`x-alias-of`): the SDK sends the value
+         * under both names, which sorts on servers that read either; other clients should do the same. A
+         * field path MongoDB can sort by: a part that starts with `$`, an empty part or a trailing dot
+         * makes MongoDB refuse the query (the operation says what the server then answers).
          *
          */
         sortField?: string;
         /**
-         * Field to sort by, default `createdAt`: the real server's name for `sortField`, and the
-         * only one it reads (`routes/lead.js`). Source: decided — an alias of `sortField`
-         * (`x-alias-of`), the same value under the server's name: the SDK fills whichever of the
-         * two is missing from the other and sends both, compatible with servers that read either.
-         * Source: reference — a field path MongoDB can sort by: a part that starts with `$`, an
-         * empty part or a trailing dot makes MongoDB refuse the query (the operation says what the
-         * server then answers).
+         * Field to sort by, default `createdAt`: the real server's name for `sortField`, and the only one
+         * it reads. An alias of `sortField` (`x-alias-of`), the same value under the server's name: the
+         * SDK fills whichever of the two is missing from the other and sends both, compatible with servers
+         * that read either. A field path MongoDB can sort by: a part that starts with `$`, an empty part
+         * or a trailing dot makes MongoDB refuse the query (the operation says what the server then
+         * answers).
          *
          */
         sort?: string;
@@ -7291,58 +7070,56 @@ export type ListLeadsData = {
          */
         direction?: -1 | 1;
         /**
-         * Search by email. Source: reference — an exact match on the stored address.
+         * Search by email. An exact match on the stored address.
          */
         email?: string;
         /**
-         * Zero-based page number; `0` (the default) is the first page. Source: reference — the
-         * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
-         * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
-         * each list operation for what the server then answers).
+         * Zero-based page number; `0` (the default) is the first page. The server counts pages from 0. At
+         * most 2^53 − 1, as every integer of a request: the server computes in JavaScript numbers. A
+         * negative page makes MongoDB refuse the query (see each list operation for what the server then
+         * answers).
          *
          */
         page?: number;
         /**
-         * Page size. Source: reference — 40 by default.
+         * Page size. 40 by default.
          */
         limit?: number;
         /**
-         * Full-text search over `fullname` and `email` (whole words). Source: reference.
+         * Full-text search over `fullname` and `email` (whole words).
          */
         full_text?: string;
         /**
-         * Only leads matching this segment's filters (`_id` of a segment). Source: reference —
-         * an unknown segment gets 404 `{success: false, msg: "Error segment not found"}`; a value
-         * that is not an ObjectId gets no answer at all from the real server (the failed lookup is
-         * not handled), which the ObjectId pattern keeps out.
+         * Only leads matching this segment's filters (`_id` of a segment). An unknown segment gets 404
+         * `{success: false, msg: "Error segment not found"}`; a value that is not an ObjectId gets no
+         * answer at all from the real server (the failed lookup is not handled), which the ObjectId
+         * pattern keeps out.
          *
          */
         segment?: ObjectId;
         /**
-         * Only leads carrying this tag (a tag name). Source: reference.
+         * Only leads carrying this tag (a tag name).
          */
         tags?: string;
         /**
-         * `true`: only leads that have an email; `false` or omitted: no such filter. Source:
-         * decided — the server tests only that a value is present (`if (req.query.with_email)` in
-         * `routes/lead.js`), so it reads `with_email=false` as true: the parameter is marked
-         * `x-false-is-true` and the SDK omits it when it is `false` (other clients should omit it
-         * too). This filter replaces an `email` filter sent in the same request.
+         * `true`: only leads that have an email; `false` or omitted: no such filter. The server tests only
+         * that a value is present (`if (req.query.with_email)`), so it reads `with_email=false` as true:
+         * the parameter is marked `x-false-is-true` and the SDK omits it when it is `false` (other clients
+         * should omit it too). This filter replaces an `email` filter sent in the same request.
          *
          */
         with_email?: boolean;
         /**
-         * `true`: only leads that have a full name; `false` or omitted: no such filter. Source:
-         * decided — the server tests only that a value is present (`if (req.query.with_fullname)`
-         * in `routes/lead.js`), so it reads `with_fullname=false` as true: the parameter is marked
-         * `x-false-is-true` and the SDK omits it when it is `false` (other clients should omit it
-         * too).
+         * `true`: only leads that have a full name; `false` or omitted: no such filter. The server tests
+         * only that a value is present (`if (req.query.with_fullname)`), so it reads `with_fullname=false`
+         * as true: the parameter is marked `x-false-is-true` and the SDK omits it when it is `false`
+         * (other clients should omit it too).
          *
          */
         with_fullname?: boolean;
         /**
-         * Only leads in this state: `50` temporary, `100` normal (the default when omitted),
-         * `1000` deleted. Source: reference.
+         * Only leads in this state: `50` temporary, `100` normal (the default when omitted), `1000`
+         * deleted.
          *
          */
         status?: 50 | 100 | 1000;
@@ -7352,44 +7129,42 @@ export type ListLeadsData = {
 
 export type ListLeadsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
      * The `segment` query parameter names no segment of the project (a deleted one still counts).
-     * Source: reference — `routes/lead.js:489`: `{success: false, msg: "Error segment not found"}`.
+     * `{success: false, msg: "Error segment not found"}`.
      *
      */
     404: ErrorMessage;
     /**
-     * A body that is not JSON, sent with the request (`Content-Type: application/json`). Source:
-     * reference — Express's body parser runs on every method and its error handler answers
-     * `{err: "error"}`; the route itself sends no 500.
+     * A body that is not JSON, sent with the request (`Content-Type: application/json`). Express's
+     * body parser runs on every method and its error handler answers `{err: "error"}`; the route
+     * itself sends no 500.
      *
      */
     500: ServerError;
@@ -7410,9 +7185,9 @@ export type CreateLeadData = {
     body: LeadCreateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -7423,44 +7198,42 @@ export type CreateLeadData = {
 
 export type CreateLeadErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * The body is not JSON. Source: reference — Express's `{err: "error"}`. A body the lead model
-     * refuses gets no answer at all (see the operation's description); there is no 422.
+     * The body is not JSON. Express's `{err: "error"}`. A body the lead model refuses gets no answer
+     * at all (see the operation's description); there is no 422.
      *
      */
     500: ServerError;
@@ -7481,14 +7254,14 @@ export type DeleteLeadData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Lead identifier (`_id`, not `lead_id`). Source: reference — a malformed id gets a 500 from the real server.
+         * Lead identifier (`_id`, not `lead_id`). A malformed id gets a 500 from the real server.
          */
         id: ObjectId;
     };
@@ -7498,37 +7271,35 @@ export type DeleteLeadData = {
 
 export type DeleteLeadErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/lead.js:355`: `{success: false, msg:
-     * "Error updating object."}`. There is no 404 (an unknown id is created with status 1000).
+     * The id is not an ObjectId. `{success: false, msg: "Error updating object."}`. There is no 404
+     * (an unknown id is created with status 1000).
      *
      */
     500: ErrorMessage;
@@ -7549,14 +7320,14 @@ export type GetLeadData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Lead identifier (`_id`, not `lead_id`). Source: reference — a malformed id gets a 500 from the real server.
+         * Lead identifier (`_id`, not `lead_id`). A malformed id gets a 500 from the real server.
          */
         id: ObjectId;
     };
@@ -7566,42 +7337,39 @@ export type GetLeadData = {
 
 export type GetLeadErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * No lead has this id (in any project). Source: reference — `routes/lead.js:457`.
+     * No lead has this id (in any project).
      *
      */
     404: ErrorMessage;
     /**
-     * The id is not an ObjectId. Source: reference — `routes/lead.js:454`: `{success: false, msg:
-     * "Error getting object."}`.
+     * The id is not an ObjectId. `{success: false, msg: "Error getting object."}`.
      *
      */
     500: ErrorMessage;
@@ -7622,14 +7390,14 @@ export type UpdateLeadData = {
     body: LeadUpdateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Lead identifier (`_id`, not `lead_id`). Source: reference — a malformed id gets a 500 from the real server.
+         * Lead identifier (`_id`, not `lead_id`). A malformed id gets a 500 from the real server.
          */
         id: ObjectId;
     };
@@ -7639,46 +7407,44 @@ export type UpdateLeadData = {
 
 export type UpdateLeadErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * Source: reference — `routes/lead.js:79` answers `{success: false, msg: "Error updating
-     * object."}` when the id is not an ObjectId or a value cannot be cast (a string field given an
-     * object or an array, `status` that is no number, a `tags` item that is an object). Malformed JSON is
-     * Express's `{err: "error"}`. There is no 422 and no 404 (an unknown id is created).
+     * The server answers `{success: false, msg: "Error updating object."}` when the id is not an
+     * ObjectId or a value cannot be cast (a string field given an object or an array, `status` that is
+     * no number, a `tags` item that is an object). Malformed JSON is Express's `{err: "error"}`. There
+     * is no 422 and no 404 (an unknown id is created).
      *
      */
     500: ErrorMessage | ServerError;
@@ -7699,17 +7465,17 @@ export type GetRequestWaitingTimeData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * Window in **seconds**, counted back from now; default 2592000 (30 days, the documented
-         * window). Source: reference — a parameter of the real server.
+         * Window in **seconds**, counted back from now; default 2592000 (30 days, the documented window).
+         * A parameter of the real server.
          *
          */
         last?: number;
@@ -7719,37 +7485,35 @@ export type GetRequestWaitingTimeData = {
 
 export type GetRequestWaitingTimeErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:559`) when MongoDB refuses the pipeline (a database failure: `last` only moves the window of the pipeline).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (a database failure: `last` only moves the window of the pipeline).
      *
      */
     500: ErrorMessage;
@@ -7770,9 +7534,9 @@ export type GetRequestWaitingTimeLastDayData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -7783,37 +7547,35 @@ export type GetRequestWaitingTimeLastDayData = {
 
 export type GetRequestWaitingTimeLastDayErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:605`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
     500: ErrorMessage;
@@ -7834,9 +7596,9 @@ export type CountRequestsData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -7847,37 +7609,35 @@ export type CountRequestsData = {
 
 export type CountRequestsErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:42`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
     500: ErrorMessage;
@@ -7898,9 +7658,9 @@ export type AggregateRequestsByStatusData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -7911,37 +7671,35 @@ export type AggregateRequestsByStatusData = {
 
 export type AggregateRequestsByStatusErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:73`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
     500: ErrorMessage;
@@ -7962,32 +7720,32 @@ export type AggregateRequestsByDayData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * Window in days, counted back from now. Source: decided — the documented interface gives these
-         * endpoints no query parameter and a 30-day window; the real server reads `lastdays` with a
-         * default of **7**. The contract documents the server's default: send `lastdays=30` for a 30-day
-         * window.
+         * Window in days, counted back from now. The documented interface gives these endpoints no query
+         * parameter and a 30-day window; the real server reads `lastdays` with a default of **7**. The
+         * contract documents the server's default: send `lastdays=30` for a 30-day window.
          *
          */
         lastdays?: number;
         /**
-         * Only conversations routed to this department (ObjectId). Source: reference — a filter of the real server.
+         * Only conversations routed to this department (ObjectId). A filter of the real server.
          */
         department_id?: string;
         /**
-         * Only conversations this teammate took part in (a user id). Source: reference — a filter of the real server.
+         * Only conversations this teammate took part in (a user id). A filter of the real server.
          */
         participant?: string;
         /**
-         * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. Source: reference — a filter of the real server.
+         * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. A
+         * filter of the real server.
          */
         channel?: string;
     };
@@ -7996,40 +7754,38 @@ export type AggregateRequestsByDayData = {
 
 export type AggregateRequestsByDayErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed, or the route threw. Source: reference — `{success: false, msg:
-     * "Error getting analytics."}` (`pubmodules/analytics/analytics.js:227`) when MongoDB refuses the pipeline
-     * (an operator MongoDB does not know in a filter parameter, e.g. `participant[$foo]=1`); a `department_id` that is neither 24 hexadecimal characters nor a
-     * 12-character string (or a repeated one: an array) makes `new ObjectId()` throw
-     * (`pubmodules/analytics/analytics.js:182`), which Express answers with `{err: "error"}` (`app.js:728`).
+     * The aggregation failed, or the route threw. `{success: false, msg: "Error getting analytics."}`
+     * when MongoDB refuses the pipeline (an operator MongoDB does not know in a filter parameter, e.g.
+     * `participant[$foo]=1`); a `department_id` that is neither 24 hexadecimal characters nor a
+     * 12-character string (or a repeated one: an array) makes `new ObjectId()` throw, which Express
+     * answers with `{err: "error"}`.
      *
      */
     500: ErrorMessage | ServerError;
@@ -8050,16 +7806,16 @@ export type AggregateRequestsByMonthData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * Only conversations routed to this department (ObjectId). Source: reference — a filter of the real server.
+         * Only conversations routed to this department (ObjectId). A filter of the real server.
          */
         department_id?: string;
     };
@@ -8068,40 +7824,38 @@ export type AggregateRequestsByMonthData = {
 
 export type AggregateRequestsByMonthErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed, or the route threw. Source: reference — `{success: false, msg:
-     * "Error getting analytics."}` (`pubmodules/analytics/analytics.js:348`) when MongoDB refuses the pipeline
-     * (a database failure: nothing of the request but `department_id` reaches the pipeline); a `department_id` that is neither 24 hexadecimal characters nor a
-     * 12-character string (or a repeated one: an array) makes `new ObjectId()` throw
-     * (`pubmodules/analytics/analytics.js:313`), which Express answers with `{err: "error"}` (`app.js:728`).
+     * The aggregation failed, or the route threw. `{success: false, msg: "Error getting analytics."}`
+     * when MongoDB refuses the pipeline (a database failure: nothing of the request but
+     * `department_id` reaches the pipeline); a `department_id` that is neither 24 hexadecimal
+     * characters nor a 12-character string (or a repeated one: an array) makes `new ObjectId()` throw,
+     * which Express answers with `{err: "error"}`.
      *
      */
     500: ErrorMessage | ServerError;
@@ -8122,9 +7876,9 @@ export type AggregateRequestsByWeekData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -8135,37 +7889,35 @@ export type AggregateRequestsByWeekData = {
 
 export type AggregateRequestsByWeekErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:403`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
     500: ErrorMessage;
@@ -8186,18 +7938,17 @@ export type AggregateRequestsByHourData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * Time zone the hours are counted in: a UTC offset (`+01:00`, sent as `%2B01:00`) or an
-         * Olson name (`Europe/Rome`); default `+00:00`. Source: reference — a parameter
-         * of the real server.
+         * Time zone the hours are counted in: a UTC offset (`+01:00`, sent as `%2B01:00`) or an Olson name
+         * (`Europe/Rome`); default `+00:00`. A parameter of the real server.
          *
          */
         timezone?: string;
@@ -8207,37 +7958,36 @@ export type AggregateRequestsByHourData = {
 
 export type AggregateRequestsByHourErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:457`) when MongoDB refuses the pipeline (a `timezone` MongoDB does not know, or one that is no string — only when a conversation matched; a malformed `$` field path always).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (a `timezone` MongoDB does not know, or one that is no string — only when a
+     * conversation matched; a malformed `$` field path always).
      *
      */
     500: ErrorMessage;
@@ -8258,9 +8008,9 @@ export type GetRequestDurationData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -8271,37 +8021,35 @@ export type GetRequestDurationData = {
 
 export type GetRequestDurationErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:761`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
     500: ErrorMessage;
@@ -8322,9 +8070,9 @@ export type GetRequestSatisfactionData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -8335,37 +8083,35 @@ export type GetRequestSatisfactionData = {
 
 export type GetRequestSatisfactionErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:914`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
     500: ErrorMessage;
@@ -8386,9 +8132,9 @@ export type CountRequestsWithBotData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -8399,37 +8145,35 @@ export type CountRequestsWithBotData = {
 
 export type CountRequestsWithBotErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:1046`) when MongoDB refuses the pipeline (a database failure: nothing of the request reaches the pipeline).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (a database failure: nothing of the request reaches the pipeline).
      *
      */
     500: ErrorMessage;
@@ -8450,36 +8194,36 @@ export type CountMessagesData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * Only messages sent by this sender (a user id, or a guest's uuid). Source: reference — a filter of the real server.
+         * Only messages sent by this sender (a user id, or a guest's uuid). A filter of the real server.
          */
         sender?: string;
         /**
-         * Only messages of this conversation (its `request_id`). Source: reference — a filter of the real server.
+         * Only messages of this conversation (its `request_id`). A filter of the real server.
          */
         recipient?: string;
         /**
-         * Only messages whose `attributes` **equal** this object: `attributes[_answerid]=x` matches
-         * a message whose attributes are exactly `{_answerid: "x"}` (the same keys in the same
-         * order, values as the strings sent), not one with more attributes — `attributes_answerid`
-         * filters on one key. Source: reference — `pubmodules/analytics/analytics.js:1385` puts
-         * `req.query.attributes` into the `$match` as `qs` parses it, so a key starting with `$` is
-         * a MongoDB operator (`attributes[$exists]=true`: messages with attributes).
+         * Only messages whose `attributes` **equal** this object: `attributes[_answerid]=x` matches a
+         * message whose attributes are exactly `{_answerid: "x"}` (the same keys in the same order, values
+         * as the strings sent), not one with more attributes — `attributes_answerid` filters on one key.
+         * The server puts `req.query.attributes` into the `$match` as `qs` parses it, so a key starting
+         * with `$` is a MongoDB operator (`attributes[$exists]=true`: messages with attributes).
          *
          */
         attributes?: {
             [key: string]: string;
         };
         /**
-         * Only messages whose `attributes._answerid` is this value (the FAQ answer a bot replied with). Source: reference — a filter of the real server.
+         * Only messages whose `attributes._answerid` is this value (the FAQ answer a bot replied with). A
+         * filter of the real server.
          */
         attributes_answerid?: string;
     };
@@ -8488,37 +8232,35 @@ export type CountMessagesData = {
 
 export type CountMessagesErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:1403`) when MongoDB refuses the pipeline (an operator MongoDB does not know in a filter parameter, e.g. `sender[$foo]=1`).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (an operator MongoDB does not know in a filter parameter, e.g. `sender[$foo]=1`).
      *
      */
     500: ErrorMessage;
@@ -8539,32 +8281,32 @@ export type AggregateMessagesByDayData = {
     body?: never;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
     };
     query?: {
         /**
-         * Window in days, counted back from now. Source: decided — the documented interface gives these
-         * endpoints no query parameter and a 30-day window; the real server reads `lastdays` with a
-         * default of **7**. The contract documents the server's default: send `lastdays=30` for a 30-day
-         * window.
+         * Window in days, counted back from now. The documented interface gives these endpoints no query
+         * parameter and a 30-day window; the real server reads `lastdays` with a default of **7**. The
+         * contract documents the server's default: send `lastdays=30` for a 30-day window.
          *
          */
         lastdays?: number;
         /**
-         * Only messages sent by this sender (a user id, or a guest's uuid). Source: reference — a filter of the real server.
+         * Only messages sent by this sender (a user id, or a guest's uuid). A filter of the real server.
          */
         sender?: string;
         /**
-         * Only messages of this conversation (its `request_id`). Source: reference — a filter of the real server.
+         * Only messages of this conversation (its `request_id`). A filter of the real server.
          */
         recipient?: string;
         /**
-         * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. Source: reference — a filter of the real server.
+         * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. A
+         * filter of the real server.
          */
         channel?: string;
     };
@@ -8573,37 +8315,35 @@ export type AggregateMessagesByDayData = {
 
 export type AggregateMessagesByDayErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The aggregation failed. Source: reference — `{success: false, msg: "Error getting
-     * analytics."}` (`pubmodules/analytics/analytics.js:1467`) when MongoDB refuses the pipeline (an operator MongoDB does not know in a filter parameter, e.g. `sender[$foo]=1`).
+     * The aggregation failed. `{success: false, msg: "Error getting analytics."}` when MongoDB refuses
+     * the pipeline (an operator MongoDB does not know in a filter parameter, e.g. `sender[$foo]=1`).
      *
      */
     500: ErrorMessage;
@@ -8624,16 +8364,15 @@ export type CreateMessageData = {
     body: MessageCreateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
         /**
-         * Conversation id, of the form `support-group-<UUID>`. Source: reference — the
-         * server does not validate the form (its own ids look like
-         * `support-group-<project_id>-<uuid without dashes>`); an unknown id creates the
+         * Conversation id, of the form `support-group-<UUID>`. The server does not validate the form (its
+         * own ids look like `support-group-<project_id>-<uuid without dashes>`); an unknown id creates the
          * conversation.
          *
          */
@@ -8645,33 +8384,30 @@ export type CreateMessageData = {
 
 export type CreateMessageErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * Refused. Source: reference — the role guard (`middleware/has-role.js`: not an active
-     * member); `routes/message.js:123` `{success: false, msg: "Unauthorized. Project_user not
-     * found with user id  : <sender>"}` (two spaces) for a `sender` of a new conversation who is
-     * not an active member; `routes/message.js:261` `{success: false, message: "Error creating
-     * message", err: "You don't belong the conversation"}` for a message into a `form`
+     * Refused: the role guard (the caller is not an active member); `{success: false, msg: "Unauthorized.
+     * Project_user not found with user id  : <sender>"}` (two spaces) for a `sender` of a new
+     * conversation who is not an active member; `{success: false, message:
+     * "Error creating message", err: "You don't belong the conversation"}` for a message into a `form`
      * conversation from someone who is neither its first agent nor a named `sender`.
      *
      */
@@ -8687,29 +8423,28 @@ export type CreateMessageErrors = {
         err: string;
     };
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * A first message without text. Source: reference — `routes/message.js:101`
-     * `{errors: ["text field is required"]}` (strings, not objects) when no conversation has the
-     * `request_id`, `text` is falsy and `type` is missing or `text`.
+     * A first message without text. The server's message routes `{errors: ["text field is required"]}`
+     * (strings, not objects) when no conversation has the `request_id`, `text` is falsy and `type` is
+     * missing or `text`.
      *
      */
     422: ValidationErrors;
     /**
-     * Source: reference — `routes/message.js:249` `{success: false, msg: "Error creating
-     * request", err}`: `err` is `{}` when the conversation could not be created (an unknown or
-     * malformed department, a value its model refuses, `participants: null` or `[5]`, a first
-     * message of another type without text, a `request_id` another project uses), and the
-     * message's validation error when the conversation was created but the message could not be
-     * saved (the conversation stays); `routes/message.js:317` `{success: false, msg: "Error
-     * creating message", err}` (the validation error: a `status` that is no number, `type:
-     * null`, a `channel` that is no object) in an existing conversation; malformed JSON gets
-     * Express's `{err: "error"}` (`app.js:728`).
+     * `{success: false, msg: "Error creating request", err}`: `err` is
+     * `{}` when the conversation could not be created (an unknown or malformed department, a value its
+     * model refuses, `participants: null` or `[5]`, a first message of another type without text, a
+     * `request_id` another project uses), and the message's validation error when the conversation was
+     * created but the message could not be saved (the conversation stays); `{success: false, msg:
+     * "Error creating message", err}` (the validation error: a `status` that is
+     * no number, `type: null`, a `channel` that is no object) in an existing conversation; malformed
+     * JSON gets Express's `{err: "error"}`.
      *
      */
     500: ErrorMessage | ServerError;
@@ -8754,9 +8489,9 @@ export type CreateSubscriptionData = {
     body: SubscriptionCreateRequest;
     path: {
         /**
-         * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
-         * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
-         * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
          *
          */
         project_id: string;
@@ -8767,45 +8502,43 @@ export type CreateSubscriptionData = {
 
 export type CreateSubscriptionErrors = {
     /**
-     * Bad request. Source: reference — a malformed or unknown project id gives
-     * `{error: "Invalid project id: <id>"}` / `{error: "Project not found with id: <id>"}` (400, not
-     * 404; the project is checked before the credentials); a missing required query parameter
-     * `{success: false, error}`; an `Authorization` value without a scheme the plain-text body
-     * `Bad Request`, sent without a `Content-Type` header.
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
      *
-     * Source: decided — a deployment that validates requests against this contract (the supportkb
-     * mock in strict mode, a validating gateway) answers a request the contract forbids with 400
-     * `{errors: [{value, msg, param, location}]}`, one item per violation; the real server does not
-     * validate most bodies (it stores what Mongoose can cast, answers 500, or never answers).
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
      *
      */
     400: ErrorBody;
     /**
-     * Authentication failed: no credentials, a wrong password or a bad token signature.
-     * Source: reference — passport answers with the plain-text body `Unauthorized` and the
-     * `WWW-Authenticate` challenge, not JSON, and sends no `Content-Type` header: read the body as
-     * text whatever the header says.
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
      *
      */
     401: string;
     /**
-     * The caller's role is below the operation's minimum, the caller is not an active member of
-     * the project, or a plan limit was reached. Source: reference — `{success: false, msg}` for
-     * role and membership checks, `{success: false, error}` for knowledge-base rules.
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
      *
      */
     403: ErrorBody;
     /**
-     * The request body is over the service's limit (500 KB of JSON). Source: reference — the global
-     * JSON body parser refuses it before any route runs, with `{err: "Request entity too large",
-     * limit}`; nothing is stored.
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
      *
      */
     413: ServerError;
     /**
-     * Source: reference — `routes/subscription.js:32` `{success: false, msg: "Error saving
-     * object."}` when the model refuses the subscription (`event` or `target` missing, empty, an
-     * object or an array); malformed JSON gets Express's `{err: "error"}` (`app.js:728`).
+     * The server's subscription routes `{success: false, msg: "Error saving object."}` when the model
+     * refuses the subscription (`event` or `target` missing, empty, an object or an array); malformed
+     * JSON gets Express's `{err: "error"}`.
      *
      */
     500: ErrorMessage | ServerError;

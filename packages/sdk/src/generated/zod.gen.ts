@@ -16,8 +16,8 @@ export const zSignInRequest = /* @__PURE__ */ z.lazy(builders.zSignInRequest);
 export const zObjectId = /* @__PURE__ */ z.lazy(builders.zObjectId);
 
 /**
- * The signed-in agent, with `_id` and `email`. Source: reference — the server
- * also sends `firstname`, `lastname` and `emailverified`.
+ * The signed-in agent, with `_id` and `email`. The server also sends `firstname`, `lastname` and
+ * `emailverified`.
  *
  */
 export const zAuthUser = /* @__PURE__ */ z.lazy(builders.zAuthUser);
@@ -28,75 +28,77 @@ export const zAuthUser = /* @__PURE__ */ z.lazy(builders.zAuthUser);
 export const zSignInResponse = /* @__PURE__ */ z.lazy(builders.zSignInResponse);
 
 /**
- * Error body `{success: false, msg}` used by most resources (teammates, groups, tags,
- * segments, leads, labels, messages, sign-in). Source: reference.
+ * Error body `{success: false, msg}` used by most resources (teammates, groups, tags, segments,
+ * leads, labels, messages, sign-in).
  *
  */
 export const zErrorMessage = /* @__PURE__ */ z.lazy(builders.zErrorMessage);
 
 /**
- * Body of the global error handler: `{err: "error"}` for malformed JSON and uncaught errors
- * (500), `{err: "Request entity too large", limit}` for bodies over 500 KB (413).
- * Source: reference.
+ * Body of the global error handler: `{err: "error"}` for malformed JSON and uncaught errors (500),
+ * `{err: "Request entity too large", limit}` for bodies over 500 KB (413).
  *
  */
 export const zServerError = /* @__PURE__ */ z.lazy(builders.zServerError);
 
 /**
- * One failed check of a validated request field (express-validator). Source: reference.
+ * One failed check of a validated request field (express-validator).
  */
 export const zValidationErrorItem = /* @__PURE__ */ z.lazy(builders.zValidationErrorItem);
 
 /**
  * 422 body `{errors: [...]}`: validation failures as objects (sign-in, label clone) or as plain
- * strings (`text field is required` on messages). Source: reference.
+ * strings (`text field is required` on messages).
  *
  */
 export const zValidationErrors = /* @__PURE__ */ z.lazy(builders.zValidationErrors);
 
 /**
  * A key of a free-form object the server stores: it does not start with `$` and contains no `.`
- * and no NUL character. Source: reference — the server saves these objects as given (Mongoose
- * `Mixed` fields), and the database refuses such keys: the MongoDB driver's serialiser refuses, on
- * every insert, a key that starts with `$` or contains `.` (`checkKeys`) and, on every write, a key
- * with a NUL byte; MongoDB 4.4 itself refuses a `$`-prefixed key in an update. The refused write
- * fails the request (a 500, or no answer at all, depending on the route): see each operation.
+ * and no NUL character. The server saves these objects as given (Mongoose `Mixed` fields), and the
+ * database refuses such keys: the MongoDB driver's serialiser refuses, on every insert, a key that
+ * starts with `$` or contains `.` (`checkKeys`) and, on every write, a key with a NUL byte;
+ * MongoDB 4.4 itself refuses a `$`-prefixed key in an update. The refused write fails the request
+ * (a 500, or no answer at all, depending on the route): see each operation.
  *
  */
 export const zStorableKey = /* @__PURE__ */ z.lazy(builders.zStorableKey);
 
 /**
- * A value nested four levels deep in a `StorableObject`: a scalar, or an array or object of scalars (see `StorableObject`). Source: decided — the bounded nesting of `StorableObject`.
+ * A value nested four levels deep in a `StorableObject`: a scalar, or an array or object of
+ * scalars (see `StorableObject`). The bounded nesting of `StorableObject`.
  *
  */
 export const zStorableValue4 = /* @__PURE__ */ z.lazy(builders.zStorableValue4);
 
 /**
- * A value nested three levels deep in a `StorableObject` (see `StorableValue`). Source: decided — the bounded nesting of `StorableObject`.
+ * A value nested three levels deep in a `StorableObject` (see `StorableValue`). The bounded
+ * nesting of `StorableObject`.
  *
  */
 export const zStorableValue3 = /* @__PURE__ */ z.lazy(builders.zStorableValue3);
 
 /**
- * A value nested two levels deep in a `StorableObject` (see `StorableValue`). Source: decided — the bounded nesting of `StorableObject`.
+ * A value nested two levels deep in a `StorableObject` (see `StorableValue`). The bounded nesting
+ * of `StorableObject`.
  *
  */
 export const zStorableValue2 = /* @__PURE__ */ z.lazy(builders.zStorableValue2);
 
 /**
- * A value of a `StorableObject`: any JSON value whose objects have only `StorableKey`s (nesting bounded, see `StorableObject`). Source: decided — the bounded nesting of `StorableObject`.
+ * A value of a `StorableObject`: any JSON value whose objects have only `StorableKey`s (nesting
+ * bounded, see `StorableObject`). The bounded nesting of `StorableObject`.
  *
  */
 export const zStorableValue = /* @__PURE__ */ z.lazy(builders.zStorableValue);
 
 /**
  * A free-form object the server stores as given: any keys that are `StorableKey`s, any JSON
- * values. Source: decided — the server stores any JSON, at any depth, and refuses a key that is no
- * `StorableKey` at any depth; the contract states that rule for values nested up to four levels
- * below this object (`StorableValue` to `StorableValue4`; at the fourth level arrays and objects
- * hold only scalars), e.g. `attributes.commands[0].message.attributes.k`. Deeper values need a
- * recursive schema, which the contract's tooling (dereferenced bundles, the SDK's generator)
- * cannot take.
+ * values. The server stores any JSON, at any depth, and refuses a key that is no `StorableKey` at
+ * any depth; the contract states that rule for values nested up to four levels below this object
+ * (`StorableValue` to `StorableValue4`; at the fourth level arrays and objects hold only scalars),
+ * e.g. `attributes.commands[0].message.attributes.k`. Deeper values need a recursive schema, which
+ * the contract's tooling (dereferenced bundles, the SDK's generator) cannot take.
  *
  */
 export const zStorableObject = /* @__PURE__ */ z.lazy(builders.zStorableObject);
@@ -113,18 +115,17 @@ export const zAttributes = /* @__PURE__ */ z.lazy(builders.zAttributes);
 
 /**
  * Custom attributes as the server returns them: free-form key/value pairs, as clients send them.
- * Source: reference — the models declare them `type: Object` (a Mongoose `Mixed`), which stores
- * whatever a client sent, so a deployment may also return an array, a string, a number, a boolean
- * or `null` here (e.g. a lead created with `attributes: "x"`); check it is an object before reading
- * keys.
+ * The models declare them `type: Object` (a Mongoose `Mixed`), which stores whatever a client
+ * sent, so a deployment may also return an array, a string, a number, a boolean or `null` here
+ * (e.g. a lead created with `attributes: "x"`); check it is an object before reading keys.
  *
  */
 export const zStoredAttributes = /* @__PURE__ */ z.lazy(builders.zStoredAttributes);
 
 /**
  * The anonymous end user created by `signInAnonymously`, with `_id`, `firstname`, `id` and
- * `fullName`. Source: reference — `_id` and `id` carry the same new UUID v4 (the guest
- * teammate's `uuid_user`); `lastname`, `email` and `attributes` are echoed when sent.
+ * `fullName`. `_id` and `id` carry the same new UUID v4 (the guest teammate's `uuid_user`);
+ * `lastname`, `email` and `attributes` are echoed when sent.
  *
  */
 export const zAnonymousUser = /* @__PURE__ */ z.lazy(builders.zAnonymousUser);
@@ -137,27 +138,27 @@ export const zAnonymousSignInResponse = /* @__PURE__ */ z.lazy(builders.zAnonymo
 /**
  * Role of a teammate in the project, highest first: `owner`, `admin`, `supervisor`, `agent`,
  * `teammate`, `user`, `guest`. Anonymous end users are `guest`; users signed in with a custom
- * token default to `user`. Source: reference — the documented roles are owner, admin, agent, user
- * and guest; the real server also ranks `supervisor` (between agent and admin) and `teammate`
- * (between user and agent) and stores the role without validating it.
+ * token default to `user`. The documented roles are owner, admin, agent, user and guest; the real
+ * server also ranks `supervisor` (between agent and admin) and `teammate` (between user and agent)
+ * and stores the role without validating it.
  *
  */
 export const zTeammateRole = /* @__PURE__ */ z.lazy(builders.zTeammateRole);
 
 /**
- * The user of a custom-token sign-in. Source: reference — for a `user` or `guest` role (the
- * default) the server returns the verified payload of the custom JWT itself, claims included and
- * unchanged; for `owner`, `admin` or `agent` it returns the stored user it created or found. Your
- * backend chooses the claims; the ones the service reads are described here. A server token (aud
- * `https://tiledesk.com`) sent to this route is answered with its own claims. On the first
- * sign-in of an `owner`, `admin` or `agent` custom user the real server also returns the new
- * stored user's bcrypt `password` hash (a server quirk, not described here: ignore it).
+ * The user of a custom-token sign-in. For a `user` or `guest` role (the default) the server
+ * returns the verified payload of the custom JWT itself, claims included and unchanged; for
+ * `owner`, `admin` or `agent` it returns the stored user it created or found. Your backend chooses
+ * the claims; the ones the service reads are described here. A server token (aud
+ * `https://tiledesk.com`) sent to this route is answered with its own claims. On the first sign-in
+ * of an `owner`, `admin` or `agent` custom user the real server also returns the new stored user's
+ * bcrypt `password` hash (a server quirk, not described here: ignore it).
  *
  */
 export const zCustomTokenUser = /* @__PURE__ */ z.lazy(builders.zCustomTokenUser);
 
 /**
- * Result of a custom-token sign-in. Source: reference — the server sends `{success, token, user}`.
+ * Result of a custom-token sign-in. The server sends `{success, token, user}`.
  *
  */
 export const zCustomTokenSignInResponse = /* @__PURE__ */ z.lazy(builders.zCustomTokenSignInResponse);
@@ -166,10 +167,10 @@ export const zCustomTokenSignInResponse = /* @__PURE__ */ z.lazy(builders.zCusto
  * Indexing status of a content: `-1` not in queue, `100` in queue, `200` in
  * indexing, `300` indexed, `400` error.
  *
- * Source: reference — the transitions are the real server's. There a content
- * is stored (created or re-sent) with `-1`; publishing its indexing job moves it to `100` (or to
- * `400` when publishing fails); the indexer then reports `200` while indexing and finally `300`,
- * or `400` with `last_error` set. Re-sending a content starts again from `-1`.
+ * The transitions are the real server's. There a content is stored (created or re-sent) with `-1`;
+ * publishing its indexing job moves it to `100` (or to `400` when publishing fails); the indexer
+ * then reports `200` while indexing and finally `300`, or `400` with `last_error` set. Re-sending
+ * a content starts again from `-1`.
  *
  */
 export const zContentStatus = /* @__PURE__ */ z.lazy(builders.zContentStatus);
@@ -184,29 +185,28 @@ export const zContentType = /* @__PURE__ */ z.lazy(builders.zContentType);
 /**
  * Content types the real server stores for its own features and may return in lists: `sitemap` (a
  * sitemap whose pages are imported as `url` contents), `txt` (a text file) and `regex_custom` (a
- * text split into chunks by a custom regular expression). Source: reference — the documented
- * interface names five types; the server does not restrict `type` and uses these three as well.
- * The contract does not let clients create them through `createContent`, but responses and the
- * `type` filter accept them.
+ * text split into chunks by a custom regular expression). The documented interface names five
+ * types; the server does not restrict `type` and uses these three as well. The contract does not
+ * let clients create them through `createContent`, but responses and the `type` filter accept
+ * them.
  *
  */
 export const zContentInternalType = /* @__PURE__ */ z.lazy(builders.zContentInternalType);
 
 /**
- * The paging, sorting and filters the server applied to a content list. Source: reference —
- * `listContents` (`routes/kb.js`) echoes each value only when it is truthy:
- * `sortField` always, `limit` and `direction` unless they parse to `0` or not a number, `status`
- * and `page` only when a non-zero status filter was given, and `search` when given.
+ * The paging, sorting and filters the server applied to a content list. `listContents` echoes each
+ * value only when it is truthy: `sortField` always, `limit` and `direction` unless they parse to
+ * `0` or not a number, `status` and `page` only when a non-zero status filter was given, and
+ * `search` when given.
  *
  */
 export const zContentListQuery = /* @__PURE__ */ z.lazy(builders.zContentListQuery);
 
 /**
- * How a web page is scraped before indexing: which HTML elements to keep and which to drop.
- * Source: reference — the server's default (used with `scrape_type` 2) is
- * `{tags_to_extract: ["body"], unwanted_tags: [], unwanted_classnames: []}`. The server stores the
- * object as sent (`models/kb_setting.js` declares it as a free-form `Object`), so responses
- * describe `scrape_options` as this shape or any object.
+ * How a web page is scraped before indexing: which HTML elements to keep and which to drop. The
+ * server's default (used with `scrape_type` 2) is `{tags_to_extract: ["body"], unwanted_tags: [],
+ * unwanted_classnames: []}`. The server stores the object as sent, so responses describe
+ * `scrape_options` as this shape or any object.
  *
  */
 export const zContentScrapeOptions = /* @__PURE__ */ z.lazy(builders.zContentScrapeOptions);
@@ -217,40 +217,38 @@ export const zContentScrapeOptions = /* @__PURE__ */ z.lazy(builders.zContentScr
 export const zTimestamp = /* @__PURE__ */ z.lazy(builders.zTimestamp);
 
 /**
- * The last indexing error of a content (status 400). Source: reference — the
- * server records it when indexing fails (`services/aiManager.js`, `updateStatus`), in a field
- * `models/kb_setting.js` declares as a free-form `Object`.
+ * The last indexing error of a content (status 400). The server records it when indexing fails, in
+ * a field The server's knowledge-base content model declares as a free-form `Object`.
  *
  */
 export const zContentLastError = /* @__PURE__ */ z.lazy(builders.zContentLastError);
 
 /**
  * A knowledge-base content: a web page, a text, a document or a question and answer indexed for
- * automated answers. Source: reference — besides the documented fields, the server sends
- * Mongo's `_id` and `__v`, the timestamps and the scraping, refresh, tagging and error fields
- * of its model; there is no plain `id`.
+ * automated answers. Besides the documented fields, the server sends Mongo's `_id` and `__v`, the
+ * timestamps and the scraping, refresh, tagging and error fields of its model; there is no plain
+ * `id`.
  *
  */
 export const zContent = /* @__PURE__ */ z.lazy(builders.zContent);
 
 /**
- * One page of contents. Source: reference — the server wraps the page as `{count, query, kbs}`.
+ * One page of contents. The server wraps the page as `{count, query, kbs}`.
  *
  */
 export const zContentList = /* @__PURE__ */ z.lazy(builders.zContentList);
 
 /**
  * Error body `{success: false, error}` used by knowledge bases and contents, group delete and
- * project resolution (the latter without `success`). Source: reference.
+ * project resolution (the latter without `success`).
  *
  */
 export const zErrorDescription = /* @__PURE__ */ z.lazy(builders.zErrorDescription);
 
 /**
- * Error body `{success: false, message}`. Source: reference — sent when a plan quota refuses a
- * write (e.g. the messages quota: 403 `{success: false, message: "..."}` from `createMessage`)
- * and by the inbound webhook rate limiter (`{message: "Rate limit exceeded"}`, without
- * `success`).
+ * Error body `{success: false, message}`. Sent when a plan quota refuses a write (e.g. the
+ * messages quota: 403 `{success: false, message: "..."}` from `createMessage`) and by the inbound
+ * webhook rate limiter (`{message: "Rate limit exceeded"}`, without `success`).
  *
  */
 export const zErrorWithMessage = /* @__PURE__ */ z.lazy(builders.zErrorWithMessage);
@@ -258,7 +256,7 @@ export const zErrorWithMessage = /* @__PURE__ */ z.lazy(builders.zErrorWithMessa
 /**
  * Any JSON error body the service sends. The shapes are not uniform: `{success: false, msg}`,
  * `{success: false, error}`, `{errors: [...]}`, `{err}` and `{success: false, message}`. SDKs read
- * the first present of `msg`, `error`, `errors[].msg`, `err` and `message`. Source: reference.
+ * the first present of `msg`, `error`, `errors[].msg`, `err` and `message`.
  *
  */
 export const zErrorBody = /* @__PURE__ */ z.lazy(builders.zErrorBody);
@@ -270,21 +268,21 @@ export const zErrorBody = /* @__PURE__ */ z.lazy(builders.zErrorBody);
  * for `text` content is the text; for `faq` content is the question, a line break, then the
  * answer.
  *
- * Source: decided — the documented interface marks no field required. The contract requires
- * `namespace` (the server answers 400 without it), `name` (required by the server's content model)
- * and `type` (the server identifies a content by project, type and source, and indexes it by
- * type). `source` stays optional because `text` and `faq` contents have no URL; send it anyway to
- * identify the content (re-sending the same type and source replaces the content, and source-less
- * contents of one type share a single slot per project: see `source`). The optional fields accept
- * `null`, which the server treats as not given.
+ * The documented interface marks no field required. The contract requires `namespace` (the server
+ * answers 400 without it), `name` (required by the server's content model) and `type` (the server
+ * identifies a content by project, type and source, and indexes it by type). `source` stays
+ * optional because `text` and `faq` contents have no URL; send it anyway to identify the content
+ * (re-sending the same type and source replaces the content, and source-less contents of one type
+ * share a single slot per project: see `source`). The optional fields accept `null`, which the
+ * server treats as not given.
  *
  */
 export const zContentCreateRequest = /* @__PURE__ */ z.lazy(builders.zContentCreateRequest);
 
 /**
- * Result of `createContent`. Source: reference — the server upserts the content on (project, type,
- * source) and returns the raw database result: whether an existing content was replaced, and the
- * stored content in `value`.
+ * Result of `createContent`. The server upserts the content on (project, type, source) and returns
+ * the raw database result: whether an existing content was replaced, and the stored content in
+ * `value`.
  *
  */
 export const zContentUpsertResult = /* @__PURE__ */ z.lazy(builders.zContentUpsertResult);
@@ -292,9 +290,8 @@ export const zContentUpsertResult = /* @__PURE__ */ z.lazy(builders.zContentUpse
 export const zKnowledgeBaseEngineError = /* @__PURE__ */ z.lazy(builders.zKnowledgeBaseEngineError);
 
 /**
- * Body of `createContentsFromUrls`: the list of URLs to add as url contents.
- * Source: reference — the server applies the optional `refresh_rate`, `scrape_type`,
- * `scrape_options` and `tags` to every URL.
+ * Body of `createContentsFromUrls`: the list of URLs to add as url contents. The server applies
+ * the optional `refresh_rate`, `scrape_type`, `scrape_options` and `tags` to every URL.
  *
  */
 export const zContentUrlListRequest = /* @__PURE__ */ z.lazy(builders.zContentUrlListRequest);
@@ -305,171 +302,164 @@ export const zContentUrlListRequest = /* @__PURE__ */ z.lazy(builders.zContentUr
 export const zSitemapRequest = /* @__PURE__ */ z.lazy(builders.zSitemapRequest);
 
 /**
- * A sitemap (or nested sitemap) that could not be fetched or parsed. Source: reference — the
- * server passes on the errors of its sitemap reader (the `sitemapper` package).
+ * A sitemap (or nested sitemap) that could not be fetched or parsed. The server passes on the
+ * errors of its sitemap reader (the `sitemapper` package).
  *
  */
 export const zSitemapError = /* @__PURE__ */ z.lazy(builders.zSitemapError);
 
 /**
- * The URLs of a sitemap, ready to upload with `createContentsFromUrls`. Nothing is stored.
- * Source: reference — the server returns its sitemap reader's result `{url, sites, errors}`: a
- * sitemap that cannot be fetched or parsed still gets 200, with no `sites` and the failure in
- * `errors`.
+ * The URLs of a sitemap, ready to upload with `createContentsFromUrls`. Nothing is stored. The
+ * server returns its sitemap reader's result `{url, sites, errors}`: a sitemap that cannot be
+ * fetched or parsed still gets 200, with no `sites` and the failure in `errors`.
  *
  */
 export const zSitemapResult = /* @__PURE__ */ z.lazy(builders.zSitemapResult);
 
 /**
- * Settings used to preview answers from the knowledge base: the model, the maximum
- * answer length, the temperature, how many chunks are retrieved and an optional custom
- * context. Source: reference — the defaults are the values the server assigns to a new
- * knowledge base; `alpha` is a member of the real server only. The server checks none of the members
- * (`preview_settings` is a free-form `Object` in `models/kb_setting.js`), so the ranges are
- * stated in `KnowledgeBaseUpdateRequest`, where clients send them, not here.
+ * Settings used to preview answers from the knowledge base: the model, the maximum answer length,
+ * the temperature, how many chunks are retrieved and an optional custom context. The defaults are
+ * the values the server assigns to a new knowledge base; `alpha` is a member of the real server
+ * only. The server checks none of the members (`preview_settings` is a free-form `Object`), so the
+ * ranges are stated in `KnowledgeBaseUpdateRequest`, where clients send them, not here.
  *
  */
 export const zKnowledgeBasePreviewSettings = /* @__PURE__ */ z.lazy(builders.zKnowledgeBasePreviewSettings);
 
 /**
- * The vector store that indexes the knowledge base's contents. Source: reference — the
- * server assigns its configured engine (a hybrid engine for hybrid knowledge bases).
+ * The vector store that indexes the knowledge base's contents. The server assigns its configured
+ * engine (a hybrid engine for hybrid knowledge bases).
  *
  */
 export const zKnowledgeBaseEngine = /* @__PURE__ */ z.lazy(builders.zKnowledgeBaseEngine);
 
 /**
- * The embedding model that turns the knowledge base's contents into vectors. Source: reference
- * — the server assigns its configured model.
+ * The embedding model that turns the knowledge base's contents into vectors. The server assigns
+ * its configured model.
  *
  */
 export const zKnowledgeBaseEmbedding = /* @__PURE__ */ z.lazy(builders.zKnowledgeBaseEmbedding);
 
 /**
- * A knowledge base (namespace) of the project. Every project has at least the
- * default one, whose `id` equals the project id. Source: reference — the server strips Mongo's
- * `_id` and `__v` from knowledge bases and identifies them by `id`; it also sends `hybrid`,
- * `engine` and `embedding`, and `count` on request.
+ * A knowledge base (namespace) of the project. Every project has at least the default one, whose
+ * `id` equals the project id. The server strips Mongo's `_id` and `__v` from knowledge bases and
+ * identifies them by `id`; it also sends `hybrid`, `engine` and `embedding`, and `count` on
+ * request.
  *
  */
 export const zKnowledgeBase = /* @__PURE__ */ z.lazy(builders.zKnowledgeBase);
 
 /**
- * Body of `createKnowledgeBase`. Source: reference — `hybrid` is a field of the real server.
+ * Body of `createKnowledgeBase`. `hybrid` is a field of the real server.
  *
  */
 export const zKnowledgeBaseCreateRequest = /* @__PURE__ */ z.lazy(builders.zKnowledgeBaseCreateRequest);
 
 /**
- * Body of `updateKnowledgeBase`: a new name and/or new preview settings. Source:
- * reference — the server changes only the fields sent, and replaces `preview_settings` whole:
- * send every member you want to keep. It tests both fields for truthiness, so `null` (or an
- * empty name) leaves the field unchanged.
+ * Body of `updateKnowledgeBase`: a new name and/or new preview settings. The server changes only
+ * the fields sent, and replaces `preview_settings` whole: send every member you want to keep. It
+ * tests both fields for truthiness, so `null` (or an empty name) leaves the field unchanged.
  *
  */
 export const zKnowledgeBaseUpdateRequest = /* @__PURE__ */ z.lazy(builders.zKnowledgeBaseUpdateRequest);
 
 /**
- * The bare record `updateKnowledgeBase` returns for an id no knowledge base has. Source:
- * reference — `PUT /{project_id}/kb/namespace/{id}` (`routes/kb.js`) runs `findOneAndUpdate`
- * with `upsert: true` on the id alone, so an unknown id creates a record holding only that id,
- * the fields sent, the model defaults (`default: false`, `hybrid: false`) and the timestamps:
- * no `id_project`, `engine` or `embedding`, and no `name` or `preview_settings` unless sent. The
- * record belongs to no project (`listKnowledgeBases` never shows it, contents cannot be added to
- * it, `deleteKnowledgeBase` answers 404 for it). `id_project`, `engine` and `embedding` are
- * declared `false` (never present), so that a whole knowledge base is checked against
- * `KnowledgeBase` and not let through by this schema.
+ * The bare record `updateKnowledgeBase` returns for an id no knowledge base has. `PUT
+ * /{project_id}/kb/namespace/{id}` runs `findOneAndUpdate` with `upsert: true` on the id alone, so
+ * an unknown id creates a record holding only that id, the fields sent, the model defaults
+ * (`default: false`, `hybrid: false`) and the timestamps: no `id_project`, `engine` or
+ * `embedding`, and no `name` or `preview_settings` unless sent. The record belongs to no project
+ * (`listKnowledgeBases` never shows it, contents cannot be added to it, `deleteKnowledgeBase`
+ * answers 404 for it). `id_project`, `engine` and `embedding` are declared `false` (never
+ * present), so that a whole knowledge base is checked against `KnowledgeBase` and not let through
+ * by this schema.
  *
  */
 export const zKnowledgeBaseUpserted = /* @__PURE__ */ z.lazy(builders.zKnowledgeBaseUpserted);
 
 /**
  * Confirmation body `{success: true, message}` of some deletes (knowledge bases, groups); the
- * routes always send both (`routes/kb.js`, `routes/group.js`).
- * Source: reference.
+ * routes always send both.
  *
  */
 export const zSuccessMessage = /* @__PURE__ */ z.lazy(builders.zSuccessMessage);
 
 /**
- * Membership status of a teammate: `active` or `disabled`. Source: reference — an admin sets it
- * with `updateTeammate`; `deleteTeammate` sets `disabled` by default, and marking a teammate
- * trashed also forces `disabled`. Disabled and trashed teammates are refused as non-members (403
- * `you dont belong to the project.`).
+ * Membership status of a teammate: `active` or `disabled`. An admin sets it with `updateTeammate`;
+ * `deleteTeammate` sets `disabled` by default, and marking a teammate trashed also forces
+ * `disabled`. Disabled and trashed teammates are refused as non-members (403 `you dont belong to
+ * the project.`).
  *
  */
 export const zTeammateStatus = /* @__PURE__ */ z.lazy(builders.zTeammateStatus);
 
 /**
- * The user account behind a teammate, as `id_user` carries it when the service populates it.
- * Source: reference — the server sends the user document without its password: `_id`, `email`,
- * `firstname`, `lastname`, `emailverified`, `status` and timestamps. Open object.
+ * The user account behind a teammate, as `id_user` carries it when the service populates it. The
+ * server sends the user document without its password: `_id`, `email`, `firstname`, `lastname`,
+ * `emailverified`, `status` and timestamps. Open object.
  *
  */
 export const zUser = /* @__PURE__ */ z.lazy(builders.zUser);
 
 /**
- * A tag attached to a teammate, as the service returns it. Source:
- * reference — the inner shape is the server's: it stores `tag`, `color` and
- * `attributes`, and gives each stored tag its own `_id`. Requests use `TeammateTagInput`.
+ * A tag attached to a teammate, as the service returns it. The inner shape is the server's: it
+ * stores `tag`, `color` and `attributes`, and gives each stored tag its own `_id`. Requests use
+ * `TeammateTagInput`.
  *
  */
 export const zTeammateTag = /* @__PURE__ */ z.lazy(builders.zTeammateTag);
 
 /**
- * Teammate settings. Open object. Source: reference — the real server keeps the teammate's e-mail
- * notification preferences here (`email.notification.conversation.assigned.toyou`,
+ * Teammate settings. Open object. The real server keeps the teammate's e-mail notification
+ * preferences here (`email.notification.conversation.assigned.toyou`,
  * `email.notification.conversation.pooled`).
  *
  */
 export const zTeammateSettings = /* @__PURE__ */ z.lazy(builders.zTeammateSettings);
 
 /**
- * Presence information of a teammate. A teammate goes from `online` to `offline`
- * only when all the teammate's messaging applications (every web tab and mobile app) are closed.
- * Source: reference — the inner shape is the server's: it stores `status`
- * (default `offline`) and `changedAt`.
+ * Presence information of a teammate. A teammate goes from `online` to `offline` only when all the
+ * teammate's messaging applications (every web tab and mobile app) are closed. The inner shape is
+ * the server's: it stores `status` (default `offline`) and `changedAt`.
  *
  */
 export const zTeammatePresence = /* @__PURE__ */ z.lazy(builders.zTeammatePresence);
 
 /**
  * A teammate (project_user): a user invited to a project with a role. Teammate endpoints use the
- * teammate id (`id`/`_id`), not the underlying user id. Source: reference — the server sends
- * Mongo's `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat`
- * (the documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at`
- * and `permissions`. `id_user` is the populated user on reads and a plain user id in write
- * responses; guests and external users have no `id_user` but a `uuid_user`.
+ * teammate id (`id`/`_id`), not the underlying user id. The server sends Mongo's `_id` and `__v`
+ * beside the documented `id`, names the chat limit `max_assigned_chat` (the documented
+ * `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at` and
+ * `permissions`. `id_user` is the populated user on reads and a plain user id in write responses;
+ * guests and external users have no `id_user` but a `uuid_user`.
  *
- * Source: reference — every teammate the server saves in a project (`routes/project_user.js`,
- * `routes/auth.js`, `services/projectService.js`, `services/pendingInvitationService.js`) carries
- * `_id`, `id_project`, `roleType`, `createdBy`, the model defaults (`user_available`,
- * `number_assigned_requests`, `last_login_at`, `permissions`, `tags`, `status`, `trashed`), the
- * timestamps and `__v`, and the answers add the virtuals `id` and `isAuthenticated`; `role` is
- * absent when `inviteTeammate` sent none. `updateTeammate` and `deleteTeammate` may instead
- * return the bare document an update upserts (`TeammateUpserted`).
+ * Every teammate the server saves in a project carries `_id`, `id_project`, `roleType`,
+ * `createdBy`, the model defaults (`user_available`, `number_assigned_requests`, `last_login_at`,
+ * `permissions`, `tags`, `status`, `trashed`), the timestamps and `__v`, and the answers add the
+ * virtuals `id` and `isAuthenticated`; `role` is absent when `inviteTeammate` sent none.
+ * `updateTeammate` and `deleteTeammate` may instead return the bare document an update upserts
+ * (`TeammateUpserted`).
  *
  */
 export const zTeammate = /* @__PURE__ */ z.lazy(builders.zTeammate);
 
 /**
- * A tag to attach to a teammate, as `updateCurrentTeammate` and `updateTeammate` take it. Source: decided — the request side of `TeammateTag`: the contract keeps a
- * non-empty `tag` required, as `models/tag.js` declares it, although the update routes do not run
- * the model's validators.
+ * A tag to attach to a teammate, as `updateCurrentTeammate` and `updateTeammate` take it. The
+ * request side of `TeammateTag`: the contract keeps a non-empty `tag` required, as the server's
+ * tag model declares it, although the update routes do not run the model's validators.
  *
  */
 export const zTeammateTagInput = /* @__PURE__ */ z.lazy(builders.zTeammateTagInput);
 
 /**
  * Body of `updateCurrentTeammate`; `updateTeammate` takes it plus `status`
- * (`TeammateAdminUpdateRequest`). Every field is optional; only the fields sent are changed.
- * Source: reference — the real server reads `max_assigned_chat` (the documented
- * `max_served_chat`), also accepts `profileStatus`, `number_assigned_requests` and `tags`, and
- * changes settings only through the two dotted keys
- * `settings.email.notification.conversation.assigned.toyou` and
- * `settings.email.notification.conversation.pooled`. It tests every field with `!= undefined`
- * (`routes/project_user.js`), so a field sent as `null` counts as not sent and changes nothing:
- * the contract accepts `null` for each of them.
+ * (`TeammateAdminUpdateRequest`). Every field is optional; only the fields sent are changed. The
+ * real server reads `max_assigned_chat` (the documented `max_served_chat`), also accepts
+ * `profileStatus`, `number_assigned_requests` and `tags`, and changes settings only through the
+ * two dotted keys `settings.email.notification.conversation.assigned.toyou` and
+ * `settings.email.notification.conversation.pooled`. It tests every field with `!= undefined`, so
+ * a field sent as `null` counts as not sent and changes nothing: the contract accepts `null` for
+ * each of them.
  *
  */
 export const zTeammateUpdateRequest = /* @__PURE__ */ z.lazy(builders.zTeammateUpdateRequest);
@@ -483,20 +473,18 @@ export const zTeammateAdminUpdateRequest = /* @__PURE__ */ z.lazy(builders.zTeam
 
 /**
  * A teammate (project_user) as `updateTeammate` and `deleteTeammate` may return it. Teammate
- * endpoints use the teammate id (`id`/`_id`), not the underlying user id. Source: reference — the server sends
- * Mongo's `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat`
- * (the documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at`
- * and `permissions`. `id_user` is the populated user on reads and a plain user id in write
- * responses; guests and external users have no `id_user` but a `uuid_user`.
+ * endpoints use the teammate id (`id`/`_id`), not the underlying user id. The server sends Mongo's
+ * `_id` and `__v` beside the documented `id`, names the chat limit `max_assigned_chat` (the
+ * documented `max_served_chat`), and adds `uuid_user`, `roleType`, `last_ip`, `last_login_at` and
+ * `permissions`. `id_user` is the populated user on reads and a plain user id in write responses;
+ * guests and external users have no `id_user` but a `uuid_user`.
  *
- * Source: reference — a whole `Teammate`, or the bare document an update upserts.
- * `updateTeammate` upserts
- * (`routes/project_user.js`, `findByIdAndUpdate` with `upsert: true`), so an unknown teammate id
- * answers a new document holding only `_id`, the fields sent, the model defaults
- * (`user_available`, `number_assigned_requests`, `last_login_at`, `permissions`, `tags`,
+ * A whole `Teammate`, or the bare document an update upserts. `updateTeammate` upserts, so an
+ * unknown teammate id answers a new document holding only `_id`, the fields sent, the model
+ * defaults (`user_available`, `number_assigned_requests`, `last_login_at`, `permissions`, `tags`,
  * `status`, `trashed`), the timestamps, `__v` and the virtuals `id` and `isAuthenticated`: no
- * `id_project`, `role`, `roleType` or `createdBy`; `deleteTeammate` finds a teammate by id in
- * any project, such a bare one included.
+ * `id_project`, `role`, `roleType` or `createdBy`; `deleteTeammate` finds a teammate by id in any
+ * project, such a bare one included.
  *
  */
 export const zTeammateUpserted = /* @__PURE__ */ z.lazy(builders.zTeammateUpserted);
@@ -509,47 +497,44 @@ export const zTeammateInviteRequest = /* @__PURE__ */ z.lazy(builders.zTeammateI
 
 /**
  * Answer of `inviteTeammate` when no registered user has the invited e-mail: the invitation is
- * stored as pending and becomes a teammate when that user signs up.
- * Source: reference — the real server answers 200 with this body.
+ * stored as pending and becomes a teammate when that user signs up. The real server answers 200
+ * with this body.
  *
  */
 export const zTeammatePendingInvitation = /* @__PURE__ */ z.lazy(builders.zTeammatePendingInvitation);
 
 /**
  * Answer of `inviteTeammate` when no registered user has the invited e-mail and the pending
- * invitation is not stored. Source: reference — `services/pendingInvitationService.js` rejects
- * with an object that `routes/project_user.js` sends back with `res.send(err)`, that is with
- * status **200**: `{success: false, msg: "Role is required.", code: 405}` when the invite has no
- * role, `{success: false, msg: "Pending Invitation already exist.", pendinginvitation: [...]}` when
- * the e-mail was already invited to the project, `{success: false, msg: "Error saving object.",
- * err}` on a database error. Check `success` before reading a 200 answer as a teammate.
+ * invitation is not stored. The server's pending invitation service rejects with an object that
+ * the server sends back with `res.send(err)`, that is with status **200**: `{success: false, msg:
+ * "Role is required.", code: 405}` when the invite has no role, `{success: false, msg: "Pending
+ * Invitation already exist.", pendinginvitation: [...]}` when the e-mail was already invited to
+ * the project, `{success: false, msg: "Error saving object.", err}` on a database error. Check
+ * `success` before reading a 200 answer as a teammate.
  *
  */
 export const zTeammateInviteNotSaved = /* @__PURE__ */ z.lazy(builders.zTeammateInviteNotSaved);
 
 /**
- * A group of teammates, as `createGroup` and `listGroups` return it. Source: reference — the
- * server sends Mongo's `_id` and `__v` and no plain `id`; the documented `id` is kept as an
- * optional alias. The server also sends `enabled`. Every group `createGroup` saves carries `_id`,
- * `name` (the model requires it), `members`, `trashed: false`, `enabled`, `id_project`,
- * `createdBy`, the timestamps and `__v` (`routes/group.js`, `models/group.js`). `getGroup`,
- * `updateGroup` and `deleteGroup` may instead return the bare document an update upserts
- * (`GroupUpserted`).
+ * A group of teammates, as `createGroup` and `listGroups` return it. The server sends Mongo's
+ * `_id` and `__v` and no plain `id`; the documented `id` is kept as an optional alias. The server
+ * also sends `enabled`. Every group `createGroup` saves carries `_id`, `name` (the model requires
+ * it), `members`, `trashed: false`, `enabled`, `id_project`, `createdBy`, the timestamps and
+ * `__v`. `getGroup`, `updateGroup` and `deleteGroup` may instead return the bare document an
+ * update upserts (`GroupUpserted`).
  *
  */
 export const zGroup = /* @__PURE__ */ z.lazy(builders.zGroup);
 
 /**
- * Body of `createGroup`. Source: reference — the real server requires `name` and
- * stores a new group as not trashed.
+ * Body of `createGroup`. The real server requires `name` and stores a new group as not trashed.
  *
  */
 export const zGroupCreateRequest = /* @__PURE__ */ z.lazy(builders.zGroupCreateRequest);
 
 /**
  * A group as `getGroup`, `updateGroup` and `deleteGroup` (`force=true`) may return it: a whole
- * `Group`, or the bare document an update upserts. Source: reference — `updateGroup` upserts
- * (`routes/group.js` calls `findByIdAndUpdate` with `upsert: true`), so `updateGroup` on an
+ * `Group`, or the bare document an update upserts. `updateGroup` upserts, so `updateGroup` on an
  * unknown id creates and returns a group holding only `_id`, the fields sent, the defaults
  * `members: []` and `enabled: true`, the timestamps and `__v`: no `id_project`, `createdBy` or
  * `trashed`, and no `name` when none was sent. `getGroup` finds any group by id (of any project,
@@ -559,138 +544,129 @@ export const zGroupCreateRequest = /* @__PURE__ */ z.lazy(builders.zGroupCreateR
 export const zGroupUpserted = /* @__PURE__ */ z.lazy(builders.zGroupUpserted);
 
 /**
- * Body of `updateGroup`. Every field is optional; only the fields sent are changed.
- * Source: reference — the real server also accepts `trashed` and `attributes`, and ignores a
- * field sent as `null` (`routes/group.js` copies a field only when `req.body.x != undefined`), so
- * every field accepts `null`, meaning "leave unchanged".
+ * Body of `updateGroup`. Every field is optional; only the fields sent are changed. The real
+ * server also accepts `trashed` and `attributes`, and ignores a field sent as `null`, so every
+ * field accepts `null`, meaning "leave unchanged".
  *
  */
 export const zGroupUpdateRequest = /* @__PURE__ */ z.lazy(builders.zGroupUpdateRequest);
 
 /**
- * How a segment combines its filters: `all` (every filter must hold) or `any` (one is enough).
- * Source: reference — the real server stores the value but always combines the filters with
- * AND, so `any` behaves like `all`.
+ * How a segment combines its filters: `all` (every filter must hold) or `any` (one is enough). The
+ * real server stores the value but always combines the filters with AND, so `any` behaves like
+ * `all`.
  *
  */
 export const zSegmentMatch = /* @__PURE__ */ z.lazy(builders.zSegmentMatch);
 
 /**
- * One filter of a segment, as the service returns it: a condition on one lead field.
- * Source: reference — the shape is the server's: it stores
- * `{field, operator, value}` (no `_id`). The server does not validate `operator`, so segments
- * saved by other clients may carry any string; see `SegmentFilterInput` for the operators the
- * lead query understands. `models/segment.js` declares the three fields `required`, but
- * Mongoose checks that only on `createSegment`: a filter list written by `updateSegment` is
- * stored without validation, so a filter may lack any of the three, or hold `null` in them.
+ * One filter of a segment, as the service returns it: a condition on one lead field. The shape is
+ * the server's: it stores `{field, operator, value}` (no `_id`). The server does not validate
+ * `operator`, so segments saved by other clients may carry any string; see `SegmentFilterInput`
+ * for the operators the lead query understands. The server's segment model declares the three
+ * fields `required`, but Mongoose checks that only on `createSegment`: a filter list written by
+ * `updateSegment` is stored without validation, so a filter may lack any of the three, or hold
+ * `null` in them.
  *
  */
 export const zSegmentFilter = /* @__PURE__ */ z.lazy(builders.zSegmentFilter);
 
 /**
- * A segment: a saved filter over the project's leads, as `createSegment` and `listSegments`
- * return it. Source: reference — the server sends Mongo's `_id` and `__v` and no plain `id`
- * (the documented `id` is kept as an optional alias), and adds `status` and `updatedAt`.
- * Source: reference — `match` is stored but never applied: when a segment filters leads
- * (`listLeads?segment=`), its filters are always combined with AND.
+ * A segment: a saved filter over the project's leads, as `createSegment` and `listSegments` return
+ * it. The server sends Mongo's `_id` and `__v` and no plain `id` (the documented `id` is kept as
+ * an optional alias), and adds `status` and `updatedAt`. `match` is stored but never applied: when
+ * a segment filters leads (`listLeads?segment=`), its filters are always combined with AND.
  *
- * Source: reference — every segment `createSegment` saves carries `_id`, `name`, `match`,
- * `filters`, `status`, `id_project`, `createdBy`, the timestamps and `__v` (`models/segment.js`
- * requires `name`, `match`, `id_project`, `status` and `createdBy`). `getSegment`,
- * `updateSegment` and `deleteSegment` may instead return the bare document an upsert creates
- * (`SegmentUpserted`).
+ * Every segment `createSegment` saves carries `_id`, `name`, `match`, `filters`, `status`,
+ * `id_project`, `createdBy`, the timestamps and `__v`. `getSegment`, `updateSegment` and
+ * `deleteSegment` may instead return the bare document an upsert creates (`SegmentUpserted`).
  *
  */
 export const zSegment = /* @__PURE__ */ z.lazy(builders.zSegment);
 
 /**
- * One page of active segments. Source: reference — the server wraps it as `{perPage, count,
- * segments}` and lists only active segments (status 100).
+ * One page of active segments. The server wraps it as `{perPage, count, segments}` and lists only
+ * active segments (status 100).
  *
  */
 export const zSegmentList = /* @__PURE__ */ z.lazy(builders.zSegmentList);
 
 /**
- * One filter of a segment, as clients send it: a condition on one lead field.
- * Source: reference — the shape is the server's: it requires `field`,
- * `operator` and `value`. Source: decided — `operator` is a closed enum of the operators the
- * server's lead query understands: the real server stores any string, but a filter with an
- * unknown operator is silently ignored when the segment is applied, so the contract rejects it
- * (422) instead. Responses (`SegmentFilter`) accept any operator.
+ * One filter of a segment, as clients send it: a condition on one lead field. The shape is the
+ * server's: it requires `field`, `operator` and `value`. `operator` is a closed enum of the
+ * operators the server's lead query understands: the real server stores any string, but a filter
+ * with an unknown operator is silently ignored when the segment is applied, so the contract
+ * rejects it (422) instead. Responses (`SegmentFilter`) accept any operator.
  *
  */
 export const zSegmentFilterInput = /* @__PURE__ */ z.lazy(builders.zSegmentFilterInput);
 
 /**
- * Body of `createSegment`. Source: reference — the server requires `name`; an
- * omitted `match` is stored as `all`.
+ * Body of `createSegment`. The server requires `name`; an omitted `match` is stored as `all`.
  *
  */
 export const zSegmentInput = /* @__PURE__ */ z.lazy(builders.zSegmentInput);
 
 /**
  * A segment as `getSegment`, `updateSegment` and `deleteSegment` may return it: a whole `Segment`,
- * or the bare document an upsert creates. Source: reference — the server sends Mongo's `_id` and
- * `__v` and no plain `id` (the documented `id` is kept as an optional alias), and adds `status`
- * and `updatedAt`. Source: reference — `match` is stored but never applied: when a segment
- * filters leads (`listLeads?segment=`), its filters are always combined with AND.
+ * or the bare document an upsert creates. The server sends Mongo's `_id` and `__v` and no plain
+ * `id` (the documented `id` is kept as an optional alias), and adds `status` and `updatedAt`.
+ * `match` is stored but never applied: when a segment filters leads (`listLeads?segment=`), its
+ * filters are always combined with AND.
  *
- * Source: reference — `updateSegment` and `deleteSegment` upsert (`routes/segment.js` calls
- * `findByIdAndUpdate` with `upsert: true`), so either on an unknown id creates and returns a
- * segment holding only `_id`, the fields sent, the defaults (`match: all`, `status`,
- * `filters: []`), the timestamps and `__v`: no `id_project` or `createdBy`, and no `name` unless
- * one was sent. `getSegment` finds any segment by id (of any project, such a bare one included).
+ * `updateSegment` and `deleteSegment` upsert, so either on an unknown id creates and returns a
+ * segment holding only `_id`, the fields sent, the defaults (`match: all`, `status`, `filters:
+ * []`), the timestamps and `__v`: no `id_project` or `createdBy`, and no `name` unless one was
+ * sent. `getSegment` finds any segment by id (of any project, such a bare one included).
  *
  */
 export const zSegmentUpserted = /* @__PURE__ */ z.lazy(builders.zSegmentUpserted);
 
 /**
- * Body of `updateSegment`: the fields to change. Source: decided — no field is
- * required on update, because the real server changes only the fields sent (an omitted
- * `match` keeps its value rather than reverting to `all`, and `filters`, when sent, replaces
- * the whole list). Source: reference — `routes/segment.js` copies a field only when
- * `req.body.x != undefined`, so every field accepts `null`, meaning "leave unchanged".
+ * Body of `updateSegment`: the fields to change. No field is required on update, because the real
+ * server changes only the fields sent (an omitted `match` keeps its value rather than reverting to
+ * `all`, and `filters`, when sent, replaces the whole list). The server's segment routes copies a
+ * field only when `req.body.x != undefined`, so every field accepts `null`, meaning "leave
+ * unchanged".
  *
  */
 export const zSegmentUpdateInput = /* @__PURE__ */ z.lazy(builders.zSegmentUpdateInput);
 
 /**
- * A tag of the project's tag library, as `createTag` and `listTags` return it. Source: reference —
- * the server sends Mongo's `_id` and `__v` and no plain `id`; the documented `id` is kept as an
- * optional alias. Every tag `createTag` saves carries `_id`, `tag`, `id_project`, `createdBy`, the
- * timestamps and `__v` (`models/tagLibrary.js`); `color` only when one was sent. `getTag` and
- * `updateTag` may instead return the bare document an update upserts (`TagUpserted`).
+ * A tag of the project's tag library, as `createTag` and `listTags` return it. The server sends
+ * Mongo's `_id` and `__v` and no plain `id`; the documented `id` is kept as an optional alias.
+ * Every tag `createTag` saves carries `_id`, `tag`, `id_project`, `createdBy`, the timestamps and
+ * `__v`; `color` only when one was sent. `getTag` and `updateTag` may instead return the bare
+ * document an update upserts (`TagUpserted`).
  *
  */
 export const zTag = /* @__PURE__ */ z.lazy(builders.zTag);
 
 /**
- * Body of `createTag` and `updateTag`. Source: reference — the server stores only
- * `tag` and `color` and ignores `attributes`; `updateTag` replaces both, so send the current
- * `color` again to keep it.
+ * Body of `createTag` and `updateTag`. The server stores only `tag` and `color` and ignores
+ * `attributes`; `updateTag` replaces both, so send the current `color` again to keep it.
  *
  */
 export const zTagInput = /* @__PURE__ */ z.lazy(builders.zTagInput);
 
 /**
  * A tag as `getTag` and `updateTag` may return it: a whole `Tag`, or the bare document an update
- * upserts. Source: reference — `updateTag` upserts (`routes/tag.js` calls `findByIdAndUpdate` with
- * `upsert: true`), so `updateTag` on an unknown id creates and returns a tag holding only `_id`,
- * `tag`, `color`, the timestamps and `__v`, without `id_project` and `createdBy`; `getTag` finds
- * any tag by id (of any project, such a bare one included). `tag` and `color` are `null` when the
- * update that wrote them did not send them.
+ * upserts. `updateTag` upserts, so `updateTag` on an unknown id creates and returns a tag holding
+ * only `_id`, `tag`, `color`, the timestamps and `__v`, without `id_project` and `createdBy`;
+ * `getTag` finds any tag by id (of any project, such a bare one included). `tag` and `color` are
+ * `null` when the update that wrote them did not send them.
  *
  */
 export const zTagUpserted = /* @__PURE__ */ z.lazy(builders.zTagUpserted);
 
 /**
- * The raw MongoDB delete result some deletes return (`DELETE /tags/{id}`, `DELETE /labels`),
- * e.g. `{n: 1, ok: 1, deletedCount: 1}`; 200 even when nothing matched (`n` and `deletedCount`
- * 0). Source: reference — the routes send what `Model.remove` gives: with Mongoose 5.13 and the
- * MongoDB driver 3.7 of the server, the delete command's reply (`n`, `ok`) plus `deletedCount`
- * (Mongoose's `handleDeleteWriteOpResult` copies `n`), so all three are always present. A replica
- * set adds its own members to the reply (`opTime`, `electionId`, `$clusterTime`,
- * `operationTime`), hence the open object.
+ * The raw MongoDB delete result some deletes return (`DELETE /tags/{id}`, `DELETE /labels`), e.g.
+ * `{n: 1, ok: 1, deletedCount: 1}`; 200 even when nothing matched (`n` and `deletedCount` 0). The
+ * routes send what `Model.remove` gives: with Mongoose 5.13 and the MongoDB driver 3.7 of the
+ * server, the delete command's reply (`n`, `ok`) plus `deletedCount` (Mongoose's
+ * `handleDeleteWriteOpResult` copies `n`), so all three are always present. A replica set adds its
+ * own members to the reply (`opTime`, `electionId`, `$clusterTime`, `operationTime`), hence the
+ * open object.
  *
  */
 export const zDeleteResult = /* @__PURE__ */ z.lazy(builders.zDeleteResult);
@@ -701,8 +677,8 @@ export const zDeleteResult = /* @__PURE__ */ z.lazy(builders.zDeleteResult);
  * key structure unstated). The values are strings, except that the built-in sets of the real
  * server also carry `ARRAY_DAYS`, an array of the seven day names (Monday first).
  *
- * Source: decided — the documented interface leaves the keys open and the contract does too. The
- * values are free-form: `models/label.js` declares the entry's `data` as a free-form `Object` and
+ * The documented interface leaves the keys open and the contract does too. The values are
+ * free-form: the server's label model declares the entry's `data` as a free-form `Object` and
  * `upsertLabels` stores what the client sends without checking it (numbers and nested objects are
  * kept), so clients should expect strings and string arrays but accept any value.
  *
@@ -711,20 +687,20 @@ export const zLabelData = /* @__PURE__ */ z.lazy(builders.zLabelData);
 
 /**
  * The labels of one language in a project: the language, its labels, a category and the default
- * flag. Source: reference — the real server stores each entry as a subdocument with its own `_id`;
- * an entry served from the built-in English set (fallback of `getLabels`) has only `lang` and
- * `data`. An entry saved with `data: {}` has no `data` at all: Mongoose drops empty objects when it
- * saves (`minimize`, `models/label.js`).
+ * flag. The real server stores each entry as a subdocument with its own `_id`; an entry served
+ * from the built-in English set (fallback of `getLabels`) has only `lang` and `data`. An entry
+ * saved with `data: {}` has no `data` at all: Mongoose drops empty objects when it saves
+ * (`minimize`).
  *
  */
 export const zLabelEntry = /* @__PURE__ */ z.lazy(builders.zLabelEntry);
 
 /**
  * The label document of a project (its translation sets): one document per project holding an
- * entry per language. Source: reference — the server sends Mongo's `_id` and `__v` and no plain
- * `id`. The document exists once a language was added (`upsertLabels`, `cloneDefaultLabels`):
- * `models/label.js` requires `data`, `id_project` and `createdBy`, and adds the timestamps;
- * `listLabels` answers `{}` for a project without one.
+ * entry per language. The server sends Mongo's `_id` and `__v` and no plain `id`. The document
+ * exists once a language was added (`upsertLabels`, `cloneDefaultLabels`): The server requires
+ * `data`, `id_project` and `createdBy`, and adds the timestamps; `listLabels` answers `{}` for a
+ * project without one.
  *
  */
 export const zLabelDocument = /* @__PURE__ */ z.lazy(builders.zLabelDocument);
@@ -734,38 +710,38 @@ export const zLabelDocument = /* @__PURE__ */ z.lazy(builders.zLabelDocument);
  * the text the chat widget shows, or to an array of texts (`ARRAY_DAYS`, the seven day names,
  * Monday first). Responses describe stored labels as `LabelData`.
  *
- * Source: decided — the server stores any JSON as an entry's `data`, but Mongoose drops empty
- * objects when it saves (`minimize`): an empty map, or one whose values are all empty objects, is
- * saved as an entry without `data`, which `models/label.js` requires, so every later save of the
- * project's labels fails (`upsertLabels`, `cloneDefaultLabels`, `setDefaultLabels`, `deleteLabels`
- * answer 500 `Error saving object.` from then on, `routes/labels.js:94,171,259,330`). The contract takes
- * the values the widget reads (strings and arrays of strings), which are never dropped, and at
- * least one of them; the keys are `StorableKey`s (the database refuses the others).
+ * The server stores any JSON as an entry's `data`, but Mongoose drops empty objects when it saves
+ * (`minimize`): an empty map, or one whose values are all empty objects, is saved as an entry
+ * without `data`, which the server requires, so every later save of the project's labels fails
+ * (`upsertLabels`, `cloneDefaultLabels`, `setDefaultLabels`, `deleteLabels` answer 500 `Error
+ * saving object.` from then on). The contract takes the
+ * values the widget reads (strings and arrays of strings), which are never dropped, and at least
+ * one of them; the keys are `StorableKey`s (the database refuses the others).
  *
  */
 export const zLabelDataInput = /* @__PURE__ */ z.lazy(builders.zLabelDataInput);
 
 /**
- * Body of `upsertLabels`: `lang`, `data` and `default`. Source: reference — the real server
- * requires `lang` and `data` (its model rejects an entry without them).
+ * Body of `upsertLabels`: `lang`, `data` and `default`. The real server requires `lang` and `data`
+ * (its model rejects an entry without them).
  *
  */
 export const zLabelUpsertRequest = /* @__PURE__ */ z.lazy(builders.zLabelUpsertRequest);
 
 /**
  * One built-in, pre-translated label set (the "predefined" or "standard pre-translated" labels).
- * Source: reference — the real server ships 15 of them (`config/labels/widget.json`): EN, IT, FR,
- * ES, DE, PT, RU, TR, SR, AR, UK, SV, KK, UZ, AZ, each with the same set of about 92 keys.
+ * The real server ships 15 of them: EN, IT, FR, ES, DE, PT, RU, TR, SR, AR, UK, SV, KK, UZ, AZ,
+ * each with the same set of about 92 keys.
  *
  */
 export const zLabelTranslation = /* @__PURE__ */ z.lazy(builders.zLabelTranslation);
 
 /**
- * What a label write answers: the entry of the language, as `getLabels` reads it. Source:
- * reference — `routes/labels.js` saves, then answers whatever `GET /labels/<lang>` routes to, so a
- * `lang` that names another route answers that route: `default` the built-in sets (an array),
- * `default/<code>` one built-in set; and `getLabels` falls back to the project default, its `EN`
- * entry or the built-in English set when the language is gone (after a delete).
+ * What a label write answers: the entry of the language, as `getLabels` reads it. The server's
+ * labels routes saves, then answers whatever `GET /labels/<lang>` routes to, so a `lang` that
+ * names another route answers that route: `default` the built-in sets (an array), `default/<code>`
+ * one built-in set; and `getLabels` falls back to the project default, its `EN` entry or the
+ * built-in English set when the language is gone (after a delete).
  *
  */
 export const zLabelWriteResult = /* @__PURE__ */ z.lazy(builders.zLabelWriteResult);
@@ -777,122 +753,118 @@ export const zLabelCloneRequest = /* @__PURE__ */ z.lazy(builders.zLabelCloneReq
 
 /**
  * A lead: a contact of the project, with the fields the update endpoint sets, as `createLead` and
- * `listLeads` return it. Source: reference — the server sends Mongo's `_id` and `__v` and no plain
- * `id` (the documented `id` is kept as an optional alias), and adds `status` and `properties`.
+ * `listLeads` return it. The server sends Mongo's `_id` and `__v` and no plain `id` (the
+ * documented `id` is kept as an optional alias), and adds `status` and `properties`.
  *
- * Source: reference — every lead the lead service saves (`services/leadService.js` `createWitId`)
- * carries `_id`, `lead_id`, `tags`, `status`, `id_project`, `createdBy`, the timestamps and `__v`
- * (`models/lead.js` requires `lead_id`, `id_project` and `createdBy`; `tags` and `status` have
- * defaults). `getLead`, `updateLead` and `deleteLead` may instead return the bare document an
- * upsert creates (`LeadUpserted`).
+ * Every lead the lead service saves carries `_id`, `lead_id`, `tags`, `status`, `id_project`,
+ * `createdBy`, the timestamps and `__v` (the server requires `lead_id`, `id_project` and
+ * `createdBy`; `tags` and `status` have defaults). `getLead`, `updateLead` and `deleteLead` may
+ * instead return the bare document an upsert creates (`LeadUpserted`).
  *
  */
 export const zLead = /* @__PURE__ */ z.lazy(builders.zLead);
 
 /**
- * One page of leads. Source: reference — the server wraps it as `{perPage, count, leads}`.
+ * One page of leads. The server wraps it as `{perPage, count, leads}`.
  *
  */
 export const zLeadList = /* @__PURE__ */ z.lazy(builders.zLeadList);
 
 /**
- * Body of `createLead`. Every field is optional. Source: reference — the server
- * performs no duplicate check (neither on `lead_id` nor on `email`) and creates the lead with
- * status 100. Source: reference — `null` is accepted for every field: a `null` `lead_id` is
- * treated as not given (a UUID v4 is assigned), and a `null` `fullname`, `email` or `attributes`
- * is stored as `null` (the lead then has no name, email or attributes).
+ * Body of `createLead`. Every field is optional. The server performs no duplicate check (neither
+ * on `lead_id` nor on `email`) and creates the lead with status 100. `null` is accepted for every
+ * field: a `null` `lead_id` is treated as not given (a UUID v4 is assigned), and a `null`
+ * `fullname`, `email` or `attributes` is stored as `null` (the lead then has no name, email or
+ * attributes).
  *
  */
 export const zLeadCreateRequest = /* @__PURE__ */ z.lazy(builders.zLeadCreateRequest);
 
 /**
  * A lead as `getLead`, `updateLead` and `deleteLead` may return it: a whole `Lead`, or the bare
- * document an upsert creates. Source: reference — the server sends Mongo's `_id` and `__v` and no
- * plain `id` (the documented `id` is kept as an optional alias), and adds `status` and
- * `properties`.
+ * document an upsert creates. The server sends Mongo's `_id` and `__v` and no plain `id` (the
+ * documented `id` is kept as an optional alias), and adds `status` and `properties`.
  *
- * Source: reference — `updateLead` and `deleteLead` upsert (`routes/lead.js` calls
- * `findByIdAndUpdate` with `upsert: true`), so either on an unknown id creates and returns a lead
+ * `updateLead` and `deleteLead` upsert, so either on an unknown id creates and returns a lead
  * holding only `_id`, the fields sent, the defaults (`tags: []`, `status`), the timestamps and
  * `__v`: no `lead_id`, `id_project` or `createdBy`. The lead service's upserts by `lead_id` (when
- * a conversation's requester changes email) also write leads without `id_project`. `getLead`
- * finds any lead by id (of any project, such bare ones included).
+ * a conversation's requester changes email) also write leads without `id_project`. `getLead` finds
+ * any lead by id (of any project, such bare ones included).
  *
  */
 export const zLeadUpserted = /* @__PURE__ */ z.lazy(builders.zLeadUpserted);
 
 /**
- * Body of `updateLead`: the fields to change. Source: reference — the server
- * changes only the fields sent (a `null` value is ignored); `attributes` and `tags`, when
- * sent, replace the whole object or list. Source: reference — `routes/lead.js` copies a field
- * only when `req.body.x != undefined` (`tags` only when truthy), so every field accepts `null`,
- * meaning "leave unchanged": the real JS client's `updateLead(id, {fullname}, null, null)` sends
- * `attributes: null` and `tags: null`.
+ * Body of `updateLead`: the fields to change. The server changes only the fields sent (a `null`
+ * value is ignored); `attributes` and `tags`, when sent, replace the whole object or list. The
+ * server's lead routes copies a field only when `req.body.x != undefined` (`tags` only when
+ * truthy), so every field accepts `null`, meaning "leave unchanged": the real JS client's
+ * `updateLead(id, {fullname}, null, null)` sends `attributes: null` and `tags: null`.
  *
  */
 export const zLeadUpdateRequest = /* @__PURE__ */ z.lazy(builders.zLeadUpdateRequest);
 
 /**
- * Average waiting time of the project's conversations over a window. Source: reference — one
- * `$group` by project: `{_id: <project id>, waiting_time_avg}`.
+ * Average waiting time of the project's conversations over a window. One `$group` by project:
+ * `{_id: <project id>, waiting_time_avg}`.
  *
  */
 export const zAnalyticsWaitingTime = /* @__PURE__ */ z.lazy(builders.zAnalyticsWaitingTime);
 
 /**
- * A count figure `{totalCount}`: the only element of the array a count endpoint returns.
- * Source: reference — the server's aggregation `$count` stage; when nothing matches it returns
- * an empty array instead of `[{totalCount: 0}]`.
+ * A count figure `{totalCount}`: the only element of the array a count endpoint returns. The
+ * server's aggregation `$count` stage; when nothing matches it returns an empty array instead of
+ * `[{totalCount: 0}]`.
  *
  */
 export const zAnalyticsTotalCount = /* @__PURE__ */ z.lazy(builders.zAnalyticsTotalCount);
 
 /**
- * Conversations of one status: assigned, unassigned or archived. Source: decided — the documented
- * per-status breakdown; no real server sends it yet (see `aggregateRequestsByStatus`), so its
- * shape `{_id: <status>, count}` follows the other aggregations.
+ * Conversations of one status: assigned, unassigned or archived. The documented per-status
+ * breakdown; no real server sends it yet (see `aggregateRequestsByStatus`), so its shape `{_id:
+ * <status>, count}` follows the other aggregations.
  *
  */
 export const zAnalyticsStatusCount = /* @__PURE__ */ z.lazy(builders.zAnalyticsStatusCount);
 
 /**
- * Count of one calendar day (UTC). Source: reference — `{_id: {year, month, day}, count}`; days
- * without activity are absent (not zero).
+ * Count of one calendar day (UTC). `{_id: {year, month, day}, count}`; days without activity are
+ * absent (not zero).
  *
  */
 export const zAnalyticsDayCount = /* @__PURE__ */ z.lazy(builders.zAnalyticsDayCount);
 
 /**
- * Count of one calendar month (UTC). Source: reference — `{_id: {year, month}, count}`; months
- * without activity are absent.
+ * Count of one calendar month (UTC). `{_id: {year, month}, count}`; months without activity are
+ * absent.
  *
  */
 export const zAnalyticsMonthCount = /* @__PURE__ */ z.lazy(builders.zAnalyticsMonthCount);
 
 /**
- * Count of one week (UTC). Source: reference — `{_id: {year, month, week}, count}`; a week that
- * spans two months appears once per month.
+ * Count of one week (UTC). `{_id: {year, month, week}, count}`; a week that spans two months
+ * appears once per month.
  *
  */
 export const zAnalyticsWeekCount = /* @__PURE__ */ z.lazy(builders.zAnalyticsWeekCount);
 
 /**
- * Count of one hour of the day, summed over the last 30 days. Source: reference —
- * `{_id: {hour}, count}`; hours without activity are absent.
+ * Count of one hour of the day, summed over the last 30 days. `{_id: {hour}, count}`; hours
+ * without activity are absent.
  *
  */
 export const zAnalyticsHourCount = /* @__PURE__ */ z.lazy(builders.zAnalyticsHourCount);
 
 /**
- * Average duration of the project's conversations over the last 30 days. Source: reference —
- * `{_id: <project id>, duration_avg}`.
+ * Average duration of the project's conversations over the last 30 days. `{_id: <project id>,
+ * duration_avg}`.
  *
  */
 export const zAnalyticsDuration = /* @__PURE__ */ z.lazy(builders.zAnalyticsDuration);
 
 /**
- * Average customer rating of the project's conversations. Source: reference —
- * `{_id: <project id>, satisfaction_avg}`, over all time.
+ * Average customer rating of the project's conversations. `{_id: <project id>, satisfaction_avg}`,
+ * over all time.
  *
  */
 export const zAnalyticsSatisfaction = /* @__PURE__ */ z.lazy(builders.zAnalyticsSatisfaction);
@@ -905,34 +877,34 @@ export const zAnalyticsSatisfaction = /* @__PURE__ */ z.lazy(builders.zAnalytics
 export const zMessageAttributes = /* @__PURE__ */ z.lazy(builders.zMessageAttributes);
 
 /**
- * Body of `createMessage`: the message `text`, and optional fields. Source: reference — the fields
- * beside `text` are those the server reads; the last group (`departmentid` to `followers`) is used
- * only when the conversation does not exist yet and is created by this message. Fields the route
- * reads with `||` or an `if` (`sender`, `senderFullname`, `email`, `status`, `attributes`,
- * `departmentid`) treat `null` as not sent, so the contract accepts `null` for them.
+ * Body of `createMessage`: the message `text`, and optional fields. The fields beside `text` are
+ * those the server reads; the last group (`departmentid` to `followers`) is used only when the
+ * conversation does not exist yet and is created by this message. Fields the route reads with `||`
+ * or an `if` (`sender`, `senderFullname`, `email`, `status`, `attributes`, `departmentid`) treat
+ * `null` as not sent, so the contract accepts `null` for them.
  *
  */
 export const zMessageCreateRequest = /* @__PURE__ */ z.lazy(builders.zMessageCreateRequest);
 
 /**
- * A conversation (the server's "request"), as embedded in a message. Source: reference — the
- * fields of the server's request model; every field is optional here and the object is open (the
- * `createMessage` answer states which fields a stored conversation always has). Named
- * `Conversation` rather than `Request` so that generated TypeScript does not shadow the DOM
- * `Request` type. The conversation fields that `createMessage` copies from its body when it
- * creates the conversation (`subject`, `sourcePage`, `language`, `userAgent`, `priority`,
- * `attributes`, `channel`, `preflight`) are stored as sent, so each is `null` when the client sent
- * `null`; populated references (`requester`, `lead`, `department`) are `null` once the referenced
- * document is deleted. In a `message.create` delivery the conversation is read with `lean()`, so
- * the virtuals `id` and `requester_id` are absent.
+ * A conversation (the server's "request"), as embedded in a message. The fields of the server's
+ * request model; every field is optional here and the object is open (the `createMessage` answer
+ * states which fields a stored conversation always has). Named `Conversation` rather than
+ * `Request` so that generated TypeScript does not shadow the DOM `Request` type. The conversation
+ * fields that `createMessage` copies from its body when it creates the conversation (`subject`,
+ * `sourcePage`, `language`, `userAgent`, `priority`, `attributes`, `channel`, `preflight`) are
+ * stored as sent, so each is `null` when the client sent `null`; populated references
+ * (`requester`, `lead`, `department`) are `null` once the referenced document is deleted. In a
+ * `message.create` delivery the conversation is read with `lean()`, so the virtuals `id` and
+ * `requester_id` are absent.
  *
  */
 export const zConversation = /* @__PURE__ */ z.lazy(builders.zConversation);
 
 /**
- * A message of a conversation, as `createMessage` returns it and as the `message.create`
- * webhook delivers it. Source: reference — the server also sends `channel_type`,
- * `language` and `channel`, and includes the conversation as `request`.
+ * A message of a conversation, as `createMessage` returns it and as the `message.create` webhook
+ * delivers it. The server also sends `channel_type`, `language` and `channel`, and includes the
+ * conversation as `request`.
  *
  */
 export const zMessage = /* @__PURE__ */ z.lazy(builders.zMessage);
@@ -943,11 +915,11 @@ export const zMessage = /* @__PURE__ */ z.lazy(builders.zMessage);
  * `request.update`, `request.close` (conversations), `lead.create`, `project_user.invite`,
  * `project_user.update`, `project_user.update.agent`, `project_user.delete` (teammates),
  * `group.*`, `department.*`, `faqbot.*`, `faq.*` (create, update, delete), `user.signup`,
- * `project.create|update|downgrade|delete`, `event.emit` and `operator.select`.
- * Besides these fixed names the service delivers per-channel and per-event names built at run
- * time (`message.create.request.channel.<channel>`, `event.emit.<name>`), which no list can hold,
- * so a subscription's `event` is this or any other string. Source: reference — the names the
- * real server's subscription notifier publishes.
+ * `project.create|update|downgrade|delete`, `event.emit` and `operator.select`. Besides these
+ * fixed names the service delivers per-channel and per-event names built at run time
+ * (`message.create.request.channel.<channel>`, `event.emit.<name>`), which no list can hold, so a
+ * subscription's `event` is this or any other string. The names the real server's subscription
+ * notifier publishes.
  *
  */
 export const zSubscriptionEvent = /* @__PURE__ */ z.lazy(builders.zSubscriptionEvent);
@@ -979,18 +951,18 @@ export const zSubscriptionHook = /* @__PURE__ */ z.lazy(builders.zSubscriptionHo
 export const zMessageCreateEvent = /* @__PURE__ */ z.lazy(builders.zMessageCreateEvent);
 
 /**
- * Project identifier (a 24-character hexadecimal ObjectId). Source: reference — the server
- * answers `400 {error: "Invalid project id: <id>"}` for a malformed id and
- * `400 {error: "Project not found with id: <id>"}` for an unknown or inactive project.
+ * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+ * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+ * <id>"}` for an unknown or inactive project.
  *
  */
 export const zProjectId = /* @__PURE__ */ z.lazy(builders.zProjectId);
 
 /**
- * Zero-based page number; `0` (the default) is the first page. Source: reference — the
- * server counts pages from 0. Source: decided — at most 2^53 − 1, as every integer of a request:
- * the server computes in JavaScript numbers. A negative page makes MongoDB refuse the query (see
- * each list operation for what the server then answers).
+ * Zero-based page number; `0` (the default) is the first page. The server counts pages from 0. At
+ * most 2^53 − 1, as every integer of a request: the server computes in JavaScript numbers. A
+ * negative page makes MongoDB refuse the query (see each list operation for what the server then
+ * answers).
  *
  */
 export const zPage = /* @__PURE__ */ z.lazy(builders.zPage);
@@ -1001,31 +973,31 @@ export const zPage = /* @__PURE__ */ z.lazy(builders.zPage);
 export const zDirection = /* @__PURE__ */ z.lazy(builders.zDirection);
 
 /**
- * Window in days, counted back from now. Source: decided — the documented interface gives these
- * endpoints no query parameter and a 30-day window; the real server reads `lastdays` with a
- * default of **7**. The contract documents the server's default: send `lastdays=30` for a 30-day
- * window.
+ * Window in days, counted back from now. The documented interface gives these endpoints no query
+ * parameter and a 30-day window; the real server reads `lastdays` with a default of **7**. The
+ * contract documents the server's default: send `lastdays=30` for a 30-day window.
  *
  */
 export const zAnalyticsLastDays = /* @__PURE__ */ z.lazy(builders.zAnalyticsLastDays);
 
 /**
- * Only conversations routed to this department (ObjectId). Source: reference — a filter of the real server.
+ * Only conversations routed to this department (ObjectId). A filter of the real server.
  */
 export const zAnalyticsDepartmentId = /* @__PURE__ */ z.lazy(builders.zAnalyticsDepartmentId);
 
 /**
- * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. Source: reference — a filter of the real server.
+ * Only items of this channel, e.g. `chat21` (the web widget), `email`, `whatsapp`, `telegram`. A
+ * filter of the real server.
  */
 export const zAnalyticsChannel = /* @__PURE__ */ z.lazy(builders.zAnalyticsChannel);
 
 /**
- * Only messages sent by this sender (a user id, or a guest's uuid). Source: reference — a filter of the real server.
+ * Only messages sent by this sender (a user id, or a guest's uuid). A filter of the real server.
  */
 export const zAnalyticsSender = /* @__PURE__ */ z.lazy(builders.zAnalyticsSender);
 
 /**
- * Only messages of this conversation (its `request_id`). Source: reference — a filter of the real server.
+ * Only messages of this conversation (its `request_id`). A filter of the real server.
  */
 export const zAnalyticsRecipient = /* @__PURE__ */ z.lazy(builders.zAnalyticsRecipient);
 
@@ -1132,8 +1104,8 @@ export const zUpdateKnowledgeBaseBody = /* @__PURE__ */ z.lazy(builders.zUpdateK
 export const zUpdateKnowledgeBasePath = /* @__PURE__ */ z.lazy(builders.zUpdateKnowledgeBasePath);
 
 /**
- * The updated knowledge base, or the bare record created for an unknown id. Source:
- * reference — `routes/kb.js` answers the result of a `findOneAndUpdate` with `upsert: true`.
+ * The updated knowledge base, or the bare record created for an unknown id. The server answers the
+ * result of a `findOneAndUpdate` with `upsert: true`.
  *
  */
 export const zUpdateKnowledgeBaseResponse = /* @__PURE__ */ z.lazy(builders.zUpdateKnowledgeBaseResponse);

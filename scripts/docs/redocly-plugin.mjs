@@ -1,0 +1,92 @@
+// Redocly plugin `supportkb-docs`, used only by `npm run docs` (scripts/docs/redocly.docs.yaml): the
+// contract, `npm run bundle` and the SDK generated from it never see what it adds.
+//
+// Decorators (oas3):
+//   operations      every description's soft line breaks joined (the page's search index would run
+//                   the two words together: "fetchthem"); on every operation: the operationId, the SDK
+//                   method and a "Try it" link first in the description; one collapsed "Implementation notes"
+//                   block with the provenance of the operation, its parameters, body and responses;
+//                   and `x-codeSamples` (TypeScript with the SDK, curl), from the SDK's manifest and
+//                   the contract's examples (scripts/docs/operation-docs.mjs)
+//   changelog-link  a link to changelog.html (the changes since the released contract) and one to the
+//                   console at the top of info.description
+//
+// The SDK's manifest is read from the built package (packages/sdk/dist/manifest.js): `npm run docs`
+// builds it first when it is stale.
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { codeSamples, DocsInputError, implementationNotes, operationHeader, readableMarkdown } from './operation-docs.mjs';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+const MANIFEST = fileURLToPath(new URL('../../packages/sdk/dist/manifest.js', import.meta.url));
+
+/** `apiOperations` of the built `@supportkb/sdk/manifest`. */
+async function loadManifest() {
+  if (!existsSync(MANIFEST)) throw new DocsInputError(`${MANIFEST} is missing: build the SDK first (npm run build).`);
+  return (await import(pathToFileURL(MANIFEST).href)).apiOperations;
+}
+// Redocly calls decorators synchronously: the manifest is loaded when the plugin module loads.
+const apiOperations = await loadManifest();
+
+/**
+ * Joins the soft line breaks of every `description` of `node` (operations, parameters, responses,
+ * schemas, tags, webhooks), not inside examples or vendor extensions.
+ */
+function readableDescriptions(node) {
+  if (Array.isArray(node)) node.forEach(readableDescriptions);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'description' && typeof value === 'string') node[key] = readableMarkdown(value);
+      else if (key !== 'example' && key !== 'examples' && !key.startsWith('x-')) readableDescriptions(value);
+    }
+  }
+}
+
+/** Decorates every operation of the bundled document (see the header). */
+function Operations() {
+  return {
+    Root: {
+      leave(root) {
+        readableDescriptions(root);
+        for (const [path, pathItem] of Object.entries(root.paths ?? {})) {
+          for (const method of METHODS) {
+            const operation = pathItem[method];
+            if (!operation) continue;
+            const entry = apiOperations[operation.operationId];
+            if (!entry) throw new DocsInputError(`${operation.operationId} is not in the SDK's manifest: regenerate and build the SDK (npm run generate, npm run build).`);
+            operation['x-codeSamples'] = codeSamples(root, path, method, pathItem, operation, entry);
+            operation.description = [
+              operationHeader(operation.operationId, entry),
+              (operation.description ?? '').trim(),
+              implementationNotes(root, pathItem, operation),
+            ].join('\n\n');
+          }
+        }
+      },
+    },
+  };
+}
+
+/** Links the changelog from the top of info.description. */
+function ChangelogLink() {
+  return {
+    Info: {
+      leave(info) {
+        info.description = `[Changes since the last release](changelog.html) · [Try every operation in the console](console.html)\n\n${info.description ?? ''}`;
+      },
+    },
+  };
+}
+
+/** The plugin's entry, as Redocly loads it (`plugins:` in scripts/docs/redocly.docs.yaml). */
+export default function supportkbDocs() {
+  return {
+    id: 'supportkb-docs',
+    decorators: {
+      oas3: {
+        operations: Operations,
+        'changelog-link': ChangelogLink,
+      },
+    },
+  };
+}
