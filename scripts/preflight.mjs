@@ -69,6 +69,13 @@ export const BUILD_STEPS = [
     inputs: ['mocks/src', 'mocks/scripts', 'mocks/package.json', 'mocks/tsup.config.ts', 'mocks/tsconfig.json', 'tsconfig.base.json', 'openapi/dist/openapi.yaml', 'packages/sdk/dist', 'packages/sdk/package.json'],
     outputs: ['mocks/dist', 'mocks/contract/openapi.yaml'],
   },
+  {
+    name: '@supportkb/mcp',
+    npm: ['run', 'build', '-w', '@supportkb/mcp'],
+    inputs: ['packages/mcp/src', 'packages/mcp/scripts', 'packages/mcp/package.json', 'packages/mcp/tsup.config.ts', 'packages/mcp/tsconfig.json', 'tsconfig.base.json', 'openapi/dist/openapi.yaml', 'packages/sdk/dist', 'packages/sdk/package.json'],
+    exclude: ['packages/mcp/src/generated'],
+    outputs: ['packages/mcp/dist', 'packages/mcp/src/generated/contract.gen.json'],
+  },
 ];
 
 /** Every file under the given paths (relative to `root`), sorted; missing paths are skipped. */

@@ -81,8 +81,9 @@ describe('a release in a scratch copy', () => {
     const plan = Object.fromEntries(readJson(join(dir, 'status.json')).releases.map((r: any) => [r.name, `${r.type} ${r.oldVersion}->${r.newVersion}`]));
     expect(plan['@supportkb/sdk']).toBe('minor 0.1.0->0.2.0');
     expect(plan['@supportkb/mocks']).toBe('patch 0.1.0->0.1.1');
+    expect(plan['@supportkb/mcp']).toBe('patch 0.1.0->0.1.1'); // depends on the SDK (and the mocks) too
     // Everything else is a private example workspace, never versioned.
-    const others = Object.entries(plan).filter(([name]) => name !== '@supportkb/sdk' && name !== '@supportkb/mocks');
+    const others = Object.entries(plan).filter(([name]) => !['@supportkb/sdk', '@supportkb/mocks', '@supportkb/mcp'].includes(name));
     expect(others.length).toBeGreaterThan(0);
     for (const [name, change] of others) expect([name, change]).toEqual([expect.stringMatching(/^@supportkb\/example-/), 'none 0.0.0->0.0.0']);
     for (const f of pending()) rmSync(join(dir, '.changeset', f));

@@ -1,0 +1,140 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * `supportkb-mcp` over stdio, driven as an MCP client drives it: the MCP Inspector's CLI mode
+ * (`@modelcontextprotocol/inspector` 2.12, `--cli`) starts the built server (bin → dist) on the
+ * embedded mock and lists or calls its tools, one process per call, as CI would.
+ */
+const exec = promisify(execFile);
+const bin = fileURLToPath(new URL('../bin/supportkb-mcp.mjs', import.meta.url));
+const inspector = join(dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json')), 'clients/launcher/build/index.js');
+
+interface ToolResult {
+  content: { type: string; text: string }[];
+  isError?: boolean;
+}
+
+/** At most 3 Inspector runs (each an Inspector and a server process) at a time: 2 cores, shared with other suites. */
+let running = 0;
+const waiting: (() => void)[] = [];
+async function slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= 3) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** Runs the Inspector's CLI against the server; resolves to its first JSON answer, its stderr and exit code. */
+function inspect(args: string[], env: Record<string, string> = {}): Promise<{ answer: any; stderr: string; code: number }> {
+  return slot(() => inspectNow(args, env));
+}
+async function inspectNow(args: string[], env: Record<string, string>): Promise<{ answer: any; stderr: string; code: number }> {
+  const envArgs = Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
+  const run = await exec(process.execPath, [inspector, '--cli', ...envArgs, process.execPath, bin, ...args], { timeout: 30_000 }).then(
+    (out) => ({ ...out, code: 0 }),
+    (error: { stdout: string; stderr: string; code: number }) => error,
+  );
+  // The CLI prints the answer as JSON; a tool error is followed by one more line of its own.
+  const answer = JSON.parse(run.stdout.split('\n{"error":')[0]!);
+  return { answer, stderr: run.stderr, code: run.code };
+}
+const call = (tool: string, args: Record<string, unknown>, env?: Record<string, string>) =>
+  inspect(['--method', 'tools/call', '--tool-name', tool, ...Object.entries(args).flatMap(([key, value]) => ['--tool-arg', `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`])], env) as Promise<{
+    answer: ToolResult;
+    stderr: string;
+  }>;
+const text = (result: ToolResult) => result.content.map((part) => part.text).join('\n');
+
+describe('supportkb-mcp over stdio, through the MCP Inspector CLI, on the embedded mock', () => {
+  // Independent server processes: started side by side (three at a time), each test awaits its own.
+  const runs = {
+    list: inspect(['--method', 'tools/list', '--strict']),
+    perOperation: inspect(['--method', 'tools/list', '--strict'], { SUPPORTKB_MCP_TOOLS: 'per-operation', SUPPORTKB_MCP_RESOURCES: 'tags' }),
+    operations: call('list_operations', { resource: 'analytics' }),
+    read: call('call_operation', { operationId: 'listTags' }),
+    write: call('call_operation', { operationId: 'createTag', params: { tag: 'refund' } }),
+    invalid: call('call_operation', { operationId: 'getTag', params: { id: 'not-an-id' } }),
+    unknownField: call('call_operation', { operationId: 'listTags', params: { colour: 'red' } }),
+    missing: call('call_operation', { operationId: 'getTag', params: { id: '65f1a2b3c4d5e6f7080911ff' } }),
+    agent: call('call_operation', { operationId: 'countRequests' }, { SUPPORTKB_ROLE: 'agent' }),
+    perOperationCall: call('getTag', { id: '65f1a2b3c4d5e6f708091101' }, { SUPPORTKB_MCP_TOOLS: 'per-operation', SUPPORTKB_MCP_RESOURCES: 'tags' }),
+    perOperationInvalid: call('getTag', { id: 'nope' }, { SUPPORTKB_MCP_TOOLS: 'per-operation', SUPPORTKB_MCP_RESOURCES: 'tags' }),
+  };
+  for (const run of Object.values(runs)) run.catch(() => {}); // each test awaits its own
+
+  it('lists the three dynamic tools, portable (--strict finds nothing), and says on stderr what it serves', async () => {
+    const { answer, stderr, code } = await runs.list;
+    expect(answer.tools.map((tool: { name: string }) => tool.name)).toEqual(['list_operations', 'describe_operation', 'call_operation']);
+    expect(answer.tools[2].annotations).toMatchObject({ readOnlyHint: true });
+    expect(code).toBe(0);
+    expect(stderr).toContain('supportkb-mcp: stdio, calling the embedded mock (project 65f1a2b3c4d5e6f708090a0b "Acme Support") as the seeded admin (dynamic tools, read-only)');
+    expect(stderr).not.toMatch(/Warning|Error/);
+  });
+
+  it('lists one tool per read operation of the chosen resources with --tools per-operation', async () => {
+    const { answer, code } = await runs.perOperation;
+    expect(answer.tools.map((tool: { name: string }) => tool.name)).toEqual(['list_operations', 'describe_operation', 'call_operation', 'getTag', 'listTags']);
+    expect(answer.tools[3]).toMatchObject({ title: 'Get a tag', inputSchema: { type: 'object', required: ['id'] }, annotations: { readOnlyHint: true } });
+    expect(code).toBe(0);
+  });
+
+  it('lists operations by resource, as the admin it acts as', async () => {
+    const { answer } = await runs.operations;
+    expect(answer.isError).toBeUndefined();
+    expect(text(answer)).toMatch(/^\d+ operations on the embedded mock .*, acting as admin\./);
+    expect(text(answer)).toContain('countRequests: GET /analytics/requests/count — Count conversations [analytics; min role admin]');
+  });
+
+  it('calls a read operation through the SDK and answers its 200 body', async () => {
+    const { answer } = await runs.read;
+    expect(answer.isError).toBeUndefined();
+    expect(JSON.parse(text(answer)).map((tag: { tag: string }) => tag.tag)).toEqual(['billing', 'vip']);
+  });
+
+  it('refuses a write while writes are disabled, saying how to enable them', async () => {
+    const { answer } = await runs.write;
+    expect(answer.isError).toBe(true);
+    expect(text(answer)).toBe('createTag changes data (POST /tags) and this server is read-only: writes are disabled. Restart it with --allow-writes (or SUPPORTKB_ALLOW_WRITES=1) to allow them.');
+  });
+
+  it('refuses an invalid input before sending, naming the field', async () => {
+    const invalid = (await runs.invalid).answer;
+    expect(invalid.isError).toBe(true);
+    expect(text(invalid)).toMatch(/^Invalid input for getTag \(nothing was sent\): id: .*pattern/);
+    const unknown = (await runs.unknownField).answer;
+    expect(unknown.isError).toBe(true);
+    expect(text(unknown)).toBe('Invalid input for listTags: unknown field "colour". Accepted: sortField, direction, page, sort.');
+    const perOperation = (await runs.perOperationInvalid).answer;
+    expect(perOperation.isError).toBe(true);
+    expect(text(perOperation)).toMatch(/Input validation error: Invalid arguments for tool getTag: .*id.*pattern/);
+  });
+
+  it("answers a 404 as a tool error with the status, the operationId and the SDK's message and advice", async () => {
+    const { answer } = await runs.missing;
+    expect(answer.isError).toBe(true);
+    expect(text(answer)).toMatch(/^NotFoundError 404 from getTag \(GET \/tags\/\{id\}\): 404 Object not found\. \(getTag\)\nNo object has that id in the project: listTags lists the existing ones\./);
+  });
+
+  it("answers a 403 with the SDK's advice (the minimum role) when acting as the agent", async () => {
+    const { answer, stderr } = await runs.agent;
+    expect(stderr).toContain('as the seeded agent');
+    expect(answer.isError).toBe(true);
+    expect(text(answer)).toContain('PermissionDeniedError 403 from countRequests');
+    expect(text(answer)).toContain('countRequests needs the admin role or higher in the project');
+  });
+
+  it('calls a per-operation tool', async () => {
+    const { answer } = await runs.perOperationCall;
+    expect(answer.isError).toBeUndefined();
+    expect(JSON.parse(text(answer))).toMatchObject({ _id: '65f1a2b3c4d5e6f708091101', tag: 'vip' });
+  });
+});
