@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,5 +137,25 @@ describe('supportkb-mcp over stdio, through the MCP Inspector CLI, on the embedd
     const { answer } = await runs.perOperationCall;
     expect(answer.isError).toBeUndefined();
     expect(JSON.parse(text(answer))).toMatchObject({ _id: '65f1a2b3c4d5e6f708091101', tag: 'vip' });
+  });
+});
+
+describe("the root README's MCP section", () => {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const section = readFileSync(join(root, 'README.md'), 'utf8').split('\n## Let assistants use the API (MCP)\n')[1]!.split('\n## ')[0]!;
+
+  it('shows the no-configuration client entry of examples/mcp', () => {
+    const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(section)![1]!);
+    const example = JSON.parse(readFileSync(join(root, 'examples/mcp/claude_desktop_config.json'), 'utf8'));
+    expect(shown.mcpServers['supportkb-mock']).toEqual(example.mcpServers['supportkb-mock']);
+  });
+
+  it('runs its Inspector command as written (from the repository root, on the embedded mock)', async () => {
+    const command = /```sh\n([\s\S]*?)```/.exec(section)![1]!.trim();
+    expect(command).toMatch(/^npx mcp-inspector --cli npx supportkb-mcp /);
+    const { stdout } = await slot(() => exec('sh', ['-c', command], { cwd: root, timeout: 60_000 }));
+    const answer = JSON.parse(stdout.slice(stdout.indexOf('{')));
+    expect(answer.isError).toBeUndefined();
+    expect(JSON.parse(answer.content[0].text)).toEqual([{ totalCount: expect.any(Number) }]);
   });
 });
