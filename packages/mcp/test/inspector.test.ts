@@ -159,3 +159,16 @@ describe("the root README's MCP section", () => {
     expect(JSON.parse(answer.content[0].text)).toEqual([{ totalCount: expect.any(Number) }]);
   });
 });
+
+describe("examples/mcp's commands", () => {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const block = /```sh\n([\s\S]*?)```/.exec(readFileSync(join(root, 'examples/mcp/README.md'), 'utf8'))![1]!;
+  const commands = block.trim().split('\n');
+
+  it.each(commands.map((command) => [command]))('%s runs as written and answers without a tool error', async (command) => {
+    const { stdout } = await slot(() => exec('sh', ['-c', command], { cwd: root, timeout: 60_000 }));
+    const answer = JSON.parse(stdout.slice(stdout.indexOf('{')));
+    expect(answer.isError).toBeUndefined();
+    expect(answer.tools ?? answer.content).toBeInstanceOf(Array);
+  });
+});
