@@ -31,13 +31,13 @@ const packages = [
 const forUsers = (readme: string) => readme.split('\n## Developing this package')[0]!;
 
 describe('the package READMEs, run against the packed tarballs', () => {
-  it('run every snippet of both READMEs in a scratch project, within a minute; installing the mocks pulls no Prism and no install script', { timeout: 180_000 }, () => {
+  it('run every snippet of the package READMEs in a scratch project, within a minute; installing the mocks pulls no Prism and no install script', { timeout: 180_000 }, () => {
     const started = Date.now();
     const run = spawnSync(process.execPath, [join(root, 'scripts/release-check.mjs'), '--only', 'readme'], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 });
     const seconds = (Date.now() - started) / 1000;
     const out = `${run.stdout}${run.stderr}`;
     expect(run.status, out).toBe(0);
-    for (const name of ['@supportkb/sdk', '@supportkb/mocks']) {
+    for (const name of ['@supportkb/sdk', '@supportkb/mocks', '@supportkb/mcp']) {
       const section = out.slice(out.indexOf(`\n${name}@`));
       expect(section, out).toMatch(/^\n\S+ {2}\S+\.tgz: .*\n {2}✓ readme +\d+ ms {2}\d+ snippets: /);
     }
@@ -46,13 +46,15 @@ describe('the package READMEs, run against the packed tarballs', () => {
     expect(out).toContain('supportkb-mock served http://127.0.0.1:<port>');
     expect(out).toContain('supportkb-prism without @stoplight/prism-cli (an optional peer): says `npm install --save-dev @stoplight/prism-cli@5`');
     // What installing brings (before: 263 packages, 75 MB of files, one install script: @scarf/scarf's).
-    const footprint = /installing brings @supportkb\/sdk (\d+) packages, ([\d.]+) MB; @supportkb\/mocks (\d+) packages, ([\d.]+) MB; together \d+ packages, [\d.]+ MB; none with an install script/.exec(out);
+    const footprint = /installing brings @supportkb\/sdk (\d+) packages, ([\d.]+) MB; @supportkb\/mocks (\d+) packages, ([\d.]+) MB; @supportkb\/mcp (\d+) packages, ([\d.]+) MB; together \d+ packages, [\d.]+ MB; none with an install script/.exec(out);
     expect(footprint, out).not.toBeNull();
-    const [, sdkPackages, sdkMB, mocksPackages, mocksMB] = footprint!.map(Number);
+    const [, sdkPackages, sdkMB, mocksPackages, mocksMB, mcpPackages, mcpMB] = footprint!.map(Number);
     expect(sdkPackages, 'the SDK and its two dependencies (ky, jose)').toBeLessThanOrEqual(3);
     expect(sdkMB).toBeLessThan(10);
     expect(mocksPackages, 'the mocks without Prism').toBeLessThan(100);
     expect(mocksMB).toBeLessThan(45);
+    expect(mcpPackages, 'the MCP server: the mocks (its embedded target) and the MCP SDK').toBeLessThan(110);
+    expect(mcpMB).toBeLessThan(60);
     expect(seconds, 'the README check should stay under a minute').toBeLessThan(60);
   });
 });

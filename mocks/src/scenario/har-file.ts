@@ -6,6 +6,15 @@ import type { Scenario, ScenarioSeed } from './format';
 import { harToScenario, type HarToScenarioOptions } from './har';
 import { harToSeed, type HarToSeedOptions } from './har-seed';
 
+/** Reads and parses a HAR file. @throws {TypeError} naming the file when it cannot be read or is not JSON. */
+function readHar(file: string | URL): Har {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Har;
+  } catch (error) {
+    throw new TypeError(`Cannot load the recording ${String(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
 /**
  * Reads a HAR file (or takes a HAR object) and turns it into a replaying scenario ({@link harToScenario}).
  * @throws {TypeError} when the file cannot be read, is not JSON or is not an HTTP Archive (the message names the file).
@@ -13,12 +22,7 @@ import { harToSeed, type HarToSeedOptions } from './har-seed';
  */
 export function loadHar(fileOrObject: Har | string | URL, options?: HarToScenarioOptions): Scenario {
   if (typeof fileOrObject !== 'string' && !(fileOrObject instanceof URL)) return harToScenario(fileOrObject, options);
-  let har: Har;
-  try {
-    har = JSON.parse(readFileSync(fileOrObject, 'utf8')) as Har;
-  } catch (error) {
-    throw new TypeError(`Cannot load the recording ${String(fileOrObject)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const har = readHar(fileOrObject);
   try {
     return harToScenario(har, options);
   } catch (error) {
@@ -37,12 +41,7 @@ export function loadHar(fileOrObject: Har | string | URL, options?: HarToScenari
 export function loadHarSeed(fileOrObject: Har | string | URL, options: HarToSeedOptions = {}): ScenarioSeed {
   if (typeof fileOrObject !== 'string' && !(fileOrObject instanceof URL)) return harToSeed(fileOrObject, options);
   const name = basename(typeof fileOrObject === 'string' ? fileOrObject : fileOrObject.pathname);
-  let har: Har;
-  try {
-    har = JSON.parse(readFileSync(fileOrObject, 'utf8')) as Har;
-  } catch (error) {
-    throw new TypeError(`Cannot load the recording ${String(fileOrObject)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const har = readHar(fileOrObject);
   try {
     return harToSeed(har, { file: name, ...options });
   } catch (error) {
