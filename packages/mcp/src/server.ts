@@ -9,9 +9,10 @@ import type { OperationId } from '@supportkb/sdk/manifest';
 import { allOperations, contractInfo, type McpOperation } from './contract';
 import { deriveTools, describeOperation, exposedOperations, listOperationsText, shortPath, type ToolsetOptions } from './tools';
 import type { Target } from './target';
+import manifest from '../package.json' with { type: 'json' };
 
-/** The package's version, for the MCP `serverInfo`. */
-export const VERSION = '0.1.0';
+/** The package's version (its package.json's, bundled in at build), for the MCP `serverInfo` and `--version`. */
+export const VERSION: string = manifest.version;
 
 /** Options of {@link createServerFactory}. */
 export interface ServerOptions extends ToolsetOptions {

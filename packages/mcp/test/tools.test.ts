@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { allOperations, roleAllows, withDefs } from '../src/contract';
 import { checkTargetConfig, ConfigError, createTarget, targetConfigFromEnv } from '../src/target';
 import { deriveTools, describeOperation, exposedOperations, listOperationsText, ToolsetError } from '../src/tools';
-import { formatData, formatError } from '../src/server';
+import { formatData, formatError, VERSION } from '../src/server';
 import { parseCli, USAGE } from '../src/cli';
 import { readFileSync } from 'node:fs';
 
@@ -191,5 +191,12 @@ describe('examples/mcp', () => {
       expect(options.allowWrites, name).toBe(false);
     }
     expect([...targets].sort()).toEqual(['mock', 'real']);
+  });
+});
+
+describe('the server version', () => {
+  it("is the package's, so serverInfo and --version follow each release", () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(VERSION).toBe(manifest.version);
   });
 });
