@@ -74,3 +74,20 @@ export function screenshotPath(name: string): string {
   mkdirSync(screenshotDir, { recursive: true });
   return join(screenshotDir, name);
 }
+
+/**
+ * Keeps the browser on loopback: every request of `browser`'s pages to another origin (but `data:`,
+ * `blob:` and `file:` URLs, which never leave the machine) is refused and its URL pushed to the
+ * returned array, for the test to check.
+ */
+export async function refuseExternalRequests(browser: Chromium, origin: string): Promise<string[]> {
+  const external: string[] = [];
+  await browser.context.route(
+    (url) => url.origin !== origin && !['data:', 'blob:', 'file:'].includes(url.protocol),
+    (route) => {
+      external.push(route.request().url());
+      return route.abort();
+    },
+  );
+  return external;
+}

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchChromium, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
+import { CHROMIUM, launchChromium, refuseExternalRequests, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
 import { dereferencedContract, firstExample, operations, root } from './contract-helpers';
 
 /**
@@ -25,7 +25,7 @@ const ATTRIBUTION = new Set(['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'h
 let server: Server | undefined;
 let origin = '';
 let browser: Chromium | undefined;
-const external: string[] = [];
+let external: string[] = [];
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
@@ -40,13 +40,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   browser = await launchChromium({ allowConsoleError: (url) => ATTRIBUTION.has(url) });
   // Nothing leaves loopback: record and refuse every other request.
-  await browser.context.route(
-    (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    (route) => {
-      external.push(route.request().url());
-      return route.abort();
-    },
-  );
+  external = await refuseExternalRequests(browser, origin);
 }, 180_000);
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { consoleContract, encodeShared, resolvedOperations, SHARED } from '../scripts/docs/console.mjs';
 import { decodeShared } from '../scripts/docs/console/shared.js';
 import { indexContract } from '../scripts/lib/conformance/contract.mjs';
-import { CHROMIUM, launchChromium, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
+import { CHROMIUM, launchChromium, refuseExternalRequests, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
 import { dereferencedContract, operations, root } from './contract-helpers';
 
 /**
@@ -44,7 +44,7 @@ const files = new Map<string, Buffer>();
 /** Paths the loopback server was asked for: static files only, never the mock's. */
 const served: string[] = [];
 /** Requests refused because they would have left loopback. */
-const external: string[] = [];
+let external: string[] = [];
 
 /** Every file under `dir`, by URL path. */
 function readTree(dir: string, prefix = '/'): void {
@@ -71,13 +71,8 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Error statuses the mock answers on purpose show up as console errors ("Failed to load resource"): not problems.
   browser = await launchChromium({ allowConsoleError: (url) => ATTRIBUTION.has(url) || url.startsWith(`${origin}/mock-api/`) });
-  await browser.context.route(
-    (url) => url.origin !== origin && !['data:', 'blob:', 'file:'].includes(url.protocol),
-    (route) => {
-      external.push(route.request().url());
-      return route.abort();
-    },
-  );
+  // Nothing leaves loopback: record and refuse every other request.
+  external = await refuseExternalRequests(browser, origin);
 }, 240_000);
 
 afterAll(async () => {

@@ -58,26 +58,10 @@ const dist = new URL('../dist/server.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock` does it for you)');
 const { startHttpMock, describeSeed } = await import(dist.href);
 let scenario;
-if (values.scenario !== undefined) {
-  const { loadScenario } = await import(new URL('../dist/node.js', import.meta.url).href);
+if (values.scenario !== undefined || values['seed-from-har'] !== undefined || values['from-har'] !== undefined) {
+  const { loadMockScenario } = await import(new URL('../dist/node.js', import.meta.url).href);
   try {
-    scenario = loadScenario(values.scenario);
-  } catch (error) {
-    fail(name, String(error?.message ?? error).split("\n")[0], 2);
-  }
-}
-if (values['seed-from-har'] !== undefined) {
-  const { loadHarSeed } = await import(new URL('../dist/node.js', import.meta.url).href);
-  try {
-    scenario = { ...scenario, seed: loadHarSeed(values['seed-from-har']) };
-  } catch (error) {
-    fail(name, String(error?.message ?? error).split("\n")[0], 2);
-  }
-}
-if (values['from-har'] !== undefined) {
-  const { loadHar, loadScenario, withReplay } = await import(new URL('../dist/node.js', import.meta.url).href);
-  try {
-    scenario = loadScenario(withReplay(scenario, loadHar(values['from-har'])));
+    scenario = loadMockScenario({ scenario: values.scenario, seedFromHar: values['seed-from-har'], fromHar: values['from-har'] });
   } catch (error) {
     fail(name, String(error?.message ?? error).split("\n")[0], 2);
   }

@@ -53,6 +53,21 @@ export interface NodeMock extends InProcessMock {
 }
 
 /**
+ * The scenario a mock serves for these options, loaded and validated (what `setupNodeMock` and
+ * `npx supportkb-mock` do with them): `scenario` (an object or a file), its seed replaced by the
+ * documents of the `seedFromHar` recording, and the `fromHar` recording's exchanges before its own
+ * responses. `undefined` when none is given.
+ * @throws {ScenarioError} when the scenario is invalid or a recorded document does not fit the contract (the message names the file and JSON path).
+ * @throws {TypeError} when a file cannot be read or a recording is no HTTP Archive (the message names the file).
+ */
+export function loadMockScenario(options: Pick<NodeMockOptions, 'scenario' | 'fromHar' | 'seedFromHar'>): Scenario | undefined {
+  const { scenario: given, fromHar, seedFromHar } = options;
+  let loaded = given === undefined ? undefined : loadScenario(given);
+  if (seedFromHar !== undefined) loaded = { ...loaded, seed: loadHarSeed(seedFromHar) };
+  return fromHar === undefined ? loaded : loadScenario(withReplay(loaded, loadHar(fromHar)));
+}
+
+/**
  * Creates the stateful service and an MSW `setupServer` with its handlers: once `server.listen()`
  * is called, `fetch` (and `http`, `XMLHttpRequest`) in this Node process is answered by the mock,
  * with no socket. For tests in Node.
@@ -71,9 +86,7 @@ export interface NodeMock extends InProcessMock {
  */
 export function setupNodeMock(options: NodeMockOptions = {}): NodeMock {
   const { scenario: given, fromHar, seedFromHar, ...rest } = options;
-  let loaded = given === undefined ? undefined : loadScenario(given);
-  if (seedFromHar !== undefined) loaded = { ...loaded, seed: loadHarSeed(seedFromHar) };
-  const scenario = fromHar === undefined ? loaded : loadScenario(withReplay(loaded, loadHar(fromHar)));
+  const scenario = loadMockScenario({ scenario: given, fromHar, seedFromHar });
   const service = createMockService({ ...rest, scenario });
   const mock: NodeMock = { server: setupServer(...service.handlers), service };
   if (scenario) mock.scenario = { definition: scenario, reset: () => service.reset() };

@@ -11,14 +11,15 @@ export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse, type RequestHandler } from 'msw';
+import { roleRank } from './auth/roles';
 import { projectTokenAudience } from './auth/tokens';
 // The service's answers as the handlers build them, so the server's own 413 and 405 are byte for byte
 // the in-process transports' (mocks/test/golden.test.ts compares them).
-import { methodNotAllowed, payloadTooLarge, toResponse } from './http/results';
+import { expressJson, methodNotAllowed, payloadTooLarge, toResponse } from './http/results';
 import type { HttpMock } from './running';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './server/connections';
 import { candidateFilter } from './server/prefilter';
-import { hasBody, jsonResponse, limitedBody, requestUrl, send, toRequest, type LimitedBody } from './server/socket';
+import { hasBody, limitedBody, requestUrl, send, toRequest, type LimitedBody } from './server/socket';
 import { createMockService } from './service/create';
 import type { MockService, MockServiceOptions } from './service/options';
 import { SEED, SEED_PASSWORD } from './state/seed';
@@ -151,7 +152,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       const sentBody = hasBody(req);
       const withBody = sentBody && method !== 'GET' && method !== 'HEAD';
       if (!url) {
-        await send(res, jsonResponse(400, { err: 'Bad Request: malformed Host header or request target' }), sentBody);
+        await send(res, expressJson({ err: 'Bad Request: malformed Host header or request target' }, { status: 400 }), sentBody);
         return;
       }
       if (url.pathname === RESET_PATH && method === 'POST') {
@@ -249,9 +250,6 @@ function methodsAt(service: MockService, path: string): string[] {
   return [...methods];
 }
 
-/** The roles in the order the description lists them (most rights first). */
-const ROLE_ORDER = ['owner', 'admin', 'supervisor', 'agent', 'user', 'guest'];
-
 /**
  * Human-readable lines describing the projects in the store and who can sign in (printed by
  * `npx supportkb-mock`): what the store holds, so a scenario or a recording that replaces the seed
@@ -265,7 +263,7 @@ export async function describeSeed(service: MockService): Promise<string[]> {
     lines.push(`Project ${project.name} (${project._id})`, 'Seeded credentials (Basic email:password, or sign in with POST /auth/signin):');
     const members = [...store.teammates.values()]
       .filter((member) => member.id_project === project._id && typeof member.id_user === 'string' && store.users.has(member.id_user))
-      .sort((a, b) => ROLE_ORDER.indexOf(String(a.role)) - ROLE_ORDER.indexOf(String(b.role)));
+      .sort((a, b) => roleRank(b.role) - roleRank(a.role)); // most rights first
     for (const member of members) {
       const user = store.users.get(member.id_user as string)!;
       const password = store.secrets.passwords.get(user._id);

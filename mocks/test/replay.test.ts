@@ -1,14 +1,13 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createClient } from '@supportkb/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harToScenario, setupNodeMock } from '../src/node';
 import { REDACTED, startRecordingProxy, type Har } from '../src/record';
 import { startHttpMock } from '../src/server';
 import { SEED, SEED_PASSWORD } from '../src/state/seed';
+import { mocksDir, startBin } from './support/bin';
 
 /**
  * Replaying a recording (`setupNodeMock({ fromHar })`, `supportkb-mock --from-har FILE`): a short SDK
@@ -90,7 +89,6 @@ describe('setupNodeMock({ fromHar })', () => {
 });
 
 describe('supportkb-mock --from-har FILE', () => {
-  const mocksDir = fileURLToPath(new URL('..', import.meta.url));
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'supportkb-replay-'));
@@ -101,24 +99,16 @@ describe('supportkb-mock --from-har FILE', () => {
     expect(existsSync(`${mocksDir}dist/node.js`), 'build the package first (npm run build)').toBe(true);
     const file = join(dir, 'session.har');
     writeFileSync(file, JSON.stringify(har));
-    const child = spawn(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', '--from-har', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (out += c));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const mock = await startBin(['--from-har', file]);
+    const { url } = mock;
     try {
-      const deadline = Date.now() + 15_000;
-      while (!/at http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-      expect(url, out).toBeTruthy();
       const basic = `Basic ${btoa(`${SEED.members.agent.email}:${SEED_PASSWORD}`)}`;
       const tags = () => fetch(`${url}/${P}/tags?page=0`, { headers: { Authorization: basic } }).then((r) => r.json() as Promise<{ tag: string }[]>);
       expect(await tags()).toEqual(recorded[1]);
       expect((await tags()).map((t) => t.tag)).toContain('refund');
       expect((await tags()).map((t) => t.tag)).not.toContain('refund');
     } finally {
-      child.kill('SIGTERM');
-      await exited;
+      await mock.stop();
     }
   });
 });

@@ -1,14 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createClient, type Tag } from '@supportkb/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harToSeed, ScenarioError, setupNodeMock } from '../src/node';
 import { REDACTED, startRecordingProxy, type Har } from '../src/record';
 import { startHttpMock } from '../src/server';
 import { SEED, SEED_PASSWORD } from '../src/state/seed';
+import { mocksDir, startBin } from './support/bin';
 
 /**
  * Seeding from a recording (`harToSeed`, `setupNodeMock({ seedFromHar })`, `supportkb-mock
@@ -205,7 +205,6 @@ describe('setupNodeMock({ seedFromHar })', () => {
 });
 
 describe('supportkb-mock --seed-from-har FILE', () => {
-  const mocksDir = fileURLToPath(new URL('..', import.meta.url));
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'supportkb-seed-from-har-'));
@@ -223,17 +222,10 @@ describe('supportkb-mock --seed-from-har FILE', () => {
 
     const file = join(dir, 'session.har');
     writeFileSync(file, JSON.stringify(har));
-    const child = spawn(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', '--seed-from-har', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (out += c));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const mock = await startBin(['--seed-from-har', file]);
+    const { url } = mock;
     try {
-      const deadline = Date.now() + 15_000;
-      while (!/at http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-      expect(url, out).toBeTruthy();
-      while (!/Custom tokens/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const out = await mock.waitFor(/Custom tokens/);
       // The start-up text describes the recorded project and users, not the built-in seed's.
       expect(out).toContain(`(${P})\nSeeded credentials`);
       expect(out).toMatch(new RegExp(`  admin  ${admin.email.replace(/[.]/g, '\\.')}  password ${SEED_PASSWORD}\n`));
@@ -246,8 +238,7 @@ describe('supportkb-mock --seed-from-har FILE', () => {
       expect((await fetch(`${url}/__supportkb/reset`, { method: 'POST' })).status).toBe(204);
       expect(await tagIds()).toEqual(recorded.tags.map((t) => t._id).sort());
     } finally {
-      child.kill('SIGTERM');
-      await exited;
+      await mock.stop();
     }
   });
 });

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/state/seed';
+import { startBin } from '../support/bin';
 
 /**
  * The command lines of supportkb-mock (`npm run mock`) and supportkb-prism (`npm run mock:prism`):
@@ -99,26 +100,6 @@ describe('through npm', () => {
 
 /** The agent's Basic credentials of the seed. */
 const agentBasic = `Basic ${btoa(`${SEED.members.agent.email}:${SEED.members.agent.password}`)}`;
-
-/** Starts bin/mock.mjs on a free port with `args`; resolves once it printed its URL. */
-async function startBin(args: string[]) {
-  const child = spawn(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (c) => (out += c));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 15_000;
-  while (!/at http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-  if (!url) throw new Error(`bin/mock.mjs ${args.join(' ')} printed no URL: ${out}`);
-  return {
-    url,
-    out: () => out,
-    stop: async () => {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
 
 describe('supportkb-mock serving', () => {
   it('bin/mock.mjs (`npm run mock`) prints its URL and the seeded credentials, serves, and stops on SIGTERM', async () => {
