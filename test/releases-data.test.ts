@@ -110,12 +110,10 @@ describe('releases.json', () => {
     expect(entry.until).toBe(until);
   });
 
-  it('records the releases whose analyticResult model fails to load, with the reason', () => {
+  it('records the release whose analyticResult model cannot load, with the reason', () => {
     const failed = data.evaluation['models/analyticResult.js'].filter((r) => r.status === 'failed');
-    expect(failed.map((r) => [r.since, r.until, r.reason])).toEqual([
-      ['2.13.52', '2.14.9', 'ReferenceError: config is not defined'],
-      ['2.14.19', '2.14.19', "SyntaxError: Identifier 'config' has already been declared"],
-    ]);
+    // 2.14.19 declares `let config` twice: the file cannot load at all
+    expect(failed.map((r) => [r.since, r.until, r.reason])).toEqual([['2.14.19', '2.14.19', "SyntaxError: Identifier 'config' has already been declared"]]);
   });
 });
 

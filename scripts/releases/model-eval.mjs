@@ -226,7 +226,10 @@ export function evaluateModels(files, readFile) {
       require: requireIn,
       module,
       exports: module.exports,
-      process: { env: {}, argv: [], nextTick() {}, on() {}, version: 'v16.0.0' },
+      // the environment of a deployment as far as models read it at load: a database URI (models/
+      // analyticResult.js of 2.13.52..2.14.9 reads an undeclared `config` without one); every other
+      // variable unset, so defaults are the models' own
+      process: { env: { DATABASE_URI: 'mongodb://stand-in/tiledesk' }, argv: [], nextTick() {}, on() {}, version: 'v16.0.0' },
       console: { log() {}, info() {}, warn() {}, error() {}, debug() {} },
       setTimeout() {}, setInterval() {}, clearTimeout() {}, clearInterval() {},
       Buffer: absorbent(),

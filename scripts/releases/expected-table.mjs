@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+// `node scripts/releases/expected-table.mjs [--notes FILE]`: turns build/releases-actual.json (written by
+// `UPDATE_RELEASES_EXPECTED=1 npx vitest run test/releases-corpus.test.ts`) into
+// test/releases-expected.ts, the expected-failure table of that test: per release, a comment with the
+// figures (answers, failing answers) and each distinct problem with how many answers have it, then
+// the failing calls with their problems. `--notes FILE` (JSON: release → text) adds a hand-written
+// note above a release's figures; the notes of the current table are kept otherwise.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const OUT = join(ROOT, 'test/releases-expected.ts');
+const { values } = parseArgs({ options: { notes: { type: 'string' } } });
+const actual = JSON.parse(readFileSync(join(ROOT, 'build/releases-actual.json'), 'utf8'));
+const notes = values.notes ? JSON.parse(readFileSync(values.notes, 'utf8')) : {};
+// keep the notes already in the table (between "// note:" lines)
+if (existsSync(OUT) && !values.notes) {
+  const text = readFileSync(OUT, 'utf8');
+  for (const m of text.matchAll(/\/\/ == (\S+) ==\n((?:  \/\/ note: .*\n)+)/g)) notes[m[1]] = m[2].split('\n').filter(Boolean).map((l) => l.replace(/^ {2}\/\/ note: /, '')).join('\n');
+}
+const compare = (a, b) => {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+};
+const corpus = (release) => JSON.parse(readFileSync(join(ROOT, 'test/fixtures/releases', `${release}.json`), 'utf8'));
+const releases = readdirSync(join(ROOT, 'test/fixtures/releases')).filter((f) => /^\d+\.\d+\.\d+\.json$/.test(f)).map((f) => f.replace(/\.json$/, '')).sort(compare);
+let out = `// The expected-failure table of test/releases-corpus.test.ts: per release, every captured answer that
+// today's contract (ajv) or the SDK's zodValidation() (zod, 200 bodies) rejects, with its problems.
+// The test requires an exact match: when the contract accepts what older releases send, delete the
+// entries that no longer fail. Regenerate after a capture: UPDATE_RELEASES_EXPECTED=1 npx vitest run
+// test/releases-corpus.test.ts, then node scripts/releases/expected-table.mjs (notes are kept).
+// Generated; the notes ("// note:") are hand-written.
+export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {\n`;
+for (const release of releases) {
+  const failures = actual[release];
+  if (!failures) throw new Error(`build/releases-actual.json has no ${release}: run the test with UPDATE_RELEASES_EXPECTED=1 first`);
+  const calls = corpus(release).calls;
+  const answered = calls.filter((c) => c.status !== 0).length;
+  const counts = new Map();
+  for (const problems of Object.values(failures)) for (const p of new Set(problems.map((q) => q.replace(/\/\d+\//g, '/*/').replace(/\.\d+\./g, '.*.')))) counts.set(p, (counts.get(p) ?? 0) + 1);
+  out += `  // == ${release} ==\n`;
+  if (notes[release]) for (const line of notes[release].split('\n')) out += `  // note: ${line}\n`;
+  out += `  // ${answered} of ${calls.length} calls answered; ${answered - Object.keys(failures).length} answers validate, ${Object.keys(failures).length} fail. Problems (answers):\n`;
+  for (const [p, n] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) out += `  //   ${n} × ${p.slice(0, 150)}\n`;
+  out += `  ${JSON.stringify(release)}: {\n`;
+  for (const [id, problems] of Object.entries(failures)) out += `    ${JSON.stringify(id)}: ${JSON.stringify(problems)},\n`;
+  out += '  },\n';
+}
+out += '};\n';
+writeFileSync(OUT, out);
+console.error(`wrote ${OUT}`);
