@@ -25,6 +25,14 @@ export interface StartRealServerOptions {
   runDir?: string;
   /** Where the server is installed; default build/real-server. */
   installDir?: string;
+  /**
+   * The release to run; default DEFAULT_VERSION (2.19.16). Another release is installed into
+   * `installDir`/<version> from the npm registry when it publishes it, else from its tag in `gitDir`
+   * (release.mjs, README "Older releases").
+   */
+  version?: string;
+  /** A clone of Tiledesk/tiledesk-server with its release tags: the source of a release the npm registry lacks. */
+  gitDir?: string;
   /** Progress lines (e.g. `console.error`). */
   log?: (line: string) => void;
   /**
@@ -52,3 +60,11 @@ export declare const DEFAULT_DATABASE_TIMEOUT_MS: number;
 export declare function startRealServer(options?: StartRealServerOptions): Promise<RealServer>;
 /** Stops the instance recorded in `runDir`/pids; resolves to whether one was recorded. */
 export declare function stopRealServer(runDir?: string): Promise<boolean>;
+/** The release the harness runs by default (its package.json): 2.19.16. */
+export declare const DEFAULT_VERSION: string;
+/** Where a release is installed: `baseDir` (default build/real-server) for DEFAULT_VERSION, else `baseDir`/<version>. */
+export declare function releaseInstallDir(version?: string, baseDir?: string): string;
+/** Installs a release if needed (npm registry, else its tag in `gitDir`); resolves to its install directory. */
+export declare function ensureReleaseInstalled(options?: { version?: string; gitDir?: string; baseDir?: string; log?: (line: string) => void }): Promise<string>;
+/** The run directory `npm run real-server` uses for a release. */
+export declare function defaultRunDirOf(version?: string): string;

@@ -6,10 +6,17 @@ import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync
 import { delimiter, join, resolve } from 'node:path';
 import { DEFAULT_INSTALL_DIR, SOURCE_DIR, ensureInstalled, serverDirOf } from './install.mjs';
 import { freePorts, httpAnswers, isOurs, listeningPort, redisAnswers, spawnLogged, stopProcesses, waitFor, watchLog } from './processes.mjs';
+import { DEFAULT_VERSION, ensureReleaseInstalled, releaseInstallDir } from './release.mjs';
 import { seedProject } from './seed.mjs';
 
 export const DEFAULT_RUN_DIR = join(DEFAULT_INSTALL_DIR, 'run');
 export { DEFAULT_INSTALL_DIR, ensureInstalled, serverDirOf } from './install.mjs';
+export { DEFAULT_VERSION, ensureReleaseInstalled, releaseInstallDir } from './release.mjs';
+
+/** The run directory of `npm run real-server` for a release: build/real-server/run, or build/real-server/<version>/run. */
+export function defaultRunDirOf(version = DEFAULT_VERSION) {
+  return join(releaseInstallDir(version), 'run');
+}
 
 const WIRE_MONGO = join(SOURCE_DIR, 'wire-mongo', 'main.mjs');
 const KB_ENGINE_STUB = join(SOURCE_DIR, 'kb-engine-stub.mjs');
@@ -166,6 +173,8 @@ export async function stopRealServer(runDir = DEFAULT_RUN_DIR) {
  * Installs the server if needed, starts it on free loopback ports and seeds it.
  * Options: `runDir` (logs, pids, env.json; default: a fresh directory under
  * build/real-server/runs/, removed by stop()), `installDir` (default build/real-server),
+ * `version` (a release other than DEFAULT_VERSION: installed into `installDir`/<version> from the npm
+ * registry, or from the tag of `gitDir`, release.mjs),
  * `log` (progress lines, e.g. console.error), `databaseTimeoutMs` (the server's database
  * connect and server-selection timeout, default DEFAULT_DATABASE_TIMEOUT_MS), and for tests
  * `serverEnv` (variables added to, or replacing, the server's environment, e.g. a DATABASE_URI
@@ -173,10 +182,16 @@ export async function stopRealServer(runDir = DEFAULT_RUN_DIR) {
  * projectSecret, token, ports, pids, runDir, stop() }`; run/env.json holds the same data. A start
  * that fails rejects with the cause found in the failing process's log and stops what it started.
  */
-export async function startRealServer({ runDir, installDir = DEFAULT_INSTALL_DIR, log = () => {}, databaseTimeoutMs = DEFAULT_DATABASE_TIMEOUT_MS, serverEnv = {} } = {}) {
+export async function startRealServer({ runDir, installDir: givenInstallDir, version, gitDir, log = () => {}, databaseTimeoutMs = DEFAULT_DATABASE_TIMEOUT_MS, serverEnv = {} } = {}) {
   if (!Number.isInteger(databaseTimeoutMs) || databaseTimeoutMs <= 0) throw new Error(`databaseTimeoutMs must be a positive integer (milliseconds), got ${databaseTimeoutMs}`);
-  const installSeconds = await ensureInstalled({ installDir, log });
-  if (installSeconds) log(`installed in ${installSeconds.toFixed(0)} s`);
+  let installDir = givenInstallDir ?? DEFAULT_INSTALL_DIR;
+  if (version === undefined || version === DEFAULT_VERSION) {
+    const installSeconds = await ensureInstalled({ installDir, log });
+    if (installSeconds) log(`installed in ${installSeconds.toFixed(0)} s`);
+  } else {
+    // an older release (release.mjs): build/real-server/<version>, from the npm registry or the tag
+    installDir = await ensureReleaseInstalled({ version, gitDir, baseDir: givenInstallDir ?? DEFAULT_INSTALL_DIR, log });
+  }
   requireRedis();
   const started = Date.now();
   const ownRunDir = !runDir;

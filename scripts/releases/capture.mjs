@@ -4,11 +4,12 @@
 // Starts release X of the real server (scripts/real-server/, `version` option: from the npm registry
 // when it publishes X, else from its tag in --git-dir), runs the parity scenario against it
 // (scripts/lib/parity/: every operation, valid and invalid input) and writes the request/answer pairs
-// to test/fixtures/releases/X.json (default), volatile values replaced (normalise()): ObjectIds and
+// to test/fixtures/releases/X.json.gz (default; gzip keeps each corpus near 100 KB instead of 1 MB; read it with zcat), volatile values replaced (normalise()): ObjectIds and
 // UUIDs by stable stand-ins numbered in order of appearance, dates by one fixed date, tokens by a
 // fixed token, the run prefix by "run". test/releases-corpus.test.ts validates every answer against
 // today's contract and the SDK's zodValidation().
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -96,9 +97,10 @@ export async function capture({ version, gitDir, out, log = () => {} }) {
     release: version,
     calls,
   };
-  const file = out ?? join(CORPUS_DIR, `${version}.json`);
+  const file = out ?? join(CORPUS_DIR, `${version}.json.gz`);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(corpus, null, 0).replace(/\},\{"id"/g, '},\n{"id"')}\n`);
+  const json = `${JSON.stringify(corpus, null, 0).replace(/\},\{"id"/g, '},\n{"id"')}\n`;
+  writeFileSync(file, file.endsWith('.gz') ? gzipSync(json, { level: 9 }) : json);
   return { file, calls: calls.length, answered: calls.filter((c) => c.status !== 0).length };
 }
 

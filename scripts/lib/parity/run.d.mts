@@ -18,5 +18,7 @@ export interface CallRecord {
   body: unknown;
   ms: number;
   error?: string;
+  /** The answer's headers, with `recordHeaders`. */
+  headers?: Record<string, string>;
 }
-export declare function runScenario(options: Target & { contract: IndexedContract; run: string; timeout?: number; steps?: Step[] }): Promise<CallRecord[]>;
+export declare function runScenario(options: Target & { contract: IndexedContract; run: string; timeout?: number; steps?: Step[]; recordHeaders?: boolean }): Promise<CallRecord[]>;

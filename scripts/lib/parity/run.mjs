@@ -25,10 +25,11 @@ const resolve = (value, v) => (typeof value === 'function' ? value(v) : value);
  * @param {string} options.run the run's prefix (the same for both deployments).
  * @param {number} [options.timeout] per call, ms (default 5000), unless the step sets its own `wait`.
  * @param {ReturnType<typeof parityScenario>} [options.steps]
+ * @param {boolean} [options.recordHeaders] also record each answer's headers (`headers`, names in lower case).
  * @returns {Promise<object[]>} one record per step: `{ id, op, method, url, status, contentType, body, ms }`.
  */
 export async function runScenario(options) {
-  const { contract, baseUrl, projectId, email, password, projectSecret, run, timeout = 5_000, steps = parityScenario() } = options;
+  const { contract, baseUrl, projectId, email, password, projectSecret, run, timeout = 5_000, steps = parityScenario(), recordHeaders = false } = options;
   const audience = `https://tiledesk.com/projects/${projectId}`;
   const v = {
     run,
@@ -63,6 +64,7 @@ export async function runScenario(options) {
       const text = await response.text();
       record.status = response.status;
       record.contentType = response.headers.get('content-type');
+      if (recordHeaders) record.headers = Object.fromEntries(response.headers);
       record.body = text;
       if (/json/i.test(record.contentType ?? '') && text !== '') {
         try {
