@@ -45,7 +45,7 @@ function dependencyDifferences(ours = {}, base = {}) {
   return out;
 }
 
-function installFromGit({ version, gitDir, installDir, baseDir }) {
+export function installFromGit({ version, gitDir, installDir, baseDir }) {
   const tag = [version, `v${version}`].find((t) => spawnSync('git', [`--git-dir=${gitDir}`, 'rev-parse', '--verify', '--quiet', `refs/tags/${t}`]).status === 0);
   if (!tag) throw new Error(`release ${version}: no tag ${version} (or v${version}) in ${gitDir}`);
   const commit = execFileSync('git', [`--git-dir=${gitDir}`, 'rev-parse', `${tag}^{commit}`], { encoding: 'utf8' }).trim();
