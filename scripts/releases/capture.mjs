@@ -63,13 +63,26 @@ function zeroVolatileNumbers(value) {
   return value;
 }
 
+/**
+ * The environment a deployment of an older release needs beyond the harness's: before 2.13.50
+ * (config/kb/engine.js), routes/kb.js builds the default knowledge base's engine from
+ * PINECONE_INDEX / PINECONE_INDEX_HYBRID with no default, and without them creating it fails
+ * (`Path index_name is required`, so the seeding's first GET /kb/namespace/all answers 500). The
+ * values are the defaults later releases use.
+ */
+function releaseEnvironment(version) {
+  const [major, minor, patch] = version.split('.').map(Number);
+  const before = major < 2 || (major === 2 && (minor < 13 || (minor === 13 && patch < 50)));
+  return before ? { PINECONE_INDEX: 'llm-sample-index', PINECONE_INDEX_HYBRID: 'llm-sample-hybrid-index' } : {};
+}
+
 /** The headers kept with an answer: those the contract requires somewhere, and the media type. */
 const KEPT_HEADERS = ['x-hook-secret'];
 
 export async function capture({ version, gitDir, out, log = () => {} }) {
   const contract = await loadIndexedContract();
   const started = Date.now();
-  const server = await startRealServer({ version: version === DEFAULT_VERSION ? undefined : version, gitDir, log });
+  const server = await startRealServer({ version: version === DEFAULT_VERSION ? undefined : version, gitDir, log, serverEnv: releaseEnvironment(version) });
   log(`release ${version} started at ${server.baseUrl} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   let records;
   try {
@@ -95,6 +108,7 @@ export async function capture({ version, gitDir, out, log = () => {} }) {
   const corpus = {
     about: `The parity scenario (scripts/lib/parity/) against release ${version} of @tiledesk/tiledesk-server, captured by scripts/releases/capture.mjs; volatile values replaced. Do not edit: capture again.`,
     release: version,
+    serverEnv: releaseEnvironment(version),
     calls,
   };
   const file = out ?? join(CORPUS_DIR, `${version}.json.gz`);

@@ -21,6 +21,9 @@ if (existsSync(OUT) && !values.notes) {
   const text = readFileSync(OUT, 'utf8');
   for (const m of text.matchAll(/\/\/ == (\S+) ==\n((?:  \/\/ note: .*\n)+)/g)) notes[m[1]] = m[2].split('\n').filter(Boolean).map((l) => l.replace(/^ {2}\/\/ note: /, '')).join('\n');
 }
+const NEWEST = '2.19.16';
+/** A problem with its array indices replaced by `*`, to count problems across items. */
+const generic = (q) => q.replace(/\/\d+(?=[/ ])/g, '/*').replace(/(^zod |\.)\d+(?=[.:])/g, '$1*');
 const compare = (a, b) => {
   const [x, y] = [a, b].map((v) => v.split('.').map(Number));
   return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
@@ -39,12 +42,24 @@ for (const release of releases) {
   if (!failures) throw new Error(`build/releases-actual.json has no ${release}: run the test with UPDATE_RELEASES_EXPECTED=1 first`);
   const calls = corpus(release).calls;
   const answered = calls.filter((c) => c.status !== 0).length;
-  const counts = new Map();
-  for (const problems of Object.values(failures)) for (const p of new Set(problems.map((q) => q.replace(/\/\d+(?=[/ ])/g, '/*').replace(/(^zod |\.)\d+(?=[.:])/g, '$1*')))) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const baseline = actual[NEWEST] ?? {};
+  const counts = new Map(); // generic problem → [answers, answers whose call does not have it on NEWEST]
+  for (const [id, problems] of Object.entries(failures)) {
+    const before = new Set((baseline[id] ?? []).map(generic));
+    for (const p of new Set(problems.map(generic))) {
+      const [n, beyond] = counts.get(p) ?? [0, 0];
+      counts.set(p, [n + 1, beyond + (before.has(p) ? 0 : 1)]);
+    }
+  }
   out += `  // == ${release} ==\n`;
   if (notes[release]) for (const line of notes[release].split('\n')) out += `  // note: ${line}\n`;
-  out += `  // ${answered} of ${calls.length} calls answered; ${answered - Object.keys(failures).length} answers validate, ${Object.keys(failures).length} fail. Problems (answers):\n`;
-  for (const [p, n] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) out += `  //   ${n} × ${p.slice(0, 150)}\n`;
+  out += `  // ${answered} of ${calls.length} calls answered; ${answered - Object.keys(failures).length} answers validate, ${Object.keys(failures).length} fail.\n`;
+  if (release !== NEWEST) {
+    const same = Object.entries(failures).filter(([id, problems]) => JSON.stringify(baseline[id]) === JSON.stringify(problems)).length;
+    out += `  // ${same} of them fail the same way on ${NEWEST} (the contract's gaps on the scenario's odd inputs); ${Object.keys(failures).length - same} fail otherwise.\n`;
+    out += `  // Problems: answers that have it (of which the same call on ${NEWEST} does not):\n`;
+  } else out += '  // Problems: answers that have it:\n';
+  for (const [p, [n, beyond]] of [...counts].sort((a, b) => b[1][1] - a[1][1] || b[1][0] - a[1][0] || a[0].localeCompare(b[0]))) out += `  //   ${String(n).padStart(3)}${release !== NEWEST ? ` (${beyond})`.padEnd(5) : ''} × ${p.slice(0, 150)}\n`;
   out += `  ${JSON.stringify(release)}: {\n`;
   for (const [id, problems] of Object.entries(failures)) out += `    ${JSON.stringify(id)}: ${JSON.stringify(problems)},\n`;
   out += '  },\n';
