@@ -48,8 +48,8 @@ function checkRanges(what: string, entry: Presence | { ranges: Range[] }) {
     previousEnd = end;
   }
   if ('since' in entry && entry.ranges.length) {
-    expect(entry.since).toBe(entry.ranges[0].since);
-    expect(entry.until).toBe(entry.ranges[entry.ranges.length - 1].until);
+    expect(entry.since).toBe(entry.ranges[0]!.since);
+    expect(entry.until).toBe(entry.ranges.at(-1)!.until);
   }
 }
 
@@ -59,7 +59,7 @@ describe('releases.json', () => {
     expect(releases[0]).toBe('2.10.0');
     expect(releases.at(-1)).toBe('2.19.16');
     expect(new Set(releases).size).toBe(releases.length);
-    for (let i = 1; i < releases.length; i++) expect(compareVersions(releases[i - 1], releases[i])).toBeLessThan(0);
+    for (let i = 1; i < releases.length; i++) expect(compareVersions(releases[i - 1]!, releases[i]!)).toBeLessThan(0);
     // the patch lines released beside newer minors are in: the 2.17 line after 2.18.1 by date
     expect(releases).toEqual(expect.arrayContaining(['2.11.6', '2.12.0', '2.16.2', '2.17.9', '2.18.1']));
     expect(releases.length).toBe(257);
@@ -102,16 +102,17 @@ describe('releases.json', () => {
     ['group', 'attributes', '2.11.6', undefined],
     ['lead', 'status', '2.10.0', undefined],
     ['message', 'channel_type', '2.10.0', undefined],
+    ['message', 'channel.name', '2.10.0', undefined],
     ['request', 'contact', '2.15.3', undefined],
     ['user', 'phone', '2.10.88', undefined],
   ])('%s.%s: since %s, until %s', (model, field, since, until) => {
-    const entry = data.models[model].fields[field];
+    const entry = data.models[model!]!.fields[field!]!;
     expect(entry.since).toBe(since);
     expect(entry.until).toBe(until);
   });
 
   it('records the release whose analyticResult model cannot load, with the reason', () => {
-    const failed = data.evaluation['models/analyticResult.js'].filter((r) => r.status === 'failed');
+    const failed = data.evaluation['models/analyticResult.js']!.filter((r) => r.status === 'failed');
     // 2.14.19 declares `let config` twice: the file cannot load at all
     expect(failed.map((r) => [r.since, r.until, r.reason])).toEqual([['2.14.19', '2.14.19', "SyntaxError: Identifier 'config' has already been declared"]]);
   });
@@ -144,8 +145,8 @@ describe('the extractor on small sources', () => {
       'models/broken.js': `let x = 1; let x = 2;`,
     };
     const out = evaluateModels(['models/thing.js', 'models/broken.js', 'models/absent.js'], (f: string) => files[f]);
-    expect(out['models/thing.js'].error).toBeUndefined();
-    expect(out['models/thing.js'].models.thing.fields).toEqual({
+    expect(out['models/thing.js']!.error).toBeUndefined();
+    expect(out['models/thing.js']!.models.thing!.fields).toEqual({
       name: { type: 'String', required: true, index: true },
       kind: { type: 'String', enum: ['a', 'b'], default: 'a' },
       count: { type: 'Number', default: 0 },
@@ -162,7 +163,7 @@ describe('the extractor on small sources', () => {
       createdAt: { type: 'Date', timestamps: true },
       updatedAt: { type: 'Date', timestamps: true },
     });
-    expect(out['models/broken.js'].error).toMatch(/^SyntaxError: Identifier 'x' has already been declared/);
+    expect(out['models/broken.js']!.error).toMatch(/^SyntaxError: Identifier 'x' has already been declared/);
     expect(out['models/absent.js']).toBeUndefined();
   });
 

@@ -86,7 +86,13 @@ function mongooseStub(record) {
     Types: { ObjectId: Object.assign(function ObjectId() { return UNRESOLVED; }, { isValid: () => true }) },
     model(name, schema) {
       if (schema instanceof schemaLike) record.models.push({ name, schema });
-      return absorbent();
+      // a model: its schema is readable (`type: Channel.schema` embeds another model's schema); anything else absorbs
+      const rest = absorbent();
+      return new Proxy(function Model() {}, {
+        get: (_t, key) => (key === 'schema' ? schema : key === 'modelName' ? name : rest[key]),
+        apply: () => rest,
+        construct: () => rest,
+      });
     },
     models: {},
     createConnection() {
