@@ -31,6 +31,12 @@ export interface StartRealServerOptions {
    * (release.mjs, README "Older releases").
    */
   version?: string;
+  /**
+   * Another running instance whose database this one uses instead of its own (an upgrade: this
+   * release's migrations run on the documents the other stored; its owner and project are reused,
+   * nothing is seeded). Stop this one before the other.
+   */
+  database?: RealServer;
   /** A clone of Tiledesk/tiledesk-server with its release tags: the source of a release the npm registry lacks. */
   gitDir?: string;
   /** Progress lines (e.g. `console.error`). */

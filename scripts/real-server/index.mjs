@@ -7,7 +7,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { DEFAULT_INSTALL_DIR, SOURCE_DIR, ensureInstalled, serverDirOf } from './install.mjs';
 import { freePorts, httpAnswers, isOurs, listeningPort, redisAnswers, spawnLogged, stopProcesses, waitFor, watchLog } from './processes.mjs';
 import { DEFAULT_VERSION, ensureReleaseInstalled, releaseInstallDir } from './release.mjs';
-import { seedProject } from './seed.mjs';
+import { seedProject, signIn, waitForMigrations } from './seed.mjs';
 
 export const DEFAULT_RUN_DIR = join(DEFAULT_INSTALL_DIR, 'run');
 export { DEFAULT_INSTALL_DIR, ensureInstalled, serverDirOf } from './install.mjs';
@@ -182,7 +182,7 @@ export async function stopRealServer(runDir = DEFAULT_RUN_DIR) {
  * projectSecret, token, ports, pids, runDir, stop() }`; run/env.json holds the same data. A start
  * that fails rejects with the cause found in the failing process's log and stops what it started.
  */
-export async function startRealServer({ runDir, installDir: givenInstallDir, version, gitDir, log = () => {}, databaseTimeoutMs = DEFAULT_DATABASE_TIMEOUT_MS, serverEnv = {} } = {}) {
+export async function startRealServer({ runDir, installDir: givenInstallDir, version, gitDir, database, log = () => {}, databaseTimeoutMs = DEFAULT_DATABASE_TIMEOUT_MS, serverEnv: givenServerEnv = {} } = {}) {
   if (!Number.isInteger(databaseTimeoutMs) || databaseTimeoutMs <= 0) throw new Error(`databaseTimeoutMs must be a positive integer (milliseconds), got ${databaseTimeoutMs}`);
   let installDir = givenInstallDir ?? DEFAULT_INSTALL_DIR;
   if (version === undefined || version === DEFAULT_VERSION) {
@@ -193,6 +193,17 @@ export async function startRealServer({ runDir, installDir: givenInstallDir, ver
     installDir = await ensureReleaseInstalled({ version, gitDir, baseDir: givenInstallDir ?? DEFAULT_INSTALL_DIR, log });
   }
   requireRedis();
+  // `database`: another running instance (startRealServer's result) whose database this one uses, as
+  // an upgrade does: this release's migrations run on the documents the other one stored, and the
+  // other's owner and project are this one's (no seeding)
+  const sharedMongo = database ? `mongodb://127.0.0.1:${database.ports.mongo}` : undefined;
+  const serverEnv = sharedMongo
+    ? {
+        DATABASE_URI: `${sharedMongo}/tiledesk?connectTimeoutMS=${databaseTimeoutMs}&serverSelectionTimeoutMS=${databaseTimeoutMs}`,
+        MONGODB_LOGS_URI: `${sharedMongo}/tiledesk-logs?connectTimeoutMS=${databaseTimeoutMs}`,
+        ...givenServerEnv,
+      }
+    : givenServerEnv;
   const started = Date.now();
   const ownRunDir = !runDir;
   const dir = ownRunDir ? freshRunDir(installDir) : resolve(runDir);
@@ -200,7 +211,14 @@ export async function startRealServer({ runDir, installDir: givenInstallDir, ver
   const processes = {};
   try {
     const { baseUrl, serverDir, ports } = await startProcesses({ runDir: dir, installDir, processes, databaseTimeoutMs, serverEnv });
-    const seeded = await seedProject({ baseUrl, mongoUri: `mongodb://127.0.0.1:${ports.mongo}/tiledesk`, serverDir });
+    let seeded;
+    if (database) {
+      await waitForMigrations({ serverDir, mongoUri: `${sharedMongo}/tiledesk` });
+      const { email, password, userId, projectId, projectSecret } = database;
+      seeded = { email, password, userId, projectId, projectSecret, ...(await signIn({ baseUrl, email, password })) };
+    } else {
+      seeded = await seedProject({ baseUrl, mongoUri: `mongodb://127.0.0.1:${ports.mongo}/tiledesk`, serverDir });
+    }
     const pids = Object.fromEntries(Object.entries(processes).map(([name, { pid }]) => [name, pid]));
     const env = { baseUrl, ...seeded, ports, pids, runDir: dir, startSeconds: (Date.now() - started) / 1000 };
     writeFileSync(join(dir, 'env.json'), `${JSON.stringify(env, null, 2)}\n`);

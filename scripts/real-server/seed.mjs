@@ -45,7 +45,7 @@ async function putOnPaidPlan({ serverDir, mongoUri, projectId }) {
  * depend on a race.
  * @throws {Error} after `timeoutMs`.
  */
-async function waitForMigrations({ serverDir, mongoUri, timeoutMs = 120_000 }) {
+export async function waitForMigrations({ serverDir, mongoUri, timeoutMs = 120_000 }) {
   const expected = readdirSync(join(serverDir, 'migrations')).filter((name) => name.endsWith('.js')).length;
   const { MongoClient } = serverMongoDriver(serverDir);
   const client = await MongoClient.connect(mongoUri, { useNewUrlParser: true, useUnifiedTopology: true });
@@ -74,4 +74,10 @@ export async function seedProject({ baseUrl, mongoUri, serverDir }) {
   await call(baseUrl, 'GET', `/${projectId}/kb/namespace/all`, { token });
   await putOnPaidPlan({ serverDir, mongoUri, projectId });
   return { email, password, userId: signUp.user?._id, token, projectId, projectSecret: keys.jwtSecret };
+}
+
+/** Signs the seeded owner in again (a server started on another instance's database): `{ token }`. */
+export async function signIn({ baseUrl, email, password }) {
+  const { token } = await call(baseUrl, 'POST', '/auth/signin', { body: { email, password } });
+  return { token };
 }

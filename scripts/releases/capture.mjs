@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `node scripts/releases/capture.mjs --version X [--git-dir DIR] [--out FILE]`
+// `node scripts/releases/capture.mjs --version X [--read-by Y] [--git-dir DIR] [--out FILE]`
 //
 // Starts release X of the real server (scripts/real-server/, `version` option: from the npm registry
 // when it publishes X, else from its tag in --git-dir), runs the parity scenario against it
@@ -79,17 +79,39 @@ function releaseEnvironment(version) {
 /** The headers kept with an answer: those the contract requires somewhere, and the media type. */
 const KEPT_HEADERS = ['x-hook-secret'];
 
-export async function capture({ version, gitDir, out, log = () => {} }) {
+/**
+ * Captures the scenario on `version`; with `readBy`, first runs it on `version` (its documents
+ * stored by that release), then starts release `readBy` on the same database (an upgrade: its
+ * migrations run on them) and captures the scenario there: what a newer release answers with the
+ * documents an older one stored. Writes `<version>.json.gz` or `<version>-read-by-<readBy>.json.gz`.
+ */
+export async function capture({ version, readBy, gitDir, out, log = () => {} }) {
   const contract = await loadIndexedContract();
-  const started = Date.now();
-  const server = await startRealServer({ version: version === DEFAULT_VERSION ? undefined : version, gitDir, log, serverEnv: releaseEnvironment(version) });
-  log(`release ${version} started at ${server.baseUrl} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const start = async (release, options = {}) => {
+    const started = Date.now();
+    const server = await startRealServer({ version: release === DEFAULT_VERSION ? undefined : release, gitDir, log, serverEnv: releaseEnvironment(release), ...options });
+    log(`release ${release} started at ${server.baseUrl} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return server;
+  };
   let records;
+  const server = await start(version);
   try {
-    records = await runScenario({ contract, ...server, run: RUN, steps: parityScenario(), timeout: 10_000, recordHeaders: true });
+    if (!readBy) {
+      records = await runScenario({ contract, ...server, run: RUN, steps: parityScenario(), timeout: 10_000, recordHeaders: true });
+    } else {
+      await runScenario({ contract, ...server, run: RUN, steps: parityScenario(), timeout: 10_000 });
+      log(`release ${version}: scenario run, its documents stored; now ${readBy} on its database`);
+      const reader = await start(readBy, { database: server });
+      try {
+        records = await runScenario({ contract, ...reader, run: `${RUN}2`, steps: parityScenario(), timeout: 10_000, recordHeaders: true });
+      } finally {
+        await reader.stop();
+      }
+    }
   } finally {
     await server.stop();
   }
+  const release = readBy ? `${version}-read-by-${readBy}` : version;
   const normalise = normaliser();
   const calls = records.map((r) => {
     const headers = Object.fromEntries(KEPT_HEADERS.filter((h) => r.headers?.[h] !== undefined).map((h) => [h, r.headers[h]]));
@@ -106,12 +128,15 @@ export async function capture({ version, gitDir, out, log = () => {} }) {
     };
   });
   const corpus = {
-    about: `The parity scenario (scripts/lib/parity/) against release ${version} of @tiledesk/tiledesk-server, captured by scripts/releases/capture.mjs; volatile values replaced. Do not edit: capture again.`,
-    release: version,
+    about: readBy
+      ? `The parity scenario (scripts/lib/parity/) against release ${readBy} of @tiledesk/tiledesk-server started on the database of release ${version} after the same scenario ran there (an upgrade), captured by scripts/releases/capture.mjs; volatile values replaced. Do not edit: capture again.`
+      : `The parity scenario (scripts/lib/parity/) against release ${version} of @tiledesk/tiledesk-server, captured by scripts/releases/capture.mjs; volatile values replaced. Do not edit: capture again.`,
+    release,
+    ...(readBy ? { storedBy: version, readBy } : {}),
     serverEnv: releaseEnvironment(version),
     calls,
   };
-  const file = out ?? join(CORPUS_DIR, `${version}.json.gz`);
+  const file = out ?? join(CORPUS_DIR, `${release}.json.gz`);
   mkdirSync(dirname(file), { recursive: true });
   const json = `${JSON.stringify(corpus, null, 0).replace(/\},\{"id"/g, '},\n{"id"')}\n`;
   writeFileSync(file, file.endsWith('.gz') ? gzipSync(json, { level: 9 }) : json);
@@ -119,12 +144,12 @@ export async function capture({ version, gitDir, out, log = () => {} }) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { version: { type: 'string' }, 'git-dir': { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({ options: { version: { type: 'string' }, 'read-by': { type: 'string' }, 'git-dir': { type: 'string' }, out: { type: 'string' } } });
   if (!values.version) {
-    console.error('usage: capture.mjs --version X [--git-dir DIR] [--out FILE]');
+    console.error('usage: capture.mjs --version X [--read-by Y] [--git-dir DIR] [--out FILE]');
     process.exit(2);
   }
-  capture({ version: values.version, gitDir: values['git-dir'], out: values.out, log: (l) => console.error(l) }).then(
+  capture({ version: values.version, readBy: values['read-by'], gitDir: values['git-dir'], out: values.out, log: (l) => console.error(l) }).then(
     ({ file, calls, answered }) => console.error(`wrote ${relative(process.cwd(), file)}: ${calls} calls, ${answered} answered`),
     (error) => {
       console.error(`capture: ${error.stack ?? error.message}`);
