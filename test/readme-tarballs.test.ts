@@ -31,10 +31,8 @@ const packages = [
 const forUsers = (readme: string) => readme.split('\n## Developing this package')[0]!;
 
 describe('the package READMEs, run against the packed tarballs', () => {
-  it('run every snippet of the package READMEs in a scratch project, within a minute; installing the mocks pulls no Prism and no install script', { timeout: 180_000 }, () => {
-    const started = Date.now();
+  it('run every snippet of the package READMEs in a scratch project; installing the mocks pulls no Prism and no install script', { timeout: 180_000 }, () => {
     const run = spawnSync(process.execPath, [join(root, 'scripts/release-check.mjs'), '--only', 'readme'], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 });
-    const seconds = (Date.now() - started) / 1000;
     const out = `${run.stdout}${run.stderr}`;
     expect(run.status, out).toBe(0);
     for (const name of ['@supportkb/sdk', '@supportkb/mocks', '@supportkb/mcp']) {
@@ -55,7 +53,6 @@ describe('the package READMEs, run against the packed tarballs', () => {
     expect(mocksMB).toBeLessThan(45);
     expect(mcpPackages, 'the MCP server: the mocks (its embedded target) and the MCP SDK').toBeLessThan(110);
     expect(mcpMB).toBeLessThan(60);
-    expect(seconds, 'the README check should stay under a minute').toBeLessThan(60);
   });
 });
 

@@ -15,9 +15,8 @@ import { root } from './contract-helpers';
 
 const fixture = join(root, 'test/fixtures/release-check/broken-package');
 const releaseCheck = (...args: string[]) => {
-  const started = Date.now();
   const run = spawnSync(process.execPath, [join(root, 'scripts/release-check.mjs'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
-  return { status: run.status, out: `${run.stdout}${run.stderr}`, ms: Date.now() - started };
+  return { status: run.status, out: `${run.stdout}${run.stderr}` };
 };
 
 describe('the tarball file list', () => {
@@ -67,6 +66,5 @@ describe('npm run release:check on the real packages', () => {
     for (const check of ['install', 'types (tsc)', 'files', 'publint', 'types (attw)', 'entries']) expect(run.out).toContain(`✓ ${check}`);
     // The install reports what the packages bring, and no package of it runs an install script.
     expect(run.out).toMatch(/✓ install .* installing brings @supportkb\/sdk \d+ packages, [\d.]+ MB; @supportkb\/mocks \d+ packages, [\d.]+ MB; .*none with an install script/);
-    expect(run.ms, 'release:check should stay well under 90 s').toBeLessThan(90_000);
   });
 });

@@ -10,7 +10,7 @@
 export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse, type RequestHandler } from 'msw';
+import { getResponse, matchRequestUrl, type RequestHandler } from 'msw';
 import { roleRank } from './auth/roles';
 import { projectTokenAudience } from './auth/tokens';
 // The service's answers as the handlers build them, so the server's own 413 and 405 are byte for byte
@@ -19,8 +19,8 @@ import { expressJson, methodNotAllowed, payloadTooLarge, toResponse } from './ht
 import type { HttpMock } from './running';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './server/connections';
 import { candidateFilter } from './server/prefilter';
-import { hasBody, limitedBody, requestUrl, send, toRequest, type LimitedBody } from './server/socket';
-import { createMockService } from './service/create';
+import { hasBody, limitedBody, requestUrl, send, sendResult, toRequest, type LimitedBody } from './server/socket';
+import { createMockService, operationAnswers, type OperationAnswer } from './service/create';
 import type { MockService, MockServiceOptions } from './service/options';
 import { SEED, SEED_PASSWORD } from './state/seed';
 
@@ -175,9 +175,25 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       body = withBody ? limitedBody(req, limit) : undefined;
       // Aborted when the client goes away: what a handler that holds its answer back (`hang`) waits for.
       const gone = new AbortController();
-      res.once('close', () => gone.abort());
+      // Once the answer is written nothing waits for it: no abort (and no DOMException) per request.
+      res.once('close', () => {
+        if (!res.writableFinished) gone.abort();
+      });
       const request = toRequest(req, url, body, gone.signal);
-      const response = await getResponse(extra.length ? [...extra, ...candidates(method, url.pathname)] : candidates(method, url.pathname), request, { baseUrl: url.origin });
+      const handlers = extra.length ? [...extra, ...candidates(method, url.pathname)] : candidates(method, url.pathname);
+      const direct = extra.length ? undefined : dispatch(handlers, method, url);
+      if (direct) {
+        // One of the service's own operations, as MSW would have picked it: its answer, written as is.
+        const result = await direct.answer(request, direct.params);
+        const unread = sentBody && !body?.finished;
+        if (body?.tooLarge) {
+          await send(res, toResponse(payloadTooLarge(limit)), true);
+          return;
+        }
+        sendResult(res, result, unread);
+        return;
+      }
+      const response = await getResponse(handlers, request, { baseUrl: url.origin });
       const unread = sentBody && !body?.finished;
       if (body?.tooLarge) {
         await send(res, toResponse(payloadTooLarge(limit)), true);
@@ -234,6 +250,26 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The handler MSW's `getResponse(handlers, request)` would answer with, when it is one of the
+ * service's own operations: the first of `handlers` whose method and path match (MSW's own
+ * `matchRequestUrl`), with its
+ * answer function and path parameters. Undefined when that first match is another handler (a
+ * scenario's): MSW then runs as before.
+ */
+function dispatch(handlers: readonly RequestHandler[], method: string, url: URL): { answer: OperationAnswer; params: Readonly<Record<string, unknown>> } | undefined {
+  for (const handler of handlers) {
+    const answer = operationAnswers.get(handler);
+    const info = (handler as { info?: { path?: unknown; method?: unknown } }).info;
+    const path = info?.path;
+    if (!answer || typeof path !== 'string' || typeof info?.method !== 'string') return undefined;
+    if (info.method.toUpperCase() !== method.toUpperCase()) continue; // MSW's predicate: the method first
+    const match = matchRequestUrl(url, path, url.origin);
+    if (match.matches) return { answer, params: match.params || {} };
+  }
+  return undefined;
 }
 
 /** Methods a Fetch `Request` cannot have. */

@@ -25,7 +25,7 @@ describe('startMock', () => {
   });
 
   it('starts Prism as a child process with { kind: "prism" }', async () => {
-    const mock = await startMock({ kind: 'prism' });
+    const mock = await startMock({ kind: 'prism', startTimeoutMs: 240_000 }); // a guard against a hang: Prism starts in about a second idle
     expectTypeOf(mock).toEqualTypeOf<PrismMock>();
     try {
       expect(mock.kind).toBe('prism');
@@ -34,7 +34,7 @@ describe('startMock', () => {
     } finally {
       await mock.stop();
     }
-  });
+  }, 300_000);
 });
 
 describe('deprecated entry points', () => {

@@ -10,41 +10,36 @@ describe('user patterns run in linear time (RE2), with regular-expression semant
   const service = createMockService({ clock: { frozen: true }, webhooks: { delivery: 'none' } });
   afterEach(() => service.reset());
 
-  it('a segment filter `contains` `^(a+)+$` over a 32-character lead name does not backtrack', async () => {
+  it('a segment filter `contains` `^(a+)+$` over a 48-character lead name does not backtrack', async () => {
     const admin = service.basic('admin');
-    const lead = (await call(service, `/${P}/leads`, json(admin, { fullname: `${'a'.repeat(31)}!` }))).body;
-    const matching = (await call(service, `/${P}/leads`, json(admin, { fullname: 'a'.repeat(32) }))).body;
+    const lead = (await call(service, `/${P}/leads`, json(admin, { fullname: `${'a'.repeat(47)}!` }))).body;
+    const matching = (await call(service, `/${P}/leads`, json(admin, { fullname: 'a'.repeat(48) }))).body;
     const segment = (await call(service, `/${P}/segments`, json(admin, { name: 'ReDoS', filters: [{ field: 'fullname', operator: 'contains', value: '^(a+)+$' }] }))).body;
-    const started = performance.now();
     const res = await call(service, `/${P}/leads?segment=${segment._id}`, { headers: { Authorization: admin } });
-    const elapsed = performance.now() - started;
     expect(res.status).toBe(200);
     expect(res.body.leads.map((l: any) => l._id)).toEqual([matching._id]);
     expect(res.body.leads.map((l: any) => l._id)).not.toContain(lead._id);
-    // A backtracking engine takes about 2^32 steps here (over 10 s); RE2 takes microseconds. The
-    // bound only tells linear from exponential; figures are in bench/README.md.
-    expect(elapsed).toBeLessThan(1000);
-  });
+    // A backtracking engine takes about 2^48 steps here (days; 31 characters took 5 s): it would hang
+    // until the test's time-out. RE2 takes microseconds; figures are in bench/README.md.
+  }, 20_000);
 
   const searchOf = async (pattern: string) => {
     const admin = service.basic('admin');
-    for (const source of [`${'a'.repeat(31)}!`, 'https://www.acme-support.test/help/(?=x)', 'Shipping 24h']) {
+    for (const source of [`${'a'.repeat(47)}!`, 'https://www.acme-support.test/help/(?=x)', 'Shipping 24h']) {
       expect((await call(service, `/${P}/kb`, json(admin, { name: source, type: 'text', source, content: 'x', namespace: P }))).status).toBe(200);
     }
     return (await call(service, `/${P}/kb?namespace=${P}&search=${encodeURIComponent(pattern)}`, { headers: { Authorization: admin } })).body.kbs.map((c: any) => c.source);
   };
 
-  it('the content `search` parameter: the same pattern over a 32-character source answers at once', async () => {
-    const started = performance.now();
+  it('the content `search` parameter: the same pattern over a 48-character source answers (a backtracking engine would hang)', async () => {
     expect(await searchOf('^(a+)+$')).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(1000);
-  });
+  }, 20_000);
 
   it('the content `search` parameter keeps regular-expression semantics (anchors, classes, counts, case)', async () => {
     expect(await searchOf('^Ship')).toEqual(['Shipping 24h']);
     expect(await searchOf('[0-9]+h$')).toEqual(['Shipping 24h']);
     expect(await searchOf('shipping 24')).toEqual([]); // case-sensitive, as a RegExp without flags
-    expect(await searchOf('^a{31}!$')).toEqual([`${'a'.repeat(31)}!`]);
+    expect(await searchOf('^a{47}!$')).toEqual([`${'a'.repeat(47)}!`]);
   });
 
   it('what RE2 cannot express (lookaround, backreferences) matches literally; an invalid pattern gets no answer, as on the server', async () => {
@@ -87,9 +82,7 @@ describe('bounds on user patterns (issue #19: a huge program froze the mock)', (
     expect(refusal('x'.repeat(MAX_PATTERN_LENGTH + 1))).toMatchObject({ limit: 'length', measured: MAX_PATTERN_LENGTH + 1 }); // even as a literal
     expect(refusal(`${'y'.repeat(600)}x{0,1000}`)).toMatchObject({ limit: 'program', max: MAX_PATTERN_PROGRAM }); // 600 + 2002 instructions
     expect(MAX_PATTERN_PROGRAM).toBeGreaterThanOrEqual(2002); // `x{0,1000}`, one repeat RE2 takes, compiles to 2002 instructions
-    const started = performance.now();
     for (let i = 0; i < 100; i++) expect(refusal(ATTACK)).toBeInstanceOf(PatternLimitError); // cached
-    expect(performance.now() - started).toBeLessThan(500);
     expect(refusal(ATTACK)!.issue('search', 'query')).toEqual({
       value: ATTACK,
       msg: expect.stringMatching(/^Pattern too expensive for the mock: its counted repeats \(\{n,m\}\) expand to 2000 copies, over the limit of 1000\. This is a limit of the mock/),
@@ -129,18 +122,11 @@ describe('bounds on user patterns (issue #19: a huge program froze the mock)', (
       afterEach(() => service.reset());
       const admin = service.basic('admin');
       const get = (path: string) => call(service, path, { headers: { Authorization: admin } });
-      /** The answer to `path` and its time, with the time an unrelated request sent meanwhile waited. */
+      /** The answer to `path`, with an unrelated request sent meanwhile (which must be answered too). */
       const whileUnrelated = async (path: string) => {
-        const started = performance.now();
-        const [answer, unrelatedMs] = await Promise.all([
-          get(path).then((res) => ({ res, ms: performance.now() - started })),
-          (async () => {
-            const sent = performance.now();
-            expect((await get(`/${P}/tags`)).status).toBe(200);
-            return performance.now() - sent;
-          })(),
-        ]);
-        return { ...answer, unrelatedMs };
+        const [res, unrelated] = await Promise.all([get(path), get(`/${P}/tags`)]);
+        expect(unrelated.status).toBe(200);
+        return { res };
       };
       const thirtyLeads = async () => {
         for (let i = 0; i < 30; i++) expect((await call(service, `/${P}/leads`, json(admin, { fullname: long(i), email: `lead${i}@acme-support.test` }))).status).toBe(200);
@@ -164,9 +150,7 @@ describe('bounds on user patterns (issue #19: a huge program froze the mock)', (
         const listed = await whileUnrelated(`/${P}/leads?segment=${await storedSegment(filters)}`);
         expect(listed.res.status).toBe(400);
         expect(listed.res.body).toEqual({ errors: [{ value: ATTACK, msg: expect.stringMatching(/^The segment's filter on `fullname`: Pattern too expensive for the mock/), param: 'segment', location: 'query' }] });
-        // Before the bounds: 4 to 10 s, and the unrelated request waited as long.
-        expect(listed.ms).toBeLessThan(500);
-        expect(listed.unrelatedMs).toBeLessThan(500);
+        // Before the bounds: 4 to 10 s, and the unrelated request waited as long (bench/README.md).
       });
 
       it("the issue's pattern as a content search over 30 sources: 400 naming `search`, at once, blocking nothing", async () => {
@@ -177,8 +161,6 @@ describe('bounds on user patterns (issue #19: a huge program froze the mock)', (
         const searched = await whileUnrelated(`/${P}/kb?namespace=${P}&search=${encodeURIComponent(ATTACK)}`);
         expect(searched.res.status).toBe(400);
         expect(searched.res.body).toEqual({ errors: [{ value: ATTACK, msg: expect.stringContaining('Pattern too expensive for the mock'), param: 'search', location: 'query' }] });
-        expect(searched.ms).toBeLessThan(500);
-        expect(searched.unrelatedMs).toBeLessThan(500);
       });
 
       it('a pattern within the static bounds whose work exceeds the request budget: 400 when listed, after bounded work', async () => {
@@ -189,8 +171,6 @@ describe('bounds on user patterns (issue #19: a huge program froze the mock)', (
         expect(created.status).toBe(200);
         const listed = await whileUnrelated(`/${P}/leads?segment=${created.body._id}`);
         expect(listed.res.body).toEqual({ errors: [{ value: pattern, msg: expect.stringContaining(`more than ${MAX_MATCH_WORK} units of work`), param: 'segment', location: 'query' }] });
-        expect(listed.ms).toBeLessThan(500);
-        expect(listed.unrelatedMs).toBeLessThan(500);
         // The same pattern on `email` (30 short texts) fits.
         expect((await get(`/${P}/leads?email[$regex]=${encodeURIComponent('[\\s\\S]{10}test$')}`)).body.count).toBe(30);
       });

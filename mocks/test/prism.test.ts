@@ -25,8 +25,9 @@ const conformance = createConformanceCollector();
 
 beforeAll(async () => {
   mock = await startHttpMock({ serviceOptions: { onResponse: conformance.onResponse, webhooks: { delivery: 'none' } } });
-  prism = await startPrismMock({ mode: 'proxy', upstream: mock.url, errors: true, onOutput: (text) => (prismOutput += text) });
-});
+  // A guard against a hang, not a timing: Prism starts in about a second, minutes on a loaded machine.
+  prism = await startPrismMock({ mode: 'proxy', upstream: mock.url, errors: true, onOutput: (text) => (prismOutput += text), startTimeoutMs: 240_000 });
+}, 300_000);
 afterAll(async () => {
   await prism?.stop();
   await mock?.stop();
@@ -65,7 +66,7 @@ describe('prism proxy --errors in front of the standalone mock', () => {
     expect(prismOutput).not.toMatch(/violation/i);
     expect(conformance.problems).toEqual([]);
     expect(conformance.count).toBe(log.length);
-  });
+  }, 300_000); // a guard against a hang: 64 calls through Prism's proxy, seconds idle, over a minute at a load average of 40
 
   it('passes error answers to valid requests with zero violations', async () => {
     const violations: string[] = [];
@@ -100,7 +101,7 @@ describe('prism proxy --errors in front of the standalone mock', () => {
 
 describe('startPrismMock', () => {
   it('starts Prism on the contract as a child process and says where', async () => {
-    const mock = await startPrismMock({ port: await freePort() });
+    const mock = await startPrismMock({ port: await freePort(), startTimeoutMs: 240_000 });
     try {
       expect(mock).toMatchObject({ kind: 'prism', host: '127.0.0.1' });
       expect(mock.service).toBeUndefined();
@@ -109,7 +110,7 @@ describe('startPrismMock', () => {
     } finally {
       await mock.stop();
     }
-  });
+  }, 300_000);
 
   it('refuses proxy mode without an upstream', async () => {
     await expect(startPrismMock({ mode: 'proxy' })).rejects.toThrow('startPrismMock: mode proxy needs an upstream URL');

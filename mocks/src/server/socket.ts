@@ -4,7 +4,9 @@
  * MSW, and the answer written back (with a lingering close when the body was left unread).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpResponse } from 'msw';
 import { BodyTooLargeError } from '../http/body';
+import { isUnanswered, textOf, type Result } from '../http/results';
 
 /**
  * The URL of a request from its `Host` header (or the server's own address without one) and its
@@ -158,18 +160,63 @@ export async function send(res: ServerResponse, response: Response, close = fals
     res.destroy();
     return;
   }
+  writeAnswer(res, response.status, response.statusText, response.headers, Buffer.from(await response.arrayBuffer()), close);
+}
+
+/**
+ * Writes an answer: `headers` as the `Response` iterates them (lower case, sorted), CORS, the length.
+ * A string body is sent as UTF-8 in the same write as the head (node:http joins them; a Buffer goes
+ * in a write of its own).
+ */
+function writeAnswer(res: ServerResponse, status: number, statusText: string, responseHeaders: Headers, body: Buffer | string, close: boolean): void {
   const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
+  responseHeaders.forEach((value, name) => {
     headers[name] = value;
   });
   headers['access-control-allow-origin'] = '*';
-  const body = Buffer.from(await response.arrayBuffer());
-  headers['content-length'] = String(body.length);
+  headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   if (close) {
     headers.connection = 'close';
     closeAfterAnswer(res.req, res);
   }
-  res.writeHead(response.status, response.statusText || undefined, headers);
-  res.end(body);
+  res.writeHead(status, statusText || undefined, headers);
+  if (typeof body === 'string') res.end(body, 'utf8');
+  else res.end(body);
+}
+
+/** The status text MSW's `HttpResponse` gives each status (its own table), computed once per status. */
+const statusTexts = new Map<number, string>();
+function statusTextOf(status: number): string {
+  let text = statusTexts.get(status);
+  if (text === undefined) {
+    text = new HttpResponse(null, { status }).statusText;
+    statusTexts.set(status, text);
+  }
+  return text;
+}
+
+/**
+ * Writes an operation's {@link Result} without building a `Response` and reading it back: the same
+ * status, status text, headers and bytes as `send(res, toResponse(result), close)` (../http/results.ts),
+ * which the in-process transports answer with (mocks/test/golden.test.ts compares them); no answer
+ * becomes a network error.
+ */
+export function sendResult(res: ServerResponse, result: Result, close = false): void {
+  if (isUnanswered(result)) {
+    res.destroy();
+    return;
+  }
+  const headers = new Headers(result.headers);
+  const text = textOf(result);
+  let body: string;
+  if (text !== undefined) {
+    if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/plain; charset=utf-8');
+    body = text;
+  } else {
+    // expressJson: `res.json()`'s text; `undefined` has none (an empty body).
+    if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json; charset=utf-8');
+    body = JSON.stringify(result.body) ?? '';
+  }
+  writeAnswer(res, result.status, statusTextOf(result.status), headers, body, close);
 }
 

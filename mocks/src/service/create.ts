@@ -40,6 +40,18 @@ function unansweredWarning(operationId: OperationId, reason: string, mode: 'rese
   return `[@supportkb/mocks] ${operationId}: the real server never answers this request (${reason}): a client waits until its own timeout. Here ${what}.`;
 }
 
+/**
+ * The answer function behind each of a service's own operation handlers (not a scenario's, not an
+ * override): what the MSW handler's resolver calls before serialising the result. The standalone
+ * server (../server.ts) calls it directly when MSW would pick that handler, skipping MSW's
+ * per-request machinery (a clone of the request, cookie parsing, an AbortController per resolver)
+ * and the `Response` it would then read back; what it answers is the same.
+ */
+export const operationAnswers: WeakMap<object, OperationAnswer> = new WeakMap();
+
+/** An operation's answer to a request its handler matched, with `params` its path parameters. */
+export type OperationAnswer = (request: Request, params: Readonly<Record<string, unknown>>) => Promise<Result>;
+
 /** The handler of operation `K` (a generic lookup keeps each handler tied to its operation). */
 function handlerOf<K extends OperationId>(table: HandlerTable, operationId: K): HandlerTable[K] {
   return table[operationId];
@@ -101,7 +113,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const metas: OperationMeta[] = operationIds.map(operationMeta).sort(routeOrder);
   const mswHandlers = metas.map(<K extends OperationId>(meta: OperationMeta & { operationId: K }) => {
     const handler = handlerOf(handlers, meta.operationId);
-    return http[mswMethod(meta.method)](joinPath(baseUrl, meta.mswPath), async ({ request, params }) => {
+    /** The operation's answer to a request MSW (or the standalone server's dispatch) matched, with `params` its path parameters. */
+    const answer = async (request: Request, params: Readonly<Record<string, unknown>>): Promise<Result> => {
       let result: Result;
       try {
         result = await runOperation(core, meta, handler, request, params);
@@ -115,8 +128,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         warnOnce(`${meta.operationId} unanswered ${result.reason}`, unansweredWarning(meta.operationId, result.reason, unanswered));
         if (unanswered === 'hang') await untilAborted(request.signal);
       }
-      return toResponse(result);
-    });
+      return result;
+    };
+    const mswHandler = http[mswMethod(meta.method)](joinPath(baseUrl, meta.mswPath), async ({ request, params }) => toResponse(await answer(request, params)));
+    operationAnswers.set(mswHandler, answer);
+    return mswHandler;
   });
 
   const seededMember = (role: SeededRole) => SEED.members[role];

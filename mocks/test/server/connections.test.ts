@@ -47,7 +47,7 @@ describe('connection limits of the standalone server', () => {
     const mock = await startHttpMock({ idleTimeoutMs: 300 });
     try {
       const idle = await idleSockets(mock.port, 3);
-      expect(await until(() => idle.closed() === 3, 2000), 'idle connections still open 2 s later').toBe(true);
+      expect(await until(() => idle.closed() === 3, 20_000), 'idle connections still open 20 s later').toBe(true);
       for (const at of idle.closedAt) expect(at).toBeGreaterThanOrEqual(250);
       // A client that does send its request is answered, on a connection opened as long ago.
       expect((await fetch(`${mock.url}${LABEL}`)).status).toBe(200);
@@ -57,26 +57,25 @@ describe('connection limits of the standalone server', () => {
   });
 
   it('with more idle connections than maxConnections, closes the longest idle to make room: a normal request is answered at once', async () => {
-    const mock = await startHttpMock({ maxConnections: 50, idleTimeoutMs: 1500 });
+    // An idle timeout far beyond the test's waits: whatever closes before it was evicted to make room.
+    const mock = await startHttpMock({ maxConnections: 50, idleTimeoutMs: 120_000 });
+    const idle = await idleSockets(mock.port, 80);
     try {
-      const idle = await idleSockets(mock.port, 80);
       // 80 - 49 evicted at once (one slot stays free for the next client), long before the idle timeout.
-      expect(await until(() => idle.closed() >= 30, 1000), `${idle.closed()} of 80 closed`).toBe(true);
+      expect(await until(() => idle.closed() >= 30, 20_000), `${idle.closed()} of 80 closed`).toBe(true);
       const evicted = idle.closedAt.map((at, i) => (at === undefined ? -1 : i)).filter((i) => i >= 0);
       expect(Math.max(...evicted), 'the oldest go first').toBeLessThan(40);
-      const started = Date.now();
-      const res = await fetch(`${mock.url}${LABEL}`, { signal: AbortSignal.timeout(2000) });
+      // Answered, not left waiting for an idle connection to time out (the signal only guards against a hang).
+      const res = await fetch(`${mock.url}${LABEL}`, { signal: AbortSignal.timeout(30_000) });
       expect(res.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(1000);
-      // The rest go at the idle timeout.
-      expect(await until(() => idle.closed() === 80, 3000), `${idle.closed()} of 80 closed`).toBe(true);
     } finally {
+      for (const socket of idle.sockets) socket.destroy();
       await mock.stop();
     }
   });
 
   it('never closes a connection with a request in flight to make room; refuses a new one only while every one is busy', async () => {
-    const mock = await startHttpMock({ maxConnections: 2, idleTimeoutMs: 5000 });
+    const mock = await startHttpMock({ maxConnections: 2, idleTimeoutMs: 120_000 });
     let arrived = 0;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -98,9 +97,9 @@ describe('connection limits of the standalone server', () => {
             .end();
         });
       const inFlight = Promise.all([held(), held()]);
-      expect(await until(() => arrived === 2, 2000)).toBe(true);
+      expect(await until(() => arrived === 2, 20_000)).toBe(true);
       const refused = await idleSockets(mock.port, 1);
-      expect(await until(() => refused.closed() === 1, 1000), 'a third connection while both are busy').toBe(true);
+      expect(await until(() => refused.closed() === 1, 20_000), 'a third connection while both are busy').toBe(true);
       release();
       expect(await inFlight).toEqual([200, 200]);
       mock.resetHandlers();
@@ -145,14 +144,13 @@ describe('connection limits of the standalone server', () => {
       expect(await until(() => /at http:\/\/127\.0\.0\.1:\d+/.test(out), 15_000), out).toBe(true);
       const port = Number(/at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)![1]);
       const idle = await idleSockets(port, 300);
-      const started = Date.now();
-      const res = await fetch(`http://127.0.0.1:${port}${LABEL}`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(3000) });
+      // Answered, not locked out until the headers timeout (60 s); the signal only guards against a hang.
+      const res = await fetch(`http://127.0.0.1:${port}${LABEL}`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(30_000) });
       expect(res.status).toBe(200);
-      expect(Date.now() - started).toBeLessThan(2000);
       for (const socket of idle.sockets) socket.destroy();
     } finally {
       child.kill('SIGKILL');
       await exited;
     }
-  }, 15_000);
+  }, 60_000);
 });

@@ -17,7 +17,7 @@ export async function startBin(args: string[]) {
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (err += c));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 120_000; // a guard against a hang: a start takes about a second, longer on a loaded machine
   while (!/at http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
   if (!url) {
@@ -27,7 +27,7 @@ export async function startBin(args: string[]) {
   return {
     url,
     out: () => out,
-    /** Waits until the output matches `pattern` (by the same 15 s deadline); resolves to the output. */
+    /** Waits until the output matches `pattern` (by the same deadline); resolves to the output. */
     async waitFor(pattern: RegExp): Promise<string> {
       while (!pattern.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       return out;

@@ -27,47 +27,37 @@ const stall = (status = 200) => (_request: unknown, response: import('node:http'
 describe('the per-attempt timeout covers the whole exchange, body included', () => {
   it('createClient: a body that stalls after the headers ends in APIConnectionTimeoutError at the timeout, the connection closed', async () => {
     hostile.use(stall());
-    const started = performance.now();
     const failure = await failureOf(clientStyle({ timeout: 300 }).tags.list());
     expect(failure).toBeInstanceOf(APIConnectionTimeoutError);
     expect((failure as Error).message).toMatch(/^Request timed out \(listTags\): no complete answer within 300 ms; raise the timeout option/);
-    expect(performance.now() - started).toBeLessThan(2_000);
     await expect.poll(() => hostile.closedByClient).toBe(1);
   }, 10_000);
 
   it('createClient: the per-call timeout too', async () => {
     hostile.use(stall());
-    const started = performance.now();
     const failure = await failureOf(clientStyle().tags.list({}, { timeout: 250 }));
     expect(failure).toBeInstanceOf(APIConnectionTimeoutError);
-    expect(performance.now() - started).toBeLessThan(2_000);
   }, 10_000);
 
   it('a generated function: the client timeout, with the same message', async () => {
     hostile.use(stall());
-    const started = performance.now();
     const failure = await failureOf(listTags({ client: httpStyle({ timeout: 300 }), path: { project_id: PROJECT } }));
     expect(failure).toBeInstanceOf(APIConnectionTimeoutError);
     expect((failure as Error).message).toMatch(/^Request timed out \(listTags\): no complete answer within 300 ms/);
-    expect(performance.now() - started).toBeLessThan(2_000);
     await expect.poll(() => hostile.closedByClient).toBe(1);
   }, 10_000);
 
   it("a generated function: the call's own `timeout`", async () => {
     hostile.use(stall());
-    const started = performance.now();
     const failure = await failureOf(listTags({ client: httpStyle(), path: { project_id: PROJECT }, timeout: 250 }));
     expect(failure).toBeInstanceOf(APIConnectionTimeoutError);
     expect((failure as Error).message).toContain('no complete answer within 250 ms');
-    expect(performance.now() - started).toBeLessThan(2_000);
   }, 10_000);
 
   it('an error body that stalls ends at the timeout too (both styles)', async () => {
     hostile.use(stall(503));
-    const started = performance.now();
     expect(await failureOf(clientStyle({ timeout: 300 }).tags.get({ id: TAG._id }))).toBeInstanceOf(APIConnectionTimeoutError);
     expect(await failureOf(getTag({ client: httpStyle({ timeout: 300 }), path: { project_id: PROJECT, id: TAG._id } }))).toBeInstanceOf(APIConnectionTimeoutError);
-    expect(performance.now() - started).toBeLessThan(2_000);
   }, 10_000);
 
   it('a slow but steady body within the timeout is read whole', async () => {

@@ -98,11 +98,9 @@ describe('fault injection (default policy: 2 retries for idempotent methods on 4
       return HttpResponse.json(TAG);
     }));
     const sk = createClient({ ...fast, timeout: 150, maxRetries: 1 });
-    const started = performance.now();
     const failure = await sk.tags.get({ id: TAG._id }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(APIConnectionTimeoutError);
     expect(seen).toHaveLength(2);
-    expect(performance.now() - started).toBeLessThan(900);
   });
 
   it('an abort stops the call at once with APIUserAbortError and no retry', async () => {
@@ -113,9 +111,7 @@ describe('fault injection (default policy: 2 retries for idempotent methods on 4
     const sk = createClient(fast);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const started = performance.now();
     await expect(sk.tags.get({ id: TAG._id }, { signal: controller.signal })).rejects.toBeInstanceOf(APIUserAbortError);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(seen).toHaveLength(1);
   });
 

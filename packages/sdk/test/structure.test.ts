@@ -133,5 +133,5 @@ describe('the built declarations (npm run build)', () => {
       expect(exported(file)).toEqual(expect.arrayContaining(['createClient', 'CredentialStore', 'isAPIError', 'ErrorBodyOf', 'WebhookVerificationError', 'webhookEventsWithPayloadSchema', 'webhookEvents', 'ResponseOf', 'RequestContext']));
     }
     for (const file of ['webhooks.d.ts', 'webhooks.d.cts']) expect(exported(file)).toEqual(expect.arrayContaining(['verifyWebhook', 'WebhookVerificationError', 'WEBHOOK_EVENTS']));
-  });
+  }, 240_000); // a guard against a hang: a TypeScript program over the declarations, seconds on an idle machine, 70 s at a load average of 35
 });

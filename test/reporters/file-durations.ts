@@ -1,0 +1,29 @@
+/**
+ * A vitest reporter that closes the run with the time of every test file, slowest first, so the CI
+ * log (`.ci/run` tees `npm test` into build/ci-npm-test.log) says where the suite's time goes. Used
+ * beside the default reporter (vitest.config.ts). Per file: wall time from its worker's start to its
+ * end (environment, setup, import and collection, then the tests and hooks), the tests' own share,
+ * and the number of tests.
+ */
+import type { Reporter, TestModule } from 'vitest/node';
+import { relative } from 'node:path';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export default class FileDurations implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    if (!testModules.length) return;
+    const rows = testModules.map((module) => {
+      const d = module.diagnostic();
+      const total = d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration;
+      let tests = 0;
+      for (const _ of module.children.allTests()) tests++;
+      return { file: relative(process.cwd(), module.moduleId), project: module.project.name, total, tests: d.duration, count: tests, state: module.state() };
+    });
+    rows.sort((a, b) => b.total - a.total);
+    const sum = rows.reduce((acc, row) => acc + row.total, 0);
+    const lines = [`\nTime per test file (${rows.length} files, ${seconds(sum)} in all across workers; slowest first): total (tests)  tests  file`];
+    for (const row of rows) lines.push(`  ${seconds(row.total).padStart(8)} (${seconds(row.tests).padStart(8)})  ${String(row.count).padStart(4)}  ${row.file}${row.project ? `  [${row.project}]` : ''}${row.state === 'failed' ? '  FAILED' : ''}`);
+    console.log(lines.join('\n'));
+  }
+}
