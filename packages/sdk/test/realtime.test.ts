@@ -22,16 +22,15 @@ interface Harness {
   connections: Set<import('node:net').Socket>;
 }
 
-const open: (Harness | Realtime)[] = [];
+const harnesses: Harness[] = [];
+const connections: Realtime[] = [];
 afterEach(async () => {
-  for (const item of open.splice(0)) {
-    if ('close' in item && !('wss' in item)) item.close();
-    else if ('wss' in item) {
-      for (const socket of item.wss.clients) socket.terminate();
-      item.wss.close();
-      for (const connection of item.connections) connection.destroy();
-      await new Promise((resolve) => item.server.close(resolve));
-    }
+  for (const connection of connections.splice(0)) connection.close();
+  for (const h of harnesses.splice(0)) {
+    for (const socket of h.wss.clients) socket.terminate();
+    h.wss.close();
+    for (const connection of h.connections) connection.destroy();
+    await new Promise((resolve) => h.server.close(resolve));
   }
 });
 
@@ -65,7 +64,7 @@ async function harness(onFrame: (socket: ServerSocket, frame: Frame, h: Harness)
       onFrame(socket, frame, h);
     });
   });
-  open.push(h);
+  harnesses.push(h);
   return h;
 }
 
@@ -85,7 +84,7 @@ const snapshots = (socket: ServerSocket, frame: Frame) => {
 
 function realtime(options: Parameters<typeof createRealtime>[0]) {
   const live = createRealtime(options);
-  open.push(live);
+  connections.push(live);
   return live;
 }
 
