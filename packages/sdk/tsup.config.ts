@@ -20,7 +20,7 @@ const lazyValidation: NonNullable<Options['esbuildPlugins']>[number] = {
 const operationModules = readdirSync(new URL('./src/generated/zod-schemas/', import.meta.url)).filter((file) => /^op\.\w+\.gen\.ts$/.test(file));
 
 export default defineConfig([{
-  entry: ['src/index.ts', 'src/zod.ts', 'src/webhooks.ts', 'src/manifest.ts'],
+  entry: ['src/index.ts', 'src/zod.ts', 'src/webhooks.ts', 'src/manifest.ts', 'src/realtime.ts'],
   format: ['esm', 'cjs'],
   // Declarations without what is marked `@internal` (e.g. `CredentialStore.authorization`), which the
   // transport uses but applications must not (test/structure.test.ts checks the built .d.ts files).

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../packages/sdk/src/index';
+import { createRealtime, type Realtime } from '../packages/sdk/src/realtime';
+import type { Conversation, Message } from '../packages/sdk/src/generated/types.gen';
+import { startRealServer, type RealServer } from '../scripts/real-server/index.mjs';
+
+/**
+ * `@supportkb/sdk/realtime` against the real server (2.19.16, unmodified, on loopback): an agent's
+ * live inbox — the open conversations' snapshot, a visitor opening a conversation, its messages,
+ * closing and reopening it — as the frames of openapi/asyncapi.yaml say.
+ */
+let server: RealServer;
+const live: Realtime[] = [];
+
+beforeAll(async () => {
+  server = await startRealServer();
+}, 600_000);
+afterAll(async () => {
+  for (const connection of live) connection.close();
+  await server?.stop();
+}, 60_000);
+
+/** Resolves when `check` holds (polling), or fails after `ms`: a guard against a hang, not a timing claim. */
+async function until(check: () => boolean, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(check()).toBe(true);
+}
+
+describe('the SDK\'s realtime entry on the real server', () => {
+  it('follows an inbox: snapshot, a new conversation, its messages, close and reopen', async () => {
+    const sk = createClient({ baseUrl: server.baseUrl, projectId: server.projectId });
+    await sk.auth.signIn({ email: server.email, password: server.password });
+    const connection = createRealtime({ baseUrl: server.baseUrl, credentials: sk.http.credentials });
+    live.push(connection);
+    await connection.connected;
+
+    const inbox = new Map<string, Conversation>();
+    const statuses: number[] = [];
+    const open = connection.subscribe('openConversations', { project_id: server.projectId }, {
+      snapshot: (conversations) => conversations.forEach((c) => inbox.set(c.request_id!, c)),
+      created: (c) => inbox.set(c.request_id!, c),
+      updated: (c) => {
+        inbox.set(c.request_id!, c);
+        statuses.push(Number(c.status));
+      },
+    });
+    await open.ready;
+
+    // a visitor writes: the conversation arrives live
+    const visitor = createClient({ baseUrl: server.baseUrl, projectId: server.projectId });
+    await visitor.auth.signInAnonymously({ id_project: server.projectId });
+    const requestId = `support-group-${server.projectId}-realtime-${Date.now()}`;
+    await visitor.messages.create({ request_id: requestId, text: 'Where is my order?' });
+    await until(() => inbox.has(requestId));
+    expect(inbox.get(requestId)).toMatchObject({ request_id: requestId, first_text: 'Where is my order?' });
+
+    // its messages: the snapshot, then the server's own "Chat closed" / "Chat reopened"
+    const texts: string[] = [];
+    const messages = connection.subscribe('conversationMessages', { project_id: server.projectId, request_id: requestId }, {
+      snapshot: (list: Message[]) => texts.push(...list.map((m) => String(m.text))),
+      created: (m) => texts.push(String(m.text)),
+    });
+    await messages.ready;
+    expect(texts).toEqual(['Where is my order?']);
+
+    // closing and reopening are not SDK operations yet: the same credentials over fetch
+    const auth = { authorization: sk.http.credentials.authorization({ type: 'apiKey', name: 'Authorization', in: 'header' })! };
+    expect((await fetch(`${server.baseUrl}/${server.projectId}/requests/${requestId}/close`, { method: 'PUT', headers: auth })).status).toBe(200);
+    await until(() => statuses.includes(1000) && texts.includes('Chat closed'));
+    expect((await fetch(`${server.baseUrl}/${server.projectId}/requests/${requestId}/reopen`, { method: 'PUT', headers: auth })).status).toBe(200);
+    await until(() => texts.includes('Chat reopened'));
+    expect(statuses.at(-1)).toBeLessThan(1000);
+    expect(texts).toEqual(['Where is my order?', 'Chat closed', 'Chat reopened']);
+  }, 300_000);
+
+  it('is refused at the handshake with a bad token, and never answered for an anonymous visitor', async () => {
+    const refused = createRealtime({ baseUrl: server.baseUrl, token: 'JWT not.a.token' });
+    live.push(refused);
+    await expect(refused.connected).rejects.toMatchObject({ code: 'handshake_refused' });
+
+    const visitor = createClient({ baseUrl: server.baseUrl, projectId: server.projectId });
+    await visitor.auth.signInAnonymously({ id_project: server.projectId });
+    const anonymous = createRealtime({ baseUrl: server.baseUrl, credentials: visitor.http.credentials, connectTimeoutMs: 3_000 });
+    live.push(anonymous);
+    await expect(anonymous.connected).rejects.toMatchObject({ code: 'handshake_timeout' });
+  }, 120_000);
+
+  it('fails a subscription the server refuses (another teammate\'s own record) with subscribe_timeout', async () => {
+    const sk = createClient({ baseUrl: server.baseUrl, projectId: server.projectId });
+    await sk.auth.signIn({ email: server.email, password: server.password });
+    const connection = createRealtime({ baseUrl: server.baseUrl, credentials: sk.http.credentials, subscribeTimeoutMs: 3_000 });
+    live.push(connection);
+    const sub = connection.subscribe('ownTeammate', { project_id: server.projectId, project_user_id: '000000000000000000000000' }, {});
+    await expect(sub.ready).rejects.toMatchObject({ code: 'subscribe_timeout' });
+  }, 120_000);
+});
