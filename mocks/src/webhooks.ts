@@ -101,10 +101,15 @@ export interface WebhookLogEntry {
 /** How many entries the delivery log keeps (the oldest go first). */
 export const DELIVERY_LOG_LIMIT = 1000;
 
-/** Default bound of the delivery bodies in flight, in bytes (UTF-8), all subscriptions together: 16 MiB. */
-export const DEFAULT_MAX_IN_FLIGHT_BYTES = 16 * 1024 * 1024;
-/** Default bound of the delivery bodies in flight to one subscription, in bytes: 4 MiB. */
-export const DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION = 4 * 1024 * 1024;
+/**
+ * Default bound of the delivery bodies in flight, in bytes (UTF-8), all subscriptions together:
+ * 4 MiB (about 800 deliveries of a short message). A delivery in flight holds its body several times
+ * over (the payload, the JSON text, the request's bytes and their copies): about 10 bytes of memory
+ * per byte counted.
+ */
+export const DEFAULT_MAX_IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+/** Default bound of the delivery bodies in flight to one subscription, in bytes: 1 MiB. */
+export const DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION = 1024 * 1024;
 
 /** Listener of {@link WebhookDispatcher.onDelivery}. */
 export type WebhookListener = (delivery: WebhookDelivery) => void;
@@ -138,11 +143,11 @@ export interface WebhookOptions {
    * Most bytes of delivery bodies (UTF-8 JSON) in flight over HTTP at once, all subscriptions
    * together: a delivery is in flight from its first attempt until its last one ends (backoffs
    * included). One that would go past it is not sent: logged with `attempt: 0` and the reason,
-   * warned once per subscription, its result `skipped: 'in-flight-limit'`. Default 16 MiB
+   * warned once per subscription, its result `skipped: 'in-flight-limit'`. Default 4 MiB
    * ({@link DEFAULT_MAX_IN_FLIGHT_BYTES}); `Infinity` turns the bound off.
    */
   maxInFlightBytes?: number;
-  /** The same bound for the deliveries to one subscription. Default 4 MiB ({@link DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION}). */
+  /** The same bound for the deliveries to one subscription. Default 1 MiB ({@link DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION}). */
   maxInFlightBytesPerSubscription?: number;
 }
 
