@@ -71,11 +71,12 @@ async function answer(entry: ScenarioResponse, signal: AbortSignal): Promise<Res
  * status no answer can have), the service's generic 500 `{err: "error"}` and one warning, never the
  * error's stack (MSW would put it, with the file paths of this machine, in the answer body).
  */
-async function safeAnswer(entry: ScenarioResponse, signal: AbortSignal): Promise<Response> {
+async function safeAnswer(operationId: OperationId, entry: ScenarioResponse, signal: AbortSignal): Promise<Response> {
   try {
     return await answer(entry, signal);
   } catch (error) {
-    console.warn(`[@supportkb/mocks] a scenario response could not be sent (${(error as Error).message?.split('\n')[0] ?? String(error)}): answered 500 {"err":"error"}`);
+    // The error's name only: its message may quote a header value, which may be a credential.
+    console.warn(`[@supportkb/mocks] a scenario response of ${operationId} could not be sent (${error instanceof Error ? error.name : typeof error}): answered 500 {"err":"error"}`);
     return expressJson(SERVER_ERROR_BODY, { status: 500 });
   }
 }
@@ -135,7 +136,7 @@ export function scenarioHandlers(scenario: Scenario, baseUrl = '*', random: () =
               if (entry.delay) await delay(entry.delay);
               return undefined;
             }
-            return safeAnswer(entry, request.signal);
+            return safeAnswer(id, entry, request.signal);
           }
           return undefined; // the stateful mock answers
         },
