@@ -293,6 +293,8 @@ describe('supportkb-record hardening (issue 31)', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toBe('supportkb-record: --base-url must not hold credentials (user:password@): pass --email E --password P, or --token T, instead\n');
     expect(result.stdout + result.stderr).not.toContain('url-password-8');
+    const origin = spawnSync(process.execPath, [bin, '--base-url', 'http://127.0.0.1:1', '--project', 'p', '--out', 'x.har', '--token', 't', '--port', '0', '--allow-origin', 'http://localhost:5173', '--allow-origin', 'http://localhost:5173/app'], { encoding: 'utf8', env, timeout: 30_000 });
+    expect([origin.status, origin.stderr]).toEqual([2, 'supportkb-record: allowed origin (--allow-origin) "http://localhost:5173/app" is not an origin: pass scheme, host and port only, e.g. http://localhost:5173\n']);
   });
 
   it('on SIGTERM while a request waits on a target that never answers, exits 0 and writes what finished plus the pending exchange', async () => {
