@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fail, invocation, listenProblem, parseCommandLine, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-mock', 'mock');
-const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang] [--storage-limit SIZE] [--scenario FILE] [--from-har FILE] [--seed-from-har FILE]')}
+const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang] [--storage-limit SIZE] [--scenario FILE] [--from-har FILE] [--seed-from-har FILE] [--max-file-size SIZE]')}
 
 The stateful mock of the Support and Knowledge Base Service API as an HTTP server: all 64 operations
 over an in-memory store seeded with a demo project, answering as the real server does (its sign-ins,
@@ -38,12 +38,15 @@ Options:
                    subscriptions…) replace the seed (a --scenario's too), so clients continue from
                    the recorded data; users sign in with the password Str0ng-example-passw0rd;
                    POST /__supportkb/reset returns to that seed
+      --max-file-size SIZE
+                   largest --scenario, --from-har or --seed-from-har file read, in bytes or with
+                   KiB/MiB/GiB (default 128MiB); a larger one is refused
   -h, --help       this help`;
 
 const { values, port } = parseCommandLine({
   bin: name,
   usage,
-  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' }, 'storage-limit': { type: 'string' }, scenario: { type: 'string' }, 'from-har': { type: 'string' }, 'seed-from-har': { type: 'string' } },
+  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' }, 'storage-limit': { type: 'string' }, scenario: { type: 'string' }, 'from-har': { type: 'string' }, 'seed-from-har': { type: 'string' }, 'max-file-size': { type: 'string' } },
 });
 const host = values.host ?? '127.0.0.1';
 const UNITS = { '': 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
@@ -54,6 +57,13 @@ if (values['storage-limit'] !== undefined) {
   if (!Number.isSafeInteger(storageLimit) || storageLimit < 1) fail(name, `invalid --storage-limit ${JSON.stringify(values['storage-limit'])}: pass a whole number of bytes, or of KiB, MiB or GiB (e.g. 256MiB)`, 2);
 }
 
+let maxFileBytes;
+if (values['max-file-size'] !== undefined) {
+  const size = /^(\d+)(KiB|MiB|GiB)?$/.exec(values['max-file-size']);
+  maxFileBytes = size ? Number(size[1]) * UNITS[size[2] ?? ''] : Number.NaN;
+  if (!Number.isSafeInteger(maxFileBytes) || maxFileBytes < 1) fail(name, `invalid --max-file-size ${JSON.stringify(values['max-file-size'])}: pass a whole number of bytes, or of KiB, MiB or GiB (e.g. 512MiB)`, 2);
+}
+
 const dist = new URL('../dist/server.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock` does it for you)');
 const { startHttpMock, describeSeed } = await import(dist.href);
@@ -61,7 +71,7 @@ let scenario;
 if (values.scenario !== undefined || values['seed-from-har'] !== undefined || values['from-har'] !== undefined) {
   const { loadMockScenario } = await import(new URL('../dist/node.js', import.meta.url).href);
   try {
-    scenario = loadMockScenario({ scenario: values.scenario, seedFromHar: values['seed-from-har'], fromHar: values['from-har'] });
+    scenario = loadMockScenario({ scenario: values.scenario, seedFromHar: values['seed-from-har'], fromHar: values['from-har'], maxFileBytes });
   } catch (error) {
     fail(name, String(error?.message ?? error).split("\n")[0], 2);
   }

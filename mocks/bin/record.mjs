@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { fail, invocation, listenProblem, parseCommandLine, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-record', 'record');
-const usage = `Usage: ${example('--base-url URL --project ID (--email E --password P | --token T) --out FILE.har [--port N] [--host H]')}
+const usage = `Usage: ${example('--base-url URL --project ID (--email E --password P | --token T) --out FILE.har [--port N] [--host H] [--allow-origin ORIGIN]')}
 
 A recording proxy in front of a deployment of the Support and Knowledge Base Service API: point an
 app or the SDK at the URL it prints (no credentials needed: the proxy adds them), use the app, then
@@ -23,16 +23,22 @@ Options:
       --token T        or a token instead: "JWT …" (a bare token gets the JWT prefix) or "Basic …"
       --out FILE.har   where to write the recording on stop (required)
   -p, --port N         TCP port (default 4010, or $PORT); 0 picks a free port
-      --host H         interface to listen on (default 127.0.0.1, this machine only)
+      --host H         interface to listen on (default 127.0.0.1, this machine only); requests are
+                       answered only under a loopback Host (localhost, 127.0.0.1, [::1])
+      --allow-origin ORIGIN
+                       a web page origin (e.g. http://localhost:5173) allowed to call the proxy from a
+                       browser, with CORS grants; repeat for more. Requests from any other page are
+                       refused (403): the proxy adds the credentials
   -h, --help           this help`;
 
 const { values, port } = parseCommandLine({
   bin: name,
   usage,
-  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'base-url': { type: 'string' }, project: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, token: { type: 'string' }, out: { type: 'string' } },
+  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'base-url': { type: 'string' }, project: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, token: { type: 'string' }, out: { type: 'string' }, 'allow-origin': { type: 'string', multiple: true } },
 });
 const host = values.host ?? '127.0.0.1';
 for (const option of ['base-url', 'project', 'out']) if (!values[option]) fail(name, `--${option} is required; --help lists the options`, 2);
+if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(values['base-url'])) fail(name, '--base-url must not hold credentials (user:password@): pass --email E --password P, or --token T, instead', 2);
 if (!/^https?:\/\/[^\s/]/i.test(values['base-url'])) fail(name, `invalid --base-url ${JSON.stringify(values['base-url'])}: pass the deployment's http(s) URL, e.g. http://127.0.0.1:3000`, 2);
 const byPassword = values.email !== undefined || values.password !== undefined;
 if (byPassword && values.token !== undefined) fail(name, 'pass either --email and --password, or --token, not both', 2);
@@ -51,10 +57,11 @@ try {
     port,
     host,
     credentials: byPassword ? { email: values.email, password: values.password } : { token: values.token },
+    ...(values['allow-origin'] ? { allowedOrigins: values['allow-origin'] } : {}),
   });
 } catch (error) {
   // Sign-in failures say which step and status; their messages never hold the password or token.
-  fail(name, error?.code ? listenProblem(error, { host, port, example }) : String(error?.message ?? error).replace(/^startRecordingProxy: /, ''));
+  fail(name, error?.code ? listenProblem(error, { host, port, example }) : String(error?.message ?? error).replace(/^startRecordingProxy: /, ''), error instanceof TypeError ? 2 : 1);
 }
 console.log(`Recording proxy for ${values['base-url']} at ${proxy.url} (project ${values.project}; credentials added to requests without any). Point the app or the SDK at ${proxy.url}; Ctrl-C writes ${out}.`);
 stopOnSignals(

@@ -39,6 +39,12 @@ export interface NodeMockOptions extends Omit<MockServiceOptions, 'scenario'> {
    * comes first as usual.
    */
   seedFromHar?: Har | string | URL;
+  /**
+   * Largest scenario file or recording read from a path (`scenario`, `fromHar`, `seedFromHar`), in
+   * bytes; default 128 MiB. A larger file (or an endless one, such as a device) is refused, naming
+   * the limit, without being read whole.
+   */
+  maxFileBytes?: number;
 }
 
 /** What {@link setupNodeMock} returns. */
@@ -58,13 +64,14 @@ export interface NodeMock extends InProcessMock {
  * documents of the `seedFromHar` recording, and the `fromHar` recording's exchanges before its own
  * responses. `undefined` when none is given.
  * @throws {ScenarioError} when the scenario is invalid or a recorded document does not fit the contract (the message names the file and JSON path).
- * @throws {TypeError} when a file cannot be read or a recording is no HTTP Archive (the message names the file).
+ * @throws {TypeError} when a file cannot be read or a recording is no HTTP Archive, or one of its entries cannot be replayed (the message names the file and `log.entries[<index>]`).
+ * @throws {ScenarioError} / {TypeError} when a file is over `maxFileBytes` (default 128 MiB; the message names the limit and how to raise it).
  */
-export function loadMockScenario(options: Pick<NodeMockOptions, 'scenario' | 'fromHar' | 'seedFromHar'>): Scenario | undefined {
-  const { scenario: given, fromHar, seedFromHar } = options;
-  let loaded = given === undefined ? undefined : loadScenario(given);
-  if (seedFromHar !== undefined) loaded = { ...loaded, seed: loadHarSeed(seedFromHar) };
-  return fromHar === undefined ? loaded : loadScenario(withReplay(loaded, loadHar(fromHar)));
+export function loadMockScenario(options: Pick<NodeMockOptions, 'scenario' | 'fromHar' | 'seedFromHar' | 'maxFileBytes'>): Scenario | undefined {
+  const { scenario: given, fromHar, seedFromHar, maxFileBytes } = options;
+  let loaded = given === undefined ? undefined : loadScenario(given, { maxFileBytes });
+  if (seedFromHar !== undefined) loaded = { ...loaded, seed: loadHarSeed(seedFromHar, { maxFileBytes }) };
+  return fromHar === undefined ? loaded : loadScenario(withReplay(loaded, loadHar(fromHar, { maxFileBytes })));
 }
 
 /**
@@ -85,8 +92,8 @@ export function loadMockScenario(options: Pick<NodeMockOptions, 'scenario' | 'fr
  * afterAll(() => server.close());
  */
 export function setupNodeMock(options: NodeMockOptions = {}): NodeMock {
-  const { scenario: given, fromHar, seedFromHar, ...rest } = options;
-  const scenario = loadMockScenario({ scenario: given, fromHar, seedFromHar });
+  const { scenario: given, fromHar, seedFromHar, maxFileBytes, ...rest } = options;
+  const scenario = loadMockScenario({ scenario: given, fromHar, seedFromHar, maxFileBytes });
   const service = createMockService({ ...rest, scenario });
   const mock: NodeMock = { server: setupServer(...service.handlers), service };
   if (scenario) mock.scenario = { definition: scenario, reset: () => service.reset() };

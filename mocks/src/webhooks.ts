@@ -18,6 +18,12 @@
  * a 2xx writes one `console.warn` per subscription (target, status or error, attempt), never the
  * secret or the token. The real server (`services/subscriptionNotifier.js`) likewise logs each
  * delivery (`SubscriptionLog`) and each network error (`winston.error`).
+ *
+ * The bodies of HTTP deliveries in flight (being sent, or waiting for a retry) are bounded, per
+ * subscription and in total ({@link WebhookOptions.maxInFlightBytes}): a receiver that never answers
+ * holds each delivery for its timeouts and backoffs, and one stored message fans out to every
+ * subscription, so without a bound a guest's messages grew the process far past the storage cap. A
+ * delivery past the bound is dropped, logged (attempt 0, the reason) and warned once per subscription.
  */
 import { bypass } from 'msw';
 import type { SubscriptionHook } from '@supportkb/sdk';
@@ -49,8 +55,8 @@ export interface DeliveryResult {
   status?: number;
   /** Last error message (network error, with its cause; timeout; or why the target was refused), if any. */
   error?: string;
-  /** Why it was not sent over HTTP, if it was not. */
-  skipped?: 'disabled' | 'reserved-host';
+  /** Why it was not sent over HTTP, if it was not (`in-flight-limit`: dropped, the deliveries in flight were over a bound). */
+  skipped?: 'disabled' | 'reserved-host' | 'in-flight-limit';
 }
 
 /** One delivery of one event to one subscription, as in-process listeners see it. */
@@ -95,6 +101,16 @@ export interface WebhookLogEntry {
 /** How many entries the delivery log keeps (the oldest go first). */
 export const DELIVERY_LOG_LIMIT = 1000;
 
+/**
+ * Default bound of the delivery bodies in flight, in bytes (UTF-8), all subscriptions together:
+ * 4 MiB (about 800 deliveries of a short message). A delivery in flight holds its body several times
+ * over (the payload, the JSON text, the request's bytes and their copies): about 10 bytes of memory
+ * per byte counted.
+ */
+export const DEFAULT_MAX_IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+/** Default bound of the delivery bodies in flight to one subscription, in bytes: 1 MiB. */
+export const DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION = 1024 * 1024;
+
 /** Listener of {@link WebhookDispatcher.onDelivery}. */
 export type WebhookListener = (delivery: WebhookDelivery) => void;
 
@@ -123,6 +139,16 @@ export interface WebhookOptions {
    * (`verifyWebhook` allows 5 minutes), while the service clock starts at the seed's date.
    */
   now?: () => number;
+  /**
+   * Most bytes of delivery bodies (UTF-8 JSON) in flight over HTTP at once, all subscriptions
+   * together: a delivery is in flight from its first attempt until its last one ends (backoffs
+   * included). One that would go past it is not sent: logged with `attempt: 0` and the reason,
+   * warned once per subscription, its result `skipped: 'in-flight-limit'`. Default 4 MiB
+   * ({@link DEFAULT_MAX_IN_FLIGHT_BYTES}); `Infinity` turns the bound off.
+   */
+  maxInFlightBytes?: number;
+  /** The same bound for the deliveries to one subscription. Default 1 MiB ({@link DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION}). */
+  maxInFlightBytesPerSubscription?: number;
 }
 
 /**
@@ -179,6 +205,9 @@ export class WebhookDispatcher {
   private readonly entries: WebhookLogEntry[] = [];
   /** Subscriptions whose failed delivery was already reported. */
   private readonly warned = new Set<string>();
+  /** Bytes of delivery bodies in flight over HTTP, in total and per subscription. */
+  private inFlightTotal = 0;
+  private readonly inFlightBySubscription = new Map<string, number>();
 
   /** @param report `warnings: false` silences the failed-delivery warnings (the service's `warnings` option). */
   constructor(
@@ -205,6 +234,14 @@ export class WebhookDispatcher {
   onDelivery(listener: WebhookListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Bytes of delivery bodies in flight over HTTP now (see {@link WebhookOptions.maxInFlightBytes}):
+   * `total`, and per subscription id (only those with deliveries in flight).
+   */
+  inFlightBytes(): { total: number; bySubscription: Record<string, number> } {
+    return { total: this.inFlightTotal, bySubscription: Object.fromEntries(this.inFlightBySubscription) };
   }
 
   /** Resolves once every delivery started so far (retries included) is over. */
@@ -254,7 +291,28 @@ export class WebhookDispatcher {
       return settle({ delivered: false, attempts: 0, error });
     }
     if (reservedHost(hook.target)) return settle({ delivered: false, attempts: 0, skipped: 'reserved-host' });
-    const outcome = await this.post(attempted, headers, built.body);
+    const bytes = Buffer.byteLength(built.body);
+    const total = this.options.maxInFlightBytes ?? DEFAULT_MAX_IN_FLIGHT_BYTES;
+    const perSubscription = this.options.maxInFlightBytesPerSubscription ?? DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION;
+    const mine = this.inFlightBySubscription.get(hook._id) ?? 0;
+    if (mine + bytes > perSubscription || this.inFlightTotal + bytes > total) {
+      const which = mine + bytes > perSubscription ? `${mine} bytes already in flight to this subscription (limit ${perSubscription})` : `${this.inFlightTotal} bytes already in flight to all subscriptions (limit ${total})`;
+      const error = `Not sent: dropped, ${bytes} more bytes of deliveries with ${which}; the receiver is slow or not answering`;
+      this.record(attempted, { attempt: 0, ok: false, error });
+      this.warnFailed(attempted, 0, error);
+      return settle({ delivered: false, attempts: 0, error, skipped: 'in-flight-limit' });
+    }
+    this.inFlightTotal += bytes;
+    this.inFlightBySubscription.set(hook._id, mine + bytes);
+    let outcome: DeliveryResult;
+    try {
+      outcome = await this.post(attempted, headers, built.body);
+    } finally {
+      this.inFlightTotal -= bytes;
+      const left = (this.inFlightBySubscription.get(hook._id) ?? bytes) - bytes;
+      if (left > 0) this.inFlightBySubscription.set(hook._id, left);
+      else this.inFlightBySubscription.delete(hook._id);
+    }
     if (!(outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300)) {
       this.warnFailed(attempted, outcome.attempts, outcome.status !== undefined ? `HTTP ${outcome.status}` : (outcome.error ?? 'no answer'));
     }

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -152,5 +154,188 @@ describe('supportkb-record', () => {
     const help = run(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: supportkb-record --base-url URL --project ID \(--email E --password P \| --token T\) --out FILE\.har/);
+  });
+});
+
+/** One request over node:http, so that `Host` and `Origin` are sent as given (fetch sets its own `Host`). */
+function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('startRecordingProxy hardening (issue 31)', () => {
+  it('answers only under a loopback Host, refuses pages of origins not allowed (no CORS grant, nothing forwarded) and grants the allowed ones', async () => {
+    const P = upstream.service.seed.projectId;
+    const tagsBefore = upstream.service.store.tags.size;
+    const proxy = await startRecordingProxy({ target: upstream.url, credentials: { email: 'admin@acme-support.test', password: SEED_PASSWORD }, allowedOrigins: ['http://localhost:5173'] });
+    let har: Har;
+    try {
+      const { port } = proxy;
+      const rebinding = await rawRequest(`${proxy.url}/${P}/leads`, { headers: { host: `attacker.example:${port}` } });
+      expect(rebinding.status).toBe(403);
+      expect(JSON.parse(rebinding.text).error).toMatch(/Host "attacker\.example:\d+" refused/);
+      const evil = { origin: 'https://evil.example' };
+      const read = await rawRequest(`${proxy.url}/${P}/leads`, { headers: evil });
+      expect(read.status).toBe(403);
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
+      expect(read.text).not.toContain('"fullname"');
+      const write = await rawRequest(`${proxy.url}/${P}/tags`, { method: 'POST', headers: { ...evil, 'content-type': 'text/plain' }, body: '{"tag":"pwned"}' });
+      expect(write.status).toBe(403);
+      const preflight = await rawRequest(`${proxy.url}/${P}/tags`, { method: 'OPTIONS', headers: { ...evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      expect(preflight.status).toBe(403);
+      expect(Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+      // A loopback page that was not named is a page on another origin too.
+      expect((await rawRequest(`${proxy.url}/${P}/leads`, { headers: { origin: 'http://localhost:8080' } })).status).toBe(403);
+      expect(upstream.service.store.tags.size).toBe(tagsBefore);
+
+      // The proxy's own origin, loopback names, and the allowed origin.
+      expect((await rawRequest(`${proxy.url}/${P}/tags`, { headers: { host: `localhost:${port}` } })).status).toBe(200);
+      expect((await rawRequest(`${proxy.url}/${P}/tags`, { headers: { origin: proxy.url } })).status).toBe(200);
+      const allowedPreflight = await rawRequest(`${proxy.url}/${P}/tags`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      expect(allowedPreflight.status).toBe(204);
+      expect(allowedPreflight.headers).toMatchObject({ 'access-control-allow-origin': 'http://localhost:5173', 'access-control-allow-headers': 'content-type' });
+      const allowed = await rawRequest(`${proxy.url}/${P}/tags`, { headers: { origin: 'http://localhost:5173' } });
+      expect(allowed.status).toBe(200);
+      // The grant is the proxy's, for that origin: the target's `*` is not passed on.
+      expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    } finally {
+      har = await proxy.stop();
+    }
+    expect(har.log.entries.map((e) => `${e.request.method} ${e.response.status}`)).toEqual(['GET 200', 'GET 200', 'GET 200']);
+    await expect(startRecordingProxy({ target: upstream.url, allowedOrigins: ['http://localhost:5173/app'] })).rejects.toThrow(/"http:\/\/localhost:5173\/app" is not an origin/);
+  });
+
+  it('redacts passwords by content (text/plain, no Content-Type, form text), credential-named headers and JWTs inside URL-encoded JSON', async () => {
+    const P = upstream.service.seed.projectId;
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvcGFxdWUifQ.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+    const proxy = await startRecordingProxy({ target: upstream.url });
+    let har: Har;
+    try {
+      const signIn = JSON.stringify({ email: 'agent@acme-support.test', password: 'plain-text-password-1' });
+      // fetch sends a string body as text/plain;charset=UTF-8.
+      expect((await fetch(`${proxy.url}/auth/signin`, { method: 'POST', body: signIn })).status).toBeLessThan(500);
+      // No Content-Type at all.
+      await fetch(`${proxy.url}/auth/signin`, { method: 'POST', body: new TextEncoder().encode(signIn.replace('plain-text-password-1', 'no-type-password-2')) });
+      // A form body declared as text.
+      await fetch(`${proxy.url}/auth/signin`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'email=agent%40acme-support.test&password=form-text-password-3' });
+      await fetch(`${proxy.url}/${P}/tags`, { headers: { 'X-Auth-Token': 'opaque-session-value-4', 'X-Session-Key': 'opaque-session-value-5' } });
+      await fetch(`${proxy.url}/${P}/leads?filter=${encodeURIComponent(JSON.stringify({ token: 'query-json-secret-6', jwt2: jwt }))}&note=${encodeURIComponent(`see ${jwt}`)}`);
+    } finally {
+      har = await proxy.stop();
+    }
+    const text = JSON.stringify(har);
+    for (const secret of ['plain-text-password-1', 'no-type-password-2', 'form-text-password-3', 'opaque-session-value-4', 'opaque-session-value-5', 'query-json-secret-6', jwt, encodeURIComponent(jwt)]) {
+      expect(text.includes(secret), `the recording holds ${secret}`).toBe(false);
+    }
+    expect(text).not.toMatch(/eyJhbGciOiJIUzI1NiJ9/);
+    const [plain, noType, form, headers] = har.log.entries;
+    expect(plain!.request.postData!.mimeType).toMatch(/^text\/plain/);
+    expect(JSON.parse(plain!.request.postData!.text!)).toEqual({ email: 'agent@acme-support.test', password: REDACTED });
+    expect(noType!.request.postData!.mimeType).toBe('');
+    expect(JSON.parse(noType!.request.postData!.text!)).toEqual({ email: 'agent@acme-support.test', password: REDACTED });
+    expect(form!.request.postData!.text).toBe('email=agent%40acme-support.test&password=REDACTED');
+    expect(headers!.request.headers.filter((h) => /^x-(auth-token|session-key)$/.test(h.name)).map((h) => h.value)).toEqual([REDACTED, REDACTED]);
+    const filter = har.log.entries[4]!.request.queryString.find((q) => q.name === 'filter')!;
+    expect(JSON.parse(filter.value)).toEqual({ token: REDACTED, jwt2: REDACTED });
+  });
+
+  it('refuses a target that holds credentials, without echoing them', async () => {
+    const target = upstream.url.replace('http://', 'http://alice:url-password-7@');
+    const failure = startRecordingProxy({ target, credentials: { token: 'x-token-value' } });
+    await expect(failure).rejects.toThrow(/must not hold credentials/);
+    await failure.catch((error: Error) => expect(error.message).not.toContain('url-password-7'));
+  });
+
+  it('stop() records the exchanges still waiting for the target as pending (status 0) after its grace', async () => {
+    const hanging = createHttpServer((req, res) => {
+      if (req.url === '/done') res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      // anything else: never answered
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    try {
+      const proxy = await startRecordingProxy({ target, stopGraceMs: 100 });
+      expect((await fetch(`${proxy.url}/done`)).status).toBe(200);
+      const arrived = new Promise<void>((resolve) => hanging.once('request', () => resolve()));
+      const waiting = fetch(`${proxy.url}/never`).catch((error: Error) => error);
+      await arrived;
+      const har = await proxy.stop();
+      expect(await waiting).toBeInstanceOf(Error);
+      expect(har.log.entries.map((e) => [new URL(e.request.url).pathname, e.response.status, e.comment ?? ''])).toEqual([
+        ['/done', 200, ''],
+        ['/never', 0, 'pending: the recording stopped before the target answered'],
+      ]);
+      expect(await new HarValidator().verify(har)).toEqual([]);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
+  });
+});
+
+describe('supportkb-record hardening (issue 31)', () => {
+  const bin = fileURLToPath(new URL('../bin/record.mjs', import.meta.url));
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+  delete env.npm_lifecycle_event;
+  delete env.PORT;
+
+  it('refuses credentials in --base-url in one line (exit 2) without printing them', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync(process.execPath, [bin, '--base-url', 'http://alice:url-password-8@127.0.0.1:1', '--project', 'p', '--out', 'x.har', '--token', 't'], { encoding: 'utf8', env, timeout: 30_000 });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('supportkb-record: --base-url must not hold credentials (user:password@): pass --email E --password P, or --token T, instead\n');
+    expect(result.stdout + result.stderr).not.toContain('url-password-8');
+    const origin = spawnSync(process.execPath, [bin, '--base-url', 'http://127.0.0.1:1', '--project', 'p', '--out', 'x.har', '--token', 't', '--port', '0', '--allow-origin', 'http://localhost:5173', '--allow-origin', 'http://localhost:5173/app'], { encoding: 'utf8', env, timeout: 30_000 });
+    expect([origin.status, origin.stderr]).toEqual([2, 'supportkb-record: allowed origin (--allow-origin) "http://localhost:5173/app" is not an origin: pass scheme, host and port only, e.g. http://localhost:5173\n']);
+  });
+
+  it('on SIGTERM while a request waits on a target that never answers, exits 0 and writes what finished plus the pending exchange', async () => {
+    const hanging = createHttpServer((req, res) => {
+      if (req.url === '/done') res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(join(tmpdir(), 'supportkb-record-'));
+    try {
+      const out = join(dir, 'session.har');
+      const child = spawn(process.execPath, [bin, '--base-url', `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, '--project', 'p', '--token', 'JWT some-token-value', '--out', out, '--port', '0'], { env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d));
+      child.stderr.on('data', (d: Buffer) => (stderr += d));
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', () => {
+          const match = / at (http:\/\/127\.0\.0\.1:\d+) /.exec(stdout);
+          if (match) resolve(match[1]!);
+        });
+        child.once('exit', () => reject(new Error(`exited early: ${stderr}`)));
+      });
+      expect((await fetch(`${url}/done`)).status).toBe(200);
+      const arrived = new Promise<void>((resolve) => hanging.once('request', () => resolve()));
+      const waiting = fetch(`${url}/never`).catch((error: Error) => error);
+      await arrived;
+      const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exit, stderr).toBe(0);
+      await waiting;
+      const har = JSON.parse(readFileSync(out, 'utf8')) as Har;
+      expect(har.log.entries.map((e) => [new URL(e.request.url).pathname, e.response.status])).toEqual([
+        ['/done', 200],
+        ['/never', 0],
+      ]);
+      expect(har.log.entries[1]!.comment).toMatch(/^pending/);
+      expect(stdout).toMatch(/recorded 2 exchanges into/);
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

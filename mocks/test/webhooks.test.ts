@@ -339,3 +339,100 @@ describe('targets that are not http(s) (issue #19, item 6: defence in depth)', (
     expect(String(warn.mock.calls[0]![0])).toMatch(/webhook delivery failed: lead\.create to \S+ \(subscription 65f1a2b3c4d5e6f7080914b\d\): Not sent: .* \(nothing sent\)\./);
   });
 });
+
+describe('deliveries in flight are bounded (issue 31, item 3)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** A receiver that reads each delivery and never answers (until `release()`), counting the body bytes per path. */
+  async function startSilentReceiver() {
+    const bytes = new Map<string, number>();
+    let hits = 0;
+    const server = createServer((req) => {
+      let size = 0;
+      req.on('data', (chunk: Buffer) => (size += chunk.length));
+      req.on('end', () => {
+        hits++;
+        bytes.set(req.url!, (bytes.get(req.url!) ?? 0) + size);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      bytes,
+      hits: () => hits,
+      /** Drops every connection (the attempts in flight fail) and stops listening. */
+      release: async () => {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      },
+    };
+  }
+
+  /** `count` subscriptions to `message.create` at `<url>/hook/<i>`, then `messages` messages of ~2 KB each posted by the admin. */
+  async function flood(options: { subscriptions: number; messages: number; maxInFlightBytes?: number; maxInFlightBytesPerSubscription?: number }) {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const receiver = await startSilentReceiver();
+    const service = createMockService({ webhooks: { retries: 0, timeoutMs: 120_000, maxInFlightBytes: options.maxInFlightBytes, maxInFlightBytesPerSubscription: options.maxInFlightBytesPerSubscription } });
+    const template: Parameters<typeof service.store.subscriptions.set>[1] = { _id: '', event: 'message.create', target: '', secret: 's', id_project: PID, createdBy: 'u', global: false, createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0 };
+    for (let i = 0; i < options.subscriptions; i++) {
+      const _id = `65f1a2b3c4d5e6f7080915${String(i).padStart(2, '0')}`;
+      service.store.subscriptions.set(_id, { ...template, _id, target: `${receiver.url}/hook/${i}` });
+    }
+    const admin = service.basic('admin');
+    for (let i = 0; i < options.messages; i++) {
+      const res = await call(service, `/${PID}/requests/support-group-flood/messages`, json(admin, { text: `${i} ${'x'.repeat(2000)}` }));
+      expect(res.status).toBe(200);
+    }
+    const emitted = options.subscriptions * options.messages;
+    const dropped = () => service.webhookLog().filter((e) => e.attempt === 0);
+    // Every delivery either reached the receiver (and waits for an answer) or was dropped.
+    const deadline = Date.now() + 30_000;
+    while (receiver.hits() + dropped().length < emitted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    return { service, receiver, emitted, dropped };
+  }
+
+  it('drops, logs and warns once per subscription past the per-subscription bound; the bytes held stay under it', async () => {
+    const { service, receiver, emitted, dropped } = await flood({ subscriptions: 1, messages: 20, maxInFlightBytesPerSubscription: 16 * 1024 });
+    try {
+      expect(receiver.hits() + dropped().length).toBe(emitted);
+      expect(receiver.bytes.get('/hook/0')).toBeLessThanOrEqual(16 * 1024);
+      expect(receiver.hits()).toBeGreaterThan(0);
+      expect(dropped().length).toBeGreaterThan(0);
+      expect(dropped()[0]!.error).toMatch(/^Not sent: dropped, \d+ more bytes of deliveries with \d+ bytes already in flight to this subscription \(limit 16384\)/);
+      expect(console.warn).toHaveBeenCalledTimes(1);
+    } finally {
+      await receiver.release();
+      await service.webhooksIdle();
+    }
+  });
+
+  it('bounds the total over all subscriptions (a guest message fans out to each), and frees the bytes when deliveries end', async () => {
+    const { service, receiver, emitted, dropped } = await flood({ subscriptions: 12, messages: 10, maxInFlightBytes: 64 * 1024 });
+    let released = false;
+    try {
+      const received = [...receiver.bytes.values()].reduce((a, b) => a + b, 0);
+      expect(receiver.hits() + dropped().length).toBe(emitted);
+      // Before: all 120 deliveries (about 850 KB of bodies of ~7 KB, each held several times over) were in flight.
+      expect(received).toBeLessThanOrEqual(64 * 1024);
+      expect(dropped()[0]?.error).toMatch(/already in flight to all subscriptions \(limit 65536\)/);
+      await receiver.release();
+      released = true;
+      await service.webhooksIdle();
+      // Nothing in flight any more: the next message is sent to every subscription again.
+      const again = await startSilentReceiver();
+      try {
+        for (const [id, subscription] of service.store.subscriptions) service.store.subscriptions.set(id, { ...subscription, target: subscription.target.replace(receiver.url, again.url) });
+        const before = dropped().length;
+        await call(service, `/${PID}/requests/support-group-after/messages`, json(service.basic('admin'), { text: 'after' }));
+        const deadline = Date.now() + 30_000;
+        while (again.hits() < 12 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        expect([again.hits(), dropped().slice(before).map((e) => e.error)]).toEqual([12, []]);
+      } finally {
+        await again.release();
+        await service.webhooksIdle();
+      }
+    } finally {
+      if (!released) await receiver.release();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@supportkb/sdk';
 import type { Entry, Har, Header, QueryString } from 'har-format';
-import { REDACTED, SECRET_HEADERS, SecretSet, isSecretField, redactBody } from './redact';
+import { REDACTED, SecretSet, isSecretField, isSecretHeader, redactBody, redactJson } from './redact';
 
 export { REDACTED } from './redact';
 export type { Entry as HarEntry, Har } from 'har-format';
@@ -32,6 +32,18 @@ export interface RecordingProxyOptions {
   credentials?: RecordingCredentials;
   /** Largest request body forwarded (bigger: 413, recorded), and largest body text recorded, in bytes. Default 10 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Origins (`http://localhost:5173`: scheme, host and port) of web pages allowed to call the
+   * proxy from a browser: their requests and preflights get CORS grants for that origin. Any other
+   * request with an `Origin` header (but the proxy's own) is refused with 403, not forwarded and not
+   * recorded, so a page on another origin cannot act with the recording's credentials. Default none.
+   */
+  allowedOrigins?: readonly string[];
+  /**
+   * How long `stop()` waits for the exchanges in flight, in ms, before it stops them and records
+   * them as pending (status 0). Default 1000.
+   */
+  stopGraceMs?: number;
 }
 
 /** A running recording proxy. */
@@ -47,6 +59,11 @@ export interface RecordingProxy {
 }
 
 const DEFAULT_MAX_BODY = 10 * 1024 * 1024;
+const DEFAULT_STOP_GRACE_MS = 1000;
+/** Host names the proxy answers under (DNS-rebinding protection): loopback only, as `packages/mcp`'s `--http`. */
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** What an exchange stopped by `stop()` before its answer was complete is recorded with. */
+const PENDING_COMMENT = 'pending: the recording stopped before the target answered';
 /** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), plus those `fetch` sets itself. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'content-length', 'accept-encoding', 'content-encoding']);
 const CREATOR = { name: '@supportkb/mocks (supportkb-record)', version: '1' };
@@ -68,19 +85,64 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
   try {
     target = new URL(options.target);
   } catch {
-    throw new TypeError(`startRecordingProxy: target must be an absolute http(s) URL, got ${JSON.stringify(options.target)}`);
+    throw new TypeError(`startRecordingProxy: target must be an absolute http(s) URL, got ${JSON.stringify(withoutUserinfo(String(options.target)))}`);
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new TypeError(`startRecordingProxy: target must be an http(s) URL, got ${target.protocol}`);
+  if (target.username || target.password) throw new TypeError(`startRecordingProxy: target must not hold credentials (user:password@): pass them as credentials, e.g. { email, password } or { token }`);
   const base = target.href.replace(/\/+$/, '');
   const host = options.host ?? '127.0.0.1';
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const stopGraceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
+  const allowedOrigins = new Set<string>();
+  for (const origin of options.allowedOrigins ?? []) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // reported below
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password || parsed.pathname !== '/' || parsed.search || parsed.hash || /[?#]/.test(origin)) {
+      throw new TypeError(`startRecordingProxy: allowed origin (--allow-origin) ${JSON.stringify(origin)} is not an origin: pass scheme, host and port only, e.g. http://localhost:5173`);
+    }
+    allowedOrigins.add(parsed.origin);
+  }
+  // The Host values the proxy answers under: loopback names, and the address it listens on when that is one.
+  const hostnames = new Set(LOOPBACK_HOSTNAMES);
+  if (host !== '0.0.0.0' && host !== '::') hostnames.add(host.includes(':') ? `[${host}]` : host.toLowerCase());
   const secrets = new SecretSet();
   const authorization = await resolveCredentials(base, options.credentials, secrets);
 
   const entries: (Entry | undefined)[] = [];
   const inFlight = new Set<Promise<void>>();
+  /** Aborted by `stop()` once its grace is over: the exchanges still waiting for the target. */
+  const stopping = new AbortController();
+
+  /** Refuses (403, not forwarded, not recorded) a request under a non-loopback `Host`, or from a page of an origin not allowed; answers allowed preflights. @returns the CORS headers to add, or `undefined` when answered. */
+  const guard = (req: IncomingMessage, res: ServerResponse): [string, string][] | undefined => {
+    const refuse = (why: string) => {
+      const text = JSON.stringify({ error: `supportkb-record: ${why}` });
+      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
+      return undefined;
+    };
+    const hostHeader = (req.headers.host ?? '').toLowerCase();
+    const hostname = hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : hostHeader.replace(/:\d*$/, '');
+    if (!hostnames.has(hostname)) return refuse(`Host ${JSON.stringify(req.headers.host ?? '')} refused: the proxy answers only under a loopback name (localhost, 127.0.0.1, [::1]), against DNS rebinding`);
+    const origin = req.headers.origin;
+    if (origin === undefined || origin === `http://${hostHeader}`) return [];
+    if (!allowedOrigins.has(origin)) return refuse(`requests from pages of ${JSON.stringify(origin)} are refused: the proxy adds the recording's credentials; allow that origin with --allow-origin ${origin} (allowedOrigins) if you trust it`);
+    const cors: [string, string][] = [['access-control-allow-origin', origin], ['vary', 'Origin']];
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      const requested = req.headers['access-control-request-headers'];
+      res.writeHead(204, Object.fromEntries([...cors, ['access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE'], ...(requested ? [['access-control-allow-headers', requested]] : []), ['access-control-max-age', '600']]));
+      res.end();
+      return undefined;
+    }
+    return [...cors, ['access-control-expose-headers', '*']];
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const cors = guard(req, res);
+    if (!cors) return;
     const index = entries.push(undefined) - 1;
     const started = new Date();
     const t0 = performance.now();
@@ -93,7 +155,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     }
     if (authorization && !headers.has('authorization')) headers.set('authorization', authorization);
     headers.set('accept-encoding', 'identity');
-    for (const [name, value] of headers) if (SECRET_HEADERS.has(name)) secrets.add(value);
+    for (const [name, value] of headers) if (isSecretHeader(name)) secrets.add(value);
 
     let body: Buffer | undefined;
     let tooLarge = false;
@@ -118,32 +180,45 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       comment = 'not forwarded: request body over the proxy limit';
     } else {
       try {
-        const answer = await fetch(url, { method, headers, body: body && body.length > 0 && method !== 'GET' && method !== 'HEAD' ? new Uint8Array(body) : undefined, redirect: 'manual' });
+        const answer = await fetch(url, { method, headers, body: body && body.length > 0 && method !== 'GET' && method !== 'HEAD' ? new Uint8Array(body) : undefined, redirect: 'manual', signal: stopping.signal });
         status = answer.status;
         statusText = answer.statusText;
         for (const [name, value] of answer.headers) if (name !== 'set-cookie') responseHeaders.push([name, value]);
         for (const cookie of answer.headers.getSetCookie()) responseHeaders.push(['set-cookie', cookie]);
         responseBody = Buffer.from(await answer.arrayBuffer());
       } catch (error) {
-        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-        const why = cause?.code ?? cause?.message ?? 'no answer';
-        responseBody = Buffer.from(JSON.stringify({ error: `supportkb-record: ${target.host} did not answer (${why})` }));
-        responseHeaders = [['content-type', 'application/json; charset=utf-8']];
-        comment = `no answer from the target (${why})`;
+        if (stopping.signal.aborted) {
+          // Stopped by stop(): recorded as pending (HAR's status 0 of an aborted exchange); what arrived of the answer is kept.
+          status = 0;
+          statusText = '';
+          responseBody = Buffer.alloc(0);
+          comment = PENDING_COMMENT;
+        } else {
+          const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+          const why = cause?.code ?? cause?.message ?? 'no answer';
+          responseBody = Buffer.from(JSON.stringify({ error: `supportkb-record: ${target.host} did not answer (${why})` }));
+          responseHeaders = [['content-type', 'application/json; charset=utf-8']];
+          comment = `no answer from the target (${why})`;
+        }
       }
     }
     const tAnswered = performance.now();
-    if (!res.destroyed) {
+    if (status === 0) res.destroy();
+    else if (!res.destroyed) {
       res.statusCode = status;
       if (statusText) res.statusMessage = statusText;
-      for (const [name, value] of responseHeaders) if (!HOP_BY_HOP.has(name)) res.appendHeader(name, value);
+      // The target's CORS grants are not passed on: the proxy grants only the origins it allows.
+      for (const [name, value] of responseHeaders) if (!HOP_BY_HOP.has(name) && !name.startsWith('access-control-')) res.appendHeader(name, value);
+      for (const [name, value] of cors) res.appendHeader(name, value);
       res.setHeader('content-length', responseBody.length);
       res.end(method === 'HEAD' ? undefined : responseBody);
     }
+    for (const [name, value] of responseHeaders) if (isSecretHeader(name) && !/^(access-control-|www-authenticate)/.test(name)) secrets.add(value);
     const responseMime = responseHeaders.find(([name]) => name === 'content-type')?.[1] ?? '';
     const parsedUrl = new URL(url);
-    const queryString: QueryString[] = [...parsedUrl.searchParams].map(([name, value]) => ({ name, value: isSecretField(name) ? (secrets.add(value), REDACTED) : value }));
-    for (const { name, value } of queryString) if (value === REDACTED) parsedUrl.searchParams.set(name, REDACTED);
+    const queryString: QueryString[] = [...parsedUrl.searchParams].map(([name, value]) => ({ name, value: isSecretField(name) ? (secrets.add(value), REDACTED) : redactJsonText(value, secrets) }));
+    const sent = [...parsedUrl.searchParams].map(([, value]) => value);
+    if (queryString.some(({ value }, i) => value !== sent[i])) parsedUrl.search = new URLSearchParams(queryString.map(({ name, value }) => [name, value])).toString();
     const requestText = body && body.length > 0 ? recordText(body, requestMime, maxBody, secrets) : undefined;
     const entry: Entry = {
       startedDateTime: started.toISOString(),
@@ -162,7 +237,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       response: {
         status,
         statusText,
-        httpVersion: 'HTTP/1.1',
+        httpVersion: status === 0 ? '' : 'HTTP/1.1',
         cookies: [],
         headers: harHeaders(responseHeaders),
         content: { size: responseBody.length, mimeType: responseMime, text: recordText(responseBody, responseMime, maxBody, secrets) ?? '' },
@@ -206,8 +281,13 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       stopped ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        await Promise.allSettled([...inFlight]);
+        // The exchanges in flight get `stopGraceMs` to finish; then those still waiting for the target are stopped and recorded as pending.
+        let grace: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([Promise.allSettled([...inFlight]), new Promise<void>((resolve) => (grace = setTimeout(resolve, stopGraceMs)))]);
+        clearTimeout(grace);
+        stopping.abort();
         server.closeAllConnections();
+        await Promise.allSettled([...inFlight]);
         await closed;
         const har: Har = {
           log: {
@@ -250,6 +330,22 @@ async function resolveCredentials(base: string, credentials: RecordingCredential
   return value;
 }
 
+/** `url` with any `user:password@` replaced by `***@`, for messages. */
+function withoutUserinfo(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1***@');
+}
+
+/** A query value holding JSON (`?filter={"token":…}`), with its secret fields redacted; any other value as it is. */
+function redactJsonText(value: string, secrets: SecretSet): string {
+  if (!/^\s*[[{]/.test(value)) return value;
+  try {
+    const redacted = JSON.stringify(redactJson(JSON.parse(value), secrets));
+    return redacted === JSON.stringify(JSON.parse(value)) ? value : redacted;
+  } catch {
+    return value;
+  }
+}
+
 function readBody(req: IncomingMessage, limit: number): Promise<{ body: Buffer | undefined; tooLarge: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -262,6 +358,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<{ body: Buffer |
     });
     req.on('end', () => resolve({ body: chunks.length ? Buffer.concat(chunks) : undefined, tooLarge }));
     req.on('error', reject);
+    req.on('close', () => (req.complete ? undefined : reject(new Error('the client went away before its request body ended'))));
   });
 }
 
@@ -274,7 +371,7 @@ function recordText(body: Buffer, mimeType: string, limit: number, secrets: Secr
 }
 
 function harHeaders(headers: [string, string][]): Header[] {
-  return headers.map(([name, value]) => ({ name, value: SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value }));
+  return headers.map(([name, value]) => ({ name, value: isSecretHeader(name) ? REDACTED : value }));
 }
 
 function round(ms: number): number {

@@ -7,8 +7,16 @@
 /** The fixed marker that replaces every redacted value. */
 export const REDACTED = 'REDACTED';
 
-/** Header names whose values are credentials (lower case). */
+/** Header names whose values are credentials (lower case): the well-known ones, every one {@link isSecretHeader} also matches. */
 export const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-hook-secret', 'x-api-key']);
+
+/** A header name that suggests a credential: `*token*`, `*auth*` (`Authorization`, `X-Auth-Token`), `*secret*`, `*key*`, `*cookie*`, `*session*`, `*password*`, `*credential*`, `*signature*`. */
+const SECRET_HEADER_NAME = /token|auth|secret|key|cookie|session|passw|credential|signature/i;
+
+/** Whether the header `name` (any case) holds a credential, by its name: its value is never recorded. */
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase()) || SECRET_HEADER_NAME.test(name);
+}
 
 /**
  * Field names (JSON bodies, form bodies, query parameters; case-insensitive) whose values are
@@ -16,8 +24,12 @@ export const SECRET_HEADERS: ReadonlySet<string> = new Set(['authorization', 'pr
  */
 const SECRET_FIELD = /^(password|newpassword|oldpassword|token|customtoken|access_token|refresh_token|id_token|jwt|secret|jwtsecret|apikey|api_key)$/i;
 
-/** `JWT …`, `Bearer …` and `Basic …` credentials, and bare JWTs, inside any string. */
-const CREDENTIAL_IN_TEXT = /\b(?:JWT|Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+|\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+/**
+ * `JWT …`, `Bearer …` and `Basic …` credentials (the space also URL-encoded, `%20` or `+`), and
+ * JWT-shaped strings anywhere, also URL-encoded (`%2E` dots) and right after an escape (`%22eyJ…`,
+ * a JWT inside URL-encoded JSON in a query string): a base64url `{"` header, then two more parts.
+ */
+const CREDENTIAL_IN_TEXT = /\b(?:JWT|Bearer|Basic)(?:\s|%20|\+)+[A-Za-z0-9._~+/=%-]+|eyJ[A-Za-z0-9_-]{6,}(?:\.|%2[Ee])[A-Za-z0-9_-]+(?:\.|%2[Ee])[A-Za-z0-9_-]*/g;
 
 /** Whether `name` (a field, parameter or header name) holds a secret. */
 export function isSecretField(name: string): boolean {
@@ -67,27 +79,36 @@ function collect(value: unknown, secrets: SecretSet): void {
   else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) collect(item, secrets);
 }
 
+/** Text shaped as a form body (`a=1&b=2`): `name=value` pairs joined by `&`, no white space. */
+const FORM_TEXT = /^[^\s=&]+=[^\s&]*(?:&[^\s=&]+=[^\s&]*)*$/;
+
 /**
- * A body's text with its secrets redacted: JSON by field, `application/x-www-form-urlencoded` by
+ * A body's text with its secrets redacted, by its content whatever its declared type (`fetch`
+ * sends a string body as `text/plain`, and a client may send none): any text that parses as JSON
+ * by field, a form body (declared `application/x-www-form-urlencoded`, or text shaped as one) by
  * parameter, anything else as text (credential patterns); every remembered secret is scrubbed later.
+ * @param mimeType the declared `Content-Type` (`''` when none).
  */
 export function redactBody(text: string, mimeType: string, secrets: SecretSet): string {
-  if (/json/i.test(mimeType)) {
+  const trimmed = text.trim();
+  if (/json/i.test(mimeType) || /^[[{"]/.test(trimmed)) {
     try {
       return JSON.stringify(redactJson(JSON.parse(text), secrets));
     } catch {
-      // Not JSON after all: redacted as text below.
+      // Not JSON after all: redacted as a form or as text below.
     }
   }
-  if (/x-www-form-urlencoded/i.test(mimeType)) {
-    const params = new URLSearchParams(text);
+  if (/x-www-form-urlencoded/i.test(mimeType) || FORM_TEXT.test(trimmed)) {
+    const params = new URLSearchParams(trimmed);
+    let changed = /x-www-form-urlencoded/i.test(mimeType);
     for (const [key, value] of [...params]) {
       if (isSecretField(key)) {
         secrets.add(value);
         params.set(key, REDACTED);
+        changed = true;
       }
     }
-    return params.toString();
+    if (changed) return params.toString();
   }
   return text;
 }

@@ -147,17 +147,23 @@ export interface ScenarioSeed {
 export interface ScenarioResponse<Op extends OperationId = OperationId> {
   /** Applies only to requests whose path parameters, query parameters and body fields include these (a subset match; query values as strings). */
   match?: { path?: Record<string, string>; query?: Record<string, string>; body?: Record<string, unknown> };
-  /** Default 200. */
+  /** Default 200; 200-599 (what an HTTP answer with a body can be: no informational 1xx). */
   status?: number;
   /**
    * The JSON body; default `{message: "Rate limit exceeded"}` for a 429, `{err: "error"}` for a
    * 5xx, none otherwise. Typed as the operation's 200 body where the status is 200.
    */
   body?: ResponseOf<Op> | Record<string, unknown> | unknown[] | string | number | boolean | null;
+  /**
+   * Answer headers: names of RFC 9110 token characters, values without control characters (CR, LF,
+   * NUL) or characters past U+00FF. The per-connection and length headers (`Connection`,
+   * `Keep-Alive`, `Transfer-Encoding`, `TE`, `Trailer`, `Upgrade`, `Content-Length`,
+   * `Content-Encoding`, `Proxy-Connection`) are not sent: the server sets them for the body it sends.
+   */
   headers?: Record<string, string>;
   /** How many matching requests this entry answers, then the next entry (or the stateful mock) does; default every one. */
   times?: number;
-  /** Milliseconds to wait before answering (or failing). */
+  /** Milliseconds to wait before answering (or failing); at most 2147483647 (2^31 - 1, about 24.8 days, the longest timer). */
   delay?: number;
   /** The stateful mock answers (after `delay`): with `times`, lets the first requests through, e.g. before a failing one. */
   stateful?: boolean;
@@ -165,7 +171,7 @@ export interface ScenarioResponse<Op extends OperationId = OperationId> {
   fault?: 'reset' | 'hang' | 'error';
 }
 
-/** Milliseconds: a fixed delay or a uniform range. */
+/** Milliseconds: a fixed delay or a uniform range; at most 2147483647 (2^31 - 1, the longest timer). */
 export type LatencyValue = number | { min: number; max: number };
 
 /** A scenario. */
@@ -189,6 +195,13 @@ export function defineScenario<const S extends Scenario>(scenario: S): S {
 
 // ---- The validating schema, from the SDK's zod schemas -------------------------------------
 
+/** The longest delay a timer can wait, in ms (2^31 - 1): `latency` and `delay` above it are refused. */
+export const MAX_DELAY_MS = 2_147_483_647;
+/** A header name: RFC 9110 token characters. */
+export const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A header value: no control characters but tab, nothing past U+00FF (what `Headers` accepts and an HTTP/1.1 line can carry). */
+export const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 type AnyObject = z.ZodMiniObject;
 /** The object schema behind one of the SDK's lazy schema exports. */
 function objectOf(schema: unknown): AnyObject {
@@ -205,16 +218,22 @@ function documentSchema(resource: unknown, extra: Record<string, z.core.$ZodType
 function build() {
   const emailOf = (request: unknown) => objectOf(request).shape.email!;
   const objectId = z.string().check(z.regex(/^[0-9a-fA-F]{24}$/));
-  const latencyValue = z.union([z.number().check(z.nonnegative()), z.strictObject({ min: z.number().check(z.nonnegative()), max: z.number().check(z.nonnegative()) }).check(z.refine((v) => v.max >= v.min, { message: 'max must be at least min' }))]);
+  const ms = () => z.number().check(z.nonnegative(), z.lte(MAX_DELAY_MS, { message: `Too long: at most ${MAX_DELAY_MS} ms (2^31 - 1, the longest timer)` }));
+  const latencyValue = z.union([ms(), z.strictObject({ min: ms(), max: ms() }).check(z.refine((v) => v.max >= v.min, { message: 'max must be at least min' }))]);
   const byOperation = <T extends z.core.SomeType>(value: T) => Object.fromEntries(operationIds.map((id) => [id, z.optional(value)]));
 
   const responseSchema = z.strictObject({
     match: z.optional(z.strictObject({ path: z.optional(z.record(z.string(), z.string())), query: z.optional(z.record(z.string(), z.string())), body: z.optional(z.record(z.string(), z.unknown())) })),
-    status: z.optional(z.int().check(z.gte(100), z.lte(599))),
+    status: z.optional(z.int().check(z.gte(200, { message: 'Not a status the mock can answer: 200-599 (an informational 1xx has no final answer)' }), z.lte(599, { message: 'Not a status the mock can answer: 200-599' }))),
     body: z.optional(z.unknown()),
-    headers: z.optional(z.record(z.string(), z.string())),
+    headers: z.optional(
+      z.record(
+        z.string().check(z.regex(HEADER_NAME, { message: 'Not a header name: RFC 9110 token characters only (no spaces, colons, CR or LF)' })),
+        z.string().check(z.regex(HEADER_VALUE, { message: 'Not a header value: no CR, LF or other control characters, nothing past U+00FF' })),
+      ),
+    ),
     times: z.optional(z.int().check(z.gte(1))),
-    delay: z.optional(z.number().check(z.nonnegative())),
+    delay: z.optional(ms()),
     stateful: z.optional(z.boolean()),
     fault: z.optional(z.enum(['reset', 'hang', 'error'])),
   });

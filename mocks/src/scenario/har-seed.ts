@@ -261,40 +261,49 @@ export function harToSeed(har: Har, options: HarToSeedOptions = {}): ScenarioSee
     } else collection(kind).delete(key);
   };
 
-  for (const entry of entries as Entry[]) {
-    const found = operationOfUrl(entry.request.method, entry.request.url);
-    if (!found) {
-      skip(entry, `no operation of the contract is ${entry.request.method} ${new URL(entry.request.url).pathname}`);
-      continue;
-    }
-    const project = found.params.project_id;
-    if (project !== undefined) {
-      projectId ??= project;
-      if (project !== projectId) {
-        skip(entry, `a request of another project (${project})`);
+  for (const [index, entry] of (entries as Entry[]).entries()) {
+    try {
+      if (entry === null || typeof entry !== 'object' || typeof entry.request?.url !== 'string' || typeof entry.request.method !== 'string' || typeof entry.response?.status !== 'number') {
+        throw new TypeError('not a HAR entry (request.method, request.url and response.status are required)');
+      }
+      if (!URL.canParse(entry.request.url)) throw new TypeError(`request.url ${JSON.stringify(entry.request.url.slice(0, 200))} is not an absolute URL`);
+      const found = operationOfUrl(entry.request.method, entry.request.url);
+      if (!found) {
+        skip(entry, `no operation of the contract is ${entry.request.method} ${new URL(entry.request.url).pathname}`);
         continue;
       }
+      const project = found.params.project_id;
+      if (project !== undefined) {
+        projectId ??= project;
+        if (project !== projectId) {
+          skip(entry, `a request of another project (${project})`);
+          continue;
+        }
+      }
+      const { status } = entry.response;
+      if (status < 200 || status > 299) {
+        skip(entry, `answered ${status}`);
+        continue;
+      }
+      if (entry.request.method.toUpperCase() === 'DELETE') {
+        const deleted = deletedKind(found.operationId);
+        const key = deleted && (deleted.param ? found.params[deleted.param] : '');
+        if (deleted && key !== undefined) drop(deleted.kind, key, new URL(entry.request.url).searchParams);
+        continue;
+      }
+      const body = bodyOf(entry);
+      const response = operationSchemas[found.operationId].response;
+      if (!body || !('body' in body) || !response) {
+        if (!body) skip(entry, 'the answer is not JSON');
+        continue;
+      }
+      const documents: { kind: Kind; doc: Doc }[] = [];
+      documentsIn(response(), body.body, documents);
+      for (const { kind, doc } of documents) remember(kind, doc, entry);
+    } catch (error) {
+      if (error instanceof ScenarioError) throw error;
+      throw new TypeError(`log.entries[${index}]: ${(error as Error).message}`);
     }
-    const { status } = entry.response;
-    if (status < 200 || status > 299) {
-      skip(entry, `answered ${status}`);
-      continue;
-    }
-    if (entry.request.method.toUpperCase() === 'DELETE') {
-      const deleted = deletedKind(found.operationId);
-      const key = deleted && (deleted.param ? found.params[deleted.param] : '');
-      if (deleted && key !== undefined) drop(deleted.kind, key, new URL(entry.request.url).searchParams);
-      continue;
-    }
-    const body = bodyOf(entry);
-    const response = operationSchemas[found.operationId].response;
-    if (!body || !('body' in body) || !response) {
-      if (!body) skip(entry, 'the answer is not JSON');
-      continue;
-    }
-    const documents: { kind: Kind; doc: Doc }[] = [];
-    documentsIn(response(), body.body, documents);
-    for (const { kind, doc } of documents) remember(kind, doc, entry);
   }
   if (projectId === undefined) throw new ScenarioError(file, [{ path: '', message: 'No recorded request names a project: nothing to seed (pass options.projectId)' }]);
 

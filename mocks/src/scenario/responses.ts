@@ -10,7 +10,18 @@ import { expressJson, untilAborted } from '../http/results';
 import { latency, override, RATE_LIMIT_BODY, SERVER_ERROR_BODY } from '../overrides';
 import type { LatencyValue, Scenario, ScenarioResponse } from './format';
 
-/** A JSON body MSW can send. */
+/**
+ * Headers a scenario's answer never sends (RFC 9110 §7.6.1's per-connection ones, and the length
+ * and coding of the body): whoever sends the body sets them. A scenario's `Transfer-Encoding` used to
+ * go out beside the server's `Content-Length`, an answer `fetch` rejects.
+ */
+export const CONNECTION_HEADERS: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'content-length', 'content-encoding']);
+
+/** A scenario entry's headers without {@link CONNECTION_HEADERS}. */
+export function answerHeaders(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CONNECTION_HEADERS.has(name.toLowerCase())));
+}
 
 /** Whether `actual` holds every field of `expected` (objects recursively; arrays and scalars equal as JSON). */
 export function subsetMatch(expected: unknown, actual: unknown): boolean {
@@ -42,16 +53,32 @@ function latencyByOperation(spec: Scenario['latency']): Map<OperationId, Latency
 /** The answer of a response entry. */
 async function answer(entry: ScenarioResponse, signal: AbortSignal): Promise<Response> {
   if (entry.delay) await delay(entry.delay);
+  const headers = answerHeaders(entry.headers);
   if (entry.fault === 'reset') return HttpResponse.error();
   if (entry.fault === 'hang') {
     await untilAborted(signal);
     return HttpResponse.error();
   }
-  if (entry.fault === 'error') return expressJson(SERVER_ERROR_BODY, { status: 500, headers: entry.headers });
+  if (entry.fault === 'error') return expressJson(SERVER_ERROR_BODY, { status: 500, headers });
   const status = entry.status ?? 200;
   const body = 'body' in entry ? entry.body : status === 429 ? RATE_LIMIT_BODY : status >= 500 ? SERVER_ERROR_BODY : undefined;
-  if (body === undefined) return new HttpResponse(null, { status, headers: entry.headers });
-  return expressJson(body, { status, headers: entry.headers });
+  if (body === undefined) return new HttpResponse(null, { status, headers });
+  return expressJson(body, { status, headers });
+}
+
+/**
+ * An entry's answer, or, should building it throw anyway (what validation refuses: a bad header, a
+ * status no answer can have), the service's generic 500 `{err: "error"}` and one warning, never the
+ * error's stack (MSW would put it, with the file paths of this machine, in the answer body).
+ */
+async function safeAnswer(operationId: OperationId, entry: ScenarioResponse, signal: AbortSignal): Promise<Response> {
+  try {
+    return await answer(entry, signal);
+  } catch (error) {
+    // The error's name only: its message may quote a header value, which may be a credential.
+    console.warn(`[@supportkb/mocks] a scenario response of ${operationId} could not be sent (${error instanceof Error ? error.name : typeof error}): answered 500 {"err":"error"}`);
+    return expressJson(SERVER_ERROR_BODY, { status: 500 });
+  }
 }
 
 /** The handlers of a scenario, and the counters of its `times`. */
@@ -109,7 +136,7 @@ export function scenarioHandlers(scenario: Scenario, baseUrl = '*', random: () =
               if (entry.delay) await delay(entry.delay);
               return undefined;
             }
-            return answer(entry, request.signal);
+            return safeAnswer(id, entry, request.signal);
           }
           return undefined; // the stateful mock answers
         },

@@ -103,6 +103,29 @@ function crossChecks(scenario: Scenario): ScenarioIssue[] {
 }
 
 /**
+ * Nesting limit of a scenario (objects and arrays, the scenario itself level 1): the service's limit
+ * of request bodies (100, MongoDB's) plus the format's own levels. Deeper values are refused at load:
+ * seeding, cloning and answering them would exhaust the call stack.
+ */
+export const MAX_SCENARIO_DEPTH = 128;
+
+/**
+ * The JSON path of the first value of `input` nested deeper than `limit` levels, or `undefined`:
+ * an explicit stack, no recursion, so any depth is measured safely.
+ */
+export function tooDeep(input: unknown, limit: number): string | undefined {
+  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value: input, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length >= limit) return path.length > 8 ? `${jsonPath(path.slice(0, 6))}…(${path.length} levels)` : jsonPath(path);
+    const items: [PropertyKey, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+    for (let i = items.length - 1; i >= 0; i--) stack.push({ value: items[i]![1], path: [...path, items[i]![0]] });
+  }
+  return undefined;
+}
+
+/**
  * Validates a scenario object.
  * @param input the parsed JSON (or a `defineScenario` object).
  * @param file what error messages call it; default `scenario`.
@@ -110,6 +133,8 @@ function crossChecks(scenario: Scenario): ScenarioIssue[] {
  * @throws {ScenarioError} naming the file, the JSON path and the violation.
  */
 export function validateScenario(input: unknown, file = 'scenario'): Scenario {
+  const deep = tooDeep(input, MAX_SCENARIO_DEPTH);
+  if (deep !== undefined) throw new ScenarioError(file, [{ path: deep, message: `Nested deeper than ${MAX_SCENARIO_DEPTH} levels (the scenario itself is level 1)` }]);
   const parsed = safeParse(scenarioSchema(), input, messages);
   if (!parsed.success) throw new ScenarioError(file, toIssues(parsed.error.issues));
   const scenario = input as Scenario;
