@@ -95,7 +95,7 @@ function insert({ db, body, coll, ns }) {
 function find({ db, body, coll, ns, raw }) {
   const { skip, limit } = checkFind(body, raw);
   const c = getColl(db, coll, false);
-  let docs = sortDocs(c ? c.docs.filter(matcher(db, body.filter)) : [], body.sort);
+  let docs = sortDocs(c ? c.docs.filter(matcher(db, body.filter, c.indexes)) : [], body.sort);
   if (skip) docs = docs.slice(skip);
   const single = Boolean(body.singleBatch);
   if (limit) docs = docs.slice(0, limit);
@@ -116,7 +116,7 @@ function killCursorsCommand({ body }) {
 function count({ db, body, coll }) {
   const { skip, limit } = checkCount(body);
   const c = getColl(db, coll, false);
-  let docs = c ? c.docs.filter(matcher(db, body.query)) : [];
+  let docs = c ? c.docs.filter(matcher(db, body.query, c.indexes)) : [];
   if (skip) docs = docs.slice(skip);
   if (limit) docs = docs.slice(0, limit);
   return { n: docs.length, ok: 1 };
@@ -125,7 +125,7 @@ function count({ db, body, coll }) {
 function distinct({ db, body, coll }) {
   const c = getColl(db, coll, false);
   const values = new Map();
-  for (const doc of c ? c.docs.filter(matcher(db, body.query)) : []) {
+  for (const doc of c ? c.docs.filter(matcher(db, body.query, c.indexes)) : []) {
     const value = getPath(doc, body.key);
     for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) values.set(keyString(item), item);
   }
@@ -167,7 +167,7 @@ function update({ db, body, coll, ns }) {
   let nModified = 0;
   (body.updates || []).forEach((spec, index) => {
     try {
-      const targets = c.docs.filter(matcher(db, spec.q));
+      const targets = c.docs.filter(matcher(db, spec.q, c.indexes));
       for (const target of spec.multi ? targets : targets.slice(0, 1)) {
         const changed = updateOne(db, c, ns, target, spec.u, spec.arrayFilters, spec.q);
         n++;
@@ -188,7 +188,7 @@ function deleteCommand({ db, body, coll }) {
   const c = getColl(db, coll, false);
   let n = 0;
   for (const spec of c ? body.deletes || [] : []) {
-    const targets = c.docs.filter(matcher(db, spec.q));
+    const targets = c.docs.filter(matcher(db, spec.q, c.indexes));
     const removed = new Set(spec.limit === 1 ? targets.slice(0, 1) : targets);
     c.docs = c.docs.filter((doc) => !removed.has(doc));
     n += removed.size;
@@ -199,7 +199,7 @@ function deleteCommand({ db, body, coll }) {
 function findAndModify({ db, body, coll, ns }) {
   checkFindAndModify(body);
   const c = getColl(db, coll);
-  const [target] = sortDocs(c.docs.filter(matcher(db, body.query)), body.sort);
+  const [target] = sortDocs(c.docs.filter(matcher(db, body.query, c.indexes)), body.sort);
   const view = (doc) => (doc ? project(db, [clone(doc)], body.fields || body.projection)[0] : null);
   if (body.remove) {
     if (target) c.docs = c.docs.filter((doc) => doc !== target);
