@@ -194,6 +194,8 @@ describe('wire-mongo evaluates $text as MongoDB does', () => {
     expect(await search('example -"joanna élodie"')).toEqual([1]);
     expect(await people().countDocuments({ $text: { $search: 'example' } })).toBe(2);
     expect(await db.command({ count: 'textpeople', query: { $text: { $search: 'anna' } } })).toMatchObject({ n: 1 });
+    expect(ns(await people().aggregate([{ $match: { $text: { $search: 'example' } } }, { $sort: { n: -1 } }]).toArray())).toEqual([2, 1]);
+    await expect(people().aggregate([{ $sort: { n: 1 } }, { $match: { $text: { $search: 'anna' } } }]).toArray()).rejects.toEqual(refusal(17313, 'Location17313', '$match with $text is only allowed as the first pipeline stage'));
   });
 
   it('refuses $text without a text index, as MongoDB does', async () => {

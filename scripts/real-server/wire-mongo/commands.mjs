@@ -5,7 +5,7 @@
 // first, with its error (refusals.mjs).
 import { Aggregator, ObjectId } from './deps.mjs';
 import { applyUpdate, upsertSeed } from './update.mjs';
-import { matcher, project, queryOptions, sortDocs, splitText } from './query.mjs';
+import { matcher, project, queryOptions, sortDocs, splitText, textMatcher } from './query.mjs';
 import { checkCount, checkFind, checkFindAndModify, checkPipeline } from './refusals.mjs';
 import { MongoError, checkUnique, databaseNames, dropDb, getColl, getDb, killCursors, makeCursor, nextBatch } from './store.mjs';
 import { clone, getPath, isOperatorDoc, keyString } from './values.mjs';
@@ -134,8 +134,19 @@ function distinct({ db, body, coll }) {
 
 function aggregate({ db, body, coll, ns }) {
   const c = typeof coll === 'string' ? getColl(db, coll, false) : null;
-  const pipeline = checkPipeline(body.pipeline).map((stage) => (stage.$match ? { $match: splitText(stage.$match).filter } : stage));
-  const docs = new Aggregator(pipeline, queryOptions(db)).run((c ? c.docs : []).map(clone));
+  let input = c ? c.docs : [];
+  // $text: only in a first $match stage (MongoDB), over the collection's text index (countDocuments sends one).
+  const pipeline = checkPipeline(body.pipeline).map((stage, i) => {
+    if (!stage.$match) return stage;
+    const { filter, text } = splitText(stage.$match);
+    if (text !== null) {
+      if (i !== 0) throw new MongoError('$match with $text is only allowed as the first pipeline stage', 17313, 'Location17313');
+      const matches = textMatcher(text, c ? c.indexes : []);
+      input = input.filter(matches);
+    }
+    return { $match: filter };
+  });
+  const docs = new Aggregator(pipeline, queryOptions(db)).run(input.map(clone));
   return makeCursor(ns, docs, body.cursor?.batchSize);
 }
 
