@@ -149,3 +149,56 @@ describe('wire-mongo refuses what MongoDB 4.4 refuses', () => {
     expect(ns(await leads().aggregate([{ $sort: { n: -1 } }, { $skip: 1 }, { $limit: 1.5 }]).toArray())).toEqual([2]);
   });
 });
+
+/**
+ * `$text` as MongoDB 4.4 evaluates it over the real server's text indexes (`models/lead.js`:
+ * `{fullname: 'text', email: 'text'}`, `default_language` `"none"`, `language_override: "dummy"`):
+ * words, case- and diacritic-insensitive, no stemming, no stop words, only the indexed fields — not
+ * the substring match over every string field the harness did before (`full_text=ann` then found
+ * "Joanna", and any lead whose city held the text). The mock's lead listing reads it the same way
+ * (mocks/src/model/text.ts).
+ */
+describe('wire-mongo evaluates $text as MongoDB does', () => {
+  const people = () => db.collection('textpeople');
+  beforeAll(async () => {
+    await people().createIndex({ fullname: 'text', email: 'text' }, { name: 'lead_fulltext', default_language: 'none', language_override: 'dummy' });
+    await people().insertMany([
+      { n: 1, fullname: 'Anna Neri', email: 'anna.neri@example.org', city: 'Joanna Town' },
+      { n: 2, fullname: 'Joanna Élodie Bianchi', email: 'jb@example.org', city: 'Roma' },
+      { n: 3, fullname: 'The running shops', email: null, city: 'Anna' },
+    ]);
+  });
+  const search = async (text: string) => ns(await people().find({ $text: { $search: text } }).sort({ n: 1 }).toArray());
+
+  it('matches words of the indexed fields, case- and diacritic-insensitively; no substrings, no other fields', async () => {
+    expect(await search('anna')).toEqual([1]);
+    expect(await search('ANNA')).toEqual([1]);
+    expect(await search('ann')).toEqual([]);
+    expect(await search('elodie')).toEqual([2]);
+    expect(await search('roma')).toEqual([]);
+    expect(await search('neri bianchi')).toEqual([1, 2]);
+    expect(await search('rossi')).toEqual([]);
+  });
+
+  it('language none: no stemming, no stop words', async () => {
+    expect(await search('the')).toEqual([3]);
+    expect(await search('run')).toEqual([]);
+    expect(await search('shop')).toEqual([]);
+    expect(await search('shops')).toEqual([3]);
+  });
+
+  it('negations and phrases; counts and updates read $text alike', async () => {
+    expect(await search('example -neri')).toEqual([2]);
+    expect(await search('"anna neri"')).toEqual([1]);
+    expect(await search('"neri anna"')).toEqual([]);
+    expect(await search('example -"joanna élodie"')).toEqual([1]);
+    expect(await people().countDocuments({ $text: { $search: 'example' } })).toBe(2);
+    expect(await db.command({ count: 'textpeople', query: { $text: { $search: 'anna' } } })).toMatchObject({ n: 1 });
+    expect(ns(await people().aggregate([{ $match: { $text: { $search: 'example' } } }, { $sort: { n: -1 } }]).toArray())).toEqual([2, 1]);
+    await expect(people().aggregate([{ $sort: { n: 1 } }, { $match: { $text: { $search: 'anna' } } }]).toArray()).rejects.toEqual(refusal(17313, 'Location17313', '$match with $text is only allowed as the first pipeline stage'));
+  });
+
+  it('refuses $text without a text index, as MongoDB does', async () => {
+    await expect(leads().find({ $text: { $search: 'a' } }).toArray()).rejects.toEqual(refusal(27, 'IndexNotFound', 'text index required for $text query'));
+  });
+});

@@ -57,12 +57,41 @@ export const MAX_PATTERN_PROGRAM = 2500;
  */
 export const MAX_MATCH_WORK = 5_000_000;
 
-/** The bound a {@link PatternLimitError} reports. */
-export type PatternLimit = 'length' | 'repetition' | 'program' | 'work';
+/**
+ * The steps one request may take resolving its filters' dotted paths in the documents it reads
+ * (`attributes.x.0.y` over every lead of a listing): one per value visited along a path, one per
+ * array item traversed (an array on the way is read item by item, as MongoDB reads it), one per
+ * comparison with a list value that has no hash (an object or an array in `$in`). A path whose
+ * numeric segments could be read two ways at every level (`x.0` is both the array's first item and
+ * the field `"0"` of each item) visits each value at most once per segment, so the steps grow with
+ * the documents' size, never exponentially; this bound keeps a listing over huge documents to
+ * about 100 ms.
+ */
+export const MAX_PATH_STEPS = 2_000_000;
+
+/**
+ * The most values one list operator of a filter may hold (`$in`, `$nin`, `$all`: a segment's `=`
+ * filter whose value is a list is a `$in`). Each is looked up in a set, so the bound is on the
+ * filter's size, not on its matching time.
+ */
+export const MAX_LIST_VALUES = 10_000;
+
+/**
+ * The text-search work of one request (`full_text`, MongoDB's `$text`), in characters: those of
+ * the searched fields of each document whose words are not indexed yet (they are tokenised when a
+ * document is written, and again only when its text changes), and those scanned for each phrase
+ * (`"…"` in the search) in each document. About 50 ms per million characters.
+ */
+export const MAX_TEXT_WORK = 5_000_000;
+
+/** The bound a {@link PatternLimitError} reports: a pattern's (`length`, `repetition`, `program`, `work`) or a query's (`paths`, `values`, `text`). */
+export type PatternLimit = 'length' | 'repetition' | 'program' | 'work' | 'paths' | 'values' | 'text';
 
 /**
  * A pattern the mock refuses to run: over one of its static bounds, or over the request's matching
- * budget. Not a query error of the service (MongoDB would run the pattern): the routes answer 400.
+ * budget; or a query over the mock's bounds on the rest of a filter's work ({@link MAX_PATH_STEPS},
+ * {@link MAX_LIST_VALUES}, {@link MAX_TEXT_WORK}). Not a query error of the service (MongoDB would
+ * run it): the routes answer 400 naming the limit.
  */
 export class PatternLimitError extends Error {
   /**
@@ -74,7 +103,7 @@ export class PatternLimitError extends Error {
   constructor(
     /** Which bound the pattern exceeds. */
     readonly limit: PatternLimit,
-    /** The user's pattern. */
+    /** The user's pattern; for a query bound, the user's text it applies to (the filter path, the search). */
     readonly pattern: string,
     /** What the pattern measures (or would reach), in the bound's unit. */
     readonly measured: number,
@@ -105,7 +134,15 @@ export class PatternLimitError extends Error {
 function limitMessage(limit: PatternLimit, measured: number, max: number): string {
   const head = 'Pattern too expensive for the mock';
   const tail = 'This is a limit of the mock, not of the service (MongoDB would run the pattern): it keeps one request from blocking all the others.';
+  const query = 'Query too expensive for the mock';
+  const queryTail = 'This is a limit of the mock, not of the service (MongoDB would run the query): it keeps one request from blocking all the others.';
   switch (limit) {
+    case 'paths':
+      return `${query}: resolving its path in the documents of this request takes more than ${max} steps (values visited and array items traversed), the limit per request. ${queryTail}`;
+    case 'values':
+      return `${query}: a list of ${measured} values ($in, $nin, $all), over the limit of ${max}. ${queryTail}`;
+    case 'text':
+      return `${query}: searching the text of the documents of this request needs more than ${max} characters of work (words to index, phrases to scan), the limit per request. ${queryTail}`;
     case 'length':
       return `${head}: ${measured} characters, over the limit of ${max}. ${tail}`;
     case 'repetition':
@@ -378,13 +415,56 @@ export function checkUserPattern(source: string, flags: UserRegexFlags = ''): vo
  */
 export class MatchBudget {
   #spent = 0;
+  #steps = 0;
+  #text = 0;
+  /** The steps allowed resolving paths ({@link MAX_PATH_STEPS}). */
+  readonly pathLimit: number;
+  /** The text-search work allowed, in characters ({@link MAX_TEXT_WORK}). */
+  readonly textLimit: number;
 
-  /** @param limit the work allowed, in instruction-characters (default {@link MAX_MATCH_WORK}). */
-  constructor(readonly limit: number = MAX_MATCH_WORK) {}
+  /**
+   * @param limit the pattern work allowed, in instruction-characters (default {@link MAX_MATCH_WORK}).
+   * @param limits the other bounds of the request's query work (defaults {@link MAX_PATH_STEPS} and {@link MAX_TEXT_WORK}).
+   */
+  constructor(
+    readonly limit: number = MAX_MATCH_WORK,
+    limits: { readonly pathSteps?: number; readonly textWork?: number } = {},
+  ) {
+    this.pathLimit = limits.pathSteps ?? MAX_PATH_STEPS;
+    this.textLimit = limits.textWork ?? MAX_TEXT_WORK;
+  }
 
   /** The work counted so far, in instruction-characters. */
   get spent(): number {
     return this.#spent;
+  }
+
+  /** The path-resolution steps counted so far. */
+  get pathSteps(): number {
+    return this.#steps;
+  }
+
+  /** The text-search work counted so far, in characters. */
+  get textWork(): number {
+    return this.#text;
+  }
+
+  /**
+   * Counts `steps` of path resolution on `path`.
+   * @throws {PatternLimitError} (`paths`) once the request's steps exceed {@link pathLimit}.
+   */
+  walk(steps: number, path: string): void {
+    this.#steps += steps;
+    if (this.#steps > this.pathLimit) throw new PatternLimitError('paths', path, this.#steps, this.pathLimit);
+  }
+
+  /**
+   * Counts `chars` of text-search work for `search`, before it is done.
+   * @throws {PatternLimitError} (`text`) without counting, when it would exceed {@link textLimit}.
+   */
+  scanText(chars: number, search: string): void {
+    if (this.#text + chars > this.textLimit) throw new PatternLimitError('text', search, this.#text + chars, this.textLimit);
+    this.#text += chars;
   }
 
   /**

@@ -10,6 +10,7 @@ import type { IdGenerator } from '../state/ids';
 import { CastError, castObjectId } from './cast';
 import { castUpdate, newDocument, upsertedDocument, type Model, ValidationError } from './model';
 import { applyWindow, findWindow, MongoError, mongoCompare, sortDirection } from './query';
+import { indexText } from './text';
 
 export { CastError } from './cast';
 export { ValidationError } from './model';
@@ -94,6 +95,7 @@ export function save<T extends Doc>(env: WriteEnv, collection: Map<string, T>, m
   const doc = { _id: env.ids.objectId(), ...fields, ...(model.timestamps ? { createdAt: now, updatedAt: now } : {}), __v: 0 } as Record<string, unknown>;
   checkUnique(collection, doc, unique);
   collection.set(doc._id as string, doc as unknown as T);
+  if (model.textIndex) indexText(doc, model.textIndex);
   return doc as unknown as T;
 }
 
@@ -122,11 +124,13 @@ export function findByIdAndUpdate<T extends Doc>(env: WriteEnv, collection: Map<
     const created = { ...upsertedDocument(model, key, set), ...(model.timestamps ? { createdAt: now, updatedAt: now } : {}), __v: 0 };
     checkUnique(collection, created, unique);
     collection.set(key, created as unknown as T);
+    if (model.textIndex) indexText(created, model.textIndex);
     return created as unknown as T;
   }
   const next = { ...existing, ...set, ...(model.timestamps ? { updatedAt: now } : {}) };
   checkUnique(collection, next, unique);
   Object.assign(existing, next);
+  if (model.textIndex) indexText(existing, model.textIndex);
   return existing as unknown as T;
 }
 
@@ -151,22 +155,26 @@ export function checkSortField(field: string): void {
 
 /**
  * Prepares `Model.find(filter).skip().limit().sort()`: the sort is built at once, as Mongoose does.
- * @returns `exec()`, which runs the query.
+ * The filter runs once over the collection, for `count()` and `exec()` together (a listing answers
+ * both): the documents it selects are those of the first call.
+ * @returns `exec()`, which runs the query, and `count()`, the number of documents it selects.
  * @throws {TypeError} when the direction is not one Mongoose accepts (synchronously, as the route builds the query).
  */
 export function find<T extends object>(collection: ReadonlyMap<string, T>, spec: FindSpec<T>): { exec(): T[]; count(): number } {
   const direction = sortDirection(spec.sortField, spec.direction);
+  let selected: T[] | undefined;
+  const select = (): T[] => (selected ??= [...collection.values()].filter(spec.filter));
   return {
     /** @throws {MongoError} for a window or a sort key MongoDB refuses. */
     exec() {
       const window = findWindow(spec.skip, spec.limit);
       checkSortField(spec.sortField);
-      const list = [...collection.values()].filter(spec.filter);
+      const list = [...select()];
       list.sort(mongoCompare(spec.sortField, direction));
       return applyWindow(list, window);
     },
     count() {
-      return [...collection.values()].filter(spec.filter).length;
+      return select().length;
     },
   };
 }

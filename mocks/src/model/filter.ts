@@ -16,12 +16,17 @@
  * share one {@link MatchBudget} (a filter over more work than the budget allows throws
  * {@link PatternLimitError} when it runs, before matching the text that would exceed it). The error
  * names the filter path (`path`); it is no query error ({@link isQueryError} is false): the routes
- * answer it with 400.
+ * answer it with 400. The same budget bounds the rest of a filter's work, with the same error: the
+ * steps resolving its paths in the documents (`MAX_PATH_STEPS`: each value is visited at most once
+ * per path segment, however many ways numeric segments could reach it), the length of its lists
+ * (`$in`, `$nin`, `$all`: `MAX_LIST_VALUES`; their values are looked up in sets) and its text
+ * search (`MAX_TEXT_WORK`, ./text.ts).
  */
-import { MatchBudget, PatternLimitError, userRegex } from '../pattern';
+import { MatchBudget, MAX_LIST_VALUES, PatternLimitError, userRegex } from '../pattern';
 import { castBoolean, castDate, CastError, castObjectId, castString } from './cast';
 import type { Field, Model, ScalarType } from './model';
 import { MongoError } from './query';
+import { parseTextSearch, textSearchTest } from './text';
 
 /** Mongoose refuses an operator for a path's type (`Can't use $size with String.`). */
 export class QueryCastError extends Error {
@@ -56,8 +61,11 @@ export interface QuerySchema {
   readonly textFields: readonly string[];
 }
 
-/** The query schema of a model: its fields, `_id` (ObjectId), `__v` (Number), `createdAt`/`updatedAt` (Date) when timestamped. */
-export function querySchema(model: Model, textFields: readonly string[] = []): QuerySchema {
+/**
+ * The query schema of a model: its fields, `_id` (ObjectId), `__v` (Number), `createdAt`/`updatedAt` (Date) when timestamped.
+ * @param textFields the fields of its text index (default: the model's {@link Model.textIndex}, or none).
+ */
+export function querySchema(model: Model, textFields: readonly string[] = model.textIndex ?? []): QuerySchema {
   return {
     fields: {
       _id: { type: 'objectid' },
@@ -183,6 +191,9 @@ function castOperator(field: Field, op: string, value: unknown, path: string): u
   if (type === 'number') throw new CastError('number', value, path);
   throw new QueryCastError(`Can't use ${op} with ${typeNames[type] ?? type}.`);
 }
+
+/** `a[key]` when `a` has its own property `key` (a path never reaches `Object.prototype`'s members: `toString`, `__proto__`). */
+const own = (object: Record<string, unknown>, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
 
 /** The schema field a filter path names: a field, `<array>.<n>` (the array's item type), or `undefined` (not cast: unknown paths and sub-paths of fields). */
 function fieldAt(schema: QuerySchema, path: string): Field | undefined {
@@ -316,25 +327,85 @@ interface Found {
   item: boolean;
 }
 
-/** The values a dotted path reaches in a document, as MongoDB reads it: arrays on the way are traversed item by item. */
-function valuesAt(doc: unknown, parts: readonly string[], typed: (value: unknown) => unknown): Found[] {
+/** Path segments that are array indexes too (`x.0` reads the array's first item and the field `"0"` of each item). */
+const NUMERIC = /^\d+$/;
+
+/** Path steps counted locally before they are charged to the budget (so one huge document is stopped early). */
+const STEP_CHUNK = 4096;
+
+/** A dotted filter path, split once when the filter is compiled. */
+interface FilterPath {
+  /** The path as the filter names it (what a refusal names). */
+  readonly key: string;
+  readonly parts: readonly string[];
+  /** Which parts are numeric (array indexes too). */
+  readonly numeric: readonly boolean[];
+  /** Whether some part is numeric: the only way two routes can reach the same value. */
+  readonly forks: boolean;
+}
+
+function filterPath(key: string): FilterPath {
+  const parts = key.split('.');
+  const numeric = parts.map((part) => NUMERIC.test(part));
+  return { key, parts, numeric, forks: numeric.some(Boolean) };
+}
+
+/**
+ * The values a dotted path reaches in a document, as MongoDB reads it: arrays on the way are
+ * traversed item by item, and a numeric segment on an array reads both the item at that index and
+ * the field of that name of each item. Each value is visited at most once per segment (a value two
+ * routes reach is read once: the values found are the same), so the work is at most the document's
+ * size times the path's length — not two to the power of its numeric segments. The steps are
+ * charged to `budget`.
+ * @throws {PatternLimitError} (`paths`) when the request's path steps exceed the budget.
+ */
+function valuesAt(doc: unknown, path: FilterPath, typed: (value: unknown) => unknown, budget: MatchBudget): Found[] {
+  const { parts, numeric } = path;
   const out: Found[] = [];
+  // The segments at which each object or array was visited (paths with a numeric segment only).
+  const visited = path.forks ? new Map<object, Set<number>>() : undefined;
+  let missing = false;
+  let steps = 0;
+  const count = (n: number): void => {
+    steps += n;
+    if (steps >= STEP_CHUNK) {
+      budget.walk(steps, path.key);
+      steps = 0;
+    }
+  };
   const walk = (value: unknown, i: number): void => {
+    count(1);
+    if (typeof value === 'object' && value !== null && visited) {
+      let at = visited.get(value);
+      if (!at) visited.set(value, (at = new Set()));
+      if (at.has(i)) return;
+      at.add(i);
+    }
     if (i === parts.length) {
       const v = typed(value);
+      if (v === undefined) {
+        if (missing) return;
+        missing = true;
+      }
       out.push({ value: v, item: false });
-      if (Array.isArray(v)) for (const item of v) out.push({ value: item, item: true });
+      if (Array.isArray(v)) {
+        count(v.length);
+        for (const item of v) out.push({ value: item, item: true });
+      }
       return;
     }
     const part = parts[i]!;
     if (Array.isArray(value)) {
-      if (/^\d+$/.test(part)) walk(value[Number(part)], i + 1);
-      for (const item of value) if (isPlainObject(item)) walk(item[part], i + 1);
+      if (numeric[i]) walk(value[Number(part)], i + 1);
+      count(value.length);
+      for (const item of value) if (isPlainObject(item)) walk(own(item, part), i + 1);
       return;
     }
-    walk(isPlainObject(value) ? value[part] : undefined, i + 1);
+    // A scalar or a missing value on the way: the path reaches nothing (MongoDB: missing).
+    walk(isPlainObject(value) ? own(value, part) : undefined, isPlainObject(value) ? i + 1 : parts.length);
   };
   walk(doc, 0);
+  if (steps) budget.walk(steps, path.key);
   return out;
 }
 
@@ -358,11 +429,82 @@ function comparisonTest(op: string, expected: unknown): ValueTest {
   return (found) => found.some((f) => typeRank(f.value) === rank && accept(compare(f.value, expected)));
 }
 
-function inTest(op: string, list: unknown): ValueTest {
+/** @throws {PatternLimitError} (`values`) for a list longer than {@link MAX_LIST_VALUES}. */
+function checkListLength(list: readonly unknown[]): void {
+  if (list.length > MAX_LIST_VALUES) throw new PatternLimitError('values', `a list of ${list.length} values`, list.length, MAX_LIST_VALUES);
+}
+
+/**
+ * The values of a list, as sets by type where equality is a key (strings, numbers, booleans, ids,
+ * dates: what {@link equal} compares by value), the rest (objects, arrays) compared one by one.
+ */
+class ValueSet {
+  readonly #strings = new Set<string>();
+  readonly #numbers = new Set<number>();
+  readonly #booleans = new Set<boolean>();
+  readonly #ids = new Set<string>();
+  readonly #dates = new Set<number>();
+  /** `null` in the list: a missing or null value matches. */
+  readonly nullish: boolean;
+  /** Values without a key, each with its equality test. */
+  readonly others: readonly ValueTest[];
+
+  constructor(list: readonly unknown[]) {
+    let nullish = false;
+    const others: ValueTest[] = [];
+    for (const value of list) {
+      if (value === null || value === undefined) nullish = true;
+      else if (!this.#add(value)) others.push(equalsTest(value));
+    }
+    this.nullish = nullish;
+    this.others = others;
+  }
+
+  /** Adds a keyed value; false for a value without a key. NaN and invalid dates equal nothing (BSON comparison). */
+  #add(value: unknown): boolean {
+    if (typeof value === 'string') this.#strings.add(value);
+    else if (typeof value === 'number') {
+      if (!Number.isNaN(value)) this.#numbers.add(value);
+    } else if (typeof value === 'boolean') this.#booleans.add(value);
+    else if (value instanceof ObjectIdValue) this.#ids.add(value.hex);
+    else if (value instanceof Date) {
+      if (!Number.isNaN(value.getTime())) this.#dates.add(value.getTime());
+    } else return false;
+    return true;
+  }
+
+  /** Whether a keyed value is in the set (`undefined`: the value has no key). */
+  has(value: unknown): boolean | undefined {
+    if (typeof value === 'string') return this.#strings.has(value);
+    if (typeof value === 'number') return this.#numbers.has(value);
+    if (typeof value === 'boolean') return this.#booleans.has(value);
+    if (value instanceof ObjectIdValue) return this.#ids.has(value.hex);
+    if (value instanceof Date) return this.#dates.has(value.getTime());
+    return undefined;
+  }
+}
+
+/**
+ * `$in` (and `$nin`'s negation): some value at the path equals one of the list's, `null` in the
+ * list also matching a missing field. Keyed values are looked up in sets; each comparison with an
+ * object or an array of the list counts as a path step.
+ * @throws {MongoError} for what MongoDB refuses; {@link PatternLimitError} (`values`) for a list over the mock's bound.
+ */
+function inTest(op: string, list: unknown, budget: MatchBudget, path: string): ValueTest {
   if (!Array.isArray(list)) throw new MongoError(`${op} needs an array`, 2, 'BadValue');
+  checkListLength(list);
   if (list.some(hasDollarKey)) throw new MongoError(`cannot nest $ under ${op}`, 2, 'BadValue');
-  const tests = list.map(equalsTest);
-  return (found) => tests.some((test) => test(found));
+  const set = new ValueSet(list);
+  return (found) => {
+    for (const f of found) {
+      if (f.value === null || f.value === undefined) {
+        if (set.nullish) return true;
+      } else if (set.has(f.value)) return true;
+    }
+    if (set.others.length === 0) return false;
+    budget.walk(set.others.length * found.length, path);
+    return set.others.some((test) => test(found));
+  };
 }
 
 function compilesInJavaScript(pattern: string): boolean {
@@ -409,7 +551,7 @@ function regexTest(pattern: unknown, options: unknown, budget: MatchBudget): Val
 const UNSUPPORTED = new Set(['$type', '$mod', '$bitsAllSet', '$bitsAllClear', '$bitsAnySet', '$bitsAnyClear', '$geoWithin', '$geoIntersects', '$near', '$nearSphere', '$within', '$minDistance', '$maxDistance', '$where', '$expr', '$jsonSchema']);
 
 /** The test of an operator document (`{$gt: 1, $lt: 5}`): every operator holds; patterns share `budget`. */
-function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => unknown, budget: MatchBudget): ValueTest {
+function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => unknown, budget: MatchBudget, path: string): ValueTest {
   const tests: ValueTest[] = [];
   for (const [op, value] of Object.entries(ops)) {
     switch (op) {
@@ -428,10 +570,10 @@ function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => 
         tests.push(comparisonTest(op, value));
         break;
       case '$in':
-        tests.push(inTest(op, value));
+        tests.push(inTest(op, value, budget, path));
         break;
       case '$nin': {
-        const test = inTest(op, value);
+        const test = inTest(op, value, budget, path);
         tests.push((found) => !test(found));
         break;
       }
@@ -449,13 +591,14 @@ function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => 
       case '$not': {
         if (!isPlainObject(value)) throw new MongoError('$not needs a regex or a document', 2, 'BadValue');
         if (Object.keys(value).length === 0) throw new MongoError('$not cannot be empty', 2, 'BadValue');
-        const inner = operatorsTest(value, typed, budget);
+        const inner = operatorsTest(value, typed, budget, path);
         tests.push((found) => !inner(found));
         break;
       }
       case '$all': {
         if (!Array.isArray(value)) throw new MongoError('$all needs an array', 2, 'BadValue');
-        const all = value.map((item) => (isPlainObject(item) && Object.hasOwn(item, '$elemMatch') ? operatorsTest(item, typed, budget) : equalsTest(item)));
+        checkListLength(value);
+        const all = value.map((item) => (isPlainObject(item) && Object.hasOwn(item, '$elemMatch') ? operatorsTest(item, typed, budget, path) : equalsTest(item)));
         tests.push((found) => all.length > 0 && all.every((test) => test(found)));
         break;
       }
@@ -470,10 +613,14 @@ function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => 
         if (!isPlainObject(value)) throw new MongoError('$elemMatch needs an Object', 2, 'BadValue');
         const first = Object.keys(value)[0];
         const onValues = first !== undefined && first.startsWith('$') && !['$and', '$or', '$nor'].includes(first);
-        const test = onValues ? operatorsTest(value, (v) => v, budget) : undefined;
+        const test = onValues ? operatorsTest(value, (v) => v, budget, path) : undefined;
         const docTest = onValues ? undefined : compileFilter(value, { fields: {}, textFields: [] }, budget);
         tests.push((found) =>
-          found.some((f) => !f.item && Array.isArray(f.value) && f.value.some((item) => (test ? test([{ value: item, item: false }]) : isPlainObject(item) && docTest!(item)))),
+          found.some((f) => {
+            if (f.item || !Array.isArray(f.value)) return false;
+            budget.walk(f.value.length, path);
+            return f.value.some((item) => (test ? test([{ value: item, item: false }]) : isPlainObject(item) && docTest!(item)));
+          }),
         );
         break;
       }
@@ -495,53 +642,13 @@ function typedReader(field: Field | undefined): (value: unknown) => unknown {
   return (value) => value;
 }
 
-// --- $text over a text index (default_language "none": no stemming, no stop words) --------------
+// --- $text over a text index (./text.ts) ----------------------------------------------------------
 
-/** MongoDB's text delimiters: white space, dashes, punctuation of pattern syntax, quotation marks, terminal punctuation. */
-const DELIMITERS = /[\p{White_Space}\p{Dash}\p{Pattern_Syntax}\p{Quotation_Mark}\p{Terminal_Punctuation}]+/u;
-
-/** Case- and diacritic-insensitive form of a text (text index version 3). */
-const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-const tokens = (text: string): string[] => fold(text).split(DELIMITERS).filter(Boolean);
-
-/** The parsed `$search` string: terms, negated terms, phrases, negated phrases. */
-function parseSearch(search: string): { terms: string[]; negated: string[]; phrases: string[]; negatedPhrases: string[] } {
-  const out = { terms: [] as string[], negated: [] as string[], phrases: [] as string[], negatedPhrases: [] as string[] };
-  let i = 0;
-  while (i < search.length) {
-    const negate = search[i] === '-' && (i === 0 || /\s/.test(search[i - 1]!));
-    const start = negate ? i + 1 : i;
-    if (search[start] === '"') {
-      const end = search.indexOf('"', start + 1);
-      const phrase = search.slice(start + 1, end === -1 ? search.length : end);
-      (negate ? out.negatedPhrases : out.phrases).push(fold(phrase));
-      if (!negate) out.terms.push(...tokens(phrase));
-      i = end === -1 ? search.length : end + 1;
-      continue;
-    }
-    let end = start;
-    while (end < search.length && !/\s/.test(search[end]!) && search[end] !== '"') end++;
-    const words = tokens(search.slice(start, end));
-    (negate ? out.negated : out.terms).push(...words);
-    i = end === start ? end + 1 : end;
-  }
-  return out;
-}
-
-function textTest(text: unknown, textFields: readonly string[]): DocTest {
+/** `$text`: MongoDB's word search over the schema's text index (./text.ts); its work is charged to `budget`. */
+function textTest(text: unknown, textFields: readonly string[], budget: MatchBudget): DocTest {
   if (textFields.length === 0) throw new MongoError('text index required for $text query', 27, 'IndexNotFound');
   if (!isPlainObject(text) || typeof text.$search !== 'string') throw new MongoError('$search needs a String', 2, 'BadValue');
-  const search = parseSearch(text.$search);
-  return (doc) => {
-    const values = textFields.map((name) => (doc as Record<string, unknown>)[name]).filter((v): v is string => typeof v === 'string');
-    const words = new Set(values.flatMap(tokens));
-    const folded = values.map(fold);
-    if (!search.terms.some((term) => words.has(term))) return false;
-    if (search.negated.some((term) => words.has(term))) return false;
-    if (!search.phrases.every((phrase) => folded.some((value) => value.includes(phrase)))) return false;
-    return !search.negatedPhrases.some((phrase) => folded.some((value) => value.includes(phrase)));
-  };
+  return textSearchTest(parseTextSearch(text.$search), textFields, budget, text.$search);
 }
 
 /** `error`, naming `path` when it is a {@link PatternLimitError} (the outermost path wins: the one the request names). */
@@ -575,25 +682,33 @@ export function compileFilter(filter: Filter, schema: QuerySchema, budget: Match
       else if (key === '$or') clauses.push((doc) => parts.some((test) => test(doc)));
       else clauses.push((doc) => !parts.some((test) => test(doc)));
     } else if (key === '$text') {
-      tests.push(textTest(value, schema.textFields));
+      const test = textTest(value, schema.textFields, budget);
+      // Runs after the other clauses (the project's leads, not every stored one), before patterns.
+      costly.unshift((doc) => {
+        try {
+          return test(doc);
+        } catch (error) {
+          throw atPath(error, key);
+        }
+      });
     } else if (key === '$comment') {
       continue;
     } else if (key.startsWith('$')) {
       if (UNSUPPORTED.has(key)) throw new UnsupportedQueryError(key);
       throw new MongoError(`unknown top level operator: ${key}`, 2, 'BadValue');
     } else {
-      const parts = key.split('.');
+      const path = filterPath(key);
       const typed = typedReader(schema.fields[key]);
       const first = isPlainObject(value) ? Object.keys(value)[0] : undefined;
       let test: ValueTest;
       try {
-        test = first !== undefined && first.startsWith('$') ? operatorsTest(value as Record<string, unknown>, typed, budget) : equalsTest(value);
+        test = first !== undefined && first.startsWith('$') ? operatorsTest(value as Record<string, unknown>, typed, budget, key) : equalsTest(value);
       } catch (error) {
         throw atPath(error, key);
       }
       clauses.push((doc) => {
         try {
-          return test(valuesAt(doc, parts, typed));
+          return test(valuesAt(doc, path, typed, budget));
         } catch (error) {
           throw atPath(error, key);
         }

@@ -30,6 +30,8 @@ export interface Model {
   readonly fields: Readonly<Record<string, Field>>;
   /** `createdAt`/`updatedAt` kept by the model (`timestamps: true`). */
   readonly timestamps?: boolean;
+  /** The fields of the model's text index (`Schema.index({field: 'text', …})`): `$text` searches them, and their words are indexed on each write (./text.ts). */
+  readonly textIndex?: readonly string[];
 }
 
 /** A document the model refuses to save (Mongoose's `ValidationError`): the failing fields and why. */

@@ -68,10 +68,11 @@ export const LEAD_MODEL: Model = {
     status: { type: 'number', default: NORMAL },
     properties: { type: 'mixed' },
   },
+  textIndex: ['fullname', 'email'],
 };
 
 /** The lead model's queries: its text index covers `fullname` and `email`. */
-const LEAD_QUERY = querySchema(LEAD_MODEL, ['fullname', 'email']);
+const LEAD_QUERY = querySchema(LEAD_MODEL);
 const SEGMENT_QUERY = querySchema(SEGMENT_MODEL);
 
 /** Page size of `listLeads` when `limit` is not sent (or empty). */
@@ -176,7 +177,7 @@ export const leadHandlers = {
           convertSegment(query, segment);
           for (const key of Object.keys(query)) origin.set(key, 'segment');
         }
-        if (truthy(q.full_text)) query.$text = { $search: q.full_text };
+        if (truthy(q.full_text)) set('$text', { $search: q.full_text }, 'full_text');
         if (truthy(q.email)) set('email', q.email, 'email');
         if (truthy(q.with_email)) set('email', { $exists: true }, 'with_email');
         if (truthy(q.with_fullname)) set('fullname', { $exists: true }, 'with_fullname');

@@ -97,11 +97,6 @@ export function targetRefusal(target: unknown): Failure | undefined {
   return mockLimit(refusal, 'webhook targets are HTTP(S) URLs (the real server stores any target)');
 }
 
-/** How many unknown names one service warns about at most (one warning each). */
-const WARNED_LIMIT = 100;
-/** The unknown names already warned about, per service. */
-const warned = new WeakMap<ServiceCore, Set<string>>();
-
 /** `models/subscription.js`. */
 function subscriptionModel(core: ServiceCore): Model {
   return {
@@ -132,14 +127,8 @@ export const subscriptionHandlers = {
       try {
         const saved = save(core, core.store.subscriptions, subscriptionModel(core), { target: field(raw.body, 'target'), event, id_project: projectId, createdBy: callerId(caller) }, UNIQUE);
         const warning = unknownEventWarning(saved.event);
-        const seen = warned.get(core) ?? new Set<string>();
-        warned.set(core, seen);
-        // `warnings: false` silences it, as every warning of the service.
-        // Bounded: a caller inventing names cannot grow the set without limit.
-        if (warning && core.warnings && !seen.has(saved.event) && seen.size < WARNED_LIMIT) {
-          seen.add(saved.event);
-          console.warn(warning);
-        }
+        // Once per name until a reset, within the service's cap on warnings; `warnings: false` silences it.
+        if (warning) core.warnOnce(`createSubscription unknown event ${saved.event}`, warning);
         return ok(structuredClone(saved), { 'x-hook-secret': saved.secret });
       } catch (error) {
         if (error instanceof DuplicateKeyError) {

@@ -36,6 +36,12 @@ export interface ServiceCore {
   warnings: boolean;
   /** Reports what the contract forbids in a request the default mode answered as the server does. */
   reportViolations(operationId: OperationId, violations: readonly ValidationIssue[], result: Result): void;
+  /**
+   * Prints a warning once per `kind` (a kind of event, never the request's own text) until the
+   * service is reset, at most `MAX_WARNINGS` kinds (./warnings.ts); silent with `warnings: false`.
+   * @returns whether it was printed.
+   */
+  warnOnce(kind: string, text: string | (() => string)): boolean;
 }
 
 /** What a handler of operation `K` may answer: its 200 body, an error, or nothing at all (as the server on some requests). */

@@ -23,21 +23,23 @@ import { bodyLimitOf, DEFAULT_BEHAVIOUR, type MockService, type MockServiceOptio
 import { runOperation } from './pipeline';
 import { report } from './report';
 import { joinPath, mswMethod, routeOrder } from './routes';
+import { excerpt, OnceWarnings, unansweredKind, violationKind } from './warnings';
 
 
 /** What production does with a request the contract forbids, as the default mode's one-time warning says it. */
 function violationWarning(operationId: OperationId, violation: ValidationIssue, result: Result): string {
-  const where = violation.location === 'headers' ? violation.param : `${violation.location === 'params' ? 'path' : violation.location} ${violation.param}`;
+  const param = excerpt(violation.param, 200);
+  const where = violation.location === 'headers' ? param : `${violation.location === 'params' ? 'path' : violation.location} ${param}`;
   const outcome = isUnanswered(result) ? 'no answer' : String(result.status);
   const limit = 'mockLimit' in result ? result.mockLimit : undefined;
   const answered = limit ? `the mock refused it (${outcome}): a limit of the mock, ${limit}, where the real server answers otherwise` : `the mock answered it as the real server does (${outcome})`;
-  return `[@supportkb/mocks] ${operationId}: ${where}: ${violation.msg}. The contract forbids this request; ${answered}. Strict mode (strict: true, or --strict) refuses it with a 4xx naming the violation.`;
+  return `[@supportkb/mocks] ${operationId}: ${where}: ${excerpt(violation.msg)}. The contract forbids this request; ${answered}. Strict mode (strict: true, or --strict) refuses it with a 4xx naming the violation.`;
 }
 
 /** The one-time warning for a request the real server never answers. */
 function unansweredWarning(operationId: OperationId, reason: string, mode: 'reset' | 'hang'): string {
   const what = mode === 'hang' ? 'the mock answers nothing until the client gives up, as production does' : "the mock closes the connection (a network error) instead of hanging; behaviour: { unanswered: 'hang' } waits like production";
-  return `[@supportkb/mocks] ${operationId}: the real server never answers this request (${reason}): a client waits until its own timeout. Here ${what}.`;
+  return `[@supportkb/mocks] ${operationId}: the real server never answers this request (${excerpt(reason, 600)}): a client waits until its own timeout. Here ${what}.`;
 }
 
 /**
@@ -74,6 +76,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const scenario = options.scenario ? scenarioRuntime(options.scenario) : undefined;
   const clock = createClock(scenario?.clock ? { ...options.clock, ...scenario.clock } : options.clock);
   const serverSecret = options.serverSecret ?? SEED.serverSecret;
+  /** The warnings given so far (operation and kind), so each is given once per service and reset. */
+  const warnings = new OnceWarnings(options.warnings !== false);
   const core: ServiceCore = {
     store,
     clock,
@@ -87,20 +91,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     strict: options.strict === true,
     warnings: options.warnings !== false,
     reportViolations(operationId, violations, result) {
-      for (const violation of violations) warnOnce(`${operationId} ${violation.location} ${violation.param}`, violationWarning(operationId, violation, result));
+      for (const violation of violations) warnings.warn(violationKind(operationId, violation), () => violationWarning(operationId, violation, result));
     },
-  };
-  /** The warnings given so far (operation and kind), so each is given once per service. */
-  const warned = new Set<string>();
-  const warnOnce = (key: string, text: string) => {
-    if (!core.warnings || warned.has(key)) return;
-    warned.add(key);
-    console.warn(text);
+    warnOnce: (kind, text) => warnings.warn(kind, text),
   };
   const unanswered = options.behaviour?.unanswered ?? 'reset';
 
   const load = () => {
     clearStore(store);
+    warnings.clear();
     core.auth.clear();
     core.webhooks.clear();
     core.ids = createIdGenerator(options.ids);
@@ -125,7 +124,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       }
       if (options.onResponse) report(options.onResponse, meta.operationId, request, result);
       if (isUnanswered(result)) {
-        warnOnce(`${meta.operationId} unanswered ${result.reason}`, unansweredWarning(meta.operationId, result.reason, unanswered));
+        warnings.warn(unansweredKind(meta.operationId, result.reason), () => unansweredWarning(meta.operationId, result.reason, unanswered));
         if (unanswered === 'hang') await untilAborted(request.signal);
       }
       return result;

@@ -5,7 +5,7 @@
 // first, with its error (refusals.mjs).
 import { Aggregator, ObjectId } from './deps.mjs';
 import { applyUpdate, upsertSeed } from './update.mjs';
-import { matcher, project, queryOptions, sortDocs, splitText } from './query.mjs';
+import { matcher, project, queryOptions, sortDocs, splitText, textMatcher } from './query.mjs';
 import { checkCount, checkFind, checkFindAndModify, checkPipeline } from './refusals.mjs';
 import { MongoError, checkUnique, databaseNames, dropDb, getColl, getDb, killCursors, makeCursor, nextBatch } from './store.mjs';
 import { clone, getPath, isOperatorDoc, keyString } from './values.mjs';
@@ -95,7 +95,7 @@ function insert({ db, body, coll, ns }) {
 function find({ db, body, coll, ns, raw }) {
   const { skip, limit } = checkFind(body, raw);
   const c = getColl(db, coll, false);
-  let docs = sortDocs(c ? c.docs.filter(matcher(db, body.filter)) : [], body.sort);
+  let docs = sortDocs(c ? c.docs.filter(matcher(db, body.filter, c.indexes)) : [], body.sort);
   if (skip) docs = docs.slice(skip);
   const single = Boolean(body.singleBatch);
   if (limit) docs = docs.slice(0, limit);
@@ -116,7 +116,7 @@ function killCursorsCommand({ body }) {
 function count({ db, body, coll }) {
   const { skip, limit } = checkCount(body);
   const c = getColl(db, coll, false);
-  let docs = c ? c.docs.filter(matcher(db, body.query)) : [];
+  let docs = c ? c.docs.filter(matcher(db, body.query, c.indexes)) : [];
   if (skip) docs = docs.slice(skip);
   if (limit) docs = docs.slice(0, limit);
   return { n: docs.length, ok: 1 };
@@ -125,7 +125,7 @@ function count({ db, body, coll }) {
 function distinct({ db, body, coll }) {
   const c = getColl(db, coll, false);
   const values = new Map();
-  for (const doc of c ? c.docs.filter(matcher(db, body.query)) : []) {
+  for (const doc of c ? c.docs.filter(matcher(db, body.query, c.indexes)) : []) {
     const value = getPath(doc, body.key);
     for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined) values.set(keyString(item), item);
   }
@@ -134,8 +134,19 @@ function distinct({ db, body, coll }) {
 
 function aggregate({ db, body, coll, ns }) {
   const c = typeof coll === 'string' ? getColl(db, coll, false) : null;
-  const pipeline = checkPipeline(body.pipeline).map((stage) => (stage.$match ? { $match: splitText(stage.$match).filter } : stage));
-  const docs = new Aggregator(pipeline, queryOptions(db)).run((c ? c.docs : []).map(clone));
+  let input = c ? c.docs : [];
+  // $text: only in a first $match stage (MongoDB), over the collection's text index (countDocuments sends one).
+  const pipeline = checkPipeline(body.pipeline).map((stage, i) => {
+    if (!stage.$match) return stage;
+    const { filter, text } = splitText(stage.$match);
+    if (text !== null) {
+      if (i !== 0) throw new MongoError('$match with $text is only allowed as the first pipeline stage', 17313, 'Location17313');
+      const matches = textMatcher(text, c ? c.indexes : []);
+      input = input.filter(matches);
+    }
+    return { $match: filter };
+  });
+  const docs = new Aggregator(pipeline, queryOptions(db)).run(input.map(clone));
   return makeCursor(ns, docs, body.cursor?.batchSize);
 }
 
@@ -167,7 +178,7 @@ function update({ db, body, coll, ns }) {
   let nModified = 0;
   (body.updates || []).forEach((spec, index) => {
     try {
-      const targets = c.docs.filter(matcher(db, spec.q));
+      const targets = c.docs.filter(matcher(db, spec.q, c.indexes));
       for (const target of spec.multi ? targets : targets.slice(0, 1)) {
         const changed = updateOne(db, c, ns, target, spec.u, spec.arrayFilters, spec.q);
         n++;
@@ -188,7 +199,7 @@ function deleteCommand({ db, body, coll }) {
   const c = getColl(db, coll, false);
   let n = 0;
   for (const spec of c ? body.deletes || [] : []) {
-    const targets = c.docs.filter(matcher(db, spec.q));
+    const targets = c.docs.filter(matcher(db, spec.q, c.indexes));
     const removed = new Set(spec.limit === 1 ? targets.slice(0, 1) : targets);
     c.docs = c.docs.filter((doc) => !removed.has(doc));
     n += removed.size;
@@ -199,7 +210,7 @@ function deleteCommand({ db, body, coll }) {
 function findAndModify({ db, body, coll, ns }) {
   checkFindAndModify(body);
   const c = getColl(db, coll);
-  const [target] = sortDocs(c.docs.filter(matcher(db, body.query)), body.sort);
+  const [target] = sortDocs(c.docs.filter(matcher(db, body.query, c.indexes)), body.sort);
   const view = (doc) => (doc ? project(db, [clone(doc)], body.fields || body.projection)[0] : null);
   if (body.remove) {
     if (target) c.docs = c.docs.filter((doc) => doc !== target);

@@ -1,8 +1,9 @@
 // Query semantics of the wire server: mingo's, with the MongoDB behaviours mingo lacks restored
 // where the server depends on them ($subtract/$divide with a null operand, $avg without numbers,
-// $count on empty input), and $text emulated as a case-insensitive substring match.
+// $count on empty input), and $text evaluated as MongoDB 4.4 evaluates it over the collection's
+// text index (words, not substrings; see textMatcher).
 import { Aggregator, Context, Lazy, Query, computeValue } from './deps.mjs';
-import { getColl } from './store.mjs';
+import { MongoError, getColl } from './store.mjs';
 import { isPlainObject } from './values.mjs';
 
 /** MongoDB: arithmetic with a null or missing operand gives null (mingo throws). */
@@ -49,42 +50,101 @@ export function queryOptions(db) {
   };
 }
 
-function textTerms(search) {
-  return String(search || '').toLowerCase().split(/\s+/).filter(Boolean).map((term) => term.replace(/^"|"$/g, ''));
+// --- $text -----------------------------------------------------------------------------------------
+// MongoDB 4.4, text index version 3, as the real server creates its text indexes (models/lead.js:
+// `{fullname: 'text', email: 'text'}`, and those of requests, messages and FAQs, all with
+// `default_language: process.env.DEFAULT_FULLTEXT_INDEX_LANGUAGE || "none"`). With the language
+// `none` MongoDB neither stems nor drops stop words: a field's text is split into words at the
+// delimiters below, words compare case- and diacritic-insensitively, and `$search` is words (any
+// one must be in the document), `-word` (none may be), `"phrase"` (each must be in one field, its
+// words count as words), `-"phrase"` (none may be). Limits: another default_language is searched
+// the same way (no stemming, no stop words), a document's language_override field is ignored, and
+// `$caseSensitive` / `$diacriticSensitive` are not honoured; no score.
+
+/** MongoDB's text delimiters: white space, dashes, pattern syntax, quotation marks, terminal punctuation. */
+const DELIMITERS = /[\p{White_Space}\p{Dash}\p{Pattern_Syntax}\p{Quotation_Mark}\p{Terminal_Punctuation}]+/u;
+const fold = (text) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const wordsOf = (text) => fold(text).split(DELIMITERS).filter(Boolean);
+
+/** `$search` read as MongoDB reads it. */
+function parseSearch(search) {
+  const out = { terms: [], negated: [], phrases: [], negatedPhrases: [] };
+  let i = 0;
+  while (i < search.length) {
+    const negate = search[i] === '-' && (i === 0 || /\s/.test(search[i - 1]));
+    const start = negate ? i + 1 : i;
+    if (search[start] === '"') {
+      const end = search.indexOf('"', start + 1);
+      const phrase = search.slice(start + 1, end === -1 ? search.length : end);
+      (negate ? out.negatedPhrases : out.phrases).push(fold(phrase));
+      if (!negate) out.terms.push(...wordsOf(phrase));
+      i = end === -1 ? search.length : end + 1;
+      continue;
+    }
+    let end = start;
+    while (end < search.length && !/\s/.test(search[end]) && search[end] !== '"') end++;
+    (negate ? out.negated : out.terms).push(...wordsOf(search.slice(start, end)));
+    i = end === start ? end + 1 : end;
+  }
+  return out;
 }
 
-/** Splits `$text` out of a filter (also inside $and/$or/$nor): `{ filter, terms }`. */
+/** The strings a dotted path of a text index reaches (arrays traversed: `tags.tag`). */
+function stringsAt(value, parts, out) {
+  if (Array.isArray(value)) {
+    for (const item of value) stringsAt(item, parts, out);
+  } else if (parts.length === 0) {
+    if (typeof value === 'string') out.push(value);
+  } else if (isPlainObject(value)) {
+    stringsAt(value[parts[0]], parts.slice(1), out);
+  }
+  return out;
+}
+
+/** The fields of a collection's text index (MongoDB: one per collection), or a MongoError as MongoDB answers without one. */
+function textFields(indexes) {
+  const index = (indexes || []).find((candidate) => Object.values(candidate.key || {}).includes('text'));
+  if (!index) throw new MongoError('text index required for $text query', 27, 'IndexNotFound');
+  return Object.entries(index.key).filter(([, kind]) => kind === 'text').map(([field]) => field);
+}
+
+/** A predicate on documents for a `$text` operand over the text index among `indexes`. */
+export function textMatcher(text, indexes) {
+  if (!isPlainObject(text) || typeof text.$search !== 'string') throw new MongoError('$search needs a String', 2, 'BadValue');
+  const fields = textFields(indexes).map((field) => field.split('.'));
+  const search = parseSearch(text.$search);
+  return (doc) => {
+    const values = fields.flatMap((parts) => stringsAt(doc, parts, []));
+    const words = new Set(values.flatMap(wordsOf));
+    const folded = values.map(fold);
+    if (!search.terms.some((term) => words.has(term))) return false;
+    if (search.negated.some((term) => words.has(term))) return false;
+    if (!search.phrases.every((phrase) => folded.some((value) => value.includes(phrase)))) return false;
+    return !search.negatedPhrases.some((phrase) => folded.some((value) => value.includes(phrase)));
+  };
+}
+
+/** Splits `$text` out of a filter (also inside $and/$or/$nor): `{ filter, text }` (text: the operand, or null). */
 export function splitText(filter) {
-  let terms = null;
+  let text = null;
   const walk = (node) => {
     if (!isPlainObject(node)) return node;
     const out = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key === '$text') terms = textTerms(value.$search);
+      if (key === '$text') text = value;
       else out[key] = ['$and', '$or', '$nor'].includes(key) ? value.map(walk) : value;
     }
     return out;
   };
-  return { filter: walk(filter || {}), terms };
+  return { filter: walk(filter || {}), text };
 }
 
-function collectStrings(value, out) {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) value.forEach((item) => collectStrings(item, out));
-  else if (isPlainObject(value)) Object.values(value).forEach((item) => collectStrings(item, out));
-  return out;
-}
-
-function matchesText(doc, terms) {
-  const haystack = collectStrings(doc, []).join(' ').toLowerCase();
-  return terms.some((term) => haystack.includes(term));
-}
-
-/** A predicate for documents of `db` matching a MongoDB filter. */
-export function matcher(db, rawFilter) {
-  const { filter, terms } = splitText(rawFilter);
+/** A predicate for documents of `db` matching a MongoDB filter (`indexes`: the collection's, for `$text`). */
+export function matcher(db, rawFilter, indexes = []) {
+  const { filter, text } = splitText(rawFilter);
   const query = new Query(filter, queryOptions(db));
-  return (doc) => query.test(doc) && (!terms?.length || matchesText(doc, terms));
+  const matchesText = text === null ? null : textMatcher(text, indexes);
+  return (doc) => query.test(doc) && (!matchesText || matchesText(doc));
 }
 
 /**
