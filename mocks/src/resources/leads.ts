@@ -195,7 +195,7 @@ export const leadHandlers = {
           throw error;
         }
         // `perPage: NaN` is serialised as null.
-        return ok({ perPage: Number.isNaN(limit) ? null : limit, count: page.count(), leads: page.exec() } as never);
+        return ok({ perPage: Number.isNaN(limit) ? null : limit, count: page.count(), leads: page.exec() });
       } catch (error) {
         if (error instanceof PatternLimitError) {
           const path = error.path ?? 'segment';

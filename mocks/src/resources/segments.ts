@@ -102,7 +102,7 @@ export const segmentHandlers = {
       }
       try {
         // `perPage: NaN` is serialised as null.
-        return ok({ perPage: Number.isNaN(limit) ? null : limit, count: segments.count(), segments: segments.exec() } as never);
+        return ok({ perPage: Number.isNaN(limit) ? null : limit, count: segments.count(), segments: segments.exec() });
       } catch (error) {
         if (error instanceof MongoError) return unanswered(`MongoDB refuses the query (${error.message}) and routes/segment.js drops the error (\`return (err)\`)`);
         throw error;

@@ -80,7 +80,7 @@ function KINDS(): Map<$ZodType, Kind> {
 }
 
 type Def = { type: string; innerType?: $ZodType; getter?: () => $ZodType; in?: $ZodType; shape?: Record<string, $ZodType>; element?: $ZodType; items?: $ZodType[]; left?: $ZodType; right?: $ZodType; options?: $ZodType[] };
-const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
+const defOf = (schema: $ZodType): Def => schema._zod.def;
 const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
