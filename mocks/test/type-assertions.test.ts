@@ -66,7 +66,7 @@ describe('type assertions in mocks/src', () => {
 
   // Each call is a place where the mock answers what the real server sends beyond the contract's
   // type (../src/http/beyond-contract.ts), or where the engine types a document its model built
-  // (../src/model/stored.ts). Raise a number only with a call that says why.
+  // (../src/mongoose/stored.ts). Raise a number only with a call that says why.
   it.each([
     ['beyondContract', 9],
     ['withUndocumented', 2],

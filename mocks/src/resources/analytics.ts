@@ -5,7 +5,7 @@
  * MongoDB refuses the pipeline, 500 `{success: false, msg: "Error getting analytics."}`.
  *
  * The `$match` is built exactly as the route builds it, from `req.query` as `qs` parses it, and
- * evaluated as MongoDB evaluates an uncast filter (../model/filter.ts): `id_project` the path's
+ * evaluated as MongoDB evaluates an uncast filter (../mongoose/filter.ts): `id_project` the path's
  * project id, preflight conversations left out (`preflight` false or missing), `createdAt` at or
  * after `now − lastdays·24 h` (or `now − last` seconds). The window is JavaScript arithmetic on the
  * raw value: `lastdays=abc` (or an array, or a number of days beyond the Date range) is `NaN`, an
@@ -25,7 +25,7 @@
  */
 import { jsNumber, truthy } from '../http/request';
 import { failMsg, internalError, ok, type Failure, type Success } from '../http/results';
-import { compileFilter, isQueryError, type QuerySchema } from '../model/filter';
+import { compileFilter, isQueryError, type QuerySchema } from '../mongoose/filter';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 
 const DAY = 86_400_000;
@@ -61,7 +61,7 @@ function objectIdOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The documents of `collection` the `$match` filter selects. @throws what MongoDB's refusal of the filter becomes (see ../model/filter.ts). */
+/** The documents of `collection` the `$match` filter selects. @throws what MongoDB's refusal of the filter becomes (see ../mongoose/filter.ts). */
 function match<T extends object>(collection: ReadonlyMap<string, T>, filter: Record<string, unknown>): T[] {
   const test = compileFilter(filter, SCHEMA);
   return [...collection.values()].filter((doc) => test(doc));

@@ -25,9 +25,9 @@ import type { AnonymousUser, AuthUser, CustomTokenUser, SignInResponse, User } f
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_SUPER_PASSWORD, passwordHashOf } from '../auth/passwords';
 import { secretKey, signToken, tokenTimeValid, userToken } from '../auth/tokens';
 import { check, isEmail, notEmpty, type ValidatedRequest } from '../auth/validator';
-import { castObjectId, castString, CastError } from '../model/cast';
-import { isDatabaseError, save } from '../model/documents';
-import type { Model } from '../model/model';
+import { castObjectId, castString, CastError } from '../mongoose/cast';
+import { isDatabaseError, save } from '../mongoose/documents';
+import type { Model } from '../mongoose/model';
 import { field, jsString } from '../http/request';
 import { beyondContract, withUndocumented } from '../http/beyond-contract';
 import { fail, failMsg, internalError, ok, unanswered, unauthorized as unauthorizedWithChallenge, type Failure } from '../http/results';

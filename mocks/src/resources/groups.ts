@@ -25,10 +25,10 @@
  * deletes), `group.delete` (forced deletes), for the group's own project.
  */
 import { callerId } from '../auth/authorize';
-import { castObjectId } from '../model/cast';
-import { CastError, findById, findByIdAndUpdate, isDatabaseError, save } from '../model/documents';
-import { documentFilter, isQueryError, querySchema } from '../model/filter';
-import type { Model } from '../model/model';
+import { castObjectId } from '../mongoose/cast';
+import { CastError, findById, findByIdAndUpdate, isDatabaseError, save } from '../mongoose/documents';
+import { documentFilter, isQueryError, querySchema } from '../mongoose/filter';
+import type { Model } from '../mongoose/model';
 import { field, truthy } from '../http/request';
 import { failError, failMsg, objectNotFound, ok, unanswered } from '../http/results';
 import type { HandlerGroup } from '../service/context';

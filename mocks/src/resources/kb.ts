@@ -16,7 +16,7 @@
  * - `deleteKnowledgeBase` (kb.js:1416): 404 unknown in the project; `contents_only=true` (the text
  *   `true` only) empties it; otherwise the default one is 403, another is deleted with its contents.
  * - `listContents` (kb.js:1535): filters and paging read as the route reads them (`parseInt`,
- *   truthiness, `page * limit`), the filter cast by Mongoose (../model/filter.ts: arrays become
+ *   truthiness, `page * limit`), the filter cast by Mongoose (../mongoose/filter.ts: arrays become
  *   `$in`, `qs` objects operators or cast errors); `search` is `new RegExp(search)` on `source` —
  *   an invalid pattern (`c++`, `[`) throws in the route and **the server never answers**; so does a
  *   `direction` mquery refuses (`2`: the sort is built inside a database callback). A status that is
@@ -43,13 +43,13 @@ import { beyondContract } from '../http/beyond-contract';
 import { field, jsNumber, jsParseInt, jsString, queryField, truthy } from '../http/request';
 import { fail, failError, ok, unanswered, type Failure } from '../http/results';
 import { badInput, type ValidationIssue } from '../http/validation';
-import { CastError, castObjectId } from '../model/cast';
-import { find, MongoError } from '../model/documents';
-import { castErrorJson, mongooseErrorJson } from '../model/errors';
-import { castFilter, compileFilter, documentFilter, isQueryError, querySchema } from '../model/filter';
-import { castUpdate, newDocument, ValidationError, type Model } from '../model/model';
-import { findWindow } from '../model/query';
-import { storedAs } from '../model/stored';
+import { CastError, castObjectId } from '../mongoose/cast';
+import { find, MongoError } from '../mongoose/documents';
+import { castErrorJson, mongooseErrorJson } from '../mongoose/errors';
+import { castFilter, compileFilter, documentFilter, isQueryError, querySchema } from '../mongoose/filter';
+import { castUpdate, newDocument, ValidationError, type Model } from '../mongoose/model';
+import { findWindow } from '../mongoose/query';
+import { storedAs } from '../mongoose/stored';
 import { MatchBudget, PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import { DEFAULT_SCRAPE_OPTIONS, newKnowledgeBase } from '../state/factories';

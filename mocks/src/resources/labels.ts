@@ -38,8 +38,8 @@ import type { GetLabelsResponse, ListLabelsResponse } from '@supportkb/sdk';
 import { beyondContract } from '../http/beyond-contract';
 import { fail, failMsg, internalError, ok, type Failure, type Success } from '../http/results';
 import { builtinLabel, builtinLabels, type LabelTranslation } from '../labels-builtin';
-import { CastError } from '../model/cast';
-import { newDocument, RequiredError, ValidationError, type Model } from '../model/model';
+import { CastError } from '../mongoose/cast';
+import { newDocument, RequiredError, ValidationError, type Model } from '../mongoose/model';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import type { StoredLabelEntry, StoredLabels } from '../state/store';
 

@@ -13,7 +13,7 @@
  *   by id, deleted or not; none: 404 `Error segment not found`), `$text` (`full_text`), `email`,
  *   `with_email` (`{email: {$exists: true}}`, also matching `email: null`), `with_fullname`, `tags`,
  *   then `id_project` and `status` (100, or the `status` sent). Every value is cast by Mongoose and
- *   run as MongoDB runs it (../model/filter.ts): `email[$ne]=x` is an operator, `status=abc` a cast
+ *   run as MongoDB runs it (../mongoose/filter.ts): `email[$ne]=x` is an operator, `status=abc` a cast
  *   error. Whatever fails — a segment id or value that cannot be cast, a segment with a `starts
  *   with` filter (the converter calls a method it does not define), a direction mquery refuses, a
  *   skip, sort key or operator MongoDB refuses — rejects the route's promise or is dropped by its
@@ -31,9 +31,9 @@
  */
 import type { Lead, Segment } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, save } from '../model/documents';
-import { documentFilter, isQueryError, querySchema } from '../model/filter';
-import type { Model } from '../model/model';
+import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, save } from '../mongoose/documents';
+import { documentFilter, isQueryError, querySchema } from '../mongoose/filter';
+import type { Model } from '../mongoose/model';
 import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
 import { failMsg, objectNotFound, ok, unanswered } from '../http/results';
 import { badInput } from '../http/validation';

@@ -42,11 +42,11 @@
 import type { Conversation, CreateMessageResponse, Lead, Message, User } from '@supportkb/sdk';
 import { beyondContract } from '../http/beyond-contract';
 import type { Caller } from '../auth/authenticator';
-import { castObjectId, castString, CastError } from '../model/cast';
-import { isDatabaseError, save } from '../model/documents';
-import { mongooseErrorJson } from '../model/errors';
-import { castUpdate, newDocument, RequiredError, ValidationError, type Model } from '../model/model';
-import { storedAs } from '../model/stored';
+import { castObjectId, castString, CastError } from '../mongoose/cast';
+import { isDatabaseError, save } from '../mongoose/documents';
+import { mongooseErrorJson } from '../mongoose/errors';
+import { castUpdate, newDocument, RequiredError, ValidationError, type Model } from '../mongoose/model';
+import { storedAs } from '../mongoose/stored';
 import { field, jsString } from '../http/request';
 import { fail, failMsg, ok, unanswered, type Unanswered } from '../http/results';
 import type { HandlerContext, HandlerGroup, ServiceCore } from '../service/context';

@@ -25,8 +25,8 @@
  */
 import type { Segment } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, MongoError, save } from '../model/documents';
-import type { Model } from '../model/model';
+import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, MongoError, save } from '../mongoose/documents';
+import type { Model } from '../mongoose/model';
 import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
 import { failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
 import { badInput, type ValidationIssue } from '../http/validation';

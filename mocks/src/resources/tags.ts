@@ -16,10 +16,10 @@
  */
 import type { Tag } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { castString } from '../model/cast';
-import { CastError, DuplicateKeyError, find, findById, findByIdAndUpdate, isDatabaseError, MongoError, save, type UniqueIndex } from '../model/documents';
-import type { Model } from '../model/model';
-import { castObjectId } from '../model/cast';
+import { castString } from '../mongoose/cast';
+import { CastError, DuplicateKeyError, find, findById, findByIdAndUpdate, isDatabaseError, MongoError, save, type UniqueIndex } from '../mongoose/documents';
+import type { Model } from '../mongoose/model';
+import { castObjectId } from '../mongoose/cast';
 import { field, jsNumber, jsString, truthy } from '../http/request';
 import { failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
 import type { HandlerGroup } from '../service/context';
