@@ -98,7 +98,7 @@ export function castField(field: Field, value: unknown, path: string, forUpdate 
 }
 
 /** The defaults of a model's fields, for a new document. */
-function defaults(model: Model): Record<string, unknown> {
+export function defaults(model: Model): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(model.fields)) {
     if (field.default !== undefined) out[name] = typeof field.default === 'function' ? (field.default as () => unknown)() : structuredClone(field.default);

@@ -27,7 +27,7 @@ import { secretKey, signToken, tokenTimeValid, userToken } from '../auth/tokens'
 import { check, isEmail, notEmpty, type ValidatedRequest } from '../auth/validator';
 import { castObjectId, castString, CastError } from '../mongoose/cast';
 import { isDatabaseError, save } from '../mongoose/documents';
-import type { Model } from '../mongoose/model';
+import { USER_MODEL } from '../models/user';
 import { field, jsString } from '../http/request';
 import { beyondContract, withUndocumented } from '../http/beyond-contract';
 import { fail, failMsg, internalError, ok, unanswered, unauthorized as unauthorizedWithChallenge, type Failure } from '../http/results';
@@ -35,24 +35,6 @@ import type { HandlerContext, HandlerGroup, ServiceCore } from '../service/conte
 import type { StoredTeammate } from '../state/store';
 import { saveTeammate } from './team';
 
-/** `models/user.js` (the password lives in the store's secrets). */
-const USER_MODEL: Model = {
-  name: 'user',
-  timestamps: true,
-  fields: {
-    email: { type: 'string', required: true },
-    firstname: { type: 'string' },
-    lastname: { type: 'string' },
-    emailverified: { type: 'boolean' },
-    signedInAt: { type: 'date' },
-    attributes: { type: 'mixed' },
-    status: { type: 'number', required: true, default: 100 },
-    description: { type: 'string' },
-    public_email: { type: 'string' },
-    public_website: { type: 'string' },
-    phone: { type: 'string' },
-  },
-};
 
 /** The request as express-validator reads it. */
 function validated(ctx: HandlerContext<'signIn' | 'signInAnonymously'>): ValidatedRequest {

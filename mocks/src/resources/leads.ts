@@ -33,42 +33,16 @@ import type { Lead, Segment } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
 import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, save } from '../mongoose/documents';
 import { documentFilter, isQueryError, querySchema } from '../mongoose/filter';
-import type { Model } from '../mongoose/model';
 import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
 import { failMsg, objectNotFound, ok, unanswered } from '../http/results';
 import { badInput } from '../http/validation';
 import { PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
-import { SEGMENT_MODEL } from './segments';
+import { LEAD_MODEL, LEAD_STATUS } from '../models/lead';
+import { SEGMENT_MODEL } from '../models/segment';
 
-/** `models/leadConstants.js`. */
-const NORMAL = 100;
-const DELETED = 1000;
+const { NORMAL, DELETED } = LEAD_STATUS;
 
-/** `models/lead.js`. */
-export const LEAD_MODEL: Model = {
-  name: 'lead',
-  timestamps: true,
-  fields: {
-    lead_id: { type: 'string', required: true },
-    fullname: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    company: { type: 'string' },
-    note: { type: 'string' },
-    streetAddress: { type: 'string' },
-    city: { type: 'string' },
-    region: { type: 'string' },
-    zipcode: { type: 'string' },
-    country: { type: 'string' },
-    tags: { type: 'array', of: 'string' },
-    attributes: { type: 'mixed' },
-    id_project: { type: 'string', required: true },
-    createdBy: { type: 'string', required: true },
-    status: { type: 'number', default: NORMAL },
-    properties: { type: 'mixed' },
-  },
-};
 
 /** The lead model's queries: its text index covers `fullname` and `email`. */
 const LEAD_QUERY = querySchema(LEAD_MODEL, ['fullname', 'email']);

@@ -52,7 +52,7 @@ import { fail, failMsg, ok, unanswered, type Unanswered } from '../http/results'
 import type { HandlerContext, HandlerGroup, ServiceCore } from '../service/context';
 import { conversationKey, type Department, type StoredConversation, type StoredMessage, type StoredTeammate } from '../state/store';
 import { builtinLabel } from '../labels-builtin';
-import { LEAD_MODEL } from './leads';
+import { LEAD_MODEL } from '../models/lead';
 import { isValidObjectId, populatedTeammate, teammateJson } from './team';
 
 /** `models/message.js` (`channel` is a sub-document, cast by {@link castChannel}). */
