@@ -26,7 +26,7 @@ if (!existsSync(mocksDist)) {
   console.error('Build first: npm run build');
   process.exit(2);
 }
-const { startPrism, freePort } = await import(mocksDist);
+const { startPrismMock, freePort } = await import(mocksDist);
 
 const P = '65f1a2b3c4d5e6f708090a0b';
 const ADMIN = { email: 'admin@acme-support.test', password: 'Str0ng-example-passw0rd' };
@@ -138,7 +138,7 @@ try {
 } finally {
   await stateful.stop();
 }
-const prism = await startPrism({ port: await freePort() });
+const prism = await startPrismMock({ port: await freePort() });
 try {
   results.push(await measure('Prism 5.16 (`prism mock`)', prism));
 } finally {
