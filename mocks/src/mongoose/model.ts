@@ -5,6 +5,7 @@
  * `findByIdAndUpdate(id, update, {upsert})` (casts only: Mongoose runs no validators on updates, and
  * an upsert creates the document from the update and the model's defaults).
  */
+import { isObject } from '../documents';
 import { castBoolean, castDate, CastError, castNumber, castObjectId, castString } from './cast';
 
 /** A scalar field's type. */
@@ -48,7 +49,7 @@ export class RequiredError extends Error {
   }
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = isObject;
 
 function castScalar(type: ScalarType, value: unknown, path: string): unknown {
   switch (type) {

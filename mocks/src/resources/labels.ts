@@ -35,6 +35,7 @@
 import { callerId } from '../auth/authorize';
 import { jsString } from '../http/request';
 import type { GetLabelsResponse, ListLabelsResponse } from '@supportkb/sdk';
+import { isObject } from '../documents';
 import { beyondContract } from '../http/beyond-contract';
 import { fail, failMsg, internalError, ok, type Failure, type Success } from '../http/results';
 import { builtinLabel, builtinLabels, type LabelTranslation } from '../labels-builtin';
@@ -220,7 +221,7 @@ function minimize(value: unknown, isArrayChild = false): unknown {
   return kept || isArrayChild ? out : undefined;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = isObject;
 
 /** The key the driver's BSON serialiser refuses: NUL anywhere; with `checkKeys` (inserts) also a leading `$` or a `.`. */
 function refusedKey(value: unknown, checkKeys: boolean): string | undefined {

@@ -40,6 +40,7 @@
  * Emits `request.create` (new conversation), `lead.create` (new lead) and `message.create`.
  */
 import type { Conversation, CreateMessageResponse, Lead, Message, User } from '@supportkb/sdk';
+import { isObject } from '../documents';
 import { beyondContract } from '../http/beyond-contract';
 import type { Caller } from '../auth/authenticator';
 import { castObjectId, castString, CastError } from '../mongoose/cast';
@@ -159,7 +160,7 @@ function normalizePhone(phone: unknown): string | null {
   return digits ? `${plus ? '+' : ''}${digits}` : null;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = isObject;
 
 /**
  * A `channel` as its sub-document schema (`{name}`, required) casts it: `undefined` the default
