@@ -47,7 +47,7 @@ if (!existsSync(mocksDist)) {
   console.error('Build first: npm run build');
   process.exit(2);
 }
-const { startPrism, freePort } = await import(mocksDist);
+const { startPrismMock, freePort } = await import(mocksDist);
 
 const P = '65f1a2b3c4d5e6f708090a0b';
 const ADMIN = { email: 'admin@acme-support.test', password: 'Str0ng-example-passw0rd' };
@@ -281,7 +281,7 @@ const ratio = median(ratios);
 const cpuRatio = cpuRatios.length ? median(cpuRatios) : undefined;
 let prismRatio;
 if (!values['no-prism']) {
-  const prism = await startPrism({ port: await freePort() });
+  const prism = await startPrismMock({ port: await freePort() });
   try {
     const prismResult = await measure('Prism 5.16 (`prism mock`)', prism, await signInMix(prism));
     results.push({ ...prismResult, rounds: 1 });

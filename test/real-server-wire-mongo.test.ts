@@ -156,7 +156,7 @@ describe('wire-mongo refuses what MongoDB 4.4 refuses', () => {
  * words, case- and diacritic-insensitive, no stemming, no stop words, only the indexed fields — not
  * the substring match over every string field the harness did before (`full_text=ann` then found
  * "Joanna", and any lead whose city held the text). The mock's lead listing reads it the same way
- * (mocks/src/model/text.ts).
+ * (mocks/src/mongoose/text.ts).
  */
 describe('wire-mongo evaluates $text as MongoDB does', () => {
   const people = () => db.collection('textpeople');

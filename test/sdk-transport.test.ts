@@ -80,7 +80,7 @@ describe('both styles put what hey-api\'s client sends on the wire', () => {
     return { wire, fetch: fetch as typeof globalThis.fetch };
   }
 
-  it('covers the 64 operations', () => expect(entries).toHaveLength(64));
+  it('covers every operation of the SDK', () => expect(entries).toHaveLength(Object.keys(sdk.operations).length));
 
   for (const [kind, auth] of Object.entries(credentials)) {
     it.each(entries.map((e) => [e.operation.operationId as string, e] as const))(`%s (${kind})`, async (_operationId, entry) => {

@@ -46,7 +46,7 @@ export interface BrowserMockOptions extends Omit<MockServiceOptions, 'scenario'>
 
 /** What {@link setupBrowserMock} returns. */
 export interface BrowserMock extends InProcessMock {
-  /** MSW's worker with the 64 handlers: `await worker.start()`, `use()`, `resetHandlers()`, `stop()`. */
+  /** MSW's worker with a handler per operation: `await worker.start()`, `use()`, `resetHandlers()`, `stop()`. */
   worker: SetupWorker;
   /**
    * With a `scenario` (or `fromHar`): the scenario, validated, and `reset()`, which brings the store,
@@ -101,6 +101,3 @@ export function setupBrowserMock(options: BrowserMockOptions = {}): BrowserMock 
   if (scenario) mock.scenario = { definition: scenario, reset: () => service.reset() };
   return mock;
 }
-
-/** @deprecated Renamed {@link setupBrowserMock} (same options and result); this alias goes in the next major version. */
-export const setupMockWorker: (options?: BrowserMockOptions) => BrowserMock = setupBrowserMock;

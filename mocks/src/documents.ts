@@ -1,6 +1,6 @@
 /**
  * Helpers over JSON documents: reading a dotted path, telling plain objects apart. (What the server
- * reads as an ObjectId and how it sorts are the model's business: `model/cast.ts`, `model/query.ts`.)
+ * reads as an ObjectId and how it sorts are the engine's business: `mongoose/cast.ts`, `mongoose/query.ts`.)
  */
 
 /** Whether `value` is a plain JSON object (not an array, not null). */

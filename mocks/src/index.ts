@@ -1,7 +1,7 @@
 /**
  * `@supportkb/mocks`: mock backends of the Support and Knowledge Base Service.
  *
- * - {@link createMockService}: the stateful mock, MSW handlers for all 64 operations over an
+ * - {@link createMockService}: the stateful mock, MSW handlers for every operation over an
  *   in-memory store (platform neutral; transports in `./node`, `./browser`, `./server`).
  * - {@link startMock}: the one call that starts a mock on a real socket: the stateful server
  *   (default, as `startHttpMock`) or Prism (`{ kind: 'prism' }`, as `startPrismMock`).
@@ -13,8 +13,7 @@
 export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where msw 3 cannot run, importing this entry throws one sentence saying why
 import type { HttpMockOptions } from './server';
 import type { PrismOptions } from './prism';
-import type { HttpMock, PrismMock, RunningMock } from './running';
-import type { MockServiceOptions } from './service/options';
+import type { HttpMock, PrismMock } from './running';
 
 export { createMockService } from './service/create';
 export type { BehaviourOptions, Exchange, MockService, MockServiceOptions, SeededRole } from './service/options';
@@ -98,27 +97,3 @@ export async function freePort(host?: string): Promise<number> {
   return prism.freePort(host);
 }
 
-/** @deprecated Options of {@link startMockServer}, where `service` holds the service's options; use {@link StartMockOptions} with `serviceOptions`. */
-export interface LegacyStartMockOptions extends Omit<StartMockOptions, 'service' | 'serviceOptions'> {
-  /** Options of the stateful service. */
-  service?: MockServiceOptions;
-}
-
-/**
- * @deprecated Renamed {@link startMock}, whose `service` option is a service instance and
- * `serviceOptions` the options (here `service` is the options); this alias goes in the next major version.
- */
-export async function startMockServer(options: LegacyStartMockOptions = {}): Promise<RunningMock> {
-  const { service, ...rest } = options;
-  return startMock({ ...rest, serviceOptions: service });
-}
-
-/** @deprecated Renamed {@link startPrismMock}; this alias goes in the next major version. */
-export const startPrism: (options?: PrismOptions) => Promise<PrismMock> = startPrismMock;
-
-/**
- * @deprecated A stored document was `Record<string, any>`; the store's collections are now typed
- * with the contract's resource types (`Store['leads']` is `Map<string, Lead>`). This alias goes in
- * the next major version.
- */
-export type Doc = Record<string, unknown>;

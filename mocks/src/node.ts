@@ -99,6 +99,3 @@ export function setupNodeMock(options: NodeMockOptions = {}): NodeMock {
   if (scenario) mock.scenario = { definition: scenario, reset: () => service.reset() };
   return mock;
 }
-
-/** @deprecated Renamed {@link setupNodeMock} (same options and result); this alias goes in the next major version. */
-export const setupMockServer: (options?: NodeMockOptions) => NodeMock = setupNodeMock;

@@ -15,12 +15,6 @@ import { joinPath, mswMethod } from './service/routes';
 /** The 200 body of an operation: the SDK's own type (`ResponseOf<'getTag'>` is `GetTagResponses[200]`), re-exported. */
 export type { ResponseOf } from '@supportkb/sdk';
 
-/**
- * @deprecated The SDK's {@link ResponseOf} under another name (`SuccessBody<'getTag'>` is
- * `ResponseOf<'getTag'>`); use `ResponseOf`, exported here too. This alias goes in the next major version.
- */
-export type SuccessBody<Op extends OperationId> = ResponseOf<Op>;
-
 /** A JSON body MSW can send. */
 
 /** Options shared by the override helpers. */

@@ -154,8 +154,3 @@ export async function startPrismMock(options: PrismOptions = {}): Promise<PrismM
     },
   };
 }
-
-/** @deprecated Renamed {@link startPrismMock} (same options; the result now also has `kind` and `host`); this alias goes in the next major version. */
-export const startPrism: (options?: PrismOptions) => Promise<PrismMock> = startPrismMock;
-/** @deprecated Renamed {@link PrismMock}; this alias goes in the next major version. */
-export type RunningPrism = PrismMock;

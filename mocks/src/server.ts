@@ -315,10 +315,3 @@ export async function describeSeed(service: MockService): Promise<string[]> {
   }
   return lines;
 }
-
-/** @deprecated Renamed {@link startHttpMock} (same options and result); this alias goes in the next major version. */
-export const startMockHttpServer: (options?: HttpMockOptions) => Promise<HttpMock> = startHttpMock;
-/** @deprecated Renamed {@link HttpMock}; this alias goes in the next major version. */
-export type MockHttpServer = HttpMock;
-/** @deprecated Renamed {@link HttpMockOptions}; this alias goes in the next major version. */
-export type MockHttpServerOptions = HttpMockOptions;

@@ -72,7 +72,7 @@ describe.skipIf(!CHROMIUM && process.env.CI !== 'true')('in the browser (setupBr
     expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
     const result = await runInChromium(`${origin}/`);
     expect(result.error).toBeUndefined();
-    expect(result).toMatchObject({ signIn: 200, tokenPrefix: 'JWT ', created: 200, forbidden: 403, message: 200, deliveries: ['message.create'], controlled: true, deprecatedAlias: true });
+    expect(result).toMatchObject({ signIn: 200, tokenPrefix: 'JWT ', created: 200, forbidden: 403, message: 200, deliveries: ['message.create'], controlled: true });
     expect(result.tags).toEqual(['from-the-browser', 'billing', 'vip']);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { operations as sdkOperations } from '@supportkb/sdk';
-import { operations, startMock, startMockServer, startPrism, startPrismMock, type HttpMock, type PrismMock } from '../src/index';
+import { operations, startMock, startPrismMock, type HttpMock, type PrismMock } from '../src/index';
 import { SEED } from '../src/state/seed';
 import { createConformanceCollector } from './support/conformance';
 
@@ -35,22 +35,6 @@ describe('startMock', () => {
       await mock.stop();
     }
   }, 300_000);
-});
-
-describe('deprecated entry points', () => {
-  it('startMockServer still takes the service options as `service`', async () => {
-    const mock = await startMockServer({ port: 0, service: { seed: false, onResponse: conformance.onResponse } });
-    try {
-      expect(mock.kind).toBe('stateful');
-      expect(mock.service?.store.tags.size).toBe(0);
-    } finally {
-      await mock.stop();
-    }
-  });
-
-  it('startPrism is startPrismMock', () => {
-    expect(startPrism).toBe(startPrismMock);
-  });
 });
 
 describe('operations', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setupMockServer, setupNodeMock } from '../src/node';
+import { setupNodeMock } from '../src/node';
 import { SEED } from '../src/state/seed';
 import { createConformanceCollector } from './support/conformance';
 
@@ -20,7 +20,4 @@ describe('setupNodeMock (msw/node, in this process)', () => {
     }
   });
 
-  it('keeps setupMockServer as a deprecated alias', () => {
-    expect(setupMockServer).toBe(setupNodeMock);
-  });
 });

@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw';
 import type { ResponseOf as SdkResponseOf } from '@supportkb/sdk';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { latency, networkError, override, respondWith, serverError, status, type ResponseOf, type SuccessBody } from '../src/overrides';
+import { latency, networkError, override, respondWith, serverError, status, type ResponseOf } from '../src/overrides';
 import { SEED } from '../src/state/seed';
 import { PID, useMock } from './support/harness';
 
@@ -10,9 +10,8 @@ const { api, as, server } = useMock();
 describe('overrides and faults (server.use)', () => {
   it('respondWith answers one operation with a typed body', async () => {
     const at = '2026-11-10T08:00:00.000Z';
-    // The SDK's ResponseOf, re-exported; SuccessBody is its deprecated alias.
+    // The SDK's ResponseOf, re-exported.
     expectTypeOf<ResponseOf<'getTag'>>().toEqualTypeOf<SdkResponseOf<'getTag'>>();
-    expectTypeOf<SuccessBody<'getTag'>>().toEqualTypeOf<ResponseOf<'getTag'>>();
     const tag: ResponseOf<'getTag'> = { _id: SEED.tags.vip, tag: 'overridden', id_project: PID, createdBy: SEED.members.owner.userId, createdAt: at, updatedAt: at, __v: 0 };
     server.use(respondWith('getTag', tag));
     expect((await api(`/${PID}/tags/${SEED.tags.vip}`, { auth: await as('agent') })).body).toEqual(tag);

@@ -8,7 +8,7 @@ import { HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIds } from '../src/manifest';
 import { override } from '../src/overrides';
-import { freePort, PRISM_INSTALL_COMMAND, startPrism, startPrismMock, type PrismMock } from '../src/prism';
+import { freePort, PRISM_INSTALL_COMMAND, startPrismMock, type PrismMock } from '../src/prism';
 import { startHttpMock, type HttpMock } from '../src/server';
 import { createConformanceCollector } from './support/conformance';
 import { runScenario, type Call, type Send } from './support/scenario';
@@ -116,9 +116,6 @@ describe('startPrismMock', () => {
     await expect(startPrismMock({ mode: 'proxy' })).rejects.toThrow('startPrismMock: mode proxy needs an upstream URL');
   });
 
-  it('keeps startPrism as a deprecated alias', () => {
-    expect(startPrism).toBe(startPrismMock);
-  });
 });
 
 describe('without Prism installed (an optional peer dependency)', () => {

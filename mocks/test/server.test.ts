@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { networkError } from '../src/overrides';
-import { startHttpMock, startMockHttpServer, type HttpMock } from '../src/server';
+import { startHttpMock, type HttpMock } from '../src/server';
 import { createMockService } from '../src/service/create';
 import { SEED } from '../src/state/seed';
 import { createConformanceCollector } from './support/conformance';
@@ -85,9 +85,6 @@ describe('the standalone server', () => {
     }
   });
 
-  it('keeps startMockHttpServer as a deprecated alias of startHttpMock', () => {
-    expect(startMockHttpServer).toBe(startHttpMock);
-  });
 });
 
 describe('request bodies are limited (500 KB, 413 with the service body), checked before credentials are needed', () => {

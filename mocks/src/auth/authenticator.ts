@@ -5,7 +5,7 @@
  */
 import { decodeJwt, jwtVerify } from 'jose';
 import { badRequestText, failMsg, internalError, unauthorized, type Failure } from '../http/results';
-import { castObjectId } from '../model/cast';
+import { castObjectId } from '../mongoose/cast';
 import type { Store } from '../state/store';
 import { secretKey, tokenTimeValid } from './tokens';
 

@@ -5,7 +5,7 @@
  * MongoDB refuses the pipeline, 500 `{success: false, msg: "Error getting analytics."}`.
  *
  * The `$match` is built exactly as the route builds it, from `req.query` as `qs` parses it, and
- * evaluated as MongoDB evaluates an uncast filter (../model/filter.ts): `id_project` the path's
+ * evaluated as MongoDB evaluates an uncast filter (../mongoose/filter.ts): `id_project` the path's
  * project id, preflight conversations left out (`preflight` false or missing), `createdAt` at or
  * after `now − lastdays·24 h` (or `now − last` seconds). The window is JavaScript arithmetic on the
  * raw value: `lastdays=abc` (or an array, or a number of days beyond the Date range) is `NaN`, an
@@ -24,8 +24,8 @@
  * The clock is the mock's.
  */
 import { jsNumber, truthy } from '../http/request';
-import { failMsg, internalError, ok, type Result } from '../http/results';
-import { compileFilter, isQueryError, type QuerySchema } from '../model/filter';
+import { failMsg, internalError, ok, type Failure, type Success } from '../http/results';
+import { compileFilter, isQueryError, type QuerySchema } from '../mongoose/filter';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 
 const DAY = 86_400_000;
@@ -61,14 +61,18 @@ function objectIdOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The documents of `collection` the `$match` filter selects. @throws what MongoDB's refusal of the filter becomes (see ../model/filter.ts). */
+/** The documents of `collection` the `$match` filter selects. @throws what MongoDB's refusal of the filter becomes (see ../mongoose/filter.ts). */
 function match<T extends object>(collection: ReadonlyMap<string, T>, filter: Record<string, unknown>): T[] {
   const test = compileFilter(filter, SCHEMA);
   return [...collection.values()].filter((doc) => test(doc));
 }
 
-/** Runs an aggregation: its documents, then `then`; a refused filter is the route's 500. */
-function aggregate<T extends object>(collection: ReadonlyMap<string, T>, filter: Record<string, unknown>, then: (docs: T[]) => Result): Result {
+/**
+ * Runs an aggregation: its documents, then `then`; a refused filter, or an expression that fails on a
+ * document, is the route's 500. The answer keeps `then`'s body type, which the handler table checks
+ * against the operation's 200 body.
+ */
+function aggregate<T extends object, B>(collection: ReadonlyMap<string, T>, filter: Record<string, unknown>, then: (docs: T[]) => Success<B>): Success<B> | Failure {
   let docs: T[];
   try {
     docs = match(collection, filter);
@@ -88,7 +92,7 @@ function aggregate<T extends object>(collection: ReadonlyMap<string, T>, filter:
 class AggregationError extends Error {}
 
 /** `{$count: "totalCount"}`: `[{totalCount}]`, or `[]` (no document, no result). */
-const count = (docs: readonly unknown[]): Result => ok(docs.length ? [{ totalCount: docs.length }] : []);
+const count = (docs: readonly unknown[]): Success<{ totalCount: number }[]> => ok(docs.length ? [{ totalCount: docs.length }] : []);
 
 /** `$avg`: the mean of the numeric values, `null` when there is none. */
 function avg(values: readonly unknown[]): number | null {
@@ -120,8 +124,8 @@ function mongoWeek(date: Date): number {
  * `$group` on an object key, then `$sort: {_id: ±1}` (keys of numbers, compared field by field in
  * order; `null` sorts before numbers).
  */
-function groupCount<T>(docs: readonly T[], key: (doc: T) => Record<string, number | null>, direction: 1 | -1): { _id: Record<string, number | null>; count: number }[] {
-  const groups = new Map<string, { _id: Record<string, number | null>; count: number }>();
+function groupCount<T, K extends Record<string, number | null>>(docs: readonly T[], key: (doc: T) => K, direction: 1 | -1): { _id: K; count: number }[] {
+  const groups = new Map<string, { _id: K; count: number }>();
   for (const doc of docs) {
     const id = key(doc);
     const k = JSON.stringify(id);
@@ -226,7 +230,7 @@ export const analyticsHandlers = {
       const last = truthy(raw.query.last) ? raw.query.last : 30 * 24 * 60 * 60;
       return aggregate(core.store.conversations, requestsSince(projectId, since(core, jsNumber(last) * 1000)), (docs) =>
         ok(docs.length ? [{ _id: projectId, waiting_time_avg: avg(docs.map((d) => d.waiting_time)) }] : []),
-      ) as never;
+      );
     },
   },
 
@@ -234,20 +238,20 @@ export const analyticsHandlers = {
     handle({ core, projectId }) {
       return aggregate(core.store.conversations, requestsSince(projectId, since(core, DAY)), (docs) =>
         ok(docs.length ? [{ _id: projectId, waiting_time_avg: avg(docs.map((d) => d.waiting_time)) }] : []),
-      ) as never;
+      );
     },
   },
 
   countRequests: {
     handle({ core, projectId }) {
-      return aggregate(core.store.conversations, requestsSince(projectId, since(core, 30 * DAY)), count) as never;
+      return aggregate(core.store.conversations, requestsSince(projectId, since(core, 30 * DAY)), count);
     },
   },
 
   // "DA IMPLEMENTARE": the route counts, as countRequests.
   aggregateRequestsByStatus: {
     handle({ core, projectId }) {
-      return aggregate(core.store.conversations, requestsSince(projectId, since(core, 30 * DAY)), count) as never;
+      return aggregate(core.store.conversations, requestsSince(projectId, since(core, 30 * DAY)), count);
     },
   },
 
@@ -262,7 +266,7 @@ export const analyticsHandlers = {
       }
       if (truthy(query.participant)) filter.participants = query.participant;
       if (truthy(query.channel)) filter['channel.name'] = query.channel;
-      return aggregate(core.store.conversations, filter, (docs) => ok(groupCount(docs, ymd, 1))) as never;
+      return aggregate(core.store.conversations, filter, (docs) => ok(groupCount(docs, ymd, 1)));
     },
   },
 
@@ -285,7 +289,7 @@ export const analyticsHandlers = {
             1,
           ),
         ),
-      ) as never;
+      );
     },
   },
 
@@ -302,7 +306,7 @@ export const analyticsHandlers = {
             1,
           ),
         ),
-      ) as never;
+      );
     },
   },
 
@@ -322,7 +326,7 @@ export const analyticsHandlers = {
             -1,
           ),
         ),
-      ) as never;
+      );
     },
   },
 
@@ -337,7 +341,7 @@ export const analyticsHandlers = {
           return closed && created ? closed.getTime() - created.getTime() : null;
         });
         return ok([{ _id: projectId, duration_avg: avg(durations) }]);
-      }) as never;
+      });
     },
   },
 
@@ -345,13 +349,13 @@ export const analyticsHandlers = {
     handle({ core, projectId }) {
       return aggregate(core.store.conversations, { id_project: projectId, $or: NOT_PREFLIGHT }, (docs) =>
         ok(docs.length ? [{ _id: projectId, satisfaction_avg: avg(docs.map((d) => d.rating)) }] : []),
-      ) as never;
+      );
     },
   },
 
   countRequestsWithBot: {
     handle({ core, projectId }) {
-      return aggregate(core.store.conversations, { id_project: projectId, hasBot: true, $or: NOT_PREFLIGHT, createdAt: { $gte: since(core, 30 * DAY) } }, count) as never;
+      return aggregate(core.store.conversations, { id_project: projectId, hasBot: true, $or: NOT_PREFLIGHT, createdAt: { $gte: since(core, 30 * DAY) } }, count);
     },
   },
 
@@ -363,7 +367,7 @@ export const analyticsHandlers = {
       if (truthy(query.recipient)) filter.recipient = query.recipient;
       if (truthy(query.attributes)) filter.attributes = query.attributes;
       if (truthy(query.attributes_answerid)) filter['attributes._answerid'] = query.attributes_answerid;
-      return aggregate(core.store.messages, filter, count) as never;
+      return aggregate(core.store.messages, filter, count);
     },
   },
 
@@ -374,7 +378,7 @@ export const analyticsHandlers = {
       if (truthy(query.sender)) filter.sender = query.sender;
       if (truthy(query.recipient)) filter.recipient = query.recipient;
       if (truthy(query.channel)) filter['channel.name'] = query.channel;
-      return aggregate(core.store.messages, filter, (docs) => ok(groupCount(docs, ymd, 1))) as never;
+      return aggregate(core.store.messages, filter, (docs) => ok(groupCount(docs, ymd, 1)));
     },
   },
 } satisfies HandlerGroup;

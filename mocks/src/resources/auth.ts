@@ -21,37 +21,20 @@
  *   agent-role token without an e-mail never gets an answer.
  */
 import { decodeJwt, jwtVerify } from 'jose';
-import type { User } from '@supportkb/sdk';
+import type { AnonymousUser, AuthUser, CustomTokenUser, SignInResponse, User } from '@supportkb/sdk';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_SUPER_PASSWORD, passwordHashOf } from '../auth/passwords';
 import { secretKey, signToken, tokenTimeValid, userToken } from '../auth/tokens';
 import { check, isEmail, notEmpty, type ValidatedRequest } from '../auth/validator';
-import { castObjectId, castString, CastError } from '../model/cast';
-import { isDatabaseError, save } from '../model/documents';
-import type { Model } from '../model/model';
+import { castObjectId, castString, CastError } from '../mongoose/cast';
+import { isDatabaseError, save } from '../mongoose/documents';
+import { USER_MODEL } from '../models/user';
 import { field, jsString } from '../http/request';
+import { beyondContract, withUndocumented } from '../http/beyond-contract';
 import { fail, failMsg, internalError, ok, unanswered, unauthorized as unauthorizedWithChallenge, type Failure } from '../http/results';
 import type { HandlerContext, HandlerGroup, ServiceCore } from '../service/context';
 import type { StoredTeammate } from '../state/store';
 import { saveTeammate } from './team';
 
-/** `models/user.js` (the password lives in the store's secrets). */
-const USER_MODEL: Model = {
-  name: 'user',
-  timestamps: true,
-  fields: {
-    email: { type: 'string', required: true },
-    firstname: { type: 'string' },
-    lastname: { type: 'string' },
-    emailverified: { type: 'boolean' },
-    signedInAt: { type: 'date' },
-    attributes: { type: 'mixed' },
-    status: { type: 'number', required: true, default: 100 },
-    description: { type: 'string' },
-    public_email: { type: 'string' },
-    public_website: { type: 'string' },
-    phone: { type: 'string' },
-  },
-};
 
 /** The request as express-validator reads it. */
 function validated(ctx: HandlerContext<'signIn' | 'signInAnonymously'>): ValidatedRequest {
@@ -67,15 +50,20 @@ function looselyEquals(text: string, value: unknown): boolean {
 }
 
 /** The user fields `signin` selects (`'email firstname lastname password emailverified id'`), without the password. */
-function selectedUser(user: User): Record<string, unknown> {
-  const out: Record<string, unknown> = { _id: user._id };
-  for (const name of ['email', 'firstname', 'lastname', 'emailverified'] as const) if (user[name] !== undefined) out[name] = user[name];
+function selectedUser(user: ActiveUser): AuthUser {
+  const out: AuthUser = { _id: user._id, email: user.email };
+  if (user.firstname !== undefined) out.firstname = user.firstname;
+  if (user.lastname !== undefined) out.lastname = user.lastname;
+  if (user.emailverified !== undefined) out.emailverified = user.emailverified;
   return out;
 }
 
+/** A stored user found by its e-mail. */
+type ActiveUser = User & { email: string };
+
 /** An active user (`status: 100`) with this e-mail. */
-function activeUser(core: ServiceCore, email: string): User | undefined {
-  return [...core.store.users.values()].find((u) => u.email === email && (u.status ?? 100) === 100);
+function activeUser(core: ServiceCore, email: string): ActiveUser | undefined {
+  return [...core.store.users.values()].find((u): u is ActiveUser => u.email === email && (u.status ?? 100) === 100);
 }
 
 /** `(value || '')` as JavaScript's `+` reads it in `decorateUser`'s `fullName`. */
@@ -138,6 +126,18 @@ async function tokenOf(core: ServiceCore, user: User): Promise<string> {
   return userToken(core, user);
 }
 
+/** A custom token's verified payload, which the route answers as the `user`, claims as signed. */
+const claimsOf = (payload: Record<string, unknown>): CustomTokenUser => beyondContract<CustomTokenUser>(payload, 'the custom token\'s claims as the client signed them, any name and type');
+
+/**
+ * The `user` of a custom-token sign-in that stored a user (`created`, with its `password` hash, as
+ * the route answers the new document) or found one, else the token's claims.
+ */
+function answeredUser(user: User | undefined, created: User | undefined, payload: Record<string, unknown>): CustomTokenUser {
+  if (!user) return claimsOf(payload);
+  return created ? withUndocumented(user, { password: passwordHashOf(user._id) }) : user;
+}
+
 /** Handlers of signIn, signInAnonymously, signInWithCustomToken. */
 export const authHandlers = {
   signIn: {
@@ -157,10 +157,10 @@ export const authHandlers = {
       const token = await tokenOf(core, user);
       if (looselyEquals(DEFAULT_SUPER_PASSWORD, password)) {
         // The route answers the document itself, its selected password hash included.
-        return ok({ success: true, token, user: { ...selectedUser(user), password: passwordHashOf(user._id) } as never });
+        return ok({ success: true, token, user: withUndocumented(selectedUser(user), { password: passwordHashOf(user._id) }) });
       }
       if (typeof password !== 'string' || core.store.secrets.passwords.get(user._id) !== password) return failMsg(401, 'Authentication failed. Wrong password.');
-      const answer: { success: boolean; token: string; user: never; role?: string } = { success: true, token, user: selectedUser(user) as never };
+      const answer: SignInResponse = { success: true, token, user: selectedUser(user) };
       if (email === DEFAULT_ADMIN_EMAIL) answer.role = 'admin';
       return ok(answer);
     },
@@ -189,7 +189,7 @@ export const authHandlers = {
       }
       const claims = JSON.parse(JSON.stringify(guest)) as Record<string, unknown>;
       const token = await signToken({ ...claims, iat: Math.floor(core.clock.now() / 1000), aud: 'https://tiledesk.com', iss: 'https://tiledesk.com', sub: 'guest', jti: core.ids.uuid() }, core.serverSecret);
-      return ok({ success: true, token: `JWT ${token}`, user: claims as never });
+      return ok({ success: true, token: `JWT ${token}`, user: beyondContract<AnonymousUser>(claims, 'firstname, lastname, email and attributes echoed as sent, whatever their type') });
     },
   },
 
@@ -225,7 +225,7 @@ export const authHandlers = {
       if (audienceType === 'subscriptions') projectValue = core.store.subscriptions.get(castObjectId(audienceId, '_id'))?.id_project;
       else if (audienceType === 'projects') projectValue = audienceId;
       else if (field(raw.body, 'id_project')) projectValue = field(raw.body, 'id_project');
-      else return ok({ success: true, token: header, user: payload as never });
+      else return ok({ success: true, token: header, user: claimsOf(payload) });
       const role = payload.role || 'user';
       const external = payload._id;
       // Project_user.findOne({id_project, uuid_user}): a value the query cannot cast answers the token as is.
@@ -235,24 +235,24 @@ export const authHandlers = {
         projectId = castObjectId(projectValue, 'id_project');
         uuid = castString(external, 'uuid_user');
       } catch (error) {
-        if (error instanceof CastError) return ok({ success: true, token: header, user: payload as never });
+        if (error instanceof CastError) return ok({ success: true, token: header, user: claimsOf(payload) });
         throw error;
       }
       const teammate = [...core.store.teammates.values()].find((t) => t.id_project === projectId && (t.uuid_user ?? null) === (uuid ?? null));
       const agentRole = role === 'owner' || role === 'admin' || role === 'agent';
       if (teammate) {
         if (teammate.status !== 'active') return failMsg(401, 'Authentication failed. Project_user not active.');
-        if (!agentRole) return ok({ success: true, token: header, user: payload as never });
+        if (!agentRole) return ok({ success: true, token: header, user: claimsOf(payload) });
         if (typeof payload.email !== 'string') return unanswered('routes/auth.js reads req.user.email.toLowerCase() of a token without an e-mail inside an async callback; the rejection is never caught');
         const fromDb = activeUser(core, payload.email.toLowerCase());
         if (!fromDb) return unanswered('routes/auth.js calls toObject() on the user its e-mail finds, and finds none, inside an async callback');
-        return ok({ success: true, token: await tokenOf(core, fromDb), user: structuredClone(fromDb) as never });
+        return ok({ success: true, token: await tokenOf(core, fromDb), user: structuredClone(fromDb) });
       }
-      let user: Record<string, unknown> | undefined;
+      let user: User | undefined;
+      let created: User | undefined;
       if (agentRole) {
         if (typeof payload.email !== 'string') return unanswered('routes/auth.js reads req.user.email.toLowerCase() of a token without an e-mail inside an async callback; the rejection is never caught');
         const email = payload.email.toLowerCase();
-        let created: User | undefined;
         try {
           if (activeUser(core, email) || [...core.store.users.values()].some((u) => u.email === email)) throw new Error('E11000 duplicate key error index: email_1');
           created = save(core, core.store.users, USER_MODEL, { email, firstname: payload.firstname, lastname: payload.lastname, emailverified: false });
@@ -262,26 +262,23 @@ export const authHandlers = {
           const existing = activeUser(core, email);
           if (!existing) return unanswered('routes/auth.js reads the _id of the user a failed sign-up should have found, and there is none, inside an async callback');
           const member = [...core.store.teammates.values()].find((t) => t.id_project === projectId && t.id_user === existing._id);
-          if (member && member.status === 'active') return ok({ success: true, token: await tokenOf(core, existing), user: structuredClone(existing) as never });
-          user = structuredClone(existing) as Record<string, unknown>;
+          if (member && member.status === 'active') return ok({ success: true, token: await tokenOf(core, existing), user: structuredClone(existing) });
+          user = structuredClone(existing);
         }
-        if (created) user = { ...structuredClone(created), password: passwordHashOf(created._id) };
+        if (created) user = structuredClone(created);
       }
       let saved: StoredTeammate;
       try {
         saved = saveTeammate(core, { id_project: projectId, uuid_user: external, role, roleType: 2, user_available: true, createdBy: external, ...(user ? { id_user: user._id } : {}) });
       } catch (error) {
-        if (isDatabaseError(error)) return ok({ success: true, token: header, user: (user ?? payload) as never });
+        if (isDatabaseError(error)) return ok({ success: true, token: header, user: answeredUser(user, created, payload) });
         throw error;
       }
       void saved;
       let returned = header;
-      if (user) {
-        const { password: _hash, ...plain } = user;
-        returned = await tokenOf(core, plain as unknown as User);
-      }
+      if (user) returned = await tokenOf(core, user);
       if (!returned.includes('JWT')) returned = `JWT ${returned}`;
-      return ok({ success: true, token: returned, user: (user ?? payload) as never });
+      return ok({ success: true, token: returned, user: answeredUser(user, created, payload) });
     },
   },
 } satisfies HandlerGroup;

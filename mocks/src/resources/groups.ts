@@ -25,29 +25,15 @@
  * deletes), `group.delete` (forced deletes), for the group's own project.
  */
 import { callerId } from '../auth/authorize';
-import { castObjectId } from '../model/cast';
-import { CastError, findById, findByIdAndUpdate, isDatabaseError, save } from '../model/documents';
-import { documentFilter, isQueryError, querySchema } from '../model/filter';
-import type { Model } from '../model/model';
+import { castObjectId } from '../mongoose/cast';
+import { CastError, findById, findByIdAndUpdate, isDatabaseError, save } from '../mongoose/documents';
+import { documentFilter, isQueryError, querySchema } from '../mongoose/filter';
+import { GROUP_MODEL } from '../models/group';
 import { field, truthy } from '../http/request';
 import { failError, failMsg, objectNotFound, ok, unanswered } from '../http/results';
 import type { HandlerGroup } from '../service/context';
 import { touch } from '../state/factories';
 
-/** `models/group.js`. */
-export const GROUP_MODEL: Model = {
-  name: 'group',
-  timestamps: true,
-  fields: {
-    name: { type: 'string', required: true },
-    members: { type: 'array', default: () => [] },
-    id_project: { type: 'string' },
-    enabled: { type: 'boolean', default: true },
-    trashed: { type: 'boolean' },
-    attributes: { type: 'mixed' },
-    createdBy: { type: 'string', required: true },
-  },
-};
 
 const GROUP_QUERY = querySchema(GROUP_MODEL);
 

@@ -16,7 +16,7 @@
  * - `deleteKnowledgeBase` (kb.js:1416): 404 unknown in the project; `contents_only=true` (the text
  *   `true` only) empties it; otherwise the default one is 403, another is deleted with its contents.
  * - `listContents` (kb.js:1535): filters and paging read as the route reads them (`parseInt`,
- *   truthiness, `page * limit`), the filter cast by Mongoose (../model/filter.ts: arrays become
+ *   truthiness, `page * limit`), the filter cast by Mongoose (../mongoose/filter.ts: arrays become
  *   `$in`, `qs` objects operators or cast errors); `search` is `new RegExp(search)` on `source` —
  *   an invalid pattern (`c++`, `[`) throws in the route and **the server never answers**; so does a
  *   `direction` mquery refuses (`2`: the sort is built inside a database callback). A status that is
@@ -38,16 +38,18 @@
  *
  * Reads add what Mongoose's hydration adds (`situated_context: false` when not stored).
  */
-import type { Content, KnowledgeBase } from '@supportkb/sdk';
+import type { Content, ContentListQuery, KnowledgeBase, SitemapResult } from '@supportkb/sdk';
+import { beyondContract } from '../http/beyond-contract';
 import { field, jsNumber, jsParseInt, jsString, queryField, truthy } from '../http/request';
 import { fail, failError, ok, unanswered, type Failure } from '../http/results';
 import { badInput, type ValidationIssue } from '../http/validation';
-import { CastError, castObjectId } from '../model/cast';
-import { find, MongoError } from '../model/documents';
-import { castErrorJson, mongooseErrorJson } from '../model/errors';
-import { castFilter, compileFilter, documentFilter, isQueryError, querySchema } from '../model/filter';
-import { castUpdate, newDocument, ValidationError, type Model } from '../model/model';
-import { findWindow } from '../model/query';
+import { CastError, castObjectId } from '../mongoose/cast';
+import { find, MongoError } from '../mongoose/documents';
+import { castErrorJson, mongooseErrorJson } from '../mongoose/errors';
+import { castFilter, compileFilter, documentFilter, isQueryError, querySchema } from '../mongoose/filter';
+import { castUpdate, newDocument, ValidationError, type Model } from '../mongoose/model';
+import { findWindow } from '../mongoose/query';
+import { storedAs } from '../mongoose/stored';
 import { MatchBudget, PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import { DEFAULT_SCRAPE_OPTIONS, newKnowledgeBase } from '../state/factories';
@@ -306,14 +308,16 @@ export const kbHandlers = {
         if (failure) return failure;
         throw error;
       }
-      const query: Doc = {};
-      if (status) query.status = status;
-      if (limit) query.limit = limit;
-      if (status) query.page = page;
-      if (sortField) query.sortField = sortField;
-      if (direction) query.direction = direction;
-      if (text) query.search = text;
-      return ok({ count, query, kbs: kbs.map(hydrate) } as never);
+      // In the route's order; `sortField` always holds a value (the default, or a truthy one sent).
+      const query: ContentListQuery = {
+        ...(status ? { status } : {}),
+        ...(limit ? { limit } : {}),
+        ...(status ? { page } : {}),
+        sortField,
+        ...(direction ? { direction } : {}),
+        ...(text ? { search: text } : {}),
+      };
+      return ok({ count, query, kbs: kbs.map(hydrate) });
     },
   },
 
@@ -396,12 +400,12 @@ export const kbHandlers = {
         lastErrorObject = { n: 1, updatedExisting: true };
       } else {
         const _id = core.ids.objectId();
-        doc = { _id, ...set, createdAt: now, updatedAt: now, __v: 0 } as unknown as Content;
+        doc = storedAs<Content>({ _id, ...set, createdAt: now, updatedAt: now, __v: 0 });
         core.store.contents.set(_id, doc);
         lastErrorObject = { n: 1, updatedExisting: false, upserted: _id };
       }
       startIndexing(core, doc);
-      return ok({ lastErrorObject, value: hydrate(doc) } as never);
+      return ok({ lastErrorObject, value: hydrate(doc) });
     },
   },
 
@@ -457,7 +461,7 @@ export const kbHandlers = {
         if (existing) Object.assign(existing, set, { updatedAt: now });
         else {
           const _id = core.ids.objectId();
-          core.store.contents.set(_id, { _id, ...set, createdAt: now, updatedAt: now } as unknown as Content);
+          core.store.contents.set(_id, storedAs<Content>({ _id, ...set, createdAt: now, updatedAt: now }));
         }
       }
       // KB.find({id_project, namespace, source: {$in: sources}}).lean(): the stored documents, any type.
@@ -474,7 +478,7 @@ export const kbHandlers = {
       if ('endless' in outcome) return unanswered(`routes/kb.js:2007: ${outcome.endless}`);
       // kb.js:2012: `fetch()` rejected with a TypeError, whose JSON is `{}`.
       if ('rejected' in outcome) return fail(500, { success: false, error: {} });
-      return ok(outcome.data as never);
+      return ok(beyondContract<SitemapResult>(outcome.data, "each site is a `loc` as fast-xml-parser reads it, an object for a `loc` with child elements"));
     },
   },
 
@@ -536,7 +540,7 @@ export const kbHandlers = {
         if (error instanceof ValidationError) return fail(500, { success: false, error: mongooseErrorJson(error, 'Namespace', { name }) });
         throw error;
       }
-      const kb = { ...fields, createdAt: draft.createdAt, updatedAt: draft.updatedAt } as unknown as KnowledgeBase;
+      const kb = storedAs<KnowledgeBase>({ ...fields, createdAt: draft.createdAt, updatedAt: draft.updatedAt });
       core.store.knowledgeBases.set(kb.id, kb);
       return ok(structuredClone(kb));
     },
@@ -561,10 +565,10 @@ export const kbHandlers = {
       let kb = core.store.knowledgeBases.get(id);
       if (kb) Object.assign(kb, set, { updatedAt: now });
       else {
-        kb = { id, ...set, createdAt: now, updatedAt: now } as unknown as StoredKnowledgeBase;
+        kb = storedAs<StoredKnowledgeBase>({ id, ...set, createdAt: now, updatedAt: now });
         core.store.knowledgeBases.set(id, kb);
       }
-      return ok(hydrateNamespace(kb) as never);
+      return ok(hydrateNamespace(kb));
     },
   },
 

@@ -34,10 +34,13 @@
  */
 import { callerId } from '../auth/authorize';
 import { jsString } from '../http/request';
-import { fail, failMsg, internalError, ok, type Failure, type Result, type Success } from '../http/results';
+import type { GetLabelsResponse, ListLabelsResponse } from '@supportkb/sdk';
+import { isObject } from '../documents';
+import { beyondContract } from '../http/beyond-contract';
+import { fail, failMsg, internalError, ok, type Failure, type Success } from '../http/results';
 import { builtinLabel, builtinLabels, type LabelTranslation } from '../labels-builtin';
-import { CastError } from '../model/cast';
-import { newDocument, RequiredError, ValidationError, type Model } from '../model/model';
+import { CastError } from '../mongoose/cast';
+import { newDocument, RequiredError, ValidationError, type Model } from '../mongoose/model';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import type { StoredLabelEntry, StoredLabels } from '../state/store';
 
@@ -117,7 +120,7 @@ function decodeParam(value: string): string | undefined {
  * the labels router's GET routes in their order (`/default`, `/default/:lang`, `/`, `/:lang`;
  * case-insensitive, a trailing slash allowed), or Express's 404 page.
  */
-function forwardGet(core: ServiceCore, projectId: string, url: string): Result {
+function forwardGet(core: ServiceCore, projectId: string, url: string): Success<unknown> | Failure {
   const path = routedPath(url);
   if (/^\/default\/?$/i.test(path)) return ok(builtinLabels());
   const byDefault = /^\/default\/([^/]+?)\/?$/i.exec(path);
@@ -138,7 +141,7 @@ function forwardGet(core: ServiceCore, projectId: string, url: string): Result {
 }
 
 /** `GET /`: the project's label document, or `{}`. */
-function listLabels(core: ServiceCore, projectId: string): Success<unknown> {
+function listLabels(core: ServiceCore, projectId: string): Success<ListLabelsResponse> {
   const doc = core.store.labels.get(projectId);
   return ok(doc ? structuredClone(doc) : {});
 }
@@ -218,7 +221,7 @@ function minimize(value: unknown, isArrayChild = false): unknown {
   return kept || isArrayChild ? out : undefined;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = isObject;
 
 /** The key the driver's BSON serialiser refuses: NUL anywhere; with `checkKeys` (inserts) also a leading `$` or a `.`. */
 function refusedKey(value: unknown, checkKeys: boolean): string | undefined {
@@ -280,14 +283,16 @@ function saveDraft(core: ServiceCore, projectId: string, draft: Draft): StoredLa
 }
 
 /** Saves the draft, then answers `GET url` as the route's forward does; a refused save is 500 `Error saving object.`. */
-function saveAndForward(core: ServiceCore, projectId: string, draft: Draft, url: string): Result {
+function saveAndForward<B>(core: ServiceCore, projectId: string, draft: Draft, url: string): Success<B> | Failure {
   try {
     saveDraft(core, projectId, draft);
   } catch (error) {
     if (error instanceof SaveError) return failMsg(500, 'Error saving object.');
     throw error;
   }
-  return forwardGet(core, projectId, url);
+  const answer = forwardGet(core, projectId, url);
+  if (answer.status !== 200) return answer;
+  return ok(beyondContract<B>(answer.body, 'a write answers the GET route its `lang` reaches: `default` the built-in sets, an empty one the document'), answer.headers);
 }
 
 /** express-validator 6's `toString` of a value (`check('lang').notEmpty()` tests its length). */
@@ -321,15 +326,15 @@ const bodyField = (body: unknown, name: string): unknown => (isPlainObject(body)
 export const labelHandlers = {
   listLabels: {
     handle({ core, projectId }) {
-      return listLabels(core, projectId) as Success<never>;
+      return listLabels(core, projectId);
     },
   },
 
   getLabels: {
     handle({ core, projectId, raw }) {
       // Express matches routes case-insensitively: `/labels/DEFAULT` is the route of `/labels/default`.
-      if (/^default$/i.test(raw.path.lang!)) return ok(builtinLabels() as never);
-      return ok(projectLanguage(core, projectId, raw.path.lang!) as never);
+      if (/^default$/i.test(raw.path.lang!)) return ok(beyondContract<GetLabelsResponse>(builtinLabels(), '`default` is the route GET /labels/default, which answers every built-in set'));
+      return ok(projectLanguage(core, projectId, raw.path.lang!));
     },
   },
 
@@ -342,7 +347,7 @@ export const labelHandlers = {
   getDefaultLabels: {
     handle({ raw }) {
       const set = builtinLabel(raw.path.lang!);
-      return set ? ok(set) : (emptyJson() as never);
+      return set ? ok(set) : (emptyJson());
     },
   },
 
@@ -366,7 +371,7 @@ export const labelHandlers = {
         draft.versioned = true;
         draft.modified = true;
       }
-      return saveAndForward(core, projectId, draft, `/${jsString(lang)}`) as never;
+      return saveAndForward(core, projectId, draft, `/${jsString(lang)}`);
     },
   },
 
@@ -387,7 +392,7 @@ export const labelHandlers = {
         draft.versioned = true;
         draft.modified = true;
       }
-      return saveAndForward(core, projectId, draft, '/') as never;
+      return saveAndForward(core, projectId, draft, '/');
     },
   },
 
@@ -407,7 +412,7 @@ export const labelHandlers = {
         entries[index]!.default = true;
         draft.modified = true;
       }
-      return saveAndForward(core, projectId, draft, `/${lang}`) as never;
+      return saveAndForward(core, projectId, draft, `/${lang}`);
     },
   },
 
@@ -425,7 +430,7 @@ export const labelHandlers = {
       entries.splice(entries.findIndex((e) => e._id === id), 1);
       draft.versioned = true;
       draft.modified = true;
-      return saveAndForward(core, projectId, draft, `/${lang}`) as never;
+      return saveAndForward(core, projectId, draft, `/${lang}`);
     },
   },
 

@@ -13,7 +13,7 @@
  *   by id, deleted or not; none: 404 `Error segment not found`), `$text` (`full_text`), `email`,
  *   `with_email` (`{email: {$exists: true}}`, also matching `email: null`), `with_fullname`, `tags`,
  *   then `id_project` and `status` (100, or the `status` sent). Every value is cast by Mongoose and
- *   run as MongoDB runs it (../model/filter.ts): `email[$ne]=x` is an operator, `status=abc` a cast
+ *   run as MongoDB runs it (../mongoose/filter.ts): `email[$ne]=x` is an operator, `status=abc` a cast
  *   error. Whatever fails — a segment id or value that cannot be cast, a segment with a `starts
  *   with` filter (the converter calls a method it does not define), a direction mquery refuses, a
  *   skip, sort key or operator MongoDB refuses — rejects the route's promise or is dropped by its
@@ -31,45 +31,18 @@
  */
 import type { Lead, Segment } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, save } from '../model/documents';
-import { documentFilter, isQueryError, querySchema } from '../model/filter';
-import type { Model } from '../model/model';
+import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, save } from '../mongoose/documents';
+import { documentFilter, isQueryError, querySchema } from '../mongoose/filter';
 import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
 import { failMsg, objectNotFound, ok, unanswered } from '../http/results';
 import { badInput } from '../http/validation';
 import { PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
-import { SEGMENT_MODEL } from './segments';
+import { LEAD_MODEL, LEAD_STATUS } from '../models/lead';
+import { SEGMENT_MODEL } from '../models/segment';
 
-/** `models/leadConstants.js`. */
-const NORMAL = 100;
-const DELETED = 1000;
+const { NORMAL, DELETED } = LEAD_STATUS;
 
-/** `models/lead.js`. */
-export const LEAD_MODEL: Model = {
-  name: 'lead',
-  timestamps: true,
-  fields: {
-    lead_id: { type: 'string', required: true },
-    fullname: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    company: { type: 'string' },
-    note: { type: 'string' },
-    streetAddress: { type: 'string' },
-    city: { type: 'string' },
-    region: { type: 'string' },
-    zipcode: { type: 'string' },
-    country: { type: 'string' },
-    tags: { type: 'array', of: 'string' },
-    attributes: { type: 'mixed' },
-    id_project: { type: 'string', required: true },
-    createdBy: { type: 'string', required: true },
-    status: { type: 'number', default: NORMAL },
-    properties: { type: 'mixed' },
-  },
-  textIndex: ['fullname', 'email'],
-};
 
 /** The lead model's queries: its text index covers `fullname` and `email`. */
 const LEAD_QUERY = querySchema(LEAD_MODEL);
@@ -196,7 +169,7 @@ export const leadHandlers = {
           throw error;
         }
         // `perPage: NaN` is serialised as null.
-        return ok({ perPage: Number.isNaN(limit) ? null : limit, count: page.count(), leads: page.exec() } as never);
+        return ok({ perPage: Number.isNaN(limit) ? null : limit, count: page.count(), leads: page.exec() });
       } catch (error) {
         if (error instanceof PatternLimitError) {
           const path = error.path ?? 'segment';

@@ -39,18 +39,21 @@
  *
  * Emits `request.create` (new conversation), `lead.create` (new lead) and `message.create`.
  */
-import type { Conversation, Lead, Message, User } from '@supportkb/sdk';
+import type { Conversation, CreateMessageResponse, Lead, Message, User } from '@supportkb/sdk';
+import { isObject } from '../documents';
+import { beyondContract } from '../http/beyond-contract';
 import type { Caller } from '../auth/authenticator';
-import { castObjectId, castString, CastError } from '../model/cast';
-import { isDatabaseError, save } from '../model/documents';
-import { mongooseErrorJson } from '../model/errors';
-import { castUpdate, newDocument, RequiredError, ValidationError, type Model } from '../model/model';
+import { castObjectId, castString, CastError } from '../mongoose/cast';
+import { isDatabaseError, save } from '../mongoose/documents';
+import { mongooseErrorJson } from '../mongoose/errors';
+import { castUpdate, newDocument, RequiredError, ValidationError, type Model } from '../mongoose/model';
+import { storedAs } from '../mongoose/stored';
 import { field, jsString } from '../http/request';
 import { fail, failMsg, ok, unanswered, type Unanswered } from '../http/results';
 import type { HandlerContext, HandlerGroup, ServiceCore } from '../service/context';
 import { conversationKey, type Department, type StoredConversation, type StoredMessage, type StoredTeammate } from '../state/store';
 import { builtinLabel } from '../labels-builtin';
-import { LEAD_MODEL } from './leads';
+import { LEAD_MODEL } from '../models/lead';
 import { isValidObjectId, populatedTeammate, teammateJson } from './team';
 
 /** `models/message.js` (`channel` is a sub-document, cast by {@link castChannel}). */
@@ -157,7 +160,7 @@ function normalizePhone(phone: unknown): string | null {
   return digits ? `${plus ? '+' : ''}${digits}` : null;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = isObject;
 
 /**
  * A `channel` as its sub-document schema (`{name}`, required) casts it: `undefined` the default
@@ -297,17 +300,18 @@ function updateAssignedCounts(core: ServiceCore, conversation: StoredConversatio
     if (!teammate) continue;
     teammate.number_assigned_requests = assignedCount(core, conversation.id_project!, userId);
     teammate.updatedAt = core.clock.iso();
-    core.webhooks.emit('project_user.update', conversation.id_project, { ...populatedTeammate(core, teammate, ['firstname', 'lastname']), isBusy: false } as never);
+    core.webhooks.emit('project_user.update', conversation.id_project, { ...populatedTeammate(core, teammate, ['firstname', 'lastname']), isBusy: false });
   }
 }
 
 /** The project's label `key` in `language` (`services/labelService.js`: the language, else the default one, else EN). */
 function labelOf(core: ServiceCore, projectId: string, language: string, key: string): unknown {
   const labels = core.store.labels.get(projectId);
-  const entries = (labels?.data ?? []) as unknown as { lang?: string; default?: boolean; data?: Record<string, unknown> }[];
+  const entries = labels?.data ?? [];
   // No project labels, or none of the language, the default or EN: the built-in EN set (the pivot).
   const entry = entries.find((l) => l.lang === language) ?? entries.find((l) => l.default === true) ?? entries.find((l) => l.lang === 'EN') ?? builtinLabel('EN');
-  return entry?.data?.[key];
+  const data: unknown = entry?.data;
+  return data === undefined || data === null ? undefined : Reflect.get(Object(data), key);
 }
 
 /** The outcome of saving a message: the message, the error to answer (a database error), or no answer. */
@@ -515,7 +519,7 @@ function createConversation(core: ServiceCore, input: NewRequest): StoredConvers
     updatedAt: now,
     __v: 0,
   };
-  const conversation = doc as unknown as StoredConversation;
+  const conversation = storedAs<StoredConversation>(doc);
   core.store.conversations.set(conversationKey(projectId, input.requestId), conversation);
   return conversation;
 }
@@ -581,6 +585,13 @@ function messageFields(ctx: HandlerContext<'createMessage'>, sender: unknown, fu
   return fields;
 }
 
+/**
+ * Why createMessage's answer is sent beyond its contract type: it is the message as Mongoose saved
+ * it, with the fields the request left out absent (a sender the project does not know has no
+ * `senderFullname`) and the values sent unchecked where the model keeps mixed types.
+ */
+const STORED_MESSAGE = 'the saved message as stored: fields the request left out are absent, mixed fields as sent';
+
 /** Handlers of createMessage. */
 export const messageHandlers = {
   createMessage: {
@@ -623,9 +634,9 @@ export const messageHandlers = {
         }
         const request = populatedConversation(core, existing);
         if (isNoAnswer(request)) return request;
-        const answer = { ...structuredClone(message), request } as unknown as Message;
+        const answer = beyondContract<CreateMessageResponse>({ ...structuredClone(message), request }, STORED_MESSAGE);
         core.webhooks.emit('message.create', projectId, answer);
-        return ok(answer as never);
+        return ok(answer);
       }
 
       // A new conversation.
@@ -668,11 +679,11 @@ export const messageHandlers = {
       if (isNoAnswer(request)) return request;
       // The creation answer carries the snapshot as built, its `agents` still empty.
       const populated = { ...(request as Record<string, unknown>), snapshot: { ...((request as { snapshot?: object }).snapshot ?? {}), agents: [] } };
-      const answer = { ...structuredClone(saved.message), request: populated } as unknown as Message;
+      const answer = beyondContract<CreateMessageResponse>({ ...structuredClone(saved.message), request: populated }, STORED_MESSAGE);
       core.webhooks.emit('request.create', projectId, request as Conversation);
       core.webhooks.emit('message.create', projectId, answer);
       updateAssignedCounts(core, conversation);
-      return ok(answer as never);
+      return ok(answer);
     },
   },
 } satisfies HandlerGroup;

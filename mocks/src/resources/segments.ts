@@ -25,37 +25,15 @@
  */
 import type { Segment } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, MongoError, save } from '../model/documents';
-import type { Model } from '../model/model';
+import { CastError, find, findById, findByIdAndUpdate, isDatabaseError, MongoError, save } from '../mongoose/documents';
+import { SEGMENT_MODEL } from '../models/segment';
 import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
 import { failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
 import { badInput, type ValidationIssue } from '../http/validation';
 import { checkUserPattern, PatternLimitError, patternRefusal } from '../pattern';
 import type { HandlerGroup } from '../service/context';
 
-/** `SegmentFilterSchema` of `models/segment.js` (`_id: false`). */
-const SEGMENT_FILTER_MODEL: Model = {
-  name: 'segmentFilter',
-  fields: {
-    field: { type: 'string', required: true },
-    operator: { type: 'string', required: true },
-    value: { type: 'mixed', required: true },
-  },
-};
 
-/** `models/segment.js`. */
-export const SEGMENT_MODEL: Model = {
-  name: 'segment',
-  timestamps: true,
-  fields: {
-    name: { type: 'string', required: true },
-    match: { type: 'string', required: true, default: 'all' },
-    filters: { type: 'subdocs', model: SEGMENT_FILTER_MODEL },
-    id_project: { type: 'string', required: true },
-    status: { type: 'number', required: true, default: 100 },
-    createdBy: { type: 'string', required: true },
-  },
-};
 
 /**
  * The `contains` filters of a segment body whose pattern the mock would refuse when listing the
@@ -102,7 +80,7 @@ export const segmentHandlers = {
       }
       try {
         // `perPage: NaN` is serialised as null.
-        return ok({ perPage: Number.isNaN(limit) ? null : limit, count: segments.count(), segments: segments.exec() } as never);
+        return ok({ perPage: Number.isNaN(limit) ? null : limit, count: segments.count(), segments: segments.exec() });
       } catch (error) {
         if (error instanceof MongoError) return unanswered(`MongoDB refuses the query (${error.message}) and routes/segment.js drops the error (\`return (err)\`)`);
         throw error;

@@ -23,9 +23,9 @@
  */
 import { subscriptionEvents, type Subscription } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { castString } from '../model/cast';
-import { DuplicateKeyError, isDatabaseError, save, type UniqueIndex } from '../model/documents';
-import type { Model } from '../model/model';
+import { castString } from '../mongoose/cast';
+import { DuplicateKeyError, isDatabaseError, save, type UniqueIndex } from '../mongoose/documents';
+import type { Model } from '../mongoose/model';
 import { field } from '../http/request';
 import { failMsg, mockLimit, ok, type Failure } from '../http/results';
 import { badInput } from '../http/validation';

@@ -16,26 +16,14 @@
  */
 import type { Tag } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { castString } from '../model/cast';
-import { CastError, DuplicateKeyError, find, findById, findByIdAndUpdate, isDatabaseError, MongoError, save, type UniqueIndex } from '../model/documents';
-import type { Model } from '../model/model';
-import { castObjectId } from '../model/cast';
+import { castString } from '../mongoose/cast';
+import { CastError, DuplicateKeyError, find, findById, findByIdAndUpdate, isDatabaseError, MongoError, save, type UniqueIndex } from '../mongoose/documents';
+import { TAG_MODEL } from '../models/tag';
+import { castObjectId } from '../mongoose/cast';
 import { field, jsNumber, jsString, truthy } from '../http/request';
 import { failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
 import type { HandlerGroup } from '../service/context';
 
-/** `models/tagLibrary.js` (the fields of `models/tag.js` plus the project and creator). */
-export const TAG_MODEL: Model = {
-  name: 'tag',
-  timestamps: true,
-  fields: {
-    tag: { type: 'string', required: true },
-    color: { type: 'string' },
-    attributes: { type: 'mixed' },
-    id_project: { type: 'string', required: true },
-    createdBy: { type: 'string', required: true },
-  },
-};
 
 /** The unique index on (project, name). */
 const UNIQUE: readonly UniqueIndex[] = [['id_project', 'tag']];

@@ -28,14 +28,15 @@
  * websocket.
  */
 import type { PendingInvitation, StoredTeammate } from '../state/store';
-import type { Teammate, User } from '@supportkb/sdk';
+import type { GetTeammateByUserIdResponse, GetTeammateResponse, Teammate, TeammateInviteNotSaved, User } from '@supportkb/sdk';
+import { beyondContract } from '../http/beyond-contract';
 import { callerId } from '../auth/authorize';
-import { castObjectId, castString, CastError } from '../model/cast';
-import { isDatabaseError, save } from '../model/documents';
-import { mongooseErrorJson } from '../model/errors';
-import { documentFilter, isQueryError, querySchema } from '../model/filter';
-import { castUpdate, upsertedDocument, type Model } from '../model/model';
-import { MongoError } from '../model/query';
+import { castObjectId, castString, CastError } from '../mongoose/cast';
+import { isDatabaseError, save } from '../mongoose/documents';
+import { mongooseErrorJson } from '../mongoose/errors';
+import { documentFilter, isQueryError, querySchema } from '../mongoose/filter';
+import { castUpdate, upsertedDocument, type Model } from '../mongoose/model';
+import { MongoError } from '../mongoose/query';
 import { field, jsString } from '../http/request';
 import { fail, failError, failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
 import type { HandlerGroup, ServiceCore } from '../service/context';
@@ -129,7 +130,7 @@ function readTeammate(core: ServiceCore, teammate: StoredTeammate, populate: boo
 /** Emits a team event with the populated teammate the server's listener sends. */
 function emitTeam(core: ServiceCore, event: 'project_user.invite' | 'project_user.update' | 'project_user.delete', teammate: StoredTeammate, select: readonly string[], busy: boolean): void {
   const payload = { ...populatedTeammate(core, teammate, select), ...(busy ? { isBusy: false } : {}) };
-  core.webhooks.emit(event, teammate.id_project, payload as never);
+  core.webhooks.emit(event, teammate.id_project, payload);
 }
 
 /** The body fields both updates copy when sent with a value (`req.body.x != undefined`). */
@@ -234,7 +235,7 @@ export const teamHandlers = {
   getTeammate: {
     handle({ core, projectId, raw, teammate: own }) {
       // GET /project_users/me (routes/project_user.js:500): the caller's own teammate, unpopulated, in an array.
-      if (raw.path.project_user_id === 'me') return own ? ok([readTeammate(core, own, false)] as never) : internalError();
+      if (raw.path.project_user_id === 'me') return own ? ok(beyondContract<GetTeammateResponse>([readTeammate(core, own, false)], '`me` is the route GET /project_users/me, which answers an array')) : internalError();
       let id: string;
       try {
         id = castObjectId(raw.path.project_user_id, '_id');
@@ -263,7 +264,7 @@ export const teamHandlers = {
         const user = [...core.store.users.values()].find(test);
         if (!user) return objectNotFound();
         if (![...core.store.teammates.values()].some((t) => t.id_user === user._id && t.id_project === projectId)) return fail(403, { msg: 'Unauthorized. This is not a your teammate.' });
-        return ok({ _id: user._id } as never);
+        return ok(beyondContract<GetTeammateByUserIdResponse>({ _id: user._id }, '`search` is the route GET /project_users/users/search, which answers the user\'s id'));
       }
       const byUser = isValidObjectId(userId);
       let key = userId;
@@ -304,13 +305,13 @@ export const teamHandlers = {
         // services/pendingInvitationService.js: a second invitation, or none without a role, is
         // refused with a body the route sends as is (200).
         const existing = [...core.store.pendingInvitations.values()].filter((p) => p.id_project === projectId && (p.email ?? null) === (emailKey ?? null));
-        if (existing.length) return ok({ success: false, msg: 'Pending Invitation already exist.', pendinginvitation: structuredClone(existing) } as never);
-        if (looselyEmpty(role)) return ok({ success: false, msg: 'Role is required.', code: 405 } as never);
+        if (existing.length) return ok<TeammateInviteNotSaved>({ success: false, msg: 'Pending Invitation already exist.', pendinginvitation: structuredClone(existing) });
+        if (looselyEmpty(role)) return ok<TeammateInviteNotSaved>({ success: false, msg: 'Role is required.', code: 405 });
         try {
           const pending = save(core, core.store.pendingInvitations as Map<string, PendingInvitation & { _id: string }>, PENDING_MODEL, { email, role, id_project: projectId, createdBy: me });
           return ok({ msg: 'User not found, save invite in pending ', pendingInvitation: structuredClone(pending) });
         } catch (error) {
-          if (isDatabaseError(error)) return ok({ success: false, msg: 'Error saving object.', err: mongooseErrorJson(error, 'pending-invitation') } as never);
+          if (isDatabaseError(error)) return ok<TeammateInviteNotSaved>({ success: false, msg: 'Error saving object.', err: mongooseErrorJson(error, 'pending-invitation') });
           throw error;
         }
       }

@@ -31,6 +31,7 @@ import { operationIds, operationMeta } from '../manifest';
 import { scenarioSchema, type ScenarioSeed } from './format';
 import { bodyOf, operationOfUrl } from './har';
 import { ScenarioError, validateScenario } from './validate';
+import { isObject } from '../documents';
 
 /** Options of {@link harToSeed}. */
 export interface HarToSeedOptions {
@@ -80,8 +81,7 @@ function KINDS(): Map<$ZodType, Kind> {
 }
 
 type Def = { type: string; innerType?: $ZodType; getter?: () => $ZodType; in?: $ZodType; shape?: Record<string, $ZodType>; element?: $ZodType; items?: $ZodType[]; left?: $ZodType; right?: $ZodType; options?: $ZodType[] };
-const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
-const isObject = (value: unknown): value is Doc => typeof value === 'object' && value !== null && !Array.isArray(value);
+const defOf = (schema: $ZodType): Def => schema._zod.def;
 
 /**
  * The documents of `value` read with `schema`: every node of a resource schema {@link KINDS} knows,

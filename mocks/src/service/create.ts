@@ -1,6 +1,6 @@
 /**
  * `createMockService`: the stateful mock of the Support and Knowledge Base Service. One MSW
- * request handler per contract operation (64), over an in-memory store, with the service's
+ * request handler per contract operation, over an in-memory store, with the service's
  * authentication, roles, validation and error bodies. The same handlers serve Node tests
  * (`setupServer`), the browser (`setupWorker`) and the standalone HTTP server.
  */

@@ -1,7 +1,9 @@
 /**
  * The handler of every operation, gathered from the resource groups. `satisfies HandlerTable`
  * makes a missing operation, or a handler whose input or 200 body does not match its operation,
- * a compile error.
+ * a compile error. The only ways around that check are named and counted
+ * (`mocks/test/type-assertions.test.ts`): `beyondContract` and `withUndocumented`
+ * (../http/beyond-contract.ts), where the real server sends more than the contract describes.
  */
 import { analyticsHandlers } from '../resources/analytics';
 import { authHandlers } from '../resources/auth';

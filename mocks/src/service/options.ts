@@ -147,7 +147,7 @@ export type SeededRole = 'owner' | 'admin' | 'agent';
 
 /** The running mock. */
 export interface MockService {
-  /** The MSW request handlers of all 64 operations (give them to `setupServer`/`setupWorker`). */
+  /** The MSW request handlers of every operation (give them to `setupServer`/`setupWorker`). */
   readonly handlers: HttpHandler[];
   /** The base URL the handlers answer at (`*` = anywhere). */
   readonly baseUrl: string;

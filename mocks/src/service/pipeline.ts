@@ -20,7 +20,7 @@
 import type { OperationId } from '@supportkb/sdk';
 import { authorize } from '../auth/authorize';
 import type { Role } from '../auth/roles';
-import { isObjectIdLike } from '../model/cast';
+import { isObjectIdLike } from '../mongoose/cast';
 import { BodyTooLargeError, declaredTooLarge, jsonDepth, MAX_BODY_DEPTH, readBodyText } from '../http/body';
 import { parseQuery, readServerBody } from '../http/request';
 import { methodNotAllowed, payloadTooLarge, type Failure, type Result } from '../http/results';

@@ -1,7 +1,8 @@
 /**
  * The documents the mock creates, one factory per kind, shared by the seed and the handlers. Each
  * factory gives the defaults the service's model gives a new document (an id, timestamps,
- * default fields), overridden by the `fields` given; a field given as `undefined` is not given
+ * default fields: for the models of ../models/, read from the model itself, so that a seeded
+ * document and one a handler saves get the same defaults), overridden by the `fields` given; a field given as `undefined` is not given
  * (the default stays, or the field is absent). An id is drawn from the generator only when none
  * is given, so seeding with fixed ids leaves the sequence untouched.
  */
@@ -9,6 +10,12 @@ import type { Content, ContentScrapeOptions, Group, KnowledgeBase, Lead, Segment
 import { zKnowledgeBasePreviewSettings } from '@supportkb/sdk/zod';
 import { safeParse } from 'zod/v4/core';
 import { roleType } from '../auth/roles';
+import { GROUP_MODEL } from '../models/group';
+import { LEAD_MODEL } from '../models/lead';
+import { SEGMENT_MODEL } from '../models/segment';
+import { TAG_MODEL } from '../models/tag';
+import { USER_MODEL } from '../models/user';
+import { defaults as modelDefaults } from '../mongoose/model';
 import type { Clock } from './clock';
 import type { IdGenerator } from './ids';
 import type { Project, StoredConversation, StoredLabels, StoredMessage, StoredTeammate } from './store';
@@ -37,7 +44,7 @@ type Fields<T> = { [K in keyof T]?: T[K] | undefined };
  * `defaults` with every field of `fields` that is not `undefined` set over it. The factories'
  * signatures require the fields their defaults lack, so the result is a whole `T`.
  */
-function build<T>(defaults: Partial<T>, fields: Fields<T>): T {
+function build<T>(defaults: Partial<T> | Readonly<Record<string, unknown>>, fields: Fields<T>): T {
   const out: Record<string, unknown> = { ...defaults };
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
   return out as T;
@@ -48,9 +55,9 @@ export function newProject(env: FactoryEnv, fields: Fields<Project> & Pick<Proje
   return build<Project>({ _id: fields._id ?? env.ids.objectId(), status: 100, ...stamps(env.clock) }, fields);
 }
 
-/** A user account (its password lives in the store's secrets). */
+/** A user account, its e-mail verified (its password lives in the store's secrets). */
 export function newUser(env: FactoryEnv, fields: Fields<User> = {}): User {
-  return build<User>({ _id: fields._id ?? env.ids.objectId(), emailverified: true, status: 100, ...stamps(env.clock) }, fields);
+  return build<User>({ _id: fields._id ?? env.ids.objectId(), emailverified: true, ...modelDefaults(USER_MODEL), ...stamps(env.clock) }, fields);
 }
 
 /**
@@ -118,24 +125,24 @@ export function newContent(env: FactoryEnv, fields: Fields<Content> & Pick<Conte
   return build<Content>({ _id: fields._id ?? env.ids.objectId(), status: -1, ...stamps(env.clock) }, fields);
 }
 
-/** A group: no members, enabled. */
+/** A group, with the model's defaults: no members, enabled. */
 export function newGroup(env: FactoryEnv, fields: Fields<Group> = {}): Group {
-  return build<Group>({ _id: fields._id ?? env.ids.objectId(), members: [], enabled: true, ...stamps(env.clock) }, fields);
+  return build<Group>({ _id: fields._id ?? env.ids.objectId(), ...modelDefaults(GROUP_MODEL), ...stamps(env.clock) }, fields);
 }
 
-/** A segment: matches all of no filters, active (status 100). */
+/** A segment, with the model's defaults: matches all of no filters, active (status 100). */
 export function newSegment(env: FactoryEnv, fields: Fields<Segment> = {}): Segment {
-  return build<Segment>({ _id: fields._id ?? env.ids.objectId(), match: 'all', filters: [], status: 100, ...stamps(env.clock) }, fields);
+  return build<Segment>({ _id: fields._id ?? env.ids.objectId(), ...modelDefaults(SEGMENT_MODEL), ...stamps(env.clock) }, fields);
 }
 
-/** A tag. */
+/** A tag, with the model's defaults (none). */
 export function newTag(env: FactoryEnv, fields: Fields<Tag> & Pick<Tag, 'tag'>): Tag {
-  return build<Tag>({ _id: fields._id ?? env.ids.objectId(), ...stamps(env.clock) }, fields);
+  return build<Tag>({ _id: fields._id ?? env.ids.objectId(), ...modelDefaults(TAG_MODEL), ...stamps(env.clock) }, fields);
 }
 
-/** A lead: no tags, active (status 100). */
+/** A lead, with the model's defaults: no tags, active (status 100). */
 export function newLead(env: FactoryEnv, fields: Fields<Lead> = {}): Lead {
-  return build<Lead>({ _id: fields._id ?? env.ids.objectId(), tags: [], status: 100, ...stamps(env.clock) }, fields);
+  return build<Lead>({ _id: fields._id ?? env.ids.objectId(), ...modelDefaults(LEAD_MODEL), ...stamps(env.clock) }, fields);
 }
 
 /** A project's label document, with no language yet unless given; keys in the server's order (`_id`, `id_project`, `createdBy`, `data`, timestamps, `__v`). */

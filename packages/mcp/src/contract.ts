@@ -57,7 +57,7 @@ export interface McpOperation {
   readonly docs: DerivedOperation;
 }
 
-/** Every operation of the contract (the 64 of the manifest), by operationId, in the manifest's order. */
+/** Every operation of the contract (those of the manifest), by operationId, in the manifest's order. */
 export const allOperations: ReadonlyMap<OperationId, McpOperation> = new Map(
   (Object.values(apiOperations) as ApiOperation[]).map((info) => {
     const docs = contract.operations[info.operationId];

@@ -60,12 +60,6 @@ export type ClientMethod<K extends OperationId> = {} extends Params<K>
   ? (params?: Params<K>, options?: RequestOptions) => Result<K>
   : (params: Params<K>, options?: RequestOptions) => Result<K>;
 
-/**
- * @deprecated Renamed {@link ClientMethod} (it is a client method, not an HTTP method); this alias
- * will be removed in the next major version.
- */
-export type Method<K extends OperationId> = ClientMethod<K>;
-
 type Methods = Omit<{ [K in OperationId]: ClientMethod<K> }, keyof SignInMethods> & SignInMethods;
 
 /** The SDK client: every operation of the contract, grouped by resource. */
@@ -79,7 +73,7 @@ export type SupportKbClient = ResourceTree<Methods> & {
 };
 
 /**
- * Creates a client with typed, per-resource access to the 64 operations of the contract:
+ * Creates a client with typed, per-resource access to every operation of the contract:
  *
  * ```ts
  * const sk = createClient({ baseUrl: 'https://api.tiledesk.com/v2', projectId });

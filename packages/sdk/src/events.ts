@@ -11,10 +11,3 @@ import { webhookEvents as contractWebhooks } from './generated/operations.gen';
  * the others are typed by `WebhookPayloads` (`@supportkb/sdk/webhooks`) but have no schema in the contract.
  */
 export const webhookEventsWithPayloadSchema = contractWebhooks;
-
-/**
- * @deprecated Renamed {@link webhookEventsWithPayloadSchema}: these are the events whose payload the
- * contract documents, not every webhook event (those are `subscriptionEvents`, or `WEBHOOK_EVENTS` of
- * `@supportkb/sdk/webhooks`). This alias will be removed in the next major version.
- */
-export const webhookEvents = contractWebhooks;

@@ -14,7 +14,6 @@ export {
   type ClientMethod,
   type ClientOptions,
   type ItemOf,
-  type Method,
   type Params,
   type SupportKbClient,
   type Validator,
@@ -50,7 +49,7 @@ export {
   type ErrorStatus,
   type WebhookVerificationReason,
 } from './errors';
-export { webhookEvents, webhookEventsWithPayloadSchema } from './events';
+export { webhookEventsWithPayloadSchema } from './events';
 export {
   operations,
   subscriptionEvents,

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createClient, listTags, operations, SupportKbError, type APIPromise, type ClientMethod, type Method, type PagePromise, type ResponseOf } from '../src/index';
+import { createClient, listTags, operations, SupportKbError, type APIPromise, type ClientMethod, type PagePromise, type ResponseOf } from '../src/index';
 import { BASE, HttpResponse, on, PROJECT, useHostileServer, useMockServer } from './helpers';
 
 /** `createClient` (src/client.ts): methods per resource, one parameter object, the project, the client's own surface. */
@@ -108,11 +108,10 @@ describe('the client itself', () => {
 });
 
 describe('types', () => {
-  it('ClientMethod<K> is the type of the method of operation K; Method<K> is its deprecated alias', () => {
+  it('ClientMethod<K> is the type of the method of operation K', () => {
     const sk = createClient({ baseUrl: BASE });
     expectTypeOf(sk.tags.get).toEqualTypeOf<ClientMethod<'getTag'>>();
     expectTypeOf(sk.tags.list).toEqualTypeOf<ClientMethod<'listTags'>>();
-    expectTypeOf<Method<'getTag'>>().toEqualTypeOf<ClientMethod<'getTag'>>();
     expectTypeOf<ReturnType<ClientMethod<'getTag'>>>().toEqualTypeOf<APIPromise<ResponseOf<'getTag'>>>();
     expectTypeOf<ReturnType<ClientMethod<'listTags'>>>().toMatchTypeOf<PagePromise<ResponseOf<'listTags'>, unknown>>();
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
-import { SupportKbError, subscriptionEvents, webhookEvents, webhookEventsWithPayloadSchema, WebhookVerificationError } from '../src/index';
+import { SupportKbError, subscriptionEvents, webhookEventsWithPayloadSchema, WebhookVerificationError } from '../src/index';
 import { WEBHOOK_EVENTS, WebhookVerificationError as WebhooksEntryError, verifyWebhook } from '../src/webhooks';
 
 /** The event names the main entry exports (src/events.ts) and the webhook error it shares with `./webhooks`. */
@@ -18,10 +18,8 @@ describe('event names', () => {
     expect(WEBHOOK_EVENTS).toEqual(subscriptionEvents);
   });
 
-  it('webhookEvents is its deprecated alias, the same array', () => {
-    expect(webhookEvents).toBe(webhookEventsWithPayloadSchema);
-    expectTypeOf(webhookEvents).toEqualTypeOf(webhookEventsWithPayloadSchema);
-    expect(readFileSync(new URL('../src/events.ts', import.meta.url), 'utf8')).toMatch(/@deprecated Renamed \{@link webhookEventsWithPayloadSchema\}[\s\S]*?\*\/\nexport const webhookEvents = /);
+  it('has no alias under the old name webhookEvents (renamed before the first release)', async () => {
+    expect(Object.keys(await import('../src/index'))).not.toContain('webhookEvents');
   });
 });
 

@@ -1,6 +1,6 @@
-/** Mongoose 5.13's casts, rule by rule (mocks/src/model/cast.ts): table-driven. */
+/** Mongoose 5.13's casts, rule by rule (mocks/src/mongoose/cast.ts): table-driven. */
 import { describe, expect, it } from 'vitest';
-import { castBoolean, castDate, CastError, castNumber, castObjectId, castString, isObjectIdLike } from '../../src/model/cast';
+import { castBoolean, castDate, CastError, castNumber, castObjectId, castString, isObjectIdLike } from '../../src/mongoose/cast';
 
 type Row = [input: unknown, expected: unknown];
 const REFUSED = Symbol('refused');

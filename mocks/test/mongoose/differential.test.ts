@@ -1,5 +1,5 @@
 /**
- * A property-based differential test of the filter compiler (mocks/src/model/filter.ts) against
+ * A property-based differential test of the filter compiler (mocks/src/mongoose/filter.ts) against
  * mingo 6.7.2 — the MongoDB query library the real-server harness's wire server runs on
  * (scripts/real-server/package.json pins the same version) — on the operators both evaluate:
  * equality, `$eq`, `$ne`, `$gt`, `$gte`, `$lt`, `$lte`, `$in`, `$nin`, `$exists`, `$size`, `$all`,
@@ -33,7 +33,7 @@
 import fc from 'fast-check';
 import { Query } from 'mingo';
 import { describe, expect, it } from 'vitest';
-import { compileFilter, type QuerySchema } from '../../src/model/filter';
+import { compileFilter, type QuerySchema } from '../../src/mongoose/filter';
 
 const SCHEMALESS: QuerySchema = { fields: {}, textFields: [] };
 

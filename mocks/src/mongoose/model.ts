@@ -5,6 +5,7 @@
  * `findByIdAndUpdate(id, update, {upsert})` (casts only: Mongoose runs no validators on updates, and
  * an upsert creates the document from the update and the model's defaults).
  */
+import { isObject } from '../documents';
 import { castBoolean, castDate, CastError, castNumber, castObjectId, castString } from './cast';
 
 /** A scalar field's type. */
@@ -50,7 +51,7 @@ export class RequiredError extends Error {
   }
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = isObject;
 
 function castScalar(type: ScalarType, value: unknown, path: string): unknown {
   switch (type) {
@@ -100,7 +101,7 @@ export function castField(field: Field, value: unknown, path: string, forUpdate 
 }
 
 /** The defaults of a model's fields, for a new document. */
-function defaults(model: Model): Record<string, unknown> {
+export function defaults(model: Model): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(model.fields)) {
     if (field.default !== undefined) out[name] = typeof field.default === 'function' ? (field.default as () => unknown)() : structuredClone(field.default);

@@ -4,6 +4,7 @@
  * server stores (`tag: 5` becomes `"5"`, `members: "x"` becomes `["x"]`) and refuses what it
  * refuses (an object where a string goes: a cast error, which the server's routes answer with a 500).
  */
+import { isObject } from '../documents';
 
 /** A value the model cannot store in a field (Mongoose's `CastError`). */
 export class CastError extends Error {
@@ -28,7 +29,7 @@ function describeValue(value: unknown): string {
   }
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = isObject;
 
 /**
  * Mongoose's string cast: numbers and booleans become their text, a document-like `{_id: "…"}`

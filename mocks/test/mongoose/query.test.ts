@@ -1,6 +1,6 @@
-/** Sort, skip and limit as the routes' queries apply them (mocks/src/model/query.ts): table-driven. */
+/** Sort, skip and limit as the routes' queries apply them (mocks/src/mongoose/query.ts): table-driven. */
 import { describe, expect, it } from 'vitest';
-import { applyWindow, findWindow, MongoError, mongoCompare, sortDirection } from '../../src/model/query';
+import { applyWindow, findWindow, MongoError, mongoCompare, sortDirection } from '../../src/mongoose/query';
 
 describe('sortDirection (mquery)', () => {
   it.each([

@@ -9,6 +9,7 @@ import type { Clock } from '../state/clock';
 import type { IdGenerator } from '../state/ids';
 import { CastError, castObjectId } from './cast';
 import { castUpdate, newDocument, upsertedDocument, type Model, ValidationError } from './model';
+import { storedAs } from './stored';
 import { applyWindow, findWindow, MongoError, mongoCompare, sortDirection } from './query';
 import { indexText } from './text';
 
@@ -68,8 +69,8 @@ export function checkStorageKeys(value: unknown, checkKeys: boolean): void {
 /** A unique index: the fields whose values (missing read as `null`) no two documents may share. */
 export type UniqueIndex = readonly string[];
 
-function indexKey(doc: Record<string, unknown>, index: UniqueIndex): string {
-  return JSON.stringify(index.map((name) => doc[name] ?? null));
+function indexKey(doc: object, index: UniqueIndex): string {
+  return JSON.stringify(index.map((name) => Reflect.get(doc, name) ?? null));
 }
 
 /** @throws {DuplicateKeyError} when another document of `collection` has `doc`'s values on a unique index. */
@@ -77,7 +78,7 @@ function checkUnique<T extends Doc>(collection: ReadonlyMap<string, T>, doc: Rec
   for (const index of unique) {
     const key = indexKey(doc, index);
     for (const other of collection.values()) {
-      if (other._id !== doc._id && indexKey(other as unknown as Record<string, unknown>, index) === key) throw new DuplicateKeyError(index.join('_1_') + '_1');
+      if (other._id !== doc._id && indexKey(other, index) === key) throw new DuplicateKeyError(index.join('_1_') + '_1');
     }
   }
 }
@@ -94,9 +95,10 @@ export function save<T extends Doc>(env: WriteEnv, collection: Map<string, T>, m
   const now = env.clock.iso();
   const doc = { _id: env.ids.objectId(), ...fields, ...(model.timestamps ? { createdAt: now, updatedAt: now } : {}), __v: 0 } as Record<string, unknown>;
   checkUnique(collection, doc, unique);
-  collection.set(doc._id as string, doc as unknown as T);
+  const typed = storedAs<T>(doc);
+  collection.set(typed._id, typed);
   if (model.textIndex) indexText(doc, model.textIndex);
-  return doc as unknown as T;
+  return typed;
 }
 
 /**
@@ -123,15 +125,16 @@ export function findByIdAndUpdate<T extends Doc>(env: WriteEnv, collection: Map<
     if (!upsert) return undefined;
     const created = { ...upsertedDocument(model, key, set), ...(model.timestamps ? { createdAt: now, updatedAt: now } : {}), __v: 0 };
     checkUnique(collection, created, unique);
-    collection.set(key, created as unknown as T);
+    const typed = storedAs<T>(created);
+    collection.set(key, typed);
     if (model.textIndex) indexText(created, model.textIndex);
-    return created as unknown as T;
+    return typed;
   }
   const next = { ...existing, ...set, ...(model.timestamps ? { updatedAt: now } : {}) };
   checkUnique(collection, next, unique);
   Object.assign(existing, next);
   if (model.textIndex) indexText(existing, model.textIndex);
-  return existing as unknown as T;
+  return storedAs<T>(existing);
 }
 
 /** A find as a list route builds it: the filter, the route's sort field and direction as it passes them, skip and limit. */

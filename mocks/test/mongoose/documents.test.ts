@@ -1,10 +1,10 @@
-/** The document operations the routes call (mocks/src/model/documents.ts) and the models' casts (model.ts): table-driven. */
+/** The document operations the routes call (mocks/src/mongoose/documents.ts) and the models' casts (model.ts): table-driven. */
 import { describe, expect, it } from 'vitest';
-import { checkSortField, checkStorageKeys, DuplicateKeyError, find, findById, findByIdAndUpdate, isDatabaseError, KeyError, save } from '../../src/model/documents';
-import { mongooseErrorJson } from '../../src/model/errors';
-import { CastError } from '../../src/model/cast';
-import { castUpdate, newDocument, upsertedDocument, ValidationError, type Model } from '../../src/model/model';
-import { MongoError } from '../../src/model/query';
+import { checkSortField, checkStorageKeys, DuplicateKeyError, find, findById, findByIdAndUpdate, isDatabaseError, KeyError, save } from '../../src/mongoose/documents';
+import { mongooseErrorJson } from '../../src/mongoose/errors';
+import { CastError } from '../../src/mongoose/cast';
+import { castUpdate, newDocument, upsertedDocument, ValidationError, type Model } from '../../src/mongoose/model';
+import { MongoError } from '../../src/mongoose/query';
 import { createClock } from '../../src/state/clock';
 import { createIdGenerator } from '../../src/state/ids';
 

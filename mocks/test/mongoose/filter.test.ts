@@ -1,12 +1,12 @@
 /**
- * The filter compiler (mocks/src/model/filter.ts): Mongoose's cast of a filter against a model,
+ * The filter compiler (mocks/src/mongoose/filter.ts): Mongoose's cast of a filter against a model,
  * then MongoDB's matching and refusals. Table-driven; the differential test against mingo is
  * differential.test.ts, the bounds on work bounds.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { CastError } from '../../src/model/cast';
-import { castFilter, compileFilter, documentFilter, isQueryError, QueryCastError, querySchema, UnsupportedQueryError } from '../../src/model/filter';
-import { MongoError } from '../../src/model/query';
+import { CastError } from '../../src/mongoose/cast';
+import { castFilter, compileFilter, documentFilter, isQueryError, QueryCastError, querySchema, UnsupportedQueryError } from '../../src/mongoose/filter';
+import { MongoError } from '../../src/mongoose/query';
 import { PatternLimitError } from '../../src/pattern';
 
 const schema = querySchema({

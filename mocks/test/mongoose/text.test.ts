@@ -1,12 +1,12 @@
 /**
- * MongoDB's `$text` over a text index of language `none` (mocks/src/model/text.ts): the real
+ * MongoDB's `$text` over a text index of language `none` (mocks/src/mongoose/text.ts): the real
  * server's indexes (`models/lead.js`: `{fullname: 'text', email: 'text'}`, `default_language`
  * `DEFAULT_FULLTEXT_INDEX_LANGUAGE || "none"`) — words, case- and diacritic-insensitive, no
  * stemming, no stop words, no substrings.
  */
 import { describe, expect, it } from 'vitest';
-import { documentFilter, querySchema } from '../../src/model/filter';
-import { foldText, parseTextSearch, textWords } from '../../src/model/text';
+import { documentFilter, querySchema } from '../../src/mongoose/filter';
+import { foldText, parseTextSearch, textWords } from '../../src/mongoose/text';
 
 describe('textWords', () => {
   it.each([

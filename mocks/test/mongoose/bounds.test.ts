@@ -4,9 +4,9 @@
  * (the request's MatchBudget), never timed.
  */
 import { describe, expect, it } from 'vitest';
-import { find, save } from '../../src/model/documents';
-import { compileFilter, documentFilter, querySchema } from '../../src/model/filter';
-import type { Model } from '../../src/model/model';
+import { find, save } from '../../src/mongoose/documents';
+import { compileFilter, documentFilter, querySchema } from '../../src/mongoose/filter';
+import type { Model } from '../../src/mongoose/model';
 import { MatchBudget, MAX_LIST_VALUES, MAX_PATH_STEPS, PatternLimitError } from '../../src/pattern';
 import { createClock } from '../../src/state/clock';
 import { createIdGenerator } from '../../src/state/ids';
