@@ -115,7 +115,10 @@ export interface Target {
   ready(): Promise<void>;
   /** After a 401: drops a token obtained by sign-in so the next {@link Target.ready} signs in again; `false` when there is nothing to renew. */
   refresh(): boolean;
-  /** Configured secret values, which tool output and logs must never contain (the server scrubs them). */
+  /**
+   * Secret values (the configured token and password, a token obtained by signing in), which tool
+   * output and logs must never contain: the server scrubs each in every form (`scrub.ts`).
+   */
   readonly secrets: readonly string[];
   /** Releases what the target holds (nothing to close for either today; kept for transports). */
   close(): Promise<void>;
@@ -134,18 +137,12 @@ const validate = () => zodValidation({ response: false });
 
 async function createMockTarget(config: TargetConfig, overrides: Partial<ClientOptions>): Promise<Target> {
   // Loaded only for the mock: a real deployment never needs MSW or the store.
-  const [{ createMockService }, { getResponse }] = await Promise.all([import('@supportkb/mocks'), import('msw')]);
-  const service = createMockService();
+  const { createMockFetch } = await import('@supportkb/mocks');
+  // The SDK's fetch, answered by the mock's MSW handlers in this process: no socket, no global patch.
+  const mockFetch = createMockFetch();
+  const { service } = mockFetch;
   const role = (config.role ?? 'admin') as (typeof MOCK_ROLES)[number];
   const authorization = await service.authorization(role);
-  // The SDK's fetch, answered by the mock's MSW handlers in this process: no socket, no global patch.
-  const mockFetch: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const response = await getResponse(service.handlers, request);
-    if (!response) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
-    if (response.type === 'error') throw new TypeError('fetch failed: the mock closed the connection without an answer, as the real server does for this request');
-    return response;
-  };
   const projectId = service.seed.projectId;
   const client = createClient({ baseUrl: 'https://mock.supportkb.invalid/v2', projectId, auth: { token: authorization }, fetch: mockFetch, validate: validate(), ...overrides });
   return {
@@ -156,7 +153,7 @@ async function createMockTarget(config: TargetConfig, overrides: Partial<ClientO
     role: async () => role,
     ready: async () => {},
     refresh: () => false,
-    secrets: [authorization.replace(/^JWT /, '')],
+    secrets: [authorization], // scrubbed with and without its `JWT ` prefix (scrub.ts)
     close: async () => {},
   };
 }
@@ -187,7 +184,7 @@ async function createRealTarget(config: TargetConfig, overrides: Partial<ClientO
       try {
         const session = await client.auth.signIn({ email, password });
         userId = session.user?._id;
-        secrets.push(session.token, session.token.replace(/^JWT /, ''));
+        secrets.push(session.token);
         signedIn = true;
       } catch (error) {
         if (error instanceof AuthenticationError) {
