@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, createTarget, parseRole, targetConfigFromEnv, type TargetConfig } from './target';
+import { ROLES } from './contract';
 import { createServerFactory, VERSION, type ServerOptions } from './server';
 import { keepStdoutForMcp, startHttp, startStdio } from './transports';
 import { createScrubber } from './scrub';
@@ -27,7 +28,8 @@ Target (no SUPPORTKB_BASE_URL: the embedded stateful mock, seeded, in this proce
   SUPPORTKB_PROJECT_ID the project to work on
   SUPPORTKB_TOKEN      a JWT, or SUPPORTKB_EMAIL and SUPPORTKB_PASSWORD (the server signs in)
   --as ROLE            on the mock, the seeded member to act as: owner, admin (default), agent, guest;
-                       on a deployment, the caller's role for list_operations (else looked up)   (env SUPPORTKB_ROLE)
+                       on a deployment, the caller's role for list_operations (else looked up), one of
+                       ${ROLES.join(', ')}   (env SUPPORTKB_ROLE)
 `;
 
 /** Parsed command line and environment. */

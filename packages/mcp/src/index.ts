@@ -8,7 +8,7 @@
  * - {@link startStdio}, {@link startHttp}: the two transports;
  * - {@link deriveTools}: the tools `tools/list` shows for a set of options (for measuring, testing).
  */
-export { allOperations, allResources, contractInfo, roleAllows, ROLES, withDefs, type JsonSchema, type McpOperation, type Role } from './contract';
+export { allOperations, allResources, contractInfo, isRole, roleAllows, ROLES, withDefs, type JsonSchema, type McpOperation, type Role } from './contract';
 export { checkResources, exposableResources, exposedOperations, ToolsetError, type ToolsetOptions } from './operations';
 export { deriveTools, describeOperation, listOperationsText, operationTool, toolset, type Tool, type ToolContext, type ToolDefinition, type ToolReply } from './tools/index';
 export { createScrubber, REDACTED } from './scrub';

@@ -2,7 +2,7 @@
  * Which operations the server exposes, for a set of options: every operation but the sign-ins, only
  * reads unless writes are allowed, grouped by resource. Shared by the tools (`tools/`) and the server.
  */
-import { allOperations, HIDDEN_RESOURCES, type McpOperation } from './contract';
+import { allOperations, type McpOperation } from './contract';
 
 /** Which tools the server lists. */
 export interface ToolsetOptions {
@@ -25,9 +25,9 @@ export class ToolsetError extends Error {
   override name = 'ToolsetError';
 }
 
-/** The resource groups the server may expose (all but sign-ins), dotted (`kb.contents`). */
+/** The resource groups the server may expose (those with an operation that is no sign-in), dotted (`kb.contents`). */
 export function exposableResources(): string[] {
-  return [...new Set([...allOperations.values()].filter((op) => !HIDDEN_RESOURCES.includes(op.resource)).map((op) => op.resource))].sort();
+  return [...new Set([...allOperations.values()].filter((op) => !op.signIn).map((op) => op.resource))].sort();
 }
 
 /**
@@ -35,7 +35,7 @@ export function exposableResources(): string[] {
  * unless `allowWrites`.
  */
 export function exposedOperations(options: Pick<ToolsetOptions, 'allowWrites'> = {}): McpOperation[] {
-  return [...allOperations.values()].filter((op) => !HIDDEN_RESOURCES.includes(op.resource) && (options.allowWrites || op.readOnly));
+  return [...allOperations.values()].filter((op) => !op.signIn && (options.allowWrites || op.readOnly));
 }
 
 /** Whether `resource` (dotted) is `selector` or inside it (`kb` selects `kb.contents`). */

@@ -5,7 +5,7 @@
  */
 import { AuthenticationError, createClient, type ClientOptions, type SupportKbClient } from '@supportkb/sdk';
 import { zodValidation } from '@supportkb/sdk/zod';
-import { ROLES, type Role } from './contract';
+import { isRole, ROLES, type Role } from './contract';
 
 /** Where the server sends its calls, and as whom. Read from the environment by {@link targetConfigFromEnv}. */
 export interface TargetConfig {
@@ -20,8 +20,9 @@ export interface TargetConfig {
   password?: string;
   /**
    * On the mock, the seeded member the server acts as (`owner`, `admin` — the default —, `agent`,
-   * `guest`). On a real deployment, the caller's role, to filter `list_operations` (otherwise looked
-   * up with `getTeammateByUserId` after sign-in).
+   * `guest`). On a real deployment, the caller's role (any role of the ladder, `supervisor` and
+   * `teammate` included), to filter `list_operations` (otherwise looked up with `getTeammateByUserId`
+   * after sign-in).
    */
   role?: Role;
   /** SDK client options for the real deployment: per-attempt timeout (ms) and retries. */
@@ -63,7 +64,7 @@ export function targetConfigFromEnv(env: Record<string, string | undefined> = pr
  */
 export function parseRole(value: string | undefined, source: string): Role | undefined {
   if (value === undefined) return undefined;
-  if ((ROLES as readonly string[]).includes(value)) return value as Role;
+  if (isRole(value)) return value;
   throw new ConfigError(`${source} must be one of ${ROLES.join(', ')} (got "${value}")`);
 }
 
@@ -206,7 +207,8 @@ async function createRealTarget(config: TargetConfig, overrides: Partial<ClientO
           if (!userId) return undefined;
           // The service answers the teammate in an array of one.
           const [teammate] = [await client.team.getByUserId({ user_id: userId })].flat() as { role?: string }[];
-          return (ROLES as readonly string[]).includes(teammate?.role ?? '') ? (teammate!.role as Role) : undefined;
+          const role = teammate?.role;
+          return isRole(role) ? role : undefined; // a custom role: unknown
         } catch {
           return undefined; // unknown: list_operations then lists every operation
         }

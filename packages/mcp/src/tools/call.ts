@@ -5,7 +5,7 @@
  */
 import { APIConnectionError, APIError, AuthenticationError, SupportKbError, ValidationError } from '@supportkb/sdk';
 import type { OperationId } from '@supportkb/sdk/manifest';
-import { allOperations, HIDDEN_RESOURCES, type McpOperation } from '../contract';
+import { allOperations, type McpOperation } from '../contract';
 import { shortPath } from '../operations';
 import type { Target } from '../target';
 import type { ToolContext, ToolReply } from './types';
@@ -19,7 +19,7 @@ export async function callOperation(context: ToolContext, operationId: string, p
   if (!op) {
     const known = allOperations.get(operationId as OperationId);
     if (!known) return error(`Unknown operationId "${operationId}": list_operations lists the ones this server calls.`);
-    if (!known.readOnly && !options.allowWrites && !HIDDEN_RESOURCES.includes(known.resource)) {
+    if (!known.readOnly && !options.allowWrites && !known.signIn) {
       return error(`${operationId} changes data (${known.method} ${shortPath(known)}) and this server is read-only: writes are disabled. Restart it with --allow-writes (or SUPPORTKB_ALLOW_WRITES=1) to allow them.`);
     }
     return error(`${operationId} is not available through this server (sign-ins are the server's own business: it is configured with its credentials).`);

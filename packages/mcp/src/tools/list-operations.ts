@@ -1,5 +1,5 @@
 /** The `list_operations` tool: the operations the server calls, filtered by resource and by the caller's role. */
-import { allOperations, HIDDEN_RESOURCES, roleAllows, type McpOperation, type Role } from '../contract';
+import { allOperations, roleAllows, type McpOperation, type Role } from '../contract';
 import { exposedOperations, inResource, shortPath, type ToolsetOptions } from '../operations';
 import type { Tool } from './types';
 
@@ -51,7 +51,7 @@ export function listOperationsText(options: {
   const all = exposedOperations(options).filter((op) => !options.resource || inResource(op.resource, options.resource));
   const allowed = (op: McpOperation) => options.role === undefined || roleAllows(options.role, op.minRole);
   const shown = options.includeDenied ? all : all.filter(allowed);
-  const hiddenWrites = options.allowWrites ? 0 : [...allOperations.values()].filter((op) => !HIDDEN_RESOURCES.includes(op.resource) && !op.readOnly).length;
+  const hiddenWrites = options.allowWrites ? 0 : [...allOperations.values()].filter((op) => !op.signIn && !op.readOnly).length;
   const header = [
     `${shown.length} operations on ${options.target}, acting as ${options.role ?? 'a teammate of unknown role (every operation listed)'}.`,
     hiddenWrites ? `${hiddenWrites} operations that change data are not exposed (read-only server).` : '',
