@@ -97,7 +97,7 @@ describe('sign-ins are marked once in the contract (x-sign-in)', () => {
   });
 
   it('which the MCP server hides and a read-only conformance run still calls', () => {
-    const exposed = exposedOperations({ allowWrites: true }).map((op) => op.operationId);
+    const exposed = exposedOperations({ allowWrites: true }).map((op): string => op.operationId);
     expect(marked.filter((id) => exposed.includes(id))).toEqual([]);
     expect(exposed).toHaveLength(Object.keys(apiOperations).length - marked.length);
     const { writes } = planOf(indexContract(doc));
