@@ -306,12 +306,6 @@ export type WebhookBody = string | Uint8Array | ArrayBuffer | ReadableStream<Uin
  */
 export const DEFAULT_WEBHOOK_BODY_TIMEOUT = 10_000;
 
-/** A Node stream's `destroy()`, when the body has one. */
-const destroyOf = (raw: unknown): (() => void) | undefined => {
-  const destroy = (raw as { destroy?: unknown } | null)?.destroy;
-  return typeof destroy === 'function' ? () => destroy.call(raw) : undefined;
-};
-
 /**
  * The body as text, read up to `max` bytes, waiting at most `timeout` ms for each chunk of a stream.
  * @throws {WebhookVerificationError} `body_too_large` past `max`; `malformed_body` when the stream fails
@@ -330,38 +324,36 @@ async function bodyText(raw: WebhookBody, max: number, timeout: number): Promise
     if (raw.byteLength > max) tooLarge();
     return decoder.decode(raw);
   }
-  // A ReadableStream is read through its reader (whose cancel() ends a pending read); anything else
-  // through its async iterator. `stop` gives up on the body: cancels or destroys it.
+  // A ReadableStream is read through its reader (whose cancel() ends a pending read), anything else
+  // through its iterator; `stop` gives up on the body: cancels a stream, destroys a Node stream.
   let next: () => Promise<IteratorResult<Uint8Array | string>>;
-  let stop: () => void;
-  if (typeof ReadableStream !== 'undefined' && raw instanceof ReadableStream) {
+  let stop: () => unknown;
+  if (raw instanceof ReadableStream) {
     const reader = raw.getReader();
-    next = () => reader.read() as Promise<IteratorResult<Uint8Array>>;
-    stop = () => void reader.cancel().catch(() => {});
+    next = () => reader.read();
+    stop = () => reader.cancel().catch(() => {});
   } else {
-    const iterator = (raw as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]();
+    const iterator = raw[Symbol.asyncIterator]();
+    const node = raw as { destroy?: () => void };
     next = () => iterator.next();
-    stop = destroyOf(raw) ?? (() => void Promise.resolve(iterator.return?.()).catch(() => {}));
+    stop = () => (node.destroy ? node.destroy() : iterator.return?.());
   }
   let text = '';
   let size = 0;
   let done = false;
   try {
-    while (true) {
+    for (;;) {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const stalled = new Promise<'stalled'>((resolve) => {
-        if (timeout !== Infinity) timer = setTimeout(() => resolve('stalled'), timeout);
-      });
-      let step: IteratorResult<Uint8Array | string> | 'stalled';
+      let step: IteratorResult<Uint8Array | string> | undefined;
       try {
-        step = await Promise.race([next(), stalled]);
+        step = await Promise.race([next(), new Promise<undefined>((resolve) => timeout < Infinity && (timer = setTimeout(() => resolve(undefined), timeout)))]);
       } catch (cause) {
         done = true; // the stream failed: nothing left to cancel
-        reject('malformed_body', `reading the body failed after ${size} bytes (the sender hung up or the stream broke: ${cause instanceof Error ? cause.message : String(cause)})`, cause);
+        reject('malformed_body', `the body stream failed after ${size} bytes: ${(cause as Error)?.message ?? cause}`, cause);
       } finally {
         clearTimeout(timer);
       }
-      if (step === 'stalled') reject('malformed_body', `the body stalled: no bytes for ${timeout} ms after ${size} bytes (bodyTimeout); the stream was cancelled`);
+      if (!step) reject('malformed_body', `the body stalled: no bytes for ${timeout} ms after ${size} bytes (bodyTimeout)`);
       if (step.done) {
         done = true;
         return text + decoder.decode();
@@ -371,7 +363,7 @@ async function bodyText(raw: WebhookBody, max: number, timeout: number): Promise
       text += decoder.decode(bytes, { stream: true });
     }
   } finally {
-    if (!done) stop(); // leaving early (too large, stalled) cancels a ReadableStream and destroys a Node stream
+    if (!done) void stop(); // leaving early (too large, stalled) cancels a ReadableStream and destroys a Node stream
   }
 }
 
