@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { dereferencedContract, operations, parametersOf, root } from './contract-helpers';
+import { roleLadder } from '../scripts/lib/contract-reader.mjs';
 
 /**
  * The 64 operations of the service's documented interface, written out as it lists them (method + path,
@@ -116,7 +117,7 @@ describe('the contract covers the documented interface', () => {
       ids.add(operation.operationId);
       expect(operation.tags, where).toHaveLength(1);
       expect(tagNames.has(operation.tags[0]), where).toBe(true);
-      expect(['none', 'guest', 'user', 'agent', 'admin', 'owner'], where).toContain(operation['x-min-role']);
+      expect(['none', ...roleLadder(doc)], where).toContain(operation['x-min-role']);
       expect(['spec', 'reference', 'decided'], where).toContain(operation['x-source']);
       if (operation['x-min-role'] !== 'none') expect(operation.description, where).toContain(`Minimum role: **${operation['x-min-role']}**`);
     }

@@ -3,6 +3,7 @@
  *
  * - {@link createMockService}: the stateful mock, MSW handlers for every operation over an
  *   in-memory store (platform neutral; transports in `./node`, `./browser`, `./server`).
+ * - {@link createMockFetch}: a `fetch` that mock answers in this process (platform neutral).
  * - {@link startMock}: the one call that starts a mock on a real socket: the stateful server
  *   (default, as `startHttpMock`) or Prism (`{ kind: 'prism' }`, as `startPrismMock`).
  * - {@link startPrismMock}: Prism on the contract (also in `./prism`).
@@ -16,6 +17,7 @@ import type { PrismOptions } from './prism';
 import type { HttpMock, PrismMock } from './running';
 
 export { createMockService } from './service/create';
+export { createMockFetch, type MockFetch, type MockFetchOptions } from './fetch';
 export type { BehaviourOptions, Exchange, MockService, MockServiceOptions, SeededRole } from './service/options';
 export type { HttpMock, InProcessMock, PrismMock, RunningMock } from './running';
 export type { HttpMockOptions } from './server';

@@ -10,7 +10,9 @@
 //   readableMarkdown()     soft line breaks of a description joined with spaces
 //
 // Every function takes the bundled document (internal `#/components/...` `$ref`s, as Redocly's
-// bundler leaves them) and resolves references itself.
+// bundler leaves them) and resolves references through scripts/lib/contract-reader.mjs.
+
+import { ContractReadError, deref } from '../lib/contract-reader.mjs';
 
 /** Where the samples send requests unless `SUPPORTKB_BASE_URL` says otherwise: `npm run mock`'s address. */
 export const SAMPLE_BASE_URL = 'http://127.0.0.1:4010';
@@ -37,25 +39,20 @@ export class DocsInputError extends Error {
 }
 
 /**
- * Resolves an internal `$ref` (`#/components/...`) of `doc`, following chains.
+ * Resolves an internal `$ref` (`#/components/...`) of `doc`, following chains (`deref` of
+ * scripts/lib/contract-reader.mjs, the repository's library for reading the contract).
  * @param {any} doc the bundled document
  * @param {any} node a node that may be `{ $ref }`
  * @returns {any} the node referred to (or `node` itself)
  * @throws {DocsInputError} when a `$ref` is external or points at nothing
  */
 export function resolveRef(doc, node) {
-  let current = node;
-  for (let depth = 0; current && typeof current === 'object' && typeof current.$ref === 'string'; depth++) {
-    const ref = current.$ref;
-    if (!ref.startsWith('#/') || depth > 20) throw new DocsInputError(`cannot resolve $ref ${ref}: only internal references of a bundled document are read`);
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((at, key) => (at == null ? undefined : at[key]), doc);
-    if (current === undefined) throw new DocsInputError(`$ref ${ref} points at nothing`);
+  try {
+    return deref(doc, node);
+  } catch (error) {
+    if (error instanceof ContractReadError) throw new DocsInputError(error.message);
+    throw error;
   }
-  return current;
 }
 
 /** `client.tags.get` for the manifest entry of `getTag`. */
@@ -252,8 +249,8 @@ function shellQuote(text) {
 /** How an operation authenticates in the samples: none, the seeded admin, or a custom token. */
 function credentialOf(entry) {
   if (entry.minRole !== 'none') return 'basic';
-  // A sign-in whose only credential is the JWT scheme takes the caller's own (custom) token.
-  if (entry.security.length === 1 && entry.security[0].type === 'apiKey' && !entry.hasBody) return 'custom-token';
+  // A sign-in (`x-sign-in`) whose only credential is the JWT scheme takes the caller's own (custom) token.
+  if (entry.signIn && entry.security.length === 1 && entry.security[0].type === 'apiKey') return 'custom-token';
   return 'none';
 }
 

@@ -1,18 +1,14 @@
-/** Teammate roles as the service ranks them. */
+/** Teammate roles as the service ranks them: the SDK manifest's ladder, generated from the contract. */
+import type { ProjectRole } from '@supportkb/sdk/manifest';
 
 /**
- * Teammate roles, lowest first: the contract's `x-min-role` values (`guest`, `user`, `agent`,
- * `admin`, `owner`) plus the server's `teammate` and `supervisor`.
+ * Teammate roles, lowest first: `roleLadder` of `@supportkb/sdk/manifest`, the contract's
+ * `TeammateRole` enum (`x-ranked: lowest-first`): guest, user, teammate, agent, supervisor, admin, owner.
  */
-export const ROLES = ['guest', 'user', 'teammate', 'agent', 'supervisor', 'admin', 'owner'] as const;
+export { roleLadder as ROLES, roleRank } from '@supportkb/sdk/manifest';
 
 /** A teammate role. */
-export type Role = (typeof ROLES)[number];
-
-/** Rank of a role (higher is stronger); unknown roles rank below guest (`-1`). */
-export function roleRank(role: unknown): number {
-  return ROLES.indexOf(role as Role);
-}
+export type Role = ProjectRole;
 
 /** `roleType` of a role: 1 for agent-side members, 2 for end users (user, guest). */
 export function roleType(role: unknown): 1 | 2 {

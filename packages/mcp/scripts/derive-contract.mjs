@@ -10,8 +10,13 @@
 // the contract's `x-*` annotations (provenance notes), `discriminator` and `xml` (OpenAPI-only
 // keywords), `readOnly` properties of request bodies, and the query aliases the SDK fills in itself
 // (`x-alias-of`, e.g. `sort` for `sortField`).
+//
+// The contract is read through scripts/lib/contract-reader.mjs (JSON pointers, `$ref` chains, `allOf`
+// merges, the parameter-object rule, sign-ins): the library the SDK's generator and the docs read it
+// with. A build-time import from the repository: the published package carries only what this writes.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { parse } from 'yaml';
+import { deref as derefIn, mergeAllOf, operationsOf, parameterObject, resolvePointer } from '../../../scripts/lib/contract-reader.mjs';
 
 const from = new URL('../../../openapi/dist/openapi.yaml', import.meta.url);
 const to = new URL('../src/generated/contract.gen.json', import.meta.url);
@@ -21,7 +26,6 @@ if (!existsSync(from)) {
 }
 const contract = parse(readFileSync(from, 'utf8'));
 const components = contract.components ?? {};
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const DROPPED = new Set(['discriminator', 'xml', 'externalDocs']);
 /** Keywords whose schemas describe nested values (one level down). */
 const NESTING = new Set(['items', 'prefixItems', 'additionalProperties', 'patternProperties', 'contains']);
@@ -29,12 +33,9 @@ const NESTING = new Set(['items', 'prefixItems', 'additionalProperties', 'patter
 const SHORT_DEPTH = 3;
 
 /** The object a local `$ref` (`#/components/...`) points at. */
-function pointer(ref) {
-  if (!ref.startsWith('#/')) throw new Error(`Only local references are supported, not ${ref}`);
-  return ref.slice(2).split('/').reduce((node, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], contract);
-}
+const pointer = (ref) => resolvePointer(contract, ref);
 /** Follows `$ref` until a non-reference object (parameters, request bodies, responses, examples). */
-const deref = (node) => (node && typeof node === 'object' && typeof node.$ref === 'string' ? deref(pointer(node.$ref)) : node);
+const deref = (node) => derefIn(contract, node);
 
 /** The first sentence of a text (at most `max` characters), for short descriptions. */
 function firstSentence(text, max = 160) {
@@ -123,21 +124,6 @@ function singleTypes(schema) {
   return { ...outer, anyOf: type.map((t) => (t === 'null' ? { type: 'null' } : { type: t, ...specific })) };
 }
 
-/** `allOf` parts (resolved) merged into one object schema: the SDK's client spreads body fields at the top level. */
-function mergeObject(schema) {
-  schema = deref(schema);
-  if (!Array.isArray(schema.allOf)) return schema;
-  const { allOf, ...rest } = schema;
-  const merged = { ...rest, type: 'object', properties: { ...(rest.properties ?? {}) }, required: [...(rest.required ?? [])] };
-  for (const part of allOf.map(mergeObject)) {
-    Object.assign(merged.properties, part.properties ?? {});
-    merged.required.push(...(part.required ?? []));
-    if (!merged.description && part.description) merged.description = part.description;
-  }
-  merged.required = [...new Set(merged.required)];
-  return merged;
-}
-
 /** An example's value: the first of `examples` (resolved) or `example`. */
 function exampleOf(media) {
   if (!media) return undefined;
@@ -155,16 +141,14 @@ function trimExample(value, keep = 2) {
   return value;
 }
 
-/** The parameter object of an operation, for `mode` `short` (tool schemas) or `full` (describe). */
+/** The parameter object of an operation (the contract reader's rule), for `mode` `short` (tool schemas) or `full` (describe). */
 function inputOf(operation, pathItem, mode) {
   const defs = mode === 'short' ? {} : undefined;
   const properties = {};
   const required = [];
   const example = {};
-  const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])].map(deref);
+  const { parameters, body: json } = parameterObject(contract, pathItem, operation);
   for (const parameter of parameters) {
-    if (parameter.in !== 'path' && parameter.in !== 'query') continue;
-    if (parameter.name === 'project_id' || parameter['x-alias-of']) continue;
     const schema = clean(parameter.schema ?? {}, { mode, defs });
     const description = mode === 'short' ? firstSentence(parameter.description) : parameter.description?.trim();
     properties[parameter.name] = { ...(description ? { description } : {}), ...schema };
@@ -172,15 +156,14 @@ function inputOf(operation, pathItem, mode) {
     const value = parameter.example ?? (parameter.examples ? deref(Object.values(parameter.examples)[0])?.value : undefined);
     if (value !== undefined && parameter.in === 'path') example[parameter.name] = value;
   }
-  const media = deref(operation.requestBody)?.content?.['application/json'];
   let bodyRequired = false;
-  if (media?.schema) {
+  if (json) {
     // The body's own schema is always inlined (its fields join the parameters); below it, `defs` rules.
-    const body = clean(mergeObject(media.schema), { mode, input: true, defs });
+    const body = clean(json.schema, { mode, input: true, defs });
     Object.assign(properties, body.properties ?? {});
     required.push(...(body.required ?? []));
-    bodyRequired = Boolean(deref(operation.requestBody)?.required);
-    const value = exampleOf(media);
+    bodyRequired = json.required;
+    const value = exampleOf(json.media);
     if (value && typeof value === 'object' && !Array.isArray(value)) Object.assign(example, value);
   }
   const schema = { type: 'object', properties, ...(required.length ? { required: [...new Set(required)] } : {}), additionalProperties: false };
@@ -198,25 +181,22 @@ function outputOf(operation) {
 }
 
 const operations = {};
-for (const [path, pathItem] of Object.entries(contract.paths)) {
-  for (const method of METHODS) {
-    const operation = pathItem[method];
-    if (!operation?.operationId) continue;
-    const short = inputOf(operation, pathItem, 'short');
-    const full = inputOf(operation, pathItem, 'full');
-    const output = outputOf(operation);
-    operations[operation.operationId] = {
-      summary: operation.summary?.trim() ?? operation.operationId,
-      description: operation.description?.trim() ?? '',
-      tag: operation.tags?.[0],
-      toolInput: short.schema,
-      input: full.schema,
-      inputExample: short.example,
-      output: output.schema,
-      outputDescription: output.description,
-      outputExample: output.example,
-    };
-  }
+for (const { pathItem, operation } of operationsOf(contract)) {
+  if (!operation.operationId) continue;
+  const short = inputOf(operation, pathItem, 'short');
+  const full = inputOf(operation, pathItem, 'full');
+  const output = outputOf(operation);
+  operations[operation.operationId] = {
+    summary: operation.summary?.trim() ?? operation.operationId,
+    description: operation.description?.trim() ?? '',
+    tag: operation.tags?.[0],
+    toolInput: short.schema,
+    input: full.schema,
+    inputExample: short.example,
+    output: output.schema,
+    outputDescription: output.description,
+    outputExample: output.example,
+  };
 }
 const derived = {
   source: 'openapi/dist/openapi.yaml',

@@ -4,9 +4,11 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, createTarget, parseRole, targetConfigFromEnv, type TargetConfig } from './target';
+import { ROLES } from './contract';
 import { createServerFactory, VERSION, type ServerOptions } from './server';
 import { keepStdoutForMcp, startHttp, startStdio } from './transports';
-import { ToolsetError } from './tools';
+import { createScrubber } from './scrub';
+import { ToolsetError } from './operations';
 
 /** The `--help` text. */
 export const USAGE = `supportkb-mcp ${VERSION}: an MCP server for the Support and Knowledge Base Service API, derived from its contract.
@@ -26,7 +28,8 @@ Target (no SUPPORTKB_BASE_URL: the embedded stateful mock, seeded, in this proce
   SUPPORTKB_PROJECT_ID the project to work on
   SUPPORTKB_TOKEN      a JWT, or SUPPORTKB_EMAIL and SUPPORTKB_PASSWORD (the server signs in)
   --as ROLE            on the mock, the seeded member to act as: owner, admin (default), agent, guest;
-                       on a deployment, the caller's role for list_operations (else looked up)   (env SUPPORTKB_ROLE)
+                       on a deployment, the caller's role for list_operations (else looked up), one of
+                       ${ROLES.join(', ')}   (env SUPPORTKB_ROLE)
 `;
 
 /** Parsed command line and environment. */
@@ -119,7 +122,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
   }
   const role = target.kind === 'mock' ? ` as the seeded ${await target.role()}` : '';
   const mode = `${options.tools === 'per-operation' ? `per-operation tools${options.resources ? ` for ${options.resources.join(', ')}` : ''}` : 'dynamic tools'}, ${options.allowWrites ? 'writes allowed' : 'read-only'}`;
-  const onerror = (error: Error) => say(`transport error: ${error.message}`);
+  const scrub = createScrubber(() => target.secrets);
+  const onerror = (error: Error) => say(scrub(`transport error: ${error.message}`));
   if (options.http) {
     const http = await startHttp(factory, { port: options.port, host: options.host, onerror }).catch((error: Error) => error);
     if (http instanceof Error) return say(http.message), 2;

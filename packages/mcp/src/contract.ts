@@ -3,7 +3,7 @@
  * → `src/generated/contract.gen.json`), joined with the SDK's manifest (`@supportkb/sdk/manifest`):
  * the one place the MCP server reads operations from. Nothing here is written per operation.
  */
-import { apiOperations, type ApiOperation, type OperationId } from '@supportkb/sdk/manifest';
+import { apiOperations, roleAllows as ladderAllows, roleLadder, roleRank, type ApiOperation, type OperationId, type ProjectRole } from '@supportkb/sdk/manifest';
 import derived from './generated/contract.gen.json';
 
 /** A JSON Schema (2020-12, what OpenAPI 3.1 schemas are), as plain data. */
@@ -31,13 +31,12 @@ const contract = derived as unknown as {
   schemas: Record<string, JsonSchema>;
 };
 
-/** Roles in a project, lowest first (the contract's `x-min-role`; `none`: no credentials needed). */
-export const ROLES = ['guest', 'user', 'agent', 'admin', 'owner'] as const;
+/** Roles in a project, lowest first: the SDK manifest's `roleLadder` (the contract's `TeammateRole`, `x-ranked`). */
+export const ROLES = roleLadder;
 /** A caller's role in the project. */
-export type Role = (typeof ROLES)[number];
-
-/** Resource groups of the API that the MCP server never exposes: sign-ins answer tokens, and the server signs in itself. */
-export const HIDDEN_RESOURCES: readonly string[] = ['auth'];
+export type Role = ProjectRole;
+/** Whether `value` is a role of the ladder (a custom role, or none, is not). */
+export const isRole = (value: unknown): value is Role => roleRank(value) >= 0;
 
 /** One operation as the MCP server sees it: the SDK manifest's entry plus the contract's texts and schemas. */
 export interface McpOperation {
@@ -53,6 +52,8 @@ export interface McpOperation {
   readonly description: string;
   /** Paged list: the page size and the parameter of the page number. */
   readonly paged: boolean;
+  /** A sign-in (the contract's `x-sign-in`): never exposed, the server signs in itself and a token is nothing for a tool to answer. */
+  readonly signIn: boolean;
   readonly manifest: ApiOperation;
   readonly docs: DerivedOperation;
 }
@@ -72,6 +73,7 @@ export const allOperations: ReadonlyMap<OperationId, McpOperation> = new Map(
       summary: docs.summary,
       description: docs.description,
       paged: Boolean(info.pagination),
+      signIn: info.signIn === true,
       manifest: info,
       docs,
     };
@@ -109,8 +111,7 @@ export function withDefs(schema: JsonSchema): JsonSchema {
   return Object.keys(defs).length ? { ...schema, $defs: defs } : schema;
 }
 
-/** Whether a caller of `role` passes an operation's minimum role (`none` passes everyone). */
+/** Whether a caller of `role` passes an operation's minimum role (`none` passes everyone): the ladder's `roleAllows`. */
 export function roleAllows(role: Role, minRole: ApiOperation['minRole']): boolean {
-  if (minRole === 'none') return true;
-  return ROLES.indexOf(role) >= ROLES.indexOf(minRole as Role);
+  return ladderAllows(role, minRole);
 }

@@ -8,9 +8,11 @@
  * - {@link startStdio}, {@link startHttp}: the two transports;
  * - {@link deriveTools}: the tools `tools/list` shows for a set of options (for measuring, testing).
  */
-export { allOperations, allResources, contractInfo, roleAllows, ROLES, withDefs, type JsonSchema, type McpOperation, type Role } from './contract';
-export { checkResources, deriveTools, describeOperation, exposableResources, exposedOperations, listOperationsText, operationTool, ToolsetError, type ToolDefinition, type ToolsetOptions } from './tools';
+export { allOperations, allResources, contractInfo, isRole, roleAllows, ROLES, withDefs, type JsonSchema, type McpOperation, type Role } from './contract';
+export { checkResources, exposableResources, exposedOperations, ToolsetError, type ToolsetOptions } from './operations';
+export { deriveTools, describeOperation, listOperationsText, operationTool, toolset, type Tool, type ToolContext, type ToolDefinition, type ToolReply } from './tools/index';
+export { createScrubber, REDACTED } from './scrub';
 export { checkTargetConfig, ConfigError, createTarget, MOCK_ROLES, parseRole, targetConfigFromEnv, type Target, type TargetConfig } from './target';
 export { createServerFactory, formatData, formatError, VERSION, type ServerOptions } from './server';
-export { keepStdoutForMcp, startHttp, startStdio, type HttpServerHandle } from './transports';
+export { DEFAULT_MAX_MESSAGE_BYTES, keepStdoutForMcp, startHttp, startStdio, type HttpServerHandle, type StdioOptions } from './transports';
 export { main, parseCli, USAGE, type CliOptions } from './cli';

@@ -5,7 +5,7 @@
  */
 import { AuthenticationError, createClient, type ClientOptions, type SupportKbClient } from '@supportkb/sdk';
 import { zodValidation } from '@supportkb/sdk/zod';
-import { ROLES, type Role } from './contract';
+import { isRole, ROLES, type Role } from './contract';
 
 /** Where the server sends its calls, and as whom. Read from the environment by {@link targetConfigFromEnv}. */
 export interface TargetConfig {
@@ -20,8 +20,9 @@ export interface TargetConfig {
   password?: string;
   /**
    * On the mock, the seeded member the server acts as (`owner`, `admin` — the default —, `agent`,
-   * `guest`). On a real deployment, the caller's role, to filter `list_operations` (otherwise looked
-   * up with `getTeammateByUserId` after sign-in).
+   * `guest`). On a real deployment, the caller's role (any role of the ladder, `supervisor` and
+   * `teammate` included), to filter `list_operations` (otherwise looked up with `getTeammateByUserId`
+   * after sign-in).
    */
   role?: Role;
   /** SDK client options for the real deployment: per-attempt timeout (ms) and retries. */
@@ -63,7 +64,7 @@ export function targetConfigFromEnv(env: Record<string, string | undefined> = pr
  */
 export function parseRole(value: string | undefined, source: string): Role | undefined {
   if (value === undefined) return undefined;
-  if ((ROLES as readonly string[]).includes(value)) return value as Role;
+  if (isRole(value)) return value;
   throw new ConfigError(`${source} must be one of ${ROLES.join(', ')} (got "${value}")`);
 }
 
@@ -115,7 +116,10 @@ export interface Target {
   ready(): Promise<void>;
   /** After a 401: drops a token obtained by sign-in so the next {@link Target.ready} signs in again; `false` when there is nothing to renew. */
   refresh(): boolean;
-  /** Configured secret values, which tool output and logs must never contain (the server scrubs them). */
+  /**
+   * Secret values (the configured token and password, a token obtained by signing in), which tool
+   * output and logs must never contain: the server scrubs each in every form (`scrub.ts`).
+   */
   readonly secrets: readonly string[];
   /** Releases what the target holds (nothing to close for either today; kept for transports). */
   close(): Promise<void>;
@@ -134,18 +138,12 @@ const validate = () => zodValidation({ response: false });
 
 async function createMockTarget(config: TargetConfig, overrides: Partial<ClientOptions>): Promise<Target> {
   // Loaded only for the mock: a real deployment never needs MSW or the store.
-  const [{ createMockService }, { getResponse }] = await Promise.all([import('@supportkb/mocks'), import('msw')]);
-  const service = createMockService();
+  const { createMockFetch } = await import('@supportkb/mocks');
+  // The SDK's fetch, answered by the mock's MSW handlers in this process: no socket, no global patch.
+  const mockFetch = createMockFetch();
+  const { service } = mockFetch;
   const role = (config.role ?? 'admin') as (typeof MOCK_ROLES)[number];
   const authorization = await service.authorization(role);
-  // The SDK's fetch, answered by the mock's MSW handlers in this process: no socket, no global patch.
-  const mockFetch: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    const response = await getResponse(service.handlers, request);
-    if (!response) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
-    if (response.type === 'error') throw new TypeError('fetch failed: the mock closed the connection without an answer, as the real server does for this request');
-    return response;
-  };
   const projectId = service.seed.projectId;
   const client = createClient({ baseUrl: 'https://mock.supportkb.invalid/v2', projectId, auth: { token: authorization }, fetch: mockFetch, validate: validate(), ...overrides });
   return {
@@ -156,7 +154,7 @@ async function createMockTarget(config: TargetConfig, overrides: Partial<ClientO
     role: async () => role,
     ready: async () => {},
     refresh: () => false,
-    secrets: [authorization.replace(/^JWT /, '')],
+    secrets: [authorization], // scrubbed with and without its `JWT ` prefix (scrub.ts)
     close: async () => {},
   };
 }
@@ -187,7 +185,7 @@ async function createRealTarget(config: TargetConfig, overrides: Partial<ClientO
       try {
         const session = await client.auth.signIn({ email, password });
         userId = session.user?._id;
-        secrets.push(session.token, session.token.replace(/^JWT /, ''));
+        secrets.push(session.token);
         signedIn = true;
       } catch (error) {
         if (error instanceof AuthenticationError) {
@@ -209,7 +207,8 @@ async function createRealTarget(config: TargetConfig, overrides: Partial<ClientO
           if (!userId) return undefined;
           // The service answers the teammate in an array of one.
           const [teammate] = [await client.team.getByUserId({ user_id: userId })].flat() as { role?: string }[];
-          return (ROLES as readonly string[]).includes(teammate?.role ?? '') ? (teammate!.role as Role) : undefined;
+          const role = teammate?.role;
+          return isRole(role) ? role : undefined; // a custom role: unknown
         } catch {
           return undefined; // unknown: list_operations then lists every operation
         }

@@ -5,7 +5,8 @@ import { NotFoundError, PermissionDeniedError, ValidationError } from '@supportk
 import { describe, expect, it } from 'vitest';
 import { allOperations, roleAllows, withDefs } from '../src/contract';
 import { checkTargetConfig, ConfigError, createTarget, targetConfigFromEnv } from '../src/target';
-import { deriveTools, describeOperation, exposedOperations, listOperationsText, ToolsetError } from '../src/tools';
+import { deriveTools, describeOperation, listOperationsText } from '../src/tools/index';
+import { exposedOperations, ToolsetError } from '../src/operations';
 import { formatData, formatError, VERSION } from '../src/server';
 import { parseCli, USAGE } from '../src/cli';
 import { readFileSync } from 'node:fs';

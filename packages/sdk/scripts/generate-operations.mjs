@@ -13,7 +13,11 @@
 //   (`apiOperations` of `@supportkb/sdk/manifest`: the mocks, docs): each entry of `operations` plus
 //   whether credentials are optional, the query parameters' defaults, the body fields, the declared
 //   responses (status → media types) and whether a subscription's token may call it (the contract's
-//   `x-accepts-subscription-token`). Kept out of `operations` so the client's bundle does not carry it.
+//   `x-accepts-subscription-token`); and `roleLadder`, the roles lowest first (the contract's
+//   `TeammateRole` enum, `x-ranked: lowest-first`). Kept out of `operations` so the client's bundle
+//   does not carry it. Sign-ins (the contract's `x-sign-in`) are flagged `signIn` in `operations`.
+// The contract is read through scripts/lib/contract-reader.mjs, the library the MCP server's
+// derivation and the docs read it with too.
 // (hey-api's zod/mini schemas are made to build on first use by its own `output.postProcess`,
 // scripts/lazy-zod.mjs: see openapi-ts.config.ts.)
 // - open enums in hey-api's types.gen.ts typed `Enum | (string & {})` (see below).
@@ -21,13 +25,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dereferencedContract } from '../../../scripts/lib/contract-source.mjs';
+import { isSignIn, jsonBodyOf, operationsOf, parameterObject, parametersOf, roleLadder } from '../../../scripts/lib/contract-reader.mjs';
 
 const input = process.env.SUPPORTKB_GENERATE_INPUT ?? fileURLToPath(new URL('../../../openapi/dist/openapi.yaml', import.meta.url));
 const outputDir = process.env.SUPPORTKB_GENERATE_OUTPUT ?? fileURLToPath(new URL('../src/generated', import.meta.url));
 const output = `${outputDir}/operations.gen.ts`;
 const manifestOutput = `${outputDir}/manifest.gen.ts`;
-/** The `x-min-role` values of the contract, lowest first (openapi/README.md). */
-const ROLES = ['none', 'guest', 'user', 'agent', 'admin', 'owner'];
 
 /** Resource group (contract tag) → where it sits on the client, and the nouns stripped from operationIds to name methods. */
 const RESOURCES = {
@@ -44,9 +47,12 @@ const RESOURCES = {
   Messages: { path: ['messages'], nouns: ['Message'] },
   Subscriptions: { path: ['subscriptions'], nouns: ['Subscription'] },
 };
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 const doc = dereferencedContract(input);
+/** The role ladder, lowest first: `TeammateRole`'s enum (`x-ranked: lowest-first`), read by scripts/lib/contract-reader.mjs. */
+const LADDER = roleLadder(doc);
+/** The `x-min-role` values: `none`, then the ladder. */
+const ROLES = ['none', ...LADDER];
 const pascal = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function methodName(operationId, nouns) {
@@ -123,61 +129,49 @@ function queryRules(operationId, query) {
   return { queryAliases: Object.keys(aliases).length ? aliases : undefined, presenceFlags: flags.length ? flags : undefined };
 }
 
-/** Top-level property names of a request body schema (its `allOf` parts merged). */
-function bodyFields(schema) {
-  const keys = new Set(Object.keys(schema?.properties ?? {}));
-  for (const part of schema?.allOf ?? []) for (const key of Object.keys(part.properties ?? {})) keys.add(key);
-  return [...keys];
-}
-
 const ops = [];
-for (const [path, pathItem] of Object.entries(doc.paths)) {
-  for (const method of METHODS) {
-    const op = pathItem[method];
-    if (!op) continue;
-    const params = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])];
-    const resource = RESOURCES[op.tags[0]];
-    if (!resource) throw new Error(`No resource for tag ${op.tags[0]}`);
-    const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
-    const queryParams = params.filter((p) => p.in === 'query').map((p) => p.name);
-    const { queryAliases, presenceFlags } = queryRules(op.operationId, params.filter((p) => p.in === 'query'));
-    const queryDefaults = Object.fromEntries(params.filter((p) => p.in === 'query' && p.schema && 'default' in p.schema).map((p) => [p.name, p.schema.default]));
-    const fields = op.requestBody ? bodyFields(op.requestBody.content['application/json'].schema) : undefined;
-    if (!ROLES.includes(op['x-min-role'])) throw new Error(`${op.operationId}: x-min-role must be one of ${ROLES.join(', ')}`);
-    for (const key of [...pathParams, ...queryParams]) {
-      if (fields?.includes(key)) throw new Error(`${op.operationId}: parameter ${key} collides with a body field`);
-    }
-    const requirements = op.security ?? doc.security ?? [];
-    const security = [];
-    for (const requirement of requirements) for (const name of Object.keys(requirement)) if (!security.includes(name)) security.push(name);
-    const subscriptionToken = op['x-accepts-subscription-token'];
-    if (subscriptionToken !== undefined) {
-      if (subscriptionToken !== true) throw new Error(`${op.operationId}: x-accepts-subscription-token must be true (or absent)`);
-      if (!security.length) throw new Error(`${op.operationId}: x-accepts-subscription-token is for operations that declare security; this one takes no credentials`);
-    }
-    ops.push({
-      operationId: op.operationId,
-      summary: op.summary,
-      method: method.toUpperCase(),
-      path,
-      resource: resource.path,
-      name: methodName(op.operationId, resource.nouns),
-      security,
-      authOptional: requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0),
-      minRole: op['x-min-role'],
-      pathParams,
-      queryParams,
-      queryDefaults: Object.keys(queryDefaults).length ? queryDefaults : undefined,
-      queryAliases,
-      presenceFlags,
-      hasBody: Boolean(op.requestBody),
-      bodyFields: fields,
-      pagination: pagination(op, params),
-      emptyBody: emptyBody(op) || undefined,
-      responses: Object.fromEntries(Object.entries(op.responses).map(([status, response]) => [status, Object.keys(response.content ?? {})])),
-      acceptsSubscriptionToken: subscriptionToken === true,
-    });
+for (const { path, method, pathItem, operation: op } of operationsOf(doc)) {
+  const params = parametersOf(doc, pathItem, op);
+  const resource = RESOURCES[op.tags[0]];
+  if (!resource) throw new Error(`No resource for tag ${op.tags[0]}`);
+  const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
+  const queryParams = params.filter((p) => p.in === 'query').map((p) => p.name);
+  const { queryAliases, presenceFlags } = queryRules(op.operationId, params.filter((p) => p.in === 'query'));
+  const queryDefaults = Object.fromEntries(params.filter((p) => p.in === 'query' && p.schema && 'default' in p.schema).map((p) => [p.name, p.schema.default]));
+  const fields = op.requestBody ? (jsonBodyOf(doc, op)?.fields ?? []) : undefined;
+  if (!ROLES.includes(op['x-min-role'])) throw new Error(`${op.operationId}: x-min-role must be one of ${ROLES.join(', ')}`);
+  parameterObject(doc, pathItem, op); // throws when a parameter collides with a body field
+  const requirements = op.security ?? doc.security ?? [];
+  const security = [];
+  for (const requirement of requirements) for (const name of Object.keys(requirement)) if (!security.includes(name)) security.push(name);
+  const subscriptionToken = op['x-accepts-subscription-token'];
+  if (subscriptionToken !== undefined) {
+    if (subscriptionToken !== true) throw new Error(`${op.operationId}: x-accepts-subscription-token must be true (or absent)`);
+    if (!security.length) throw new Error(`${op.operationId}: x-accepts-subscription-token is for operations that declare security; this one takes no credentials`);
   }
+  ops.push({
+    operationId: op.operationId,
+    summary: op.summary,
+    method,
+    path,
+    resource: resource.path,
+    name: methodName(op.operationId, resource.nouns),
+    security,
+    authOptional: requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0),
+    minRole: op['x-min-role'],
+    pathParams,
+    queryParams,
+    queryDefaults: Object.keys(queryDefaults).length ? queryDefaults : undefined,
+    queryAliases,
+    presenceFlags,
+    hasBody: Boolean(op.requestBody),
+    bodyFields: fields,
+    pagination: pagination(op, params),
+    emptyBody: emptyBody(op) || undefined,
+    signIn: isSignIn(op) || undefined,
+    responses: Object.fromEntries(Object.entries(op.responses).map(([status, response]) => [status, Object.keys(response.content ?? {})])),
+    acceptsSubscriptionToken: subscriptionToken === true,
+  });
 }
 ops.sort((a, b) => a.operationId.localeCompare(b.operationId));
 const webhookEvents = Object.keys(doc.webhooks ?? {}).sort();
@@ -213,7 +207,7 @@ lines.push('  /** The query parameter setting the page size, when there is one. 
 lines.push('  readonly limitParam?: string | null;');
 lines.push('}');
 lines.push('');
-lines.push('/** Roles of a project, lowest first; an operation\'s `minRole` is the lowest one it accepts (`none`: no membership needed). */');
+lines.push("/** An operation's minimum role: `none` (no membership needed) or a role of the ladder (`roleLadder` of `@supportkb/sdk/manifest`), which admits that role and every role above it. */");
 lines.push(`export type MinRole = ${ROLES.map((r) => `'${r}'`).join(' | ')};`);
 lines.push('');
 lines.push('/** HTTP methods of the contract\'s operations. */');
@@ -254,6 +248,8 @@ lines.push('  readonly hasBody: boolean;');
 lines.push('  readonly pagination?: PaginationInfo;');
 lines.push('  /** The 200 may have an empty body (the method then resolves to `undefined`). */');
 lines.push('  readonly emptyBody?: boolean;');
+lines.push("  /** A sign-in (the contract's `x-sign-in`): its 200 answers a token, which `createClient` keeps for the calls that follow. */");
+lines.push('  readonly signIn?: boolean;');
 lines.push('}');
 lines.push('');
 lines.push(`/** The ${ops.length} operationIds of the contract. */`);
@@ -266,7 +262,7 @@ lines.push('/** Every operation of the contract, by operationId. */');
 lines.push('export const operations: { readonly [K in OperationId]: OperationInfo } = {');
 for (const o of ops) {
   const entry = { operationId: o.operationId, method: o.method, path: o.path, resource: o.resource, name: o.name };
-  const rest = { minRole: o.minRole, pathParams: o.pathParams, queryParams: o.queryParams, queryAliases: o.queryAliases, presenceFlags: o.presenceFlags, hasBody: o.hasBody, pagination: o.pagination, emptyBody: o.emptyBody };
+  const rest = { minRole: o.minRole, pathParams: o.pathParams, queryParams: o.queryParams, queryAliases: o.queryAliases, presenceFlags: o.presenceFlags, hasBody: o.hasBody, pagination: o.pagination, emptyBody: o.emptyBody, signIn: o.signIn };
   for (const key of Object.keys(rest)) if (rest[key] === undefined) delete rest[key];
   const security = `[${o.security.map((name) => SCHEMES[name].constant).join(', ')}]`;
   lines.push(`  ${o.operationId}: { ...${JSON.stringify(entry)}, security: ${security}, ...${JSON.stringify(rest)} },`);
@@ -331,6 +327,15 @@ const manifest = [];
 manifest.push('// This file is auto-generated by packages/sdk/scripts/generate-operations.mjs from the contract. Do not edit.');
 manifest.push('');
 manifest.push("import { operations, type OperationId, type OperationInfo } from './operations.gen';");
+manifest.push('');
+manifest.push('/**');
+manifest.push(" * The roles of a project, lowest first: the contract's `TeammateRole` enum (`x-ranked: lowest-first`), the");
+manifest.push(" * ranking of the real server's role guard. An operation's `minRole` admits that role and every later one.");
+manifest.push(' */');
+manifest.push(`export const roleLadder = ${JSON.stringify(LADDER)} as const;`);
+manifest.push('');
+manifest.push('/** A role of the ladder ({@link roleLadder}). */');
+manifest.push('export type ProjectRole = (typeof roleLadder)[number];');
 manifest.push('');
 manifest.push('/**');
 manifest.push(' * One API operation (an OpenAPI Operation Object on its path), as tools read it: everything of the');

@@ -7,6 +7,31 @@
  * a webhook subscription's token may call it. Generated from the contract
  * (`src/generated/manifest.gen.ts`); an application's client needs none of it, so `createClient`'s
  * bundle does not carry it.
+ *
+ * Also the role ladder, {@link roleLadder} (the contract's `TeammateRole` enum, lowest first), with
+ * {@link roleRank} and {@link roleAllows}: the one ranking of roles the mock, the MCP server and the
+ * conformance run apply.
  */
-export { apiOperations, type ApiOperation } from './generated/manifest.gen';
+import { roleLadder, type ProjectRole } from './generated/manifest.gen';
+import type { MinRole } from './generated/operations.gen';
+
+export { apiOperations, roleLadder, type ApiOperation, type ProjectRole } from './generated/manifest.gen';
 export type { HttpMethod, MinRole, OperationId, OperationInfo, PaginationInfo } from './generated/operations.gen';
+
+/**
+ * The rank of a role on {@link roleLadder}: 0 for the lowest (`guest`), higher is stronger; `-1` for
+ * anything that is not a role of the ladder (a custom role, `undefined`).
+ */
+export function roleRank(role: unknown): number {
+  return (roleLadder as readonly unknown[]).indexOf(role);
+}
+
+/**
+ * Whether a caller of `role` passes an operation's minimum role: `none` admits everyone; a role of the
+ * ladder admits itself and every role above it. A role off the ladder passes nothing but `none`.
+ */
+export function roleAllows(role: ProjectRole | (string & {}) | undefined, minRole: MinRole): boolean {
+  if (minRole === 'none') return true;
+  const rank = roleRank(role);
+  return rank >= 0 && rank >= roleRank(minRole);
+}

@@ -232,6 +232,13 @@ export interface VerifyWebhookOptions {
    * unsigned, that is a new delivery forged with the secret (see {@link verifyWebhook}).
    */
   replay?: WebhookReplayGuard;
+  /**
+   * Longest wait for the next chunk of a stream body (a Node request, a `ReadableStream`), in ms (default
+   * {@link DEFAULT_WEBHOOK_BODY_TIMEOUT}, 10 s; `Infinity`: wait as long as the stream does). A body that
+   * stalls longer is rejected with `malformed_body` and the stream is cancelled (a Node request destroyed,
+   * closing the connection). Bodies given as a string or bytes are not waited for.
+   */
+  bodyTimeout?: number;
 }
 
 const encoder = new TextEncoder();
@@ -292,8 +299,20 @@ function reject(reason: WebhookVerificationReason, message: string, cause?: unkn
 /** A body as {@link verifyWebhook} takes it: as received, or a stream it reads itself. */
 export type WebhookBody = string | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
 
-/** The body as text, read up to `max` bytes. @throws {WebhookVerificationError} `body_too_large` past it. */
-async function bodyText(raw: WebhookBody, max: number): Promise<string> {
+/**
+ * The default `bodyTimeout` of {@link verifyWebhook}, in milliseconds: 10000 (10 s). The longest wait for
+ * the next chunk of a stream body; the service sends a delivery in one go, so a body that stalls longer is
+ * not a delivery worth waiting for.
+ */
+export const DEFAULT_WEBHOOK_BODY_TIMEOUT = 10_000;
+
+/**
+ * The body as text, read up to `max` bytes, waiting at most `timeout` ms for each chunk of a stream.
+ * @throws {WebhookVerificationError} `body_too_large` past `max`; `malformed_body` when the stream fails
+ *   midway (the sender hung up: Node's `aborted`, a stream error) or stalls past `timeout` (the stream is
+ *   then cancelled, a Node stream destroyed).
+ */
+async function bodyText(raw: WebhookBody, max: number, timeout: number): Promise<string> {
   const tooLarge = () => reject('body_too_large', `the body is over maxBodyBytes (${max} bytes); raise the maxBodyBytes option to accept it`);
   const decoder = new TextDecoder();
   if (typeof raw === 'string') {
@@ -305,15 +324,47 @@ async function bodyText(raw: WebhookBody, max: number): Promise<string> {
     if (raw.byteLength > max) tooLarge();
     return decoder.decode(raw);
   }
+  // A ReadableStream is read through its reader (whose cancel() ends a pending read), anything else
+  // through its iterator; `stop` gives up on the body: cancels a stream, destroys a Node stream.
+  let next: () => Promise<IteratorResult<Uint8Array | string>>;
+  let stop: () => unknown;
+  if (raw instanceof ReadableStream) {
+    const reader = raw.getReader();
+    next = () => reader.read();
+    stop = () => reader.cancel().catch(() => {});
+  } else {
+    const iterator = raw[Symbol.asyncIterator]();
+    const node = raw as { destroy?: () => void };
+    next = () => iterator.next();
+    stop = () => (node.destroy ? node.destroy() : iterator.return?.());
+  }
   let text = '';
   let size = 0;
-  // Leaving the loop early cancels a ReadableStream and destroys a Node stream.
-  for await (const chunk of raw as AsyncIterable<Uint8Array | string>) {
-    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-    if ((size += bytes.byteLength) > max) tooLarge();
-    text += decoder.decode(bytes, { stream: true });
+  let done = false;
+  try {
+    for (;;) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let step: IteratorResult<Uint8Array | string> | undefined;
+      try {
+        step = await Promise.race([next(), new Promise<undefined>((resolve) => timeout < Infinity && (timer = setTimeout(() => resolve(undefined), timeout)))]);
+      } catch (cause) {
+        done = true; // the stream failed: nothing left to cancel
+        reject('malformed_body', `the body stream failed after ${size} bytes: ${(cause as Error)?.message ?? cause}`, cause);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (!step) reject('malformed_body', `the body stalled: no bytes for ${timeout} ms after ${size} bytes (bodyTimeout)`);
+      if (step.done) {
+        done = true;
+        return text + decoder.decode();
+      }
+      const bytes = typeof step.value === 'string' ? encoder.encode(step.value) : step.value;
+      if ((size += bytes.byteLength) > max) tooLarge();
+      text += decoder.decode(bytes, { stream: true });
+    }
+  } finally {
+    if (!done) void stop(); // leaving early (too large, stalled) cancels a ReadableStream and destroys a Node stream
   }
-  return text + decoder.decode();
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
@@ -353,11 +404,12 @@ const REGISTERED_CLAIMS = new Set(['iss', 'sub', 'aud', 'iat', 'exp', 'nbf', 'jt
  * @param headers the request headers (`Headers`, or Node's `IncomingHttpHeaders`).
  * @param options see {@link VerifyWebhookOptions}.
  * @returns the typed event, with its {@link WebhookEvent.deliveryId}.
- * @throws {TypeError} on bad options (no secret, a tolerance that is not a number >= 0, a `maxBodyBytes` that is not a number > 0, an empty pin, a `replay` without `seen`).
+ * @throws {TypeError} on bad options (no secret, a tolerance that is not a number >= 0, a `maxBodyBytes` or `bodyTimeout` that is not a number > 0, an empty pin, a `replay` without `seen`).
  * @throws {WebhookVerificationError} with a {@link WebhookVerificationReason}; answer it with a 4xx (the service does not
  *   retry), 413 for `body_too_large`. Its message never carries the secret.
- * @throws whatever `options.replay.seen` throws (answer 5xx: the service retries), and whatever reading a stream
- *   body throws (the sender hung up, ...).
+ *   A stream body that fails midway (the sender hung up: Node's `aborted`) or stalls past `bodyTimeout` is
+ *   `malformed_body`, its cause the stream's error.
+ * @throws whatever `options.replay.seen` throws (answer 5xx: the service retries).
  */
 export async function verifyWebhook(
   rawBody: WebhookBody,
@@ -369,6 +421,8 @@ export async function verifyWebhook(
   if (typeof tolerance !== 'number' || !(tolerance >= 0)) throw new TypeError('verifyWebhook: options.tolerance must be a number of milliseconds >= 0');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_WEBHOOK_BODY_BYTES;
   if (typeof maxBodyBytes !== 'number' || !(maxBodyBytes > 0)) throw new TypeError('verifyWebhook: options.maxBodyBytes must be a number of bytes > 0');
+  const bodyTimeout = options.bodyTimeout ?? DEFAULT_WEBHOOK_BODY_TIMEOUT;
+  if (typeof bodyTimeout !== 'number' || !(bodyTimeout > 0)) throw new TypeError('verifyWebhook: options.bodyTimeout must be a number of milliseconds > 0');
   const subscriptionIds = pinned(options.subscriptionId, 'subscriptionId');
   const events = pinned(options.event, 'event');
   const replay = options.replay;
@@ -380,7 +434,7 @@ export async function verifyWebhook(
 
   // Refused before reading when the sender says how large it is; the reading stops at the limit otherwise.
   if (Number(header(headers, 'content-length')) > maxBodyBytes) reject('body_too_large', `Content-Length is over maxBodyBytes (${maxBodyBytes} bytes); raise the maxBodyBytes option to accept it`);
-  const text = await bodyText(rawBody, maxBodyBytes);
+  const text = await bodyText(rawBody, maxBodyBytes, bodyTimeout);
   let body: unknown;
   try {
     body = JSON.parse(text);

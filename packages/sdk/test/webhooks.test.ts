@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
@@ -6,6 +8,7 @@ import { parse } from 'yaml';
 import {
   buildWebhookDelivery,
   DEFAULT_MAX_WEBHOOK_BODY_BYTES,
+  DEFAULT_WEBHOOK_BODY_TIMEOUT,
   verifyWebhook,
   webhookTokenAudience,
   WebhookReplayCache,
@@ -365,6 +368,77 @@ describe('verifyWebhook reads at most maxBodyBytes (default 1 MiB)', () => {
     const cut = bytes.indexOf(0xc3) + 1;
     const fromNode = await verifyWebhook(Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]), d.headers, options);
     for (const event of [fromStream, fromNode]) expect(event.event === 'message.create' && event.payload.text).toBe('é'.repeat(700_000));
+  });
+});
+
+describe('verifyWebhook on a body stream that fails midway or stalls', () => {
+  const headers = { 'x-hook-secret': SECRET };
+  const failureOf = (promise: Promise<unknown>) => promise.then(() => { throw new Error('accepted'); }, (e: unknown) => e as WebhookVerificationError);
+
+  it('a Node request whose sender hangs up midway (Node\'s "aborted") is malformed_body, not a raw Error', async () => {
+    const d = await buildWebhookDelivery({ secret: SECRET, hook: example.hook, payload: example.payload });
+    const received = new Promise<unknown>((resolve) => {
+      const server = createServer((request, response) => {
+        void failureOf(verifyWebhook(request, request.headers, { secret: SECRET })).then((failure) => {
+          resolve(failure);
+          response.destroy();
+          server.close();
+        });
+      });
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        const sender = httpRequest({ host: '127.0.0.1', port, method: 'POST', headers: { ...d.headers, 'content-length': String(d.body.length) } });
+        sender.on('error', () => {});
+        // Half the body, then the connection closes once the server has it.
+        sender.write(d.body.slice(0, d.body.length / 2), () => setImmediate(() => sender.destroy()));
+      });
+    });
+    const failure = (await received) as WebhookVerificationError;
+    expect(failure).toBeInstanceOf(WebhookVerificationError);
+    expect(failure.reason).toBe('malformed_body');
+    expect(failure.message).toMatch(/^Webhook rejected \(malformed_body\): the body stream failed after \d+ bytes: aborted$/);
+    expect(failure.message).not.toContain(SECRET);
+    expect((failure.cause as Error).message).toBe('aborted');
+  });
+
+  it('a ReadableStream or an async iterable that errors midway is malformed_body', async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"timestamp":'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    const fromStream = await failureOf(verifyWebhook(broken, headers, { secret: SECRET }));
+    expect([fromStream.reason, (fromStream.cause as Error).message]).toEqual(['malformed_body', 'network error']);
+    async function* chunks() {
+      yield '{"timestamp":';
+      throw new Error('aborted');
+    }
+    const fromIterable = await failureOf(verifyWebhook(chunks(), headers, { secret: SECRET }));
+    expect([fromIterable.reason, fromIterable.message]).toEqual(['malformed_body', 'Webhook rejected (malformed_body): the body stream failed after 13 bytes: aborted']);
+  });
+
+  it('stops waiting on a stalled stream after bodyTimeout, and cancels it (a Node stream is destroyed)', async () => {
+    const state = { cancelled: false };
+    const stalled = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode('{"timestamp":')),
+      cancel: () => void (state.cancelled = true),
+    });
+    const fromStream = await failureOf(verifyWebhook(stalled, headers, { secret: SECRET, bodyTimeout: 20 }));
+    expect([fromStream.reason, fromStream.message]).toEqual(['malformed_body', 'Webhook rejected (malformed_body): the body stalled: no bytes for 20 ms after 13 bytes (bodyTimeout)']);
+    expect(state.cancelled).toBe(true);
+    const node = new Readable({ read() {} });
+    node.push('{"timestamp":');
+    const fromNode = await failureOf(verifyWebhook(node, headers, { secret: SECRET, bodyTimeout: 20 }));
+    expect(fromNode.reason).toBe('malformed_body');
+    expect(node.destroyed).toBe(true);
+  });
+
+  it('waits 10 s by default, and refuses a bodyTimeout that is not a number > 0', async () => {
+    expect(DEFAULT_WEBHOOK_BODY_TIMEOUT).toBe(10_000);
+    for (const bodyTimeout of [0, -1, Number.NaN, '5']) {
+      await expect(verifyWebhook('{}', headers, { secret: SECRET, bodyTimeout: bodyTimeout as number })).rejects.toThrow('verifyWebhook: options.bodyTimeout must be a number of milliseconds > 0');
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 // it did not create: they pass the contract, but a user must design around them (the contract's
 // "Known server behaviour" guide says what each means). Reported as warnings, which never fail the
 // run. Each probe either reads, or writes only resources named after the run and removes them.
+import { roleLadder } from '@supportkb/sdk/manifest';
 
 /** The claims of a JWT (unverified: only to read them). */
 function claimsOf(token) {
@@ -12,8 +13,8 @@ function claimsOf(token) {
   }
 }
 
-/** The standard roles of the server's role guard (`middleware/has-role.js`). */
-const STANDARD_ROLES = new Set(['owner', 'admin', 'supervisor', 'agent', 'teammate', 'user', 'guest']);
+/** The standard roles of the server's role guard (`middleware/has-role.js`): the SDK manifest's ladder, from the contract. */
+const STANDARD_ROLES = new Set(roleLadder);
 
 /**
  * Runs the probes and returns one sentence per risk found.

@@ -10,6 +10,7 @@
 import { createServer } from 'node:http';
 import { SignJWT } from 'jose';
 import { probeRisks } from './risks.mjs';
+import { isSignIn } from '../contract-reader.mjs';
 
 const NO_ID = '000000000000000000000000';
 
@@ -59,13 +60,13 @@ export async function runConformance(options) {
 
 /**
  * The plan: the operations `--read-only` leaves out, from the contract. The writes are the operations
- * whose method is not GET, except the sign-ins (tag `Authentication`, the manifest's `auth` resource),
+ * whose method is not GET, except the sign-ins (the contract's `x-sign-in`),
  * which a read-only run needs as well; with them go the reads of what only those writes create.
  * @param {ReturnType<import('./contract.mjs').indexContract>} contract
  * @returns {{ writes: string[] }}
  */
 export function planOf(contract) {
-  const writes = contract.operations.filter(({ method, operation }) => method !== 'GET' && operation.tags?.[0] !== 'Authentication').map((o) => o.operationId);
+  const writes = contract.operations.filter(({ method, operation }) => method !== 'GET' && !isSignIn(operation)).map((o) => o.operationId);
   return { writes: [...writes, ...READS_OF_CREATED.filter((id) => contract.operations.some((o) => o.operationId === id))] };
 }
 

@@ -3,6 +3,15 @@
 import { operations, type OperationId, type OperationInfo } from './operations.gen';
 
 /**
+ * The roles of a project, lowest first: the contract's `TeammateRole` enum (`x-ranked: lowest-first`), the
+ * ranking of the real server's role guard. An operation's `minRole` admits that role and every later one.
+ */
+export const roleLadder = ["guest","user","teammate","agent","supervisor","admin","owner"] as const;
+
+/** A role of the ladder ({@link roleLadder}). */
+export type ProjectRole = (typeof roleLadder)[number];
+
+/**
  * One API operation (an OpenAPI Operation Object on its path), as tools read it: everything of the
  * client's {@link OperationInfo} (method, path template, security, minimum role, parameters,
  * pagination) plus what the client does not need to send it.

@@ -17,8 +17,8 @@ export interface PaginationInfo {
   readonly limitParam?: string | null;
 }
 
-/** Roles of a project, lowest first; an operation's `minRole` is the lowest one it accepts (`none`: no membership needed). */
-export type MinRole = 'none' | 'guest' | 'user' | 'agent' | 'admin' | 'owner';
+/** An operation's minimum role: `none` (no membership needed) or a role of the ladder (`roleLadder` of `@supportkb/sdk/manifest`), which admits that role and every role above it. */
+export type MinRole = 'none' | 'guest' | 'user' | 'teammate' | 'agent' | 'supervisor' | 'admin' | 'owner';
 
 /** HTTP methods of the contract's operations. */
 export type HttpMethod = 'DELETE' | 'GET' | 'PATCH' | 'POST' | 'PUT';
@@ -58,6 +58,8 @@ export interface OperationInfo {
   readonly pagination?: PaginationInfo;
   /** The 200 may have an empty body (the method then resolves to `undefined`). */
   readonly emptyBody?: boolean;
+  /** A sign-in (the contract's `x-sign-in`): its 200 answers a token, which `createClient` keeps for the calls that follow. */
+  readonly signIn?: boolean;
 }
 
 /** The 64 operationIds of the contract. */
@@ -121,9 +123,9 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
   listTeammates: { ...{"operationId":"listTeammates","method":"GET","path":"/{project_id}/project_users","resource":["team"],"name":"list"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"agent","pathParams":["project_id"],"queryParams":["role","trashed","presencestatus","status"],"hasBody":false} },
   parseSitemap: { ...{"operationId":"parseSitemap","method":"POST","path":"/{project_id}/kb/sitemap","resource":["kb","contents"],"name":"parseSitemap"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"admin","pathParams":["project_id"],"queryParams":[],"hasBody":true} },
   setDefaultLabels: { ...{"operationId":"setDefaultLabels","method":"PATCH","path":"/{project_id}/labels/{lang}/default","resource":["labels"],"name":"setDefault"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"admin","pathParams":["project_id","lang"],"queryParams":[],"hasBody":false} },
-  signIn: { ...{"operationId":"signIn","method":"POST","path":"/auth/signin","resource":["auth"],"name":"signIn"}, security: [], ...{"minRole":"none","pathParams":[],"queryParams":[],"hasBody":true} },
-  signInAnonymously: { ...{"operationId":"signInAnonymously","method":"POST","path":"/auth/signinAnonymously","resource":["auth"],"name":"signInAnonymously"}, security: [], ...{"minRole":"none","pathParams":[],"queryParams":[],"hasBody":true} },
-  signInWithCustomToken: { ...{"operationId":"signInWithCustomToken","method":"POST","path":"/auth/signinWithCustomToken","resource":["auth"],"name":"signInWithCustomToken"}, security: [API_KEY_AUTH], ...{"minRole":"none","pathParams":[],"queryParams":[],"hasBody":false} },
+  signIn: { ...{"operationId":"signIn","method":"POST","path":"/auth/signin","resource":["auth"],"name":"signIn"}, security: [], ...{"minRole":"none","pathParams":[],"queryParams":[],"hasBody":true,"signIn":true} },
+  signInAnonymously: { ...{"operationId":"signInAnonymously","method":"POST","path":"/auth/signinAnonymously","resource":["auth"],"name":"signInAnonymously"}, security: [], ...{"minRole":"none","pathParams":[],"queryParams":[],"hasBody":true,"signIn":true} },
+  signInWithCustomToken: { ...{"operationId":"signInWithCustomToken","method":"POST","path":"/auth/signinWithCustomToken","resource":["auth"],"name":"signInWithCustomToken"}, security: [API_KEY_AUTH], ...{"minRole":"none","pathParams":[],"queryParams":[],"hasBody":false,"signIn":true} },
   updateCurrentTeammate: { ...{"operationId":"updateCurrentTeammate","method":"PUT","path":"/{project_id}/project_users","resource":["team"],"name":"updateCurrent"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"agent","pathParams":["project_id"],"queryParams":[],"hasBody":true} },
   updateGroup: { ...{"operationId":"updateGroup","method":"PUT","path":"/{project_id}/groups/{id}","resource":["groups"],"name":"update"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"agent","pathParams":["project_id","id"],"queryParams":[],"hasBody":true} },
   updateKnowledgeBase: { ...{"operationId":"updateKnowledgeBase","method":"PUT","path":"/{project_id}/kb/namespace/{id}","resource":["kb"],"name":"update"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"admin","pathParams":["project_id","id"],"queryParams":[],"hasBody":true} },

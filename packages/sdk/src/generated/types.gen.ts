@@ -324,14 +324,16 @@ export type AnonymousSignInResponse = {
 };
 
 /**
- * Role of a teammate in the project, highest first: `owner`, `admin`, `supervisor`, `agent`,
- * `teammate`, `user`, `guest`. Anonymous end users are `guest`; users signed in with a custom
- * token default to `user`. The documented roles are owner, admin, agent, user and guest; the real
- * server also ranks `supervisor` (between agent and admin) and `teammate` (between user and agent)
- * and stores the role without validating it.
+ * Role of a teammate in the project, lowest first: `guest` < `user` < `teammate` < `agent` <
+ * `supervisor` < `admin` < `owner` (`x-ranked: lowest-first`: the enum's order is the rank the
+ * server's role guard applies; an operation's `x-min-role` admits that role and every role after
+ * it). Anonymous end users are `guest`; users signed in with a custom token default to `user`. The
+ * documented roles are owner, admin, agent, user and guest; the real server also ranks `teammate`
+ * (between user and agent) and `supervisor` (between agent and admin) and stores the role without
+ * validating it.
  *
  */
-export type TeammateRole = 'owner' | 'admin' | 'supervisor' | 'agent' | 'teammate' | 'user' | 'guest';
+export type TeammateRole = 'guest' | 'user' | 'teammate' | 'agent' | 'supervisor' | 'admin' | 'owner';
 
 /**
  * The user of a custom-token sign-in. For a `user` or `guest` role (the default) the server

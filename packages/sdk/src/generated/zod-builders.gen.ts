@@ -154,13 +154,13 @@ export const zAnonymousSignInResponse = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zTeammateRole = /* @__PURE__ */ lazy(() => z.enum([
-    'owner',
-    'admin',
-    'supervisor',
-    'agent',
-    'teammate',
+    'guest',
     'user',
-    'guest'
+    'teammate',
+    'agent',
+    'supervisor',
+    'admin',
+    'owner'
 ]));
 
 export const zCustomTokenUser = /* @__PURE__ */ lazy(() => z.object({

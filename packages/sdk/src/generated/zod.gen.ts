@@ -136,11 +136,13 @@ export const zAnonymousUser = /* @__PURE__ */ z.lazy(builders.zAnonymousUser);
 export const zAnonymousSignInResponse = /* @__PURE__ */ z.lazy(builders.zAnonymousSignInResponse);
 
 /**
- * Role of a teammate in the project, highest first: `owner`, `admin`, `supervisor`, `agent`,
- * `teammate`, `user`, `guest`. Anonymous end users are `guest`; users signed in with a custom
- * token default to `user`. The documented roles are owner, admin, agent, user and guest; the real
- * server also ranks `supervisor` (between agent and admin) and `teammate` (between user and agent)
- * and stores the role without validating it.
+ * Role of a teammate in the project, lowest first: `guest` < `user` < `teammate` < `agent` <
+ * `supervisor` < `admin` < `owner` (`x-ranked: lowest-first`: the enum's order is the rank the
+ * server's role guard applies; an operation's `x-min-role` admits that role and every role after
+ * it). Anonymous end users are `guest`; users signed in with a custom token default to `user`. The
+ * documented roles are owner, admin, agent, user and guest; the real server also ranks `teammate`
+ * (between user and agent) and `supervisor` (between agent and admin) and stores the role without
+ * validating it.
  *
  */
 export const zTeammateRole = /* @__PURE__ */ z.lazy(builders.zTeammateRole);

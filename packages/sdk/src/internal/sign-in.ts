@@ -4,7 +4,7 @@
  */
 import { jwtAuthorization, type CredentialStore } from '../auth';
 import { SupportKbError, ValidationError } from '../errors';
-import type { OperationId } from '../generated/operations.gen';
+import { operations, type OperationId } from '../generated/operations.gen';
 import type { RequestContext } from '../types';
 
 /**
@@ -20,7 +20,7 @@ export interface OperationBehaviour {
 }
 
 /**
- * The sign-ins of `createClient`: each keeps the token of its answer in `credentials` for the calls
+ * The sign-ins of `createClient` (the operations flagged `signIn`, the contract's `x-sign-in`): each keeps the token of its answer in `credentials` for the calls
  * that follow (an answer without a token throws `ValidationError` and keeps the old credentials), and
  * `signInWithCustomToken({ customToken })` sends the custom JWT as `Authorization: JWT <customToken>`
  * (the operation has no body).
@@ -34,9 +34,11 @@ export function signInBehaviours(credentials: CredentialStore): Partial<Record<O
     }
     credentials.set({ token });
   };
+  // Every sign-in the contract marks (`x-sign-in`, `signIn` in the manifest) keeps its token.
+  const behaviours: Partial<Record<OperationId, OperationBehaviour>> = {};
+  for (const info of Object.values(operations)) if (info.signIn) behaviours[info.operationId] = { complete: keepToken };
   return {
-    signIn: { complete: keepToken },
-    signInAnonymously: { complete: keepToken },
+    ...behaviours,
     signInWithCustomToken: {
       prepare(params, headers) {
         const { customToken, ...rest } = params;

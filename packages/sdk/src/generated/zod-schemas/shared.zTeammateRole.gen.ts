@@ -6,11 +6,11 @@ import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
 
 export const zTeammateRole = /* @__PURE__ */ lazy(() => z.enum([
-    'owner',
-    'admin',
-    'supervisor',
-    'agent',
-    'teammate',
+    'guest',
     'user',
-    'guest'
+    'teammate',
+    'agent',
+    'supervisor',
+    'admin',
+    'owner'
 ]));
