@@ -77,7 +77,12 @@ try {
   console.error(`release-check: ${error.message}`);
   process.exit(2);
 }
-const only = new Set((opts.only ?? CHECKS.join(',')).split(',').map((s) => s.trim()).filter(Boolean));
+const only = new Set(
+  (opts.only ?? CHECKS.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 for (const check of only) if (!CHECKS.includes(check)) (console.error(`release-check: unknown check "${check}" (${CHECKS.join(', ')})`), process.exit(2));
 
 // ---------------------------------------------------------------------------------------------------
@@ -92,8 +97,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'supportkb-release-check-'));
 const tarballDir = join(scratch, 'tarballs');
 mkdirSync(tarballDir);
 const startedAll = Date.now();
+/** @type {import('./release-check/common.mjs').Package[]} */
 const packages = [];
 /** Steps on the scratch project as a whole (install, tsc over every package). */
+/** @type {import('./release-check/common.mjs').StepResult[]} */
 const projectSteps = [];
 let exitCode = 0;
 
@@ -118,7 +125,17 @@ try {
 
   // files and publint work on the tarballs alone; types (attw) too.
   const tarballSteps = packages.map(async (p) => {
-    if (only.has('files')) p.steps.push(await step('files', () => checkFiles(p.manifest, p.packed.files.map((f) => f.path), p.extracted, p.dir)));
+    if (only.has('files'))
+      p.steps.push(
+        await step('files', () =>
+          checkFiles(
+            p.manifest,
+            p.packed.files.map((f) => f.path),
+            p.extracted,
+            p.dir,
+          ),
+        ),
+      );
     const work = [];
     if (only.has('publint')) work.push(publintStep(p));
     if (only.has('types')) work.push(attwStep(p));

@@ -9,6 +9,11 @@ import { promisify } from 'node:util';
  * One check's result.
  * @typedef {{ name: string, ok: boolean, problems: string[], detail: string, ms: number }} StepResult
  */
+/**
+ * A packed package: its directory and manifest, what `npm pack --json` said, its tarball and where it
+ * is extracted, the entries users reach, and its checks' results.
+ * @typedef {{ dir: string, manifest: Record<string, any>, packed: { filename: string, size: number, unpackedSize: number, entryCount: number, files: { path: string }[] }, tarball: string, extracted: string, entries: import('./manifest.mjs').Entry[], steps: StepResult[] }} Package
+ */
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const run = promisify(execFile);

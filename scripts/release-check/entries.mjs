@@ -20,10 +20,7 @@ export async function entriesStep(p, project) {
       process.stdout.write(JSON.stringify(results));`;
     writeFileSync(join(project, `probe-${p.packed.filename}.mjs`), probe('await import(spec)'));
     writeFileSync(join(project, `probe-${p.packed.filename}.cjs`), probe('require(spec)'));
-    const [esm, cjs] = await Promise.all([
-      nodeIn(project, [`probe-${p.packed.filename}.mjs`]).then(JSON.parse),
-      nodeIn(project, [`probe-${p.packed.filename}.cjs`]).then(JSON.parse),
-    ]);
+    const [esm, cjs] = await Promise.all([nodeIn(project, [`probe-${p.packed.filename}.mjs`]).then(JSON.parse), nodeIn(project, [`probe-${p.packed.filename}.cjs`]).then(JSON.parse)]);
     for (const e of code) {
       const i = esm[e.spec];
       const r = cjs[e.spec];
@@ -42,7 +39,13 @@ export async function entriesStep(p, project) {
     // Asset entries resolve to a shipped file.
     const assets = p.entries.filter((e) => e.kind === 'asset');
     if (assets.length) {
-      const resolved = JSON.parse(await nodeIn(project, ['--input-type=module', '-e', `process.stdout.write(JSON.stringify(${JSON.stringify(assets.map((a) => a.spec))}.map((s) => { try { return import.meta.resolve(s); } catch (e) { return 'error: ' + e.message; } })))`]));
+      const resolved = JSON.parse(
+        await nodeIn(project, [
+          '--input-type=module',
+          '-e',
+          `process.stdout.write(JSON.stringify(${JSON.stringify(assets.map((a) => a.spec))}.map((s) => { try { return import.meta.resolve(s); } catch (e) { return 'error: ' + e.message; } })))`,
+        ]),
+      );
       assets.forEach((a, i) => {
         const url = resolved[i];
         if (!url.startsWith('file:') || !existsSync(fileURLToPath(url))) problems.push(`asset '${a.spec}' does not resolve to a file: ${url}`);
@@ -53,7 +56,15 @@ export async function entriesStep(p, project) {
     const esbuild = await import('esbuild');
     for (const e of p.entries.filter((x) => x.kind === 'browser')) {
       try {
-        await esbuild.build({ stdin: { contents: `export * from '${e.spec}';`, resolveDir: project, loader: 'js' }, absWorkingDir: project, bundle: true, write: false, platform: 'browser', format: 'esm', logLevel: 'silent' });
+        await esbuild.build({
+          stdin: { contents: `export * from '${e.spec}';`, resolveDir: project, loader: 'js' },
+          absWorkingDir: project,
+          bundle: true,
+          write: false,
+          platform: 'browser',
+          format: 'esm',
+          logLevel: 'silent',
+        });
         details.push(`${e.subpath} (browser-only: bundles for the browser)`);
       } catch (error) {
         problems.push(`browser entry '${e.spec}' does not bundle for the browser: ${error.message.split('\n').slice(0, 4).join(' ')}`);

@@ -28,7 +28,8 @@ export function installStep(packages, project, { only, rootManifest }) {
     const lock = readJson(join(project, 'package-lock.json'));
     for (const p of packages) {
       for (const [key, entry] of Object.entries(lock.packages ?? {})) {
-        if (key.endsWith(`node_modules/${p.manifest.name}`) && !String(entry.resolved ?? '').startsWith('file:')) throw new Error(`${key} was installed from ${entry.resolved ?? 'somewhere else'}, not from the tarball`);
+        if (key.endsWith(`node_modules/${p.manifest.name}`) && !String(entry.resolved ?? '').startsWith('file:'))
+          throw new Error(`${key} was installed from ${entry.resolved ?? 'somewhere else'}, not from the tarball`);
       }
     }
     const footprint = installFootprint(packages, project, lock);
@@ -36,11 +37,13 @@ export function installStep(packages, project, { only, rootManifest }) {
   });
 }
 
-
 /** The peer dependencies a user of `p` has: the required ones, and the optional ones its type declarations import. */
 function neededPeers(p) {
   const peers = Object.keys(p.manifest.peerDependencies ?? {});
-  const declarations = p.packed.files.map((f) => f.path).filter((f) => /\.d\.[mc]?ts$/.test(f)).map((f) => readFileSync(join(p.extracted, f), 'utf8'));
+  const declarations = p.packed.files
+    .map((f) => f.path)
+    .filter((f) => /\.d\.[mc]?ts$/.test(f))
+    .map((f) => readFileSync(join(p.extracted, f), 'utf8'));
   const imported = (name) => declarations.some((text) => text.includes(`'${name}'`) || text.includes(`"${name}"`) || text.includes(`'${name}/`) || text.includes(`"${name}/`));
   return peers.filter((name) => !p.manifest.peerDependenciesMeta?.[name]?.optional || imported(name));
 }
@@ -68,7 +71,7 @@ function installFootprint(packages, project, lock) {
   const entries = lock.packages ?? {};
   /** The lockfile key that `name` resolves to from the package at `from` (a lockfile key). */
   const resolveFrom = (from, name) => {
-    for (let at = from; ; ) {
+    for (let at = from; ;) {
       const key = `${at ? `${at}/` : ''}node_modules/${name}`;
       if (entries[key]) return key;
       if (!at) return undefined;
@@ -94,14 +97,16 @@ function installFootprint(packages, project, lock) {
   };
   const sizes = new Map();
   const sizeOf = (key) => sizes.get(key) ?? sizes.set(key, packageBytes(join(project, key))).get(key);
-  const describe = (keys) => `${keys.size} packages, ${(([...keys].reduce((sum, key) => sum + sizeOf(key), 0)) / 1e6).toFixed(1)} MB`;
+  const describe = (keys) => `${keys.size} packages, ${([...keys].reduce((sum, key) => sum + sizeOf(key), 0) / 1e6).toFixed(1)} MB`;
   const names = packages.map((p) => p.manifest.name);
   const all = closureOf(names);
   const scripts = [...all].filter((key) => entries[key].hasInstallScript);
   const parts = packages.map((p) => `${p.manifest.name} ${describe(closureOf([p.manifest.name]))}`);
   if (packages.length > 1) parts.push(`together ${describe(all)}`);
   return {
-    problems: scripts.map((key) => `${key.replace(/^.*node_modules\//, '')}@${entries[key].version} has an install script: npm warns every user who installs ${names.join(' or ')} about it (some are telemetry)`),
+    problems: scripts.map(
+      (key) => `${key.replace(/^.*node_modules\//, '')}@${entries[key].version} has an install script: npm warns every user who installs ${names.join(' or ')} about it (some are telemetry)`,
+    ),
     detail: `installing brings ${parts.join('; ')}; ${scripts.length ? `${scripts.length} with an install script` : 'none with an install script'}`,
   };
 }

@@ -21,7 +21,15 @@ function exportsMap(manifest) {
   return exports;
 }
 
-/** How users reach each subpath: code (typed), asset (untyped file) or browser-only code. */
+/**
+ * How users reach a subpath of the exports map.
+ * @typedef {{ subpath: string, spec: string, kind: 'code' | 'asset' | 'browser', requireable: boolean, dualCjs: boolean }} Entry
+ */
+
+/**
+ * How users reach each subpath: code (typed), asset (untyped file) or browser-only code.
+ * @returns {Entry[]}
+ */
 export function entriesOf(manifest) {
   const out = [];
   for (const [subpath, value] of Object.entries(exportsMap(manifest))) {
@@ -32,7 +40,13 @@ export function entriesOf(manifest) {
     const nodeBlocked = targets.some(([c, t]) => t === null && c.includes('node'));
     const browserOnly = conds.has('browser') && nodeBlocked;
     const requireable = conds.has('require') || conds.has('default') || (!conds.has('import') && targets.some(([c]) => c.length === 0));
-    out.push({ subpath, spec: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`, kind: !typed ? 'asset' : browserOnly ? 'browser' : 'code', requireable, dualCjs: conds.has('require') });
+    out.push({
+      subpath,
+      spec: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
+      kind: !typed ? 'asset' : browserOnly ? 'browser' : 'code',
+      requireable,
+      dualCjs: conds.has('require'),
+    });
   }
   return out;
 }
@@ -68,8 +82,9 @@ function runtimeReferences(dir, files) {
     const lines = readFileSync(join(dir, file), 'utf8').split('\n');
     lines.forEach((line, i) => {
       for (const m of line.matchAll(pattern)) {
-        const target = posix.normalize(posix.join(posix.dirname(file), m[2]));
-        out.push({ file, line: i + 1, ref: m[2], target, optional: line.includes('existsSync(') });
+        const ref = m[2] ?? '';
+        const target = posix.normalize(posix.join(posix.dirname(file), ref));
+        out.push({ file, line: i + 1, ref, target, optional: line.includes('existsSync(') });
       }
     });
   }

@@ -34,7 +34,8 @@ function readmeBlocks(text) {
     const line = text.slice(0, m.index).split('\n').length;
     const name = attributes.find((a) => a.startsWith('snippet='))?.slice('snippet='.length);
     if (!['js', 'ts', 'sh'].includes(lang)) {
-      if (/^(javascript|typescript|mjs|cjs|mts|tsx|jsx|bash|shell|console)$/.test(lang) || name) untagged.push({ line, lang, why: `a \`\`\`${lang} block: tag code as \`\`\`js, \`\`\`ts or \`\`\`sh with snippet=NAME` });
+      if (/^(javascript|typescript|mjs|cjs|mts|tsx|jsx|bash|shell|console)$/.test(lang) || name)
+        untagged.push({ line, lang, why: `a \`\`\`${lang} block: tag code as \`\`\`js, \`\`\`ts or \`\`\`sh with snippet=NAME` });
       continue;
     }
     if (!name) {
@@ -57,7 +58,7 @@ function spawnIn(project, command, args, { env = {}, timeout = 60_000, detached 
     const timer = setTimeout(() => {
       stderr += `\n(killed after ${timeout / 1000} s)`;
       try {
-        process.kill(detached ? -child.pid : child.pid, 'SIGKILL');
+        if (child.pid !== undefined) process.kill(detached ? -child.pid : child.pid, 'SIGKILL');
       } catch {}
     }, timeout);
     child.on('error', (error) => {
@@ -102,7 +103,9 @@ async function shellLine(packages, p, project, readme, line) {
   const ours = new Set(packages.map((q) => q.manifest.name));
   if (words[0] === 'npm' && ['install', 'i', 'add'].includes(words[1])) {
     const specs = words.slice(2).filter((w) => !w.startsWith('-'));
-    const unknown = specs.map((spec) => spec.replace(/^(@?[^@]+)@.*$/, '$1')).filter((name) => !ours.has(name) && !(name in peers) && !packages.some((q) => name in (q.manifest.peerDependencies ?? {})));
+    const unknown = specs
+      .map((spec) => spec.replace(/^(@?[^@]+)@.*$/, '$1'))
+      .filter((name) => !ours.has(name) && !(name in peers) && !packages.some((q) => name in (q.manifest.peerDependencies ?? {})));
     return { problems: unknown.map((name) => `\`${line}\`: ${name} is neither one of the packages nor a peer dependency of one`), did: 'install line checked' };
   }
   const bins = Object.assign({}, ...packages.map((q) => (typeof q.manifest.bin === 'string' ? { [q.manifest.name.split('/').pop()]: q.manifest.bin } : (q.manifest.bin ?? {}))));
@@ -138,7 +141,11 @@ async function shellLine(packages, p, project, readme, line) {
     const install = /`(npm install [^`]+)`/.exec(r.stderr)?.[1];
     const named = missingPeers.find((name) => install?.includes(name));
     if (r.code === 1 && lines.length === 1 && named && readme.includes(install)) return { problems: [], did: `${words[1]} without ${named} (an optional peer): says \`${install}\`` };
-    return { problems: [`\`${line}\`: no URL printed, exit code ${r.code}${named ? '' : ' (a command whose optional peer is missing must say, in one line, the `npm install` that the README shows)'}:\n${r.stdout}${r.stderr}`] };
+    return {
+      problems: [
+        `\`${line}\`: no URL printed, exit code ${r.code}${named ? '' : ' (a command whose optional peer is missing must say, in one line, the `npm install` that the README shows)'}:\n${r.stdout}${r.stderr}`,
+      ],
+    };
   }
   const problems = [];
   try {
@@ -147,7 +154,7 @@ async function shellLine(packages, p, project, readme, line) {
     problems.push(`\`${line}\`: ${url} does not answer: ${error.message}`);
   }
   try {
-    process.kill(-started.child.pid, 'SIGTERM');
+    if (started.child.pid !== undefined) process.kill(-started.child.pid, 'SIGTERM');
   } catch {}
   const stopped = await Promise.race([started.exited, new Promise((r) => setTimeout(() => r(undefined), 10_000))]);
   if (!stopped) problems.push(`\`${line}\`: still running 10 s after SIGTERM`);
@@ -173,7 +180,16 @@ export async function readmeStep(packages, p, project) {
     for (const b of ts) writeFileSync(join(dir, `${b.name}.mts`), b.code);
     const typecheck = ts.length
       ? (async () => {
-          const compilerOptions = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2023', 'dom', 'dom.iterable'], types: ['node'], strict: true, noEmit: true, skipLibCheck: true };
+          const compilerOptions = {
+            module: 'nodenext',
+            moduleResolution: 'nodenext',
+            target: 'es2022',
+            lib: ['es2023', 'dom', 'dom.iterable'],
+            types: ['node'],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+          };
           writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ts.map((b) => `${b.name}.mts`) }, null, 2));
           const r = await spawnIn(project, process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', relative(project, join(dir, 'tsconfig.json')), '--pretty', 'false']).exited;
           if (r.code !== 0) problems.push(`tsc (strict) on the ts snippets:\n${(r.stdout + r.stderr).trim()}`);
@@ -187,13 +203,21 @@ export async function readmeStep(packages, p, project) {
       `import { pathToFileURL } from 'node:url';\nimport { startMock } from '@supportkb/mocks';\nconst mock = await startMock({ port: 0 });\nprocess.env.SUPPORTKB_README_MOCK_URL = mock.url;\ntry {\n  await import(pathToFileURL(process.argv[2]).href);\n} finally {\n  await mock.stop();\n}\n`,
     );
     /** What each block did, in the README's order. */
-    const done = blocks.map(() => []);
+    const done = blocks.map(() => /** @type {string[]} */ ([]));
     const runs = blocks.map((b, index) =>
       snippetSlots(async () => {
-        const did = done[index];
+        const did = done[index] ?? [];
         if (b.lang === 'sh') {
           // The lines of a block at once: each is an install line to check or a command of its own.
-          const lines = b.code.split('\n').map((raw) => raw.replace(/\s+#.*$/, '').replace(/^#.*$/, '').trim()).filter(Boolean);
+          const lines = b.code
+            .split('\n')
+            .map((raw) =>
+              raw
+                .replace(/\s+#.*$/, '')
+                .replace(/^#.*$/, '')
+                .trim(),
+            )
+            .filter(Boolean);
           for (const r of await Promise.all(lines.map((line) => shellLine(packages, p, project, readme, line)))) {
             problems.push(...r.problems.map((x) => `${b.name}: ${x}`));
             if (r.did) did.push(`${b.name}: ${r.did}`);

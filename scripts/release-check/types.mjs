@@ -71,7 +71,15 @@ export async function tscStep(packages, project) {
     const results = await Promise.all(
       CONSUMERS.map(async (consumer) => {
         const files = consumer.module === 'preserve' ? ['consumer-bundler.ts'] : ['consumer.mts', ...(consumer.cjs && cjs.length ? ['consumer.cts'] : [])];
-        const compilerOptions = { module: consumer.module, moduleResolution: consumer.moduleResolution, target: 'es2022', lib: ['es2023', 'dom', 'dom.iterable'], types: ['node'], ...STRICTEST, noEmit: true };
+        const compilerOptions = {
+          module: consumer.module,
+          moduleResolution: consumer.moduleResolution,
+          target: 'es2022',
+          lib: ['es2023', 'dom', 'dom.iterable'],
+          types: ['node'],
+          ...STRICTEST,
+          noEmit: true,
+        };
         const config = `tsconfig.${consumer.name}.json`;
         writeFileSync(join(project, config), JSON.stringify({ compilerOptions, files }, null, 2));
         let output = '';
@@ -88,7 +96,9 @@ export async function tscStep(packages, project) {
     );
     const problems = results.flatMap((r) => r.ours.map((line) => `[${r.consumer.name}] ${line}`));
     const theirs = results.map((r) => (r.theirs ? `${r.theirs} in third-party .d.ts ignored (${r.consumer.name})` : '')).filter(Boolean);
-    const settings = Object.entries(STRICTEST).map(([k, v]) => `${k}: ${v}`).join(', ');
+    const settings = Object.entries(STRICTEST)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ');
     return {
       problems,
       detail: `tsc (${CONSUMERS.map((c) => c.name).join(', ')}; ${settings}) compiles ${esm.length} ESM and ${cjs.length} CJS imports from the installed tarballs${theirs.length ? ` (errors: ${theirs.join('; ')})` : ''}`,

@@ -20,9 +20,19 @@ const NO_ID = '000000000000000000000000';
 const READS_OF_CREATED = ['getContent', 'getGroup', 'getSegment', 'getLead'];
 
 /**
+ * One operation's outcome, with the calls made for it.
+ * @typedef {{ operationId: string, method: string, path: string, outcome: 'pass' | 'fail' | 'skip', calls: { method: string, url: string, status: number, problems: string[] }[], skips: string[] }} OperationReport
+ */
+/**
+ * A run's report: `warnings` are risky behaviours observed that pass the contract (they never fail
+ * the run); `run` is the run's prefix, `conformance-<base36 time>`.
+ * @typedef {{ passed: number, failed: number, skipped: number, unreachable: boolean, operations: OperationReport[], leftBehind: string[], warnings: string[], run: string }} ConformanceReport
+ */
+
+/**
  * Runs the scenario and prints the report.
  * @param {object} options
- * @param {ReturnType<import('./contract.mjs').indexContract>} options.contract
+ * @param {import('./contract.mjs').IndexedContract} options.contract
  * @param {string} options.baseUrl API root without a trailing slash.
  * @param {string} options.projectId
  * @param {string} [options.email] with `password`: an admin or owner of the project.
@@ -34,7 +44,7 @@ const READS_OF_CREATED = ['getContent', 'getGroup', 'getSegment', 'getLead'];
  * @param {string} [options.sitemapUrl]
  * @param {number} options.timeout per-request timeout in ms.
  * @param {(line: string) => void} options.print
- * @returns {Promise<{passed: number, failed: number, skipped: number, unreachable: boolean, operations: object[], leftBehind: string[]}>}
+ * @returns {Promise<ConformanceReport>}
  */
 export async function runConformance(options) {
   const ctx = startRun(options);
@@ -61,7 +71,7 @@ export async function runConformance(options) {
  * The plan: the operations `--read-only` leaves out, from the contract. The writes are the operations
  * whose method is not GET, except the sign-ins (tag `Authentication`, the manifest's `auth` resource),
  * which a read-only run needs as well; with them go the reads of what only those writes create.
- * @param {ReturnType<import('./contract.mjs').indexContract>} contract
+ * @param {import('./contract.mjs').IndexedContract} contract
  * @returns {{ writes: string[] }}
  */
 export function planOf(contract) {

@@ -4,6 +4,15 @@
 import { SignJWT } from 'jose';
 import { parityScenario } from './scenario.mjs';
 
+/**
+ * A deployment to run the scenario against.
+ * @typedef {{ baseUrl: string, projectId: string, email: string, password: string, projectSecret: string }} Target
+ */
+/**
+ * What one call got: status (0 when no answer came within the wait), media type, body, time.
+ * @typedef {{ id: string, op: string, method: string, url: string, status: number, contentType: string | null, body: unknown, ms: number, error?: string }} CallRecord
+ */
+
 /** Signs a custom token (HS256) for `signInWithCustomToken`. */
 async function customToken(claims, { secret, audience }) {
   let jwt = new SignJWT({ sub: 'userexternal', ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt();
@@ -16,7 +25,7 @@ const resolve = (value, v) => (typeof value === 'function' ? value(v) : value);
 /**
  * Runs the scenario against one deployment.
  * @param {object} options
- * @param {ReturnType<import('../conformance/contract.mjs').indexContract>} options.contract
+ * @param {import('../conformance/contract.mjs').IndexedContract} options.contract
  * @param {string} options.baseUrl API root without a trailing slash.
  * @param {string} options.projectId
  * @param {string} options.email an owner of the project.
@@ -24,8 +33,8 @@ const resolve = (value, v) => (typeof value === 'function' ? value(v) : value);
  * @param {string} options.projectSecret the project's JWT secret (custom tokens).
  * @param {string} options.run the run's prefix (the same for both deployments).
  * @param {number} [options.timeout] per call, ms (default 5000), unless the step sets its own `wait`.
- * @param {ReturnType<typeof parityScenario>} [options.steps]
- * @returns {Promise<object[]>} one record per step: `{ id, op, method, url, status, contentType, body, ms }`.
+ * @param {import('./scenario.mjs').Step[]} [options.steps]
+ * @returns {Promise<CallRecord[]>} one record per step.
  */
 export async function runScenario(options) {
   const { contract, baseUrl, projectId, email, password, projectSecret, run, timeout = 5_000, steps = parityScenario() } = options;

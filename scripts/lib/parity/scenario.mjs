@@ -33,9 +33,31 @@ import { subscriptionSteps } from './scenario/subscriptions.mjs';
 
 export { MALFORMED_ID, UNKNOWN_ID } from './scenario/steps.mjs';
 
-/** The whole scenario, in order: sign-ins first (later steps use their tokens). */
+/**
+ * One call of the scenario (see the header).
+ * @typedef {{ id: string, op: string, as: unknown, path?: Record<string, unknown>, query?: Record<string, unknown>, body?: unknown, raw?: string, contentType?: string, headers?: Record<string, unknown>, save?: (v: Record<string, unknown>, body: unknown, status: number) => void, wait?: number }} Step
+ */
+
+/**
+ * The whole scenario, in order: sign-ins first (later steps use their tokens).
+ * @returns {Step[]}
+ */
 export function parityScenario() {
-  const steps = [...authSteps(), ...credentialSteps(), ...tagSteps(), ...groupSteps(), ...segmentSteps(), ...leadSteps(), ...teamSteps(), ...labelSteps(), ...kbSteps(), ...analyticsSteps(), ...messageSteps(), ...subscriptionSteps(), ...analyticsAfterMessagesSteps()];
+  const steps = [
+    ...authSteps(),
+    ...credentialSteps(),
+    ...tagSteps(),
+    ...groupSteps(),
+    ...segmentSteps(),
+    ...leadSteps(),
+    ...teamSteps(),
+    ...labelSteps(),
+    ...kbSteps(),
+    ...analyticsSteps(),
+    ...messageSteps(),
+    ...subscriptionSteps(),
+    ...analyticsAfterMessagesSteps(),
+  ];
   return steps.map((step) => (NEVER_ANSWERED.has(step.id) ? { wait: SHORT_WAIT, ...step } : step.op === 'parseSitemap' ? { wait: SITEMAP_WAIT, ...step } : step));
 }
 

@@ -2,7 +2,21 @@
 import { MALFORMED_ID, UNKNOWN_ID, s } from './steps.mjs';
 
 /** The analytics operations, each called once with no parameters. */
-const ANALYTICS_OPS = ['getRequestWaitingTime', 'getRequestWaitingTimeLastDay', 'countRequests', 'aggregateRequestsByStatus', 'aggregateRequestsByDay', 'aggregateRequestsByMonth', 'aggregateRequestsByWeek', 'aggregateRequestsByHour', 'getRequestDuration', 'getRequestSatisfaction', 'countRequestsWithBot', 'countMessages', 'aggregateMessagesByDay'];
+const ANALYTICS_OPS = [
+  'getRequestWaitingTime',
+  'getRequestWaitingTimeLastDay',
+  'countRequests',
+  'aggregateRequestsByStatus',
+  'aggregateRequestsByDay',
+  'aggregateRequestsByMonth',
+  'aggregateRequestsByWeek',
+  'aggregateRequestsByHour',
+  'getRequestDuration',
+  'getRequestSatisfaction',
+  'countRequestsWithBot',
+  'countMessages',
+  'aggregateMessagesByDay',
+];
 
 export function analyticsSteps() {
   return [

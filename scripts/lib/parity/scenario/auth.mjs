@@ -36,9 +36,23 @@ export function authSteps() {
     s('signIn.form', 'signIn', { as: 'none', raw: 'email=nobody%40example.org&password=x', contentType: form }),
     s('signIn.form-bad-email', 'signIn', { as: 'none', raw: 'email=nobody&password=', contentType: form }),
     s('signIn.malformed-json', 'signIn', { as: 'none', raw: '{"email":' }),
-    s('signIn.ok', 'signIn', { as: 'none', body: (v) => ({ email: v.email, password: v.password }), save: (v, b) => { v.owner = b?.token; v.ownerUserId = b?.user?._id; } }),
+    s('signIn.ok', 'signIn', {
+      as: 'none',
+      body: (v) => ({ email: v.email, password: v.password }),
+      save: (v, b) => {
+        v.owner = b?.token;
+        v.ownerUserId = b?.user?._id;
+      },
+    }),
     s('signIn.email-uppercase', 'signIn', { as: 'none', body: (v) => ({ email: v.email.toUpperCase(), password: v.password }) }),
-    s('signInAnonymously.ok', 'signInAnonymously', { as: 'none', body: (v) => ({ id_project: v.projectId, firstname: 'Ada', lastname: 'Guest', email: `${v.run}-guest@example.org`, attributes: { sourcePage: 'https://example.org/' } }), save: (v, b) => { v.guest = b?.token; v.guestUuid = b?.user?._id; } }),
+    s('signInAnonymously.ok', 'signInAnonymously', {
+      as: 'none',
+      body: (v) => ({ id_project: v.projectId, firstname: 'Ada', lastname: 'Guest', email: `${v.run}-guest@example.org`, attributes: { sourcePage: 'https://example.org/' } }),
+      save: (v, b) => {
+        v.guest = b?.token;
+        v.guestUuid = b?.user?._id;
+      },
+    }),
     s('signInAnonymously.minimal', 'signInAnonymously', { as: 'none', body: (v) => ({ id_project: v.projectId }) }),
     s('signInAnonymously.no-project', 'signInAnonymously', { as: 'none', body: { firstname: 'Ada' } }),
     s('signInAnonymously.empty-project', 'signInAnonymously', { as: 'none', body: { id_project: '' } }),
@@ -55,9 +69,20 @@ export function authSteps() {
     s('signInAnonymously.firstname-empty', 'signInAnonymously', { as: 'none', body: (v) => ({ id_project: v.projectId, firstname: '', lastname: 'Only' }) }),
     s('signInAnonymously.attributes-string', 'signInAnonymously', { as: 'none', body: (v) => ({ id_project: v.projectId, attributes: 'x' }) }),
     s('signInAnonymously.form', 'signInAnonymously', { as: 'none', raw: `id_project=${UNKNOWN_ID}&firstname=Form&attributes[a]=1`, contentType: form }),
-    s('signInWithCustomToken.agent', 'signInWithCustomToken', { as: (v) => `JWT ${v.customAgent}`, save: (v, b) => { v.agent = b?.token; v.agentUserId = b?.user?._id; } }),
+    s('signInWithCustomToken.agent', 'signInWithCustomToken', {
+      as: (v) => `JWT ${v.customAgent}`,
+      save: (v, b) => {
+        v.agent = b?.token;
+        v.agentUserId = b?.user?._id;
+      },
+    }),
     s('signInWithCustomToken.agent-again', 'signInWithCustomToken', { as: (v) => `JWT ${v.customAgent}` }),
-    s('signInWithCustomToken.user', 'signInWithCustomToken', { as: (v) => `JWT ${v.customUser}`, save: (v, b) => { v.user = b?.token; } }),
+    s('signInWithCustomToken.user', 'signInWithCustomToken', {
+      as: (v) => `JWT ${v.customUser}`,
+      save: (v, b) => {
+        v.user = b?.token;
+      },
+    }),
     s('signInWithCustomToken.user-again', 'signInWithCustomToken', { as: (v) => `JWT ${v.customUser}` }),
     s('signInWithCustomToken.lowercase-scheme', 'signInWithCustomToken', { as: (v) => `jwt ${v.customUser}` }),
     s('signInWithCustomToken.double-space', 'signInWithCustomToken', { as: (v) => `JWT  ${v.customUser}` }),
@@ -69,9 +94,20 @@ export function authSteps() {
     s('signInWithCustomToken.sign-in-token-project', 'signInWithCustomToken', { as: (v) => v.owner, body: { id_project: MALFORMED_ID } }),
     s('signInWithCustomToken.guest-token', 'signInWithCustomToken', { as: (v) => v.guest }),
     // A subscription to sign custom tokens with (its secret; its audience names the project).
-    s('createSubscription.for-tokens', 'createSubscription', { body: { event: 'request.close', target: 'https://hooks.example.invalid/tokens' }, save: (v, b) => { v.subId = b?._id; v.subSecret = b?.secret; } }),
+    s('createSubscription.for-tokens', 'createSubscription', {
+      body: { event: 'request.close', target: 'https://hooks.example.invalid/tokens' },
+      save: (v, b) => {
+        v.subId = b?._id;
+        v.subSecret = b?.secret;
+      },
+    }),
     s('signInWithCustomToken.via-subscription', 'signInWithCustomToken', { as: custom((v) => ({ _id: `${v.run}-sub-user`, firstname: 'Sub', lastname: 'User' })) }),
-    s('signInWithCustomToken.hex-id', 'signInWithCustomToken', { as: custom(() => ({ _id: '5f5f5f5f5f5f5f5f5f5f5f5f', firstname: 'Hex' })), save: (v, b) => { v.hexUser = b?.token; } }),
+    s('signInWithCustomToken.hex-id', 'signInWithCustomToken', {
+      as: custom(() => ({ _id: '5f5f5f5f5f5f5f5f5f5f5f5f', firstname: 'Hex' })),
+      save: (v, b) => {
+        v.hexUser = b?.token;
+      },
+    }),
     s('signInWithCustomToken.number-id', 'signInWithCustomToken', { as: custom(() => ({ _id: 42 })) }),
     s('signInWithCustomToken.no-id', 'signInWithCustomToken', { as: custom(() => ({ firstname: 'Nobody' })) }),
     s('signInWithCustomToken.role-object', 'signInWithCustomToken', { as: custom((v) => ({ _id: `${v.run}-role-object`, role: { a: 1 } })) }),

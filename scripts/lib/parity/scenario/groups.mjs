@@ -3,12 +3,33 @@ import { MALFORMED_ID, UNKNOWN_ID, s } from './steps.mjs';
 
 export function groupSteps() {
   return [
-    s('createGroup.ok', 'createGroup', { body: (v) => ({ name: `${v.run}-group`, members: [v.ownerUserId] }), save: (v, b) => { v.group1 = b?._id; } }),
-    s('createGroup.no-members', 'createGroup', { as: 'agent', body: (v) => ({ name: `${v.run}-group-2` }), save: (v, b) => { v.group2 = b?._id; } }),
-    s('createGroup.members-string', 'createGroup', { body: (v) => ({ name: `${v.run}-group-3`, members: 'x' }), save: (v, b) => { v.group3 = b?._id; } }),
+    s('createGroup.ok', 'createGroup', {
+      body: (v) => ({ name: `${v.run}-group`, members: [v.ownerUserId] }),
+      save: (v, b) => {
+        v.group1 = b?._id;
+      },
+    }),
+    s('createGroup.no-members', 'createGroup', {
+      as: 'agent',
+      body: (v) => ({ name: `${v.run}-group-2` }),
+      save: (v, b) => {
+        v.group2 = b?._id;
+      },
+    }),
+    s('createGroup.members-string', 'createGroup', {
+      body: (v) => ({ name: `${v.run}-group-3`, members: 'x' }),
+      save: (v, b) => {
+        v.group3 = b?._id;
+      },
+    }),
     s('createGroup.members-object', 'createGroup', { body: { name: 'g', members: { a: 1 } } }),
     s('createGroup.members-numbers', 'createGroup', { body: { name: 'g', members: [1, 2] } }),
-    s('createGroup.members-null', 'createGroup', { body: (v) => ({ name: `${v.run}-group-5`, members: null }), save: (v, b) => { v.group5 = b?._id; } }),
+    s('createGroup.members-null', 'createGroup', {
+      body: (v) => ({ name: `${v.run}-group-5`, members: null }),
+      save: (v, b) => {
+        v.group5 = b?._id;
+      },
+    }),
     s('createGroup.members-nested', 'createGroup', { body: { name: 'g', members: [['a'], { b: [1] }, null] } }),
     s('createGroup.name-number', 'createGroup', { body: { name: 12 } }),
     s('createGroup.name-boolean', 'createGroup', { body: { name: false } }),

@@ -8,15 +8,29 @@ export function kbSteps() {
   const multi = (body, query = { namespace: kb }) => ({ query, body });
   return [
     // Knowledge bases: list (creating the default on first read), create, update.
-    s('listKnowledgeBases.ok', 'listKnowledgeBases', { save: (v, b) => { v.defaultKb = Array.isArray(b) ? (b.find((k) => k?.default) ?? b[0])?.id : undefined; } }),
+    s('listKnowledgeBases.ok', 'listKnowledgeBases', {
+      save: (v, b) => {
+        v.defaultKb = Array.isArray(b) ? (b.find((k) => k?.default) ?? b[0])?.id : undefined;
+      },
+    }),
     s('listKnowledgeBases.count', 'listKnowledgeBases', { query: { count: true } }),
     s('listKnowledgeBases.count-false', 'listKnowledgeBases', { query: { count: false } }),
     s('listKnowledgeBases.count-empty', 'listKnowledgeBases', { query: { count: '' } }),
     s('listKnowledgeBases.agent', 'listKnowledgeBases', { as: 'agent' }),
     s('listKnowledgeBases.user', 'listKnowledgeBases', { as: 'user' }),
     s('listKnowledgeBases.basic', 'listKnowledgeBases', { as: 'basic' }),
-    s('createKnowledgeBase.ok', 'createKnowledgeBase', { body: (v) => ({ name: `${v.run}-kb` }), save: (v, b) => { v.kb = b?.id; } }),
-    s('createKnowledgeBase.second', 'createKnowledgeBase', { body: (v) => ({ name: `${v.run}-kb-2`, hybrid: false, default: true, id: 'mine', engine: { name: 'x' }, preview_settings: { a: 1 } }), save: (v, b) => { v.kb2 = b?.id; } }),
+    s('createKnowledgeBase.ok', 'createKnowledgeBase', {
+      body: (v) => ({ name: `${v.run}-kb` }),
+      save: (v, b) => {
+        v.kb = b?.id;
+      },
+    }),
+    s('createKnowledgeBase.second', 'createKnowledgeBase', {
+      body: (v) => ({ name: `${v.run}-kb-2`, hybrid: false, default: true, id: 'mine', engine: { name: 'x' }, preview_settings: { a: 1 } }),
+      save: (v, b) => {
+        v.kb2 = b?.id;
+      },
+    }),
     s('createKnowledgeBase.hybrid-string', 'createKnowledgeBase', { body: { name: 'kb', hybrid: 'yes' } }),
     s('createKnowledgeBase.hybrid-null', 'createKnowledgeBase', { body: { name: 'kb', hybrid: null } }),
     s('createKnowledgeBase.hybrid-true', 'createKnowledgeBase', { body: { name: 'kb', hybrid: true } }),
@@ -25,12 +39,20 @@ export function kbSteps() {
     s('createKnowledgeBase.name-null', 'createKnowledgeBase', { body: { name: null } }),
     s('createKnowledgeBase.name-object', 'createKnowledgeBase', { body: { name: { a: 1 } } }),
     s('createKnowledgeBase.name-array', 'createKnowledgeBase', { body: { name: ['a', 'b'] } }),
-    s('createKnowledgeBase.name-number', 'createKnowledgeBase', { body: { name: 5 }, save: (v, b) => { v.kb3 = b?.id; } }),
+    s('createKnowledgeBase.name-number', 'createKnowledgeBase', {
+      body: { name: 5 },
+      save: (v, b) => {
+        v.kb3 = b?.id;
+      },
+    }),
     s('createKnowledgeBase.body-array', 'createKnowledgeBase', { body: [{ name: 'x' }] }),
     s('createKnowledgeBase.malformed-json', 'createKnowledgeBase', { raw: '{' }),
     s('createKnowledgeBase.text-plain', 'createKnowledgeBase', { raw: 'name=x', contentType: 'text/plain' }),
     s('createKnowledgeBase.agent', 'createKnowledgeBase', { as: 'agent', body: { name: 'x' } }),
-    s('updateKnowledgeBase.ok', 'updateKnowledgeBase', { path: { id: kb }, body: (v) => ({ name: `${v.run}-kb-renamed`, preview_settings: { model: 'gpt-4o', max_tokens: 128, temperature: 0.2, top_k: 3, context: null } }) }),
+    s('updateKnowledgeBase.ok', 'updateKnowledgeBase', {
+      path: { id: kb },
+      body: (v) => ({ name: `${v.run}-kb-renamed`, preview_settings: { model: 'gpt-4o', max_tokens: 128, temperature: 0.2, top_k: 3, context: null } }),
+    }),
     s('updateKnowledgeBase.preview-string', 'updateKnowledgeBase', { path: { id: (v) => v.kb3 }, body: { preview_settings: 'x' } }),
     s('updateKnowledgeBase.preview-array', 'updateKnowledgeBase', { path: { id: (v) => v.kb3 }, body: { preview_settings: [1, 2], name: 7 } }),
     s('updateKnowledgeBase.empty-body', 'updateKnowledgeBase', { path: { id: kb }, body: {} }),
@@ -43,8 +65,18 @@ export function kbSteps() {
     s('updateKnowledgeBase.malformed-json', 'updateKnowledgeBase', { path: { id: kb }, raw: '{"name":' }),
     s('updateKnowledgeBase.agent', 'updateKnowledgeBase', { as: 'agent', path: { id: kb }, body: { name: 'x' } }),
     // Contents: create (upsert on project, type, source), every field's odd values.
-    s('createContent.text', 'createContent', { body: (v) => ({ name: `${v.run}-text`, type: 'text', source: `${v.run}-text`, content: 'Mon-Fri 9-18', namespace: v.kb }), save: (v, b) => { v.content1 = b?.value?._id; } }),
-    s('createContent.url', 'createContent', { body: (v) => ({ name: 'https://example.org/a', type: 'url', source: 'https://example.org/a', namespace: v.kb }), save: (v, b) => { v.content2 = b?.value?._id; } }),
+    s('createContent.text', 'createContent', {
+      body: (v) => ({ name: `${v.run}-text`, type: 'text', source: `${v.run}-text`, content: 'Mon-Fri 9-18', namespace: v.kb }),
+      save: (v, b) => {
+        v.content1 = b?.value?._id;
+      },
+    }),
+    s('createContent.url', 'createContent', {
+      body: (v) => ({ name: 'https://example.org/a', type: 'url', source: 'https://example.org/a', namespace: v.kb }),
+      save: (v, b) => {
+        v.content2 = b?.value?._id;
+      },
+    }),
     s('createContent.again', 'createContent', { body: (v) => ({ name: `${v.run}-text-2`, type: 'text', source: `${v.run}-text`, content: 'changed', namespace: v.kb }) }),
     s('createContent.move', 'createContent', { body: (v) => ({ name: `${v.run}-text-3`, type: 'text', source: `${v.run}-text`, content: 'moved', namespace: v.kb2, tags: ['a'] }) }),
     s('createContent.move-back', 'createContent', { body: (v) => ({ name: `${v.run}-text-4`, type: 'text', source: `${v.run}-text`, namespace: v.kb }) }),

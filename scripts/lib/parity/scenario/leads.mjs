@@ -4,9 +4,25 @@ import { MALFORMED_ID, UNKNOWN_ID, s } from './steps.mjs';
 export function leadSteps() {
   const withSegment = (id, name) => s(`listLeads.by-segment-${id}`, 'listLeads', { query: { segment: (v) => v[name] } });
   return [
-    s('createLead.ok', 'createLead', { body: (v) => ({ fullname: 'Ada Lovelace', email: `Ada.${v.run}@Example.org`, attributes: { plan: 'pro' } }), save: (v, b) => { v.lead1 = b?._id; } }),
-    s('createLead.lead_id', 'createLead', { as: 'agent', body: (v) => ({ fullname: 'Grace Hopper', lead_id: `${v.run}-crm-1` }), save: (v, b) => { v.lead2 = b?._id; } }),
-    s('createLead.empty-body', 'createLead', { body: {}, save: (v, b) => { v.lead3 = b?._id; } }),
+    s('createLead.ok', 'createLead', {
+      body: (v) => ({ fullname: 'Ada Lovelace', email: `Ada.${v.run}@Example.org`, attributes: { plan: 'pro' } }),
+      save: (v, b) => {
+        v.lead1 = b?._id;
+      },
+    }),
+    s('createLead.lead_id', 'createLead', {
+      as: 'agent',
+      body: (v) => ({ fullname: 'Grace Hopper', lead_id: `${v.run}-crm-1` }),
+      save: (v, b) => {
+        v.lead2 = b?._id;
+      },
+    }),
+    s('createLead.empty-body', 'createLead', {
+      body: {},
+      save: (v, b) => {
+        v.lead3 = b?._id;
+      },
+    }),
     s('createLead.fullname-number', 'createLead', { body: { fullname: 12 } }),
     s('createLead.email-number', 'createLead', { body: { email: 12 } }),
     s('createLead.attributes-string', 'createLead', { body: { fullname: 'A', attributes: 'x' } }),

@@ -3,9 +3,25 @@ import { MALFORMED_ID, UNKNOWN_ID, s } from './steps.mjs';
 
 export function tagSteps() {
   return [
-    s('createTag.ok', 'createTag', { body: (v) => ({ tag: `${v.run}-b`, color: '#43a047' }), save: (v, b) => { v.tag1 = b?._id; } }),
-    s('createTag.second', 'createTag', { body: (v) => ({ tag: `${v.run}-a`, color: '#1e88e5', attributes: { x: 1 } }), save: (v, b) => { v.tag2 = b?._id; } }),
-    s('createTag.no-color', 'createTag', { as: 'agent', body: (v) => ({ tag: `${v.run}-c` }), save: (v, b) => { v.tag3 = b?._id; } }),
+    s('createTag.ok', 'createTag', {
+      body: (v) => ({ tag: `${v.run}-b`, color: '#43a047' }),
+      save: (v, b) => {
+        v.tag1 = b?._id;
+      },
+    }),
+    s('createTag.second', 'createTag', {
+      body: (v) => ({ tag: `${v.run}-a`, color: '#1e88e5', attributes: { x: 1 } }),
+      save: (v, b) => {
+        v.tag2 = b?._id;
+      },
+    }),
+    s('createTag.no-color', 'createTag', {
+      as: 'agent',
+      body: (v) => ({ tag: `${v.run}-c` }),
+      save: (v, b) => {
+        v.tag3 = b?._id;
+      },
+    }),
     s('createTag.duplicate', 'createTag', { body: (v) => ({ tag: `${v.run}-b`, color: '#000000' }) }),
     s('createTag.number', 'createTag', { body: { tag: 5 } }),
     s('createTag.boolean', 'createTag', { body: { tag: true, color: 1 } }),

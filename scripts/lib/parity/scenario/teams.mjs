@@ -4,7 +4,11 @@ import { MALFORMED_ID, UNKNOWN_ID, first, s } from './steps.mjs';
 export function teamSteps() {
   const teammateOf = (userId) => (v, b) => (Array.isArray(b) ? b.find((t) => (t?.id_user?._id ?? t?.id_user) === v[userId])?._id : undefined);
   return [
-    s('listTeammates.default', 'listTeammates', { save: (v, b) => { v.ownerTeammate = teammateOf('ownerUserId')(v, b); } }),
+    s('listTeammates.default', 'listTeammates', {
+      save: (v, b) => {
+        v.ownerTeammate = teammateOf('ownerUserId')(v, b);
+      },
+    }),
     s('listTeammates.agent', 'listTeammates', { as: 'agent' }),
     s('listTeammates.guest', 'listTeammates', { as: 'guest' }),
     s('listTeammates.user', 'listTeammates', { as: 'user' }),
@@ -28,8 +32,18 @@ export function teamSteps() {
     s('listTeammates.status-unknown-operator', 'listTeammates', { query: { 'status[$foo]': 'x' } }),
     s('listTeammates.status-object', 'listTeammates', { query: { 'status[a]': 'x' } }),
     s('getTeammateByUserId.owner', 'getTeammateByUserId', { path: { user_id: (v) => v.ownerUserId } }),
-    s('getTeammateByUserId.agent-user', 'getTeammateByUserId', { path: { user_id: (v) => v.agentUserId }, save: (v, b) => { v.agentTeammate = first(b)?._id; } }),
-    s('getTeammateByUserId.guest', 'getTeammateByUserId', { path: { user_id: (v) => v.guestUuid }, save: (v, b) => { v.guestTeammate = first(b)?._id; } }),
+    s('getTeammateByUserId.agent-user', 'getTeammateByUserId', {
+      path: { user_id: (v) => v.agentUserId },
+      save: (v, b) => {
+        v.agentTeammate = first(b)?._id;
+      },
+    }),
+    s('getTeammateByUserId.guest', 'getTeammateByUserId', {
+      path: { user_id: (v) => v.guestUuid },
+      save: (v, b) => {
+        v.guestTeammate = first(b)?._id;
+      },
+    }),
     s('getTeammateByUserId.external', 'getTeammateByUserId', { path: { user_id: (v) => `${v.run}-user` } }),
     s('getTeammateByUserId.external-hex', 'getTeammateByUserId', { path: { user_id: '5f5f5f5f5f5f5f5f5f5f5f5f' } }),
     s('getTeammateByUserId.unknown', 'getTeammateByUserId', { path: { user_id: UNKNOWN_ID } }),
@@ -76,7 +90,10 @@ export function teamSteps() {
     s('updateTeammate.status-bogus', 'updateTeammate', { path: { project_user_id: (v) => v.agentTeammate }, body: { status: 'bogus' } }),
     s('updateTeammate.status-disabled', 'updateTeammate', { path: { project_user_id: (v) => v.agentTeammate }, body: { status: 'disabled' } }),
     s('listTags.agent-disabled', 'listTags', { as: 'agent' }),
-    s('updateTeammate.status-active', 'updateTeammate', { path: { project_user_id: (v) => v.agentTeammate }, body: { status: 'active', 'settings.email.notification.conversation.assigned.toyou': true } }),
+    s('updateTeammate.status-active', 'updateTeammate', {
+      path: { project_user_id: (v) => v.agentTeammate },
+      body: { status: 'active', 'settings.email.notification.conversation.assigned.toyou': true },
+    }),
     s('updateTeammate.tags-string', 'updateTeammate', { path: { project_user_id: (v) => v.agentTeammate }, body: { tags: 'x' } }),
     s('updateTeammate.number-string', 'updateTeammate', { path: { project_user_id: (v) => v.agentTeammate }, body: { number_assigned_requests: 'many' } }),
     s('updateTeammate.by-agent', 'updateTeammate', { as: 'agent', path: { project_user_id: (v) => v.ownerTeammate }, body: { user_available: false } }),
@@ -89,7 +106,12 @@ export function teamSteps() {
     s('inviteTeammate.role-zero', 'inviteTeammate', { body: (v) => ({ email: `${v.run}-zero@example.org`, role: 0 }) }),
     s('inviteTeammate.role-object', 'inviteTeammate', { body: (v) => ({ email: `${v.run}-object@example.org`, role: { a: 1 } }) }),
     s('inviteTeammate.self', 'inviteTeammate', { body: (v) => ({ email: v.email, role: 'admin' }) }),
-    s('inviteTeammate.member', 'inviteTeammate', { body: (v) => ({ email: v.agentEmail, role: 'agent' }), save: (v, b) => { v.invitedAgentTeammate = b?._id; } }),
+    s('inviteTeammate.member', 'inviteTeammate', {
+      body: (v) => ({ email: v.agentEmail, role: 'agent' }),
+      save: (v, b) => {
+        v.invitedAgentTeammate = b?._id;
+      },
+    }),
     s('inviteTeammate.member-again', 'inviteTeammate', { body: (v) => ({ email: v.agentEmail.toUpperCase(), role: 'agent' }) }),
     s('inviteTeammate.missing-email', 'inviteTeammate', { body: { role: 'agent' } }),
     s('inviteTeammate.missing-email-again', 'inviteTeammate', { body: { role: 'agent' } }),
@@ -97,8 +119,20 @@ export function teamSteps() {
     s('inviteTeammate.email-zero', 'inviteTeammate', { body: { email: 0, role: 'agent' } }),
     s('inviteTeammate.email-array', 'inviteTeammate', { body: { email: ['x@example.org'], role: 'agent' } }),
     s('inviteTeammate.by-agent', 'inviteTeammate', { as: 'agent', body: { email: 'x@example.org', role: 'agent' } }),
-    s('signInAnonymously.team-guest', 'signInAnonymously', { as: 'none', body: (v) => ({ id_project: v.projectId, firstname: 'Deleted' }), save: (v, b) => { v.guest2 = b?.token; v.guest2Uuid = b?.user?._id; } }),
-    s('getTeammateByUserId.team-guest', 'getTeammateByUserId', { path: { user_id: (v) => v.guest2Uuid }, save: (v, b) => { v.guest2Teammate = first(b)?._id; } }),
+    s('signInAnonymously.team-guest', 'signInAnonymously', {
+      as: 'none',
+      body: (v) => ({ id_project: v.projectId, firstname: 'Deleted' }),
+      save: (v, b) => {
+        v.guest2 = b?.token;
+        v.guest2Uuid = b?.user?._id;
+      },
+    }),
+    s('getTeammateByUserId.team-guest', 'getTeammateByUserId', {
+      path: { user_id: (v) => v.guest2Uuid },
+      save: (v, b) => {
+        v.guest2Teammate = first(b)?._id;
+      },
+    }),
     s('deleteTeammate.unknown', 'deleteTeammate', { path: { project_user_id: UNKNOWN_ID } }),
     s('deleteTeammate.unknown-soft', 'deleteTeammate', { path: { project_user_id: UNKNOWN_ID }, query: { soft: true } }),
     s('deleteTeammate.unknown-hard', 'deleteTeammate', { path: { project_user_id: UNKNOWN_ID }, query: { hard: true } }),
