@@ -201,7 +201,9 @@ export function describeLocation(path, merged) {
  */
 export function compareContracts(before, after) {
   const { diffs, merged } = apiCompare(webhooksAsOperations(before), webhooksAsOperations(after));
+  /** @type {ContractChange[]} */
   const breaking = [];
+  /** @type {ContractChange[]} */
   const nonBreaking = [];
   // The SDK exports one TypeScript type per schema of `components.schemas`, named after it.
   const kept = new Set(Object.keys(after?.components?.schemas ?? {}));
@@ -212,6 +214,7 @@ export function compareContracts(before, after) {
   for (const diff of diffs) {
     if (diff.path[0] !== 'paths') continue;
     const [isBreaking, reason] = verdict(diff);
+    /** @type {ContractChange} */
     const change = {
       location: describeLocation(diff.path, merged),
       summary: summarize(diff),
@@ -244,7 +247,7 @@ export function pendingChangesets(dir) {
   return files.sort().map((file) => {
     const text = readFileSync(join(dir, file), 'utf8');
     const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-    const releases = match ? (parse(match[1]) ?? {}) : {};
+    const releases = match ? (parse(match[1] ?? '') ?? {}) : {};
     return { file, releases };
   });
 }

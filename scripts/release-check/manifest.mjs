@@ -31,6 +31,7 @@ function exportsMap(manifest) {
  * @returns {Entry[]}
  */
 export function entriesOf(manifest) {
+  /** @type {Entry[]} */
   const out = [];
   for (const [subpath, value] of Object.entries(exportsMap(manifest))) {
     if (subpath.includes('*') || subpath === './package.json') continue;

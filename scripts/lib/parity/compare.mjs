@@ -41,7 +41,7 @@ function messagesOf(body) {
  */
 export function describeAnswer(record) {
   if (record.status === 0) return { status: 0, body: 'no answer' };
-  const type = (record.contentType ?? '').split(';')[0].trim();
+  const type = (record.contentType ?? '').split(';')[0]?.trim() ?? '';
   if (typeof record.body === 'string') {
     if (record.body === '') return { status: record.status, body: 'empty' };
     if (type === 'text/html') return { status: record.status, body: 'html' };

@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 4 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Runs the parity scenario (./scenario.mjs) against one deployment and records every answer: status
 // (0 when none came within the timeout), media type and body. The same `run` prefix against both
 // deployments makes the two runs send byte-identical requests wherever no saved id differs.

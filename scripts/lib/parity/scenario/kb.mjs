@@ -5,6 +5,7 @@ export function kbSteps() {
   const kb = (v) => v.kb;
   const q = (extra = {}) => ({ namespace: kb, ...extra });
   const content = (fields) => (v) => ({ namespace: v.kb, ...fields });
+  /** @type {(body: unknown, query?: Record<string, unknown>) => { query: Record<string, unknown>, body: unknown }} */
   const multi = (body, query = { namespace: kb }) => ({ query, body });
   return [
     // Knowledge bases: list (creating the default on first read), create, update.
