@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- BASELINE: 8 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The size of @supportkb/mcp's `tools/list` and its time to a first tool result.
 //
 //   npx node bench/mcp-tools.mjs [--real]     (after `npm run build`)

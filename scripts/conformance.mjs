@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- BASELINE: 2 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // `npm run conformance -- --base-url URL --project ID (--email E --password P | --token T) [--read-only]`
 //
 // Checks a running deployment of the Support and Knowledge Base Service (the real server, the

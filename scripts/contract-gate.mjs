@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- BASELINE: 20 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Breaking-change gate (`npm run contract:gate`): compares the current contract with the contract of
 // the last release and fails on a change that breaks the SDK's users, unless a pending changeset bumps
 // @supportkb/sdk by major.

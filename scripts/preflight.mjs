@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- BASELINE: 7 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The checks before a command runs.
 //
 //   node scripts/preflight.mjs                      fails clearly when the tooling would run on a Node

@@ -116,7 +116,6 @@ describe('the commands that build first', () => {
   it('run through the build step, which builds what `npm run build` builds, in its order', async () => {
     // The long-running servers `exec` (npm's child is then the server, which gets npm's SIGTERM/SIGINT).
     for (const script of ['demo', 'mock', 'mock:prism']) expect(pkg.scripts[script], script).toMatch(/^(exec )?node scripts\/preflight\.mjs --run \S+$/);
-    // @ts-expect-error -- plain JavaScript module of the repository's tooling.
     const { BUILD_STEPS } = (await import('../scripts/preflight.mjs')) as { BUILD_STEPS: { npm: string[] }[] };
     const steps = BUILD_STEPS.map((step) => `npm ${step.npm.join(' ')}`).join(' && ');
     expect(pkg.scripts.build).toBe(steps);

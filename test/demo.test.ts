@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { SEED, startMock, type RunningMock } from '@supportkb/mocks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { root } from './contract-helpers';
-// @ts-expect-error -- the quickstart is plain JavaScript (ESM) so it runs with `node` as users copy it.
 import { quickstart } from '../examples/quickstart/index.mjs';
 
 let mock: RunningMock;
@@ -50,7 +49,6 @@ it('the quickstart behind `npm run demo` signs in and calls every resource group
 });
 
 it('`npm run demo` prints the tour first: no build output, the packages being up to date', async () => {
-  // @ts-expect-error -- plain JavaScript module of the repository's tooling.
   const { staleSteps } = (await import('../scripts/preflight.mjs')) as { staleSteps: () => { name: string; reason: string }[] };
   expect(staleSteps(), 'the packages are older than their sources: run `npm run build` first (npm test does)').toEqual([]);
 

@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 4 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The supportkb quickstart: sign in, then one call in every resource group, create and list, walk
 // pages, and receive a verified `message.create` webhook, all with the typed SDK.
 // Run it with `npm run demo` (which starts the stateful mock), or against any deployment:

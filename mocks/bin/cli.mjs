@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 7 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Command-line helpers shared by supportkb-mock (`npm run mock`) and supportkb-prism
 // (`npm run mock:prism`): option parsing with --help, and one-line errors that say the fix.
 import { createServer } from 'node:net';

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- BASELINE: 1 type error when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // supportkb-mock (`npm run mock [-- options]`): the stateful mock of the Support and Knowledge Base
 // Service as a standalone HTTP server on 127.0.0.1:4010, until SIGINT/SIGTERM (or, under npm, until
 // npm goes away: cli.mjs stopOnSignals). Prints its URL and the seeded credentials. `--help` lists

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- BASELINE: 2 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // supportkb-record (`npm run record -- options`): a recording proxy on 127.0.0.1 in front of a real
 // deployment, until SIGINT/SIGTERM (or, under npm, until npm goes away: cli.mjs stopOnSignals); then
 // the traffic is written to --out as HAR 1.2 with credentials, tokens and secrets redacted. `--help`

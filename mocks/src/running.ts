@@ -26,7 +26,7 @@ export interface RunningMock {
   /** Process id serving the requests: this process for the stateful server, the child for Prism. */
   pid: number;
   /** The stateful service (absent for Prism). */
-  service?: MockService;
+  service?: MockService | undefined;
   /** Stops the server and resolves when it is closed (the stateful server) or the child has exited (Prism). */
   stop(): Promise<void>;
 }

@@ -24,7 +24,14 @@ import { join } from 'node:path';
 import { apiCompare } from 'api-smart-diff';
 import { parse } from 'yaml';
 
-export const SDK_PACKAGE = '@supportkb/sdk';
+/**
+ * A change between two contracts, as the gate classifies it: where (`GET /{project_id}/tags ·
+ * response 200 · [].color`), what (`field \`color\` removed`), api-smart-diff's own classification
+ * (`type`) and why the project's verdict is what it is (`reason`).
+ * @typedef {{ location: string, summary: string, path: string[], action: 'add' | 'remove' | 'replace' | 'rename', type: 'breaking' | 'non-breaking' | 'annotation' | 'unclassified' | 'deprecated', description: string, reason: string, before?: unknown, after?: unknown }} ContractChange
+ */
+
+export const SDK_PACKAGE = /** @type {const} */ ('@supportkb/sdk');
 const WEBHOOK_PREFIX = 'webhook:';
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 
@@ -32,6 +39,8 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'optio
  * Reads a bundled YAML or JSON contract as it is, `$ref`s included: api-smart-diff resolves them
  * itself and reports a change of a component once per use site (a dereferenced document would be
  * compared about five times slower).
+ * @param {string} file
+ * @returns {any}
  */
 export function readBundledContract(file) {
   return parse(readFileSync(file, 'utf8'));
@@ -149,7 +158,12 @@ function summarize(diff) {
   return `${String(last)} ${action === 'add' ? `added (${show(after)})` : action === 'remove' ? `removed (was ${show(before)})` : `${show(before)} → ${show(after)}`}`;
 }
 
-/** Human location of a diff: `GET /{project_id}/tags · response 200 · [].color`. */
+/**
+ * Human location of a diff: `GET /{project_id}/tags · response 200 · [].color`.
+ * @param {Array<string | number>} path
+ * @param {any} [merged]
+ * @returns {string}
+ */
 export function describeLocation(path, merged) {
   if (path[0] !== 'paths' || path.length < 2) return path.join('/');
   const route = String(path[1]);
@@ -181,10 +195,15 @@ export function describeLocation(path, merged) {
  * Compares two bundled contracts. Returns every change under `paths` (webhooks included) with the
  * project's verdict: `{ breaking: Change[], nonBreaking: Change[] }`, where a Change is
  * `{ location, summary, path, action, type, description, reason, before, after }`.
+ * @param {any} before
+ * @param {any} after
+ * @returns {{ breaking: ContractChange[], nonBreaking: ContractChange[] }}
  */
 export function compareContracts(before, after) {
   const { diffs, merged } = apiCompare(webhooksAsOperations(before), webhooksAsOperations(after));
+  /** @type {ContractChange[]} */
   const breaking = [];
+  /** @type {ContractChange[]} */
   const nonBreaking = [];
   // The SDK exports one TypeScript type per schema of `components.schemas`, named after it.
   const kept = new Set(Object.keys(after?.components?.schemas ?? {}));
@@ -195,6 +214,7 @@ export function compareContracts(before, after) {
   for (const diff of diffs) {
     if (diff.path[0] !== 'paths') continue;
     const [isBreaking, reason] = verdict(diff);
+    /** @type {ContractChange} */
     const change = {
       location: describeLocation(diff.path, merged),
       summary: summarize(diff),
@@ -214,6 +234,8 @@ export function compareContracts(before, after) {
 /**
  * The pending changesets of a `.changeset` folder: `[{ file, releases: { [pkg]: bump } }]`. Reads the
  * front matter the way Changesets writes it (`"@supportkb/sdk": major`); README.md is not one.
+ * @param {string} dir
+ * @returns {Array<{ file: string, releases: Record<string, string> }>}
  */
 export function pendingChangesets(dir) {
   let files = [];
@@ -225,12 +247,16 @@ export function pendingChangesets(dir) {
   return files.sort().map((file) => {
     const text = readFileSync(join(dir, file), 'utf8');
     const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-    const releases = match ? (parse(match[1]) ?? {}) : {};
+    const releases = match ? (parse(match[1] ?? '') ?? {}) : {};
     return { file, releases };
   });
 }
 
-/** The changeset files that bump `@supportkb/sdk` by major (the gate's override). */
+/**
+ * The changeset files that bump `@supportkb/sdk` by major (the gate's override).
+ * @param {string} dir
+ * @returns {string[]}
+ */
 export function majorSdkChangesets(dir) {
   return pendingChangesets(dir)
     .filter((c) => c.releases[SDK_PACKAGE] === 'major')

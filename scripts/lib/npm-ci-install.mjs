@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 1 type error when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Installs a folder's pinned dependencies (package.json + package-lock.json and any other inputs)
 // into an install directory with `npm ci`, only when missing or changed. Used by the real server
 // (scripts/real-server/install.mjs) and the runtime matrix (scripts/runtimes/install.mjs).

@@ -5,7 +5,10 @@
 // does not have. A rule that finds a real,
 // fixable problem in the contract does not belong here: fix the contract.
 
-/** Rules turned off for the whole contract: rule → one-line reason. */
+/**
+ * Rules turned off for the whole contract: rule → one-line reason.
+ * @type {Record<string, string>}
+ */
 export const off = {
   'owasp:api2:2023-no-http-basic': 'The service really authenticates agents with HTTP Basic (email + password) beside the JWT (its passport chain tries Basic, then JWT: app.js); the contract must describe it.',
   'owasp:api4:2023-rate-limit': 'The service sends no rate-limit headers: it has no global rate limiter (the one in app.js is commented out); headers it never sends cannot be declared.',
@@ -18,7 +21,10 @@ export const off = {
   'owasp:api4:2023-array-limit': 'The server returns unbounded plain arrays (teammates, groups, aggregations) and bounds no request array except the 300 URLs of /kb/multi, which the contract states (maxItems 300).',
 };
 
-/** Rules turned off at single places of the bundled contract: [JSON pointer, rule, one-line reason]. */
+/**
+ * Rules turned off at single places of the bundled contract: [JSON pointer, rule, one-line reason].
+ * @type {Array<[pointer: string, rule: string, reason: string]>}
+ */
 export const offAt = [
   ['/paths/~1auth~1signin/post', 'owasp:api2:2023-write-restricted', 'Sign-in issues the credential: it cannot require one (routes/auth.js is mounted on /auth without auth middleware).'],
   ['/paths/~1auth~1signinAnonymously/post', 'owasp:api2:2023-write-restricted', 'Anonymous sign-in issues a guest token to an unauthenticated visitor (no auth middleware on /auth).'],

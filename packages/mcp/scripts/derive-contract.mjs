@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- BASELINE: 9 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Build step: derives, from the bundled contract (../../openapi/dist/openapi.yaml, `npm run bundle` at
 // the repository root), what the MCP server says about each operation, as JSON Schema 2020-12 (what
 // OpenAPI 3.1 schemas are): its summary and description, the schema of its one parameter object

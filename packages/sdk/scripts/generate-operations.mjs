@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- BASELINE: 1 type error when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The one generator of the operations manifest, run by `npm run generate` after hey-api. From the
 // contract, dereferenced by Redocly (scripts/lib/contract-source.mjs: the repository's one `$ref`
 // resolver), it writes:

@@ -5,89 +5,26 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The SDK's structure: `src/` has no import cycle (TypeScript's own parser and module resolution read
- * the imports, type-only ones and re-exports included), what `src/internal/` holds stays internal, and
- * the built declarations (`dist/*.d.ts`, `dist/*.d.cts`, from `npm run build`) carry no member marked
- * `@internal` (tsup's declaration build runs with `stripInternal`) and still compile.
+ * The SDK's structure: what `src/internal/` holds stays internal, and the built declarations
+ * (`dist/*.d.ts`, `dist/*.d.cts`, from `npm run build`) carry no member marked `@internal` (tsup's
+ * declaration build runs with `stripInternal`) and still compile. That `src/` has no import cycle and
+ * that no other package imports `src/internal/` are dependency-cruiser's rules (`npm run lint:deps`,
+ * .dependency-cruiser.cjs; test/dependency-rules.test.ts shows they catch a planted case).
  */
 const sdk = fileURLToPath(new URL('..', import.meta.url));
 const src = join(sdk, 'src');
 const dist = join(sdk, 'dist');
 const name = (file: string) => relative(src, file).split('\\').join('/');
 
-/** Every module of `src/` → the modules of `src/` it imports or re-exports from. */
-function importGraph(): Map<string, string[]> {
-  const files = (readdirSync(src, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(src, file));
-  const options: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler };
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    // preProcessFile lists every module specifier: imports (`import type` too), re-exports, import() and require.
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = importedFiles.map(({ fileName }) => {
-      const resolved = ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule?.resolvedFileName;
-      if (!resolved && fileName.startsWith('.')) throw new Error(`${name(file)}: cannot resolve ${fileName}`);
-      return resolved;
-    });
-    graph.set(file, [...new Set(targets.filter((target): target is string => !!target && target.startsWith(src)))]);
-  }
-  return graph;
-}
+describe('src/internal/', () => {
+  const modules = readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => join(src, file));
 
-/** The import cycles of a graph: its strongly connected components of more than one module, or a module importing itself (Tarjan). */
-function cycles(graph: Map<string, string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, index.size);
-    low.set(node, index.get(node)!);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
-    }
-    if (low.get(node) !== index.get(node)) return;
-    const component: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== node);
-    if (component.length > 1 || graph.get(node)?.includes(node)) found.push(component.map(name).sort());
-  };
-  for (const node of graph.keys()) if (!index.has(node)) visit(node);
-  return found;
-}
-
-describe('src/ imports', () => {
-  const graph = importGraph();
-
-  it('reads every module and its imports (the check below has something to check)', () => {
-    const edges = (file: string) => (graph.get(join(src, file)) ?? []).map(name);
-    expect(graph.size).toBeGreaterThan(20);
-    expect(edges('client.ts')).toEqual(expect.arrayContaining(['internal/sign-in.ts', 'http.ts', 'types.ts']));
-    expect(edges('internal/describe.ts')).toEqual(['types.ts']); // a type-only import counts
-    // A planted cycle is found.
-    expect(cycles(new Map([['/a', ['/b']], ['/b', ['/c']], ['/c', ['/a']], ['/d', ['/d']]]))).toHaveLength(2);
-  });
-
-  it('have no cycle through a hand-written module (shared types live in src/types.ts)', () => {
-    const found = cycles(graph);
-    expect(found.filter((cycle) => cycle.some((file) => !file.startsWith('generated/')))).toEqual([]);
-    // hey-api's generated client has a type-only cycle of its own (never edited by hand); none other.
-    expect(found.filter((cycle) => cycle.every((file) => file.startsWith('generated/client/')))).toEqual(found);
-  });
-
-  it('of src/internal/ stay internal: no module re-exports one, but index.ts its DEFAULT_MAX_RESPONSE_BYTES', () => {
-    const internal = [...graph.keys()].map(name).filter((file) => file.startsWith('internal/'));
+  it('stays internal: no module re-exports one, but index.ts its DEFAULT_MAX_RESPONSE_BYTES', () => {
+    const internal = modules.map(name).filter((file) => file.startsWith('internal/'));
     expect(internal).toEqual(expect.arrayContaining(['internal/body.ts', 'internal/describe.ts', 'internal/redact.ts', 'internal/sign-in.ts', 'internal/transport.ts', 'internal/validation.ts']));
-    const reexports = [...graph.keys()]
+    const reexports = modules
       .filter((file) => !name(file).startsWith('internal/') && !name(file).startsWith('generated/'))
       .flatMap((file) => (readFileSync(file, 'utf8').match(/^export [^;]*? from '\.\/internal\/[^']+';$/gm) ?? []).map((line) => `${name(file)}: ${line}`));
     expect(reexports).toEqual(["index.ts: export { DEFAULT_MAX_RESPONSE_BYTES } from './internal/body';"]);

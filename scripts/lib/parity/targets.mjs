@@ -10,8 +10,8 @@ const MOCK_OWNER = { email: 'owner@parity.test', password: 'Parity-owner-pass-1'
 
 /**
  * Starts both targets.
- * @param {{ log?: (line: string) => void, mockOptions?: object, real?: object, mocksDist?: string }} [options]
- * @returns {Promise<{ real: object, mock: object, stop(): Promise<void> }>} each target `{ baseUrl, projectId, email, password, projectSecret }`.
+ * @param {{ log?: (line: string) => void, mockOptions?: Record<string, unknown>, real?: object, mocksDist?: string }} [options]
+ * @returns {Promise<{ real: import('./run.mjs').Target, mock: import('./run.mjs').Target, mockService: unknown, stop(): Promise<void> }>}
  */
 export async function startParityTargets({ log = () => {}, mockOptions = {}, real: realServer, mocksDist } = {}) {
   // `mocksDist`: a folder with a build of the mocks (tsup's output) to use instead of the package's.

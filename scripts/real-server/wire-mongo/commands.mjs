@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 6 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The database commands the wire server answers, one function each, keyed by lower-case command
 // name. Every handler gets `{ db, body, coll, ns, conn, raw }` (coll: the command's collection name;
 // raw: the command as received, generic fields included) and returns the reply document; a

@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 2 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // In-memory MongoDB wire-protocol server for the real-server harness (see ../README.md): enough of
 // MongoDB for the mongodb 3.7 driver of mongoose 5.13, which @tiledesk/tiledesk-server uses.
 // Listens on 127.0.0.1 on a free port and prints "LISTENING <port>"; data lives until exit.

@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 1 type error when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Query semantics of the wire server: mingo's, with the MongoDB behaviours mingo lacks restored
 // where the server depends on them ($subtract/$divide with a null operand, $avg without numbers,
 // $count on empty input), and $text evaluated as MongoDB 4.4 evaluates it over the collection's

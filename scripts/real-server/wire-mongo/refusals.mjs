@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 21 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // What MongoDB 4.4 refuses in the commands the wire server answers, with MongoDB's own error
 // message, code and codeName, so that the harness never answers a command production refuses
 // (README: "Refusals"). Read from the 4.4 sources: query_request.cpp (find: parseFromFindCommand and

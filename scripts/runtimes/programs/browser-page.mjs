@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 4 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The round trip in a browser page (bundled with the built SDK by esbuild): the SDK calls the
 // standalone mock on another loopback port (`?api=`), cross-origin, through CORS.
 // Sets `window.__result` to `{ ok, result | error }`, then the title to `done`.

@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 8 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The round trip on a server-side runtime (Node, Bun, Deno), with the built SDK as a user gets it:
 // `@supportkb/sdk` resolved through node_modules to packages/sdk/dist (ESM).
 // Usage: <runtime> cli.mjs <id> <baseUrl>. Prints `RESULT <json>`, or `ERROR <message>` and exits 1.

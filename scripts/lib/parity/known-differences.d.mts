@@ -1,2 +1,0 @@
-// Types of ./known-differences.mjs.
-export declare const KNOWN_DIFFERENCES: Readonly<Record<string, string>>;
