@@ -5,7 +5,7 @@
 // the options; a bad option or a busy port is one line on stderr saying the fix (exit code 2 for
 // usage, 1 otherwise). Needs the built package.
 import { existsSync } from 'node:fs';
-import { fail, invocation, listenProblem, parseCommandLine, stopOnSignals } from './cli.mjs';
+import { fail, importBuilt, invocation, listenProblem, parseCommandLine, requireSupportedNode, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-mock', 'mock');
 const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang] [--storage-limit SIZE] [--scenario FILE] [--from-har FILE] [--seed-from-har FILE]')}
@@ -45,6 +45,7 @@ const { values, port } = parseCommandLine({
   usage,
   options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' }, 'storage-limit': { type: 'string' }, scenario: { type: 'string' }, 'from-har': { type: 'string' }, 'seed-from-har': { type: 'string' } },
 });
+requireSupportedNode('supportkb-mock');
 const host = values.host ?? '127.0.0.1';
 const UNITS = { '': 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
 let storageLimit;
@@ -56,10 +57,10 @@ if (values['storage-limit'] !== undefined) {
 
 const dist = new URL('../dist/server.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock` does it for you)');
-const { startHttpMock, describeSeed } = await import(dist.href);
+const { startHttpMock, describeSeed } = await importBuilt(name, dist);
 let scenario;
 if (values.scenario !== undefined || values['seed-from-har'] !== undefined || values['from-har'] !== undefined) {
-  const { loadMockScenario } = await import(new URL('../dist/node.js', import.meta.url).href);
+  const { loadMockScenario } = await importBuilt(name, new URL('../dist/node.js', import.meta.url));
   try {
     scenario = loadMockScenario({ scenario: values.scenario, seedFromHar: values['seed-from-har'], fromHar: values['from-har'] });
   } catch (error) {

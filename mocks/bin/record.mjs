@@ -5,7 +5,7 @@
 // lists the options; a bad option is one line on stderr saying the fix (exit code 2 for usage, 1
 // otherwise). Never prints a password or a token. Needs the built package.
 import { existsSync, writeFileSync } from 'node:fs';
-import { fail, invocation, listenProblem, parseCommandLine, stopOnSignals } from './cli.mjs';
+import { fail, importBuilt, invocation, listenProblem, parseCommandLine, requireSupportedNode, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-record', 'record');
 const usage = `Usage: ${example('--base-url URL --project ID (--email E --password P | --token T) --out FILE.har [--port N] [--host H]')}
@@ -31,6 +31,7 @@ const { values, port } = parseCommandLine({
   usage,
   options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'base-url': { type: 'string' }, project: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, token: { type: 'string' }, out: { type: 'string' } },
 });
+requireSupportedNode('supportkb-record');
 const host = values.host ?? '127.0.0.1';
 for (const option of ['base-url', 'project', 'out']) if (!values[option]) fail(name, `--${option} is required; --help lists the options`, 2);
 if (!/^https?:\/\/[^\s/]/i.test(values['base-url'])) fail(name, `invalid --base-url ${JSON.stringify(values['base-url'])}: pass the deployment's http(s) URL, e.g. http://127.0.0.1:3000`, 2);
@@ -41,7 +42,7 @@ if (!byPassword && !values.token) fail(name, 'credentials are required: pass --e
 
 const dist = new URL('../dist/record.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run record` does it for you)');
-const { startRecordingProxy } = await import(dist.href);
+const { startRecordingProxy } = await importBuilt(name, dist);
 
 const out = values.out;
 let proxy;
