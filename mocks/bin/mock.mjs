@@ -59,10 +59,13 @@ const dist = new URL('../dist/server.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock` does it for you)');
 const { startHttpMock, describeSeed } = await importBuilt(name, dist);
 let scenario;
+let replayed;
 if (values.scenario !== undefined || values['seed-from-har'] !== undefined || values['from-har'] !== undefined) {
   const { loadMockScenario } = await importBuilt(name, new URL('../dist/node.js', import.meta.url));
   try {
     scenario = loadMockScenario({ scenario: values.scenario, seedFromHar: values['seed-from-har'], fromHar: values['from-har'] });
+    // What --from-har replays: one scenario answer per recorded exchange, by operation.
+    if (values['from-har'] !== undefined) replayed = Object.entries(loadMockScenario({ fromHar: values['from-har'] })?.responses ?? {}).map(([operationId, answers]) => [operationId, answers.length]);
   } catch (error) {
     fail(name, String(error?.message ?? error).split("\n")[0], 2);
   }
@@ -79,5 +82,10 @@ try {
   fail(name, listenProblem(error, { host, port, example }));
 }
 console.log(`Stateful mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}, ${values.strict ? 'strict mode: requests the contract forbids get a 400 naming the violation' : 'answering as the real server does; --strict refuses what the contract forbids'}). Ctrl-C to stop.`);
+if (replayed) {
+  const exchanges = replayed.reduce((sum, [, count]) => sum + count, 0);
+  const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  console.log(`Replaying ${values['from-har']}: ${plural(exchanges, 'recorded exchange')} over ${plural(replayed.length, 'operation')} (${replayed.map(([operationId, count]) => `${operationId} ×${count}`).join(', ')}), each answering the first matching request once; everything else gets the stateful mock.`);
+}
 for (const line of await describeSeed(mock.service)) console.log(line);
 stopOnSignals(name, () => mock.stop(), { npmScript: 'mock', stopped: () => console.log('mock stopped') });
