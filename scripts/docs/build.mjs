@@ -8,6 +8,8 @@
 //                                          operationIds, SDK methods, code samples, implementation notes,
 //                                          "Try it" and changelog links; Redoc's logo inlined, so the
 //                                          page requests nothing when opened
+//   openapi.yaml (beside FILE)             the contract as decorated for the page (x-codeSamples, ...),
+//                                          for tools that import a contract
 //   changelog.html (beside FILE)           the contract's changes since openapi/released/openapi.yaml,
 //                                          as the breaking-change gate computes them
 //
@@ -56,6 +58,18 @@ if (inlined === page || /https:\/\/cdn\.redoc\.ly\//.test(inlined)) {
   process.exit(1);
 }
 writeFileSync(out, inlined);
+
+// The contract as the page shows it (each operation's `x-codeSamples`, operationId and SDK method in its
+// description, implementation notes), beside the page for tools that import a contract (Postman,
+// Scalar, Mintlify, a portal): the same decorators, through `redocly bundle`.
+const decorated = join(dirname(out), 'openapi.yaml');
+const bundle = spawnSync(process.execPath, [cli, 'bundle', 'openapi/openapi.yaml', '--config', join(here, 'redocly.docs.yaml'), '-o', decorated], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } });
+if (bundle.status !== 0) {
+  process.stderr.write(`${bundle.stdout ?? ''}${bundle.stderr ?? ''}`);
+  console.error(`docs: redocly bundle of the decorated contract failed (${bundle.error?.message ?? 'above'}).`);
+  process.exit(1);
+}
+console.log(`docs: the contract with its code samples (x-codeSamples) → ${decorated}`);
 
 /** `text` without Redocly's boxed notice that build-docs renders with Redoc 3 (and the blank lines around it). */
 function withoutBanner(text) {
