@@ -4,7 +4,7 @@
  * this module in one shared chunk for every entry, ESM and CommonJS alike, so `instanceof` holds
  * across entries (test/error-identity.test.ts checks it on the packed package). Across the two builds
  * too (an ESM app whose CommonJS dependency also uses the SDK, two copies of the package): every class
- * carries a registered brand (`Symbol.for('@supportkb/sdk.errorClass')`, its name) that its
+ * carries a brand (its name under the static property `'@supportkb/sdk.errorClass'`) that its
  * `Symbol.hasInstance` checks, so a CommonJS `NotFoundError` is `instanceof` the ESM `NotFoundError`,
  * `APIError` and `SupportKbError`, and `isAPIError` accepts it (test/error-brand.test.ts).
  */
@@ -14,16 +14,12 @@ import { redact, redactText } from './internal/redact';
 import type { RequestContext, ValidationIssue } from './types';
 
 /**
- * The registered brand of the SDK's error classes: each class has its name under this key (a
- * non-enumerable static property), the same in every copy and build of the SDK, since `Symbol.for`
- * symbols are shared by the whole JavaScript realm.
+ * The brand of the SDK's error classes: each class has its name under this static property, the
+ * same in every copy and build of the SDK. A string key with a literal value keeps each class free of
+ * side effects, so bundlers still drop the classes an entry does not use (a `Symbol.for` key would not).
  */
-const ERROR_CLASS = Symbol.for('@supportkb/sdk.errorClass');
+const ERROR_CLASS = '@supportkb/sdk.errorClass';
 
-/** Marks `Class` as the SDK's error class `name` (see {@link ERROR_CLASS}). */
-function brand(Class: abstract new (...args: never[]) => unknown, name: string): void {
-  Object.defineProperty(Class, ERROR_CLASS, { value: name });
-}
 
 /**
  * Base class of every error the SDK throws. Catch this to handle any SDK failure:
@@ -34,9 +30,8 @@ function brand(Class: abstract new (...args: never[]) => unknown, name: string):
  */
 export class SupportKbError extends Error {
   override name = 'SupportKbError';
-  static {
-    brand(this, 'SupportKbError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'SupportKbError';
 
   /**
    * `error instanceof X` for every error class of the SDK: true for an instance of `X` from this copy of
@@ -46,11 +41,11 @@ export class SupportKbError extends Error {
    */
   static [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    if (!Object.hasOwn(this, ERROR_CLASS) || typeof value !== 'object' || value === null) return false;
-    const kind = (this as unknown as Record<symbol, unknown>)[ERROR_CLASS];
-    for (let proto: unknown = Object.getPrototypeOf(value); proto !== null && typeof proto === 'object'; proto = Object.getPrototypeOf(proto)) {
-      const Class: unknown = Object.hasOwn(proto, 'constructor') ? (proto as { constructor: unknown }).constructor : undefined;
-      if (typeof Class === 'function' && Object.hasOwn(Class, ERROR_CLASS) && (Class as unknown as Record<symbol, unknown>)[ERROR_CLASS] === kind) return true;
+    const kind: unknown = Object.getOwnPropertyDescriptor(this, ERROR_CLASS)?.value;
+    if (typeof kind !== 'string' || typeof value !== 'object' || value === null) return false;
+    for (let proto: unknown = Object.getPrototypeOf(value); typeof proto === 'object' && proto !== null; proto = Object.getPrototypeOf(proto)) {
+      const Class: unknown = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
+      if (typeof Class === 'function' && Object.getOwnPropertyDescriptor(Class, ERROR_CLASS)?.value === kind) return true;
     }
     return false;
   }
@@ -95,9 +90,8 @@ export function errorBodyMessage(body: unknown): string | undefined {
  * and says to point `baseUrl` at the final address.
  */
 export class APIError extends SupportKbError {
-  static {
-    brand(this, 'APIError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'APIError';
   override name = 'APIError';
   /** HTTP status code. */
   declare readonly status: number;
@@ -138,65 +132,56 @@ export class APIError extends SupportKbError {
 
 /** 400: the request is malformed, or the project id is malformed or unknown (the service answers 400, not 404). */
 export class BadRequestError extends APIError {
-  static {
-    brand(this, 'BadRequestError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'BadRequestError';
   override name = 'BadRequestError';
 }
 /** 401: no credentials, a wrong password, or a bad token (body: plain-text `Unauthorized`, or `{success:false,msg}` on sign-in). */
 export class AuthenticationError extends APIError {
-  static {
-    brand(this, 'AuthenticationError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'AuthenticationError';
   override name = 'AuthenticationError';
 }
 /** 403: the caller's role is below the operation's minimum, the caller is not an active member, or a plan limit was hit. */
 export class PermissionDeniedError extends APIError {
-  static {
-    brand(this, 'PermissionDeniedError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'PermissionDeniedError';
   override name = 'PermissionDeniedError';
 }
 /** 404: no object with that id. */
 export class NotFoundError extends APIError {
-  static {
-    brand(this, 'NotFoundError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'NotFoundError';
   override name = 'NotFoundError';
 }
 /** 409: conflict (the Tiledesk server never sends it, as it upserts; gateways may). */
 export class ConflictError extends APIError {
-  static {
-    brand(this, 'ConflictError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'ConflictError';
   override name = 'ConflictError';
 }
 /** 413: the body is over the service's limit (500 KB on the Tiledesk server, which answers `{err:"Request entity too large", limit}`). */
 export class PayloadTooLargeError extends APIError {
-  static {
-    brand(this, 'PayloadTooLargeError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'PayloadTooLargeError';
   override name = 'PayloadTooLargeError';
 }
 /** 422: the body or a parameter failed validation (`{errors:[...]}`). */
 export class UnprocessableEntityError extends APIError {
-  static {
-    brand(this, 'UnprocessableEntityError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'UnprocessableEntityError';
   override name = 'UnprocessableEntityError';
 }
 /** 429: too many requests; retried by default, honouring `Retry-After`. */
 export class RateLimitError extends APIError {
-  static {
-    brand(this, 'RateLimitError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'RateLimitError';
   override name = 'RateLimitError';
 }
 /** 5xx: a server error; retried by default for idempotent methods. */
 export class InternalServerError extends APIError {
-  static {
-    brand(this, 'InternalServerError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'InternalServerError';
   override name = 'InternalServerError';
 }
 
@@ -276,9 +261,8 @@ export function isAPIError<K extends OperationId, S extends ErrorStatus<K> | (nu
  * `cause` holds the underlying error.
  */
 export class APIConnectionError extends SupportKbError {
-  static {
-    brand(this, 'APIConnectionError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'APIConnectionError';
   override name = 'APIConnectionError';
   declare readonly request: RequestContext;
   constructor(message: string, request: RequestContext = {}, options?: { cause?: unknown }) {
@@ -293,9 +277,8 @@ export class APIConnectionError extends SupportKbError {
  * whose body is still arriving at the deadline is not retried (the service has answered).
  */
 export class APIConnectionTimeoutError extends APIConnectionError {
-  static {
-    brand(this, 'APIConnectionTimeoutError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'APIConnectionTimeoutError';
   override name = 'APIConnectionTimeoutError';
 }
 
@@ -306,9 +289,8 @@ export class APIConnectionTimeoutError extends APIConnectionError {
  * body text it would quote.
  */
 export class ResponseParseError extends SupportKbError {
-  static {
-    brand(this, 'ResponseParseError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'ResponseParseError';
   override name = 'ResponseParseError';
   /** HTTP status of the answer (2xx). */
   declare readonly status: number;
@@ -338,9 +320,8 @@ export class ResponseParseError extends SupportKbError {
  * client or of the call.
  */
 export class ResponseTooLargeError extends SupportKbError {
-  static {
-    brand(this, 'ResponseTooLargeError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'ResponseTooLargeError';
   override name = 'ResponseTooLargeError';
   /** HTTP status of the answer. */
   declare readonly status: number;
@@ -359,9 +340,8 @@ export class ResponseTooLargeError extends SupportKbError {
 
 /** The caller's `AbortSignal` aborted the call. */
 export class APIUserAbortError extends SupportKbError {
-  static {
-    brand(this, 'APIUserAbortError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'APIUserAbortError';
   override name = 'APIUserAbortError';
   declare readonly request: RequestContext;
   constructor(request: RequestContext = {}, options?: { cause?: unknown }) {
@@ -381,9 +361,8 @@ export class APIUserAbortError extends SupportKbError {
  * with the part it is in: `body`, `path` or `query` for a request, the 200 body's own path for a response.
  */
 export class ValidationError extends SupportKbError {
-  static {
-    brand(this, 'ValidationError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'ValidationError';
   override name = 'ValidationError';
   /** `request` (nothing was sent) or `response` (the service answered something the contract does not allow). */
   declare readonly direction: 'request' | 'response';
@@ -454,9 +433,8 @@ export type WebhookVerificationReason =
  * entries (the same class).
  */
 export class WebhookVerificationError extends SupportKbError {
-  static {
-    brand(this, 'WebhookVerificationError');
-  }
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'WebhookVerificationError';
   override name = 'WebhookVerificationError';
   readonly reason: WebhookVerificationReason;
   constructor(reason: WebhookVerificationReason, message: string, options?: { cause?: unknown }) {

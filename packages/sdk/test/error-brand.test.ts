@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /**
  * The SDK's errors across its two builds in one process: an ESM app whose CommonJS dependency also
  * uses the SDK gets errors from `dist/index.cjs` and checks them with the classes of `dist/index.js`
- * (and the other way round). Each class carries a registered brand (`Symbol.for`) that its
+ * (and the other way round). Each class carries a brand (its name under a static property) that its
  * `Symbol.hasInstance` and `isAPIError` check, so `instanceof` and the guard hold across builds, for
  * the class and its ancestors only. Needs the built package (`npm run build -w @supportkb/sdk`).
  */
