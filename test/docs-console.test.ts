@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { consoleContract, encodeShared, resolvedOperations, SHARED } from '../scripts/docs/console.mjs';
+import { consoleContract, encodeShared, PLACEHOLDER, requiredPrefilled, resolvedOperations, SHARED } from '../scripts/docs/console.mjs';
 import { decodeShared } from '../scripts/docs/console/shared.js';
 import { indexContract } from '../scripts/lib/conformance/contract.mjs';
 import { CHROMIUM, launchChromium, refuseExternalRequests, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
@@ -141,6 +141,33 @@ describe('what the console is built from', () => {
   });
 });
 
+describe('what the console prefills', () => {
+  it('keeps the examples of required parameters only; an optional one\'s example and default become its placeholder', () => {
+    const resolved = resolvedOperations(doc);
+    const prefilled = requiredPrefilled(resolved);
+    const listLeads = prefilled.paths['/{project_id}/leads']!.get;
+    const before = resolved.paths['/{project_id}/leads']!.get;
+    expect(before.parameters.filter((p: any) => !p.required && (p.example !== undefined || p.schema?.example !== undefined)).length).toBeGreaterThan(3);
+    for (const parameter of listLeads.parameters) {
+      if (parameter.required) continue;
+      expect(parameter.example, parameter.name).toBeUndefined();
+      expect(parameter.examples, parameter.name).toBeUndefined();
+      expect(parameter.schema.example, parameter.name).toBeUndefined();
+      expect(parameter.schema.default, parameter.name).toBeUndefined();
+    }
+    const email = listLeads.parameters.find((p: any) => p.name === 'email');
+    const original = before.parameters.find((p: any) => p.name === 'email');
+    expect(email.schema[PLACEHOLDER]).toBe(`e.g. ${original.example ?? original.schema.example}`);
+    // Required ones as they were; the input is not changed.
+    for (const [path, methods] of Object.entries(resolved.paths)) for (const [method, operation] of Object.entries(methods)) {
+      const required = (operation.parameters ?? []).filter((p: any) => p.required);
+      expect(prefilled.paths[path]![method].parameters?.filter((p: any) => p.required) ?? [], `${method} ${path}`).toEqual(required);
+    }
+    expect(resolved.paths['/{project_id}/leads']!.get).toBe(before);
+    expect(before.parameters.find((p: any) => p.name === 'email')).toBe(original);
+  });
+});
+
 describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', () => {
   it('loads console.html and the Redoc page each in under 2 s, and says in one sentence why a file:// page cannot run the mock', async () => {
     expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
@@ -260,4 +287,20 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     expect(external).toEqual([]);
     expect(browser!.problems).toEqual([]);
   }, 60_000);
+
+  it('opens listLeads with no filter filled (their examples as placeholders), so Execute answers the seeded list', async () => {
+    const page = browser!.page;
+    await page.goto(`${origin}/console.html`);
+    await page.waitForFunction(() => document.documentElement.dataset.console === 'ready');
+    const answer = await sendFromTheConsole('listLeads');
+    expect(answer.status).toBe('200');
+    const body = JSON.parse(answer.answer.text) as { count: number; leads: unknown[] };
+    expect(body.count).toBe(3); // the seed's three leads (mocks/README.md, "Seeded data and credentials")
+    expect(body.leads).toHaveLength(3);
+    const block = blockOf(entryOf('listLeads'));
+    const email = block.locator('tr[data-param-name="email"] input');
+    expect(await email.inputValue()).toBe('');
+    expect(await email.getAttribute('placeholder')).toMatch(/^e\.g\. \S+@\S+$/);
+    expect(external).toEqual([]);
+  }, 120_000);
 });
