@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { consoleContract, encodeShared, resolvedOperations, SHARED } from '../scripts/docs/console.mjs';
+import { consoleContract, encodeShared, PLACEHOLDER, requiredPrefilled, resolvedOperations, SHARED } from '../scripts/docs/console.mjs';
 import { decodeShared } from '../scripts/docs/console/shared.js';
 import { indexContract } from '../scripts/lib/conformance/contract.mjs';
 import { CHROMIUM, launchChromium, refuseExternalRequests, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
@@ -28,8 +28,6 @@ import { dereferencedContract, operations, root } from './contract-helpers';
  */
 const run = promisify(execFile);
 const DOCS = join(root, 'build/docs');
-/** Redoc's "API docs by Redocly" image, always loaded from its CDN by index.html (no option turns it off): the one request that tries to leave. */
-const ATTRIBUTION = new Set(['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg']);
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.txt': 'text/plain' };
 
 const doc = dereferencedContract();
@@ -69,7 +67,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Error statuses the mock answers on purpose show up as console errors ("Failed to load resource"): not problems.
-  browser = await launchChromium({ allowConsoleError: (url) => ATTRIBUTION.has(url) || url.startsWith(`${origin}/mock-api/`) });
+  browser = await launchChromium({ allowConsoleError: (url) => url.startsWith(`${origin}/mock-api/`) });
   // Nothing leaves loopback: record and refuse every other request.
   external = await refuseExternalRequests(browser, origin);
 }, 240_000);
@@ -142,6 +140,33 @@ describe('what the console is built from', () => {
   });
 });
 
+describe('what the console prefills', () => {
+  it('keeps the examples of required parameters only; an optional one\'s example and default become its placeholder', () => {
+    const resolved = resolvedOperations(doc);
+    const prefilled = requiredPrefilled(resolved);
+    const listLeads = prefilled.paths['/{project_id}/leads']!.get;
+    const before = resolved.paths['/{project_id}/leads']!.get;
+    expect(before.parameters.filter((p: any) => !p.required && (p.example !== undefined || p.schema?.example !== undefined)).length).toBeGreaterThan(3);
+    for (const parameter of listLeads.parameters) {
+      if (parameter.required) continue;
+      expect(parameter.example, parameter.name).toBeUndefined();
+      expect(parameter.examples, parameter.name).toBeUndefined();
+      expect(parameter.schema.example, parameter.name).toBeUndefined();
+      expect(parameter.schema.default, parameter.name).toBeUndefined();
+    }
+    const email = listLeads.parameters.find((p: any) => p.name === 'email');
+    const original = before.parameters.find((p: any) => p.name === 'email');
+    expect(email.schema[PLACEHOLDER]).toBe(`e.g. ${original.example ?? original.schema.example}`);
+    // Required ones as they were; the input is not changed.
+    for (const [path, methods] of Object.entries(resolved.paths)) for (const [method, operation] of Object.entries(methods)) {
+      const required = (operation.parameters ?? []).filter((p: any) => p.required);
+      expect(prefilled.paths[path]![method].parameters?.filter((p: any) => p.required) ?? [], `${method} ${path}`).toEqual(required);
+    }
+    expect(resolved.paths['/{project_id}/leads']!.get).toBe(before);
+    expect(before.parameters.find((p: any) => p.name === 'email')).toBe(original);
+  });
+});
+
 describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', () => {
   it('loads console.html and the Redoc page, and says in one sentence why a file:// page cannot run the mock', async () => {
     expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
@@ -172,7 +197,7 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     expect(sentence).toMatch(/^This console cannot run from a file: browsers let no page opened from file:\/\/ start the service worker the mock runs in, so serve this folder \(npm run docs:serve\) and open http:\/\/127\.0\.0\.1:4173\/console\.html; the API reference, index\.html, opens from a file as it is\.$/);
     expect(await local.locator('html').getAttribute('data-console')).toBeNull();
     await local.close();
-    expect(external.filter((url) => !ATTRIBUTION.has(url))).toEqual([]);
+    expect(external).toEqual([]);
   }, 60_000);
 
   it('sends all 64 operations from the page as the seeded owner: each answer declared by the contract and checked "valid"', async () => {
@@ -220,7 +245,7 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
 
     // Nothing left the page: the loopback server served static files only, and nothing tried to leave.
     expect(served.filter((path) => path.startsWith('/mock-api'))).toEqual([]);
-    expect(external.filter((url) => !ATTRIBUTION.has(url))).toEqual([]);
+    expect(external).toEqual([]);
     expect(browser!.problems).toEqual([]);
   }, 180_000);
 
@@ -258,7 +283,23 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     await blockOf(entryOf('getTag')).getByTestId('contract-check').scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath('docs-console.png') });
 
-    expect(external.filter((url) => !ATTRIBUTION.has(url))).toEqual([]);
+    expect(external).toEqual([]);
     expect(browser!.problems).toEqual([]);
   }, 60_000);
+
+  it('opens listLeads with no filter filled (their examples as placeholders), so Execute answers the seeded list', async () => {
+    const page = browser!.page;
+    await page.goto(`${origin}/console.html`);
+    await page.waitForFunction(() => document.documentElement.dataset.console === 'ready');
+    const answer = await sendFromTheConsole('listLeads');
+    expect(answer.status).toBe('200');
+    const body = JSON.parse(answer.answer.text) as { count: number; leads: unknown[] };
+    expect(body.count).toBe(3); // the seed's three leads (mocks/README.md, "Seeded data and credentials")
+    expect(body.leads).toHaveLength(3);
+    const block = blockOf(entryOf('listLeads'));
+    const email = block.locator('tr[data-param-name="email"] input');
+    expect(await email.inputValue()).toBe('');
+    expect(await email.getAttribute('placeholder')).toMatch(/^e\.g\. \S+@\S+$/);
+    expect(external).toEqual([]);
+  }, 120_000);
 });

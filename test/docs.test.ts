@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { dereferencedContract, operations, root } from './contract-helpers';
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
@@ -52,6 +53,13 @@ it('`npm run docs` builds one self-contained Redoc page carrying every operation
   expect(html.match(/summary>\\n\\nImplementation notes&#32;/g)).toHaveLength(64);
   expect(html).toContain('(changelog.html)');
   expect(readFileSync(join(dirname(out), 'changelog.html'), 'utf8')).toContain('<h1>Contract changes since the last release</h1>');
+  // Beside the page, the contract it shows, code samples included, for tools that import a contract; the page links it.
+  const decorated = parse(readFileSync(join(dirname(out), 'openapi.yaml'), 'utf8'));
+  expect(decorated.openapi).toMatch(/^3\.1\./);
+  const samples = operations(decorated).map(({ operation }) => [operation.operationId, (operation['x-codeSamples'] as { label: string }[]).map((sample) => sample.label)]);
+  expect(samples).toHaveLength(64);
+  for (const [operationId, labels] of samples) expect(labels, operationId).toEqual(['TypeScript (SDK)', 'curl']);
+  expect(html).toContain('(openapi.yaml)');
 });
 
 it('leaves the contract that `npm run bundle` writes, and the SDK reads, undecorated', () => {

@@ -46,7 +46,7 @@ describe('the runtime check of @supportkb/mocks in Node', () => {
       expect(error, entry).toMatchObject({ name: 'UnsupportedRuntimeError', code: 'ERR_SUPPORTKB_UNSUPPORTED_RUNTIME' });
       expect(error.message).toBe(
         `@supportkb/mocks needs Node.js >= 22.12.0 (msw 3 calls Promise.withResolvers and Set.prototype.intersection, missing here), but this is Node.js ${process.versions.node} (${process.execPath}): ` +
-          'install Node.js 22.12 or newer (https://nodejs.org/en/download, or `nvm install 24`), or inside the supportkb repository run it with `npx node` or an npm script, which use the project\'s Node 24.',
+          'install Node.js 22.12 or newer (https://nodejs.org/en/download, or `nvm install 24`), or run your command on Node 24 from the npm registry, without installing it: `npx -y -p node@24 <command>` (e.g. `npx -y -p node@24 vitest`).',
       );
     }
   });

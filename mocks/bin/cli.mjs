@@ -1,8 +1,49 @@
 // @ts-nocheck -- BASELINE: 7 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Command-line helpers shared by supportkb-mock (`npm run mock`) and supportkb-prism
 // (`npm run mock:prism`): option parsing with --help, and one-line errors that say the fix.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
+
+/** The oldest Node.js the bins run on: the `engines` of @supportkb/mocks (msw 3's own minimum), e.g. `22.12`. */
+export const MIN_NODE = /^>=\s*([\d.]+)$/.exec(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).engines.node)[1];
+
+/**
+ * The one-line problem with running `bin` on Node.js `version`, or `undefined` when it is new enough.
+ * The hint works anywhere npm does: install a newer Node, or run the command once on Node 24 from
+ * the npm registry (`npx -y -p node@24 <bin>`, which puts that Node first on the command's PATH).
+ * @param {string} bin the command, e.g. `supportkb-mock`.
+ * @param {{ version?: string, execPath?: string }} [runtime] default: this process.
+ * @returns {string | undefined}
+ */
+export function nodeProblem(bin, { version = process.versions.node, execPath = process.execPath } = {}) {
+  const have = version.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  const need = MIN_NODE.split('.').map(Number);
+  const index = need.findIndex((part, i) => (have[i] ?? 0) !== part);
+  if (index === -1 || (have[index] ?? 0) > need[index]) return undefined;
+  return `needs Node.js >= ${MIN_NODE}, but this is Node.js ${version} (${execPath}): install Node.js ${MIN_NODE} or newer (https://nodejs.org/en/download, or \`nvm install 24\`), or run it on Node 24 from the npm registry: \`npx -y -p node@24 ${bin}\``;
+}
+
+/** Exits with one line (code 1) when this Node.js is older than the bins need; call it before importing the built package. */
+export function requireSupportedNode(bin) {
+  const problem = nodeProblem(bin);
+  if (problem) fail(bin, problem);
+}
+
+/**
+ * Imports a module of the built package; a runtime it cannot run on (`UnsupportedRuntimeError`,
+ * thrown at import by the package's runtime check) is one line on stderr and exit code 1, not a stack.
+ * @param {string} bin the command's name, for the error line.
+ * @param {URL} url the module.
+ */
+export async function importBuilt(bin, url) {
+  try {
+    return await import(url.href);
+  } catch (error) {
+    if (error?.code === 'ERR_SUPPORTKB_UNSUPPORTED_RUNTIME') fail(bin, String(error.message).split('\n')[0]);
+    throw error;
+  }
+}
 
 /**
  * How the user called the command: `npm run mock` inside the repository (npm sets

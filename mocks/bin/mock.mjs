@@ -6,7 +6,7 @@
 // the options; a bad option or a busy port is one line on stderr saying the fix (exit code 2 for
 // usage, 1 otherwise). Needs the built package.
 import { existsSync } from 'node:fs';
-import { fail, invocation, listenProblem, parseCommandLine, stopOnSignals } from './cli.mjs';
+import { fail, importBuilt, invocation, listenProblem, parseCommandLine, requireSupportedNode, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-mock', 'mock');
 const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang] [--storage-limit SIZE] [--scenario FILE] [--from-har FILE] [--seed-from-har FILE] [--max-file-size SIZE]')}
@@ -49,6 +49,7 @@ const { values, port } = parseCommandLine({
   usage,
   options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' }, 'storage-limit': { type: 'string' }, scenario: { type: 'string' }, 'from-har': { type: 'string' }, 'seed-from-har': { type: 'string' }, 'max-file-size': { type: 'string' } },
 });
+requireSupportedNode('supportkb-mock');
 const host = values.host ?? '127.0.0.1';
 const UNITS = { '': 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
 let storageLimit;
@@ -67,12 +68,15 @@ if (values['max-file-size'] !== undefined) {
 
 const dist = new URL('../dist/server.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock` does it for you)');
-const { startHttpMock, describeSeed } = await import(dist.href);
+const { startHttpMock, describeSeed } = await importBuilt(name, dist);
 let scenario;
+let replayed;
 if (values.scenario !== undefined || values['seed-from-har'] !== undefined || values['from-har'] !== undefined) {
-  const { loadMockScenario } = await import(new URL('../dist/node.js', import.meta.url).href);
+  const { loadMockScenario } = await importBuilt(name, new URL('../dist/node.js', import.meta.url));
   try {
     scenario = loadMockScenario({ scenario: values.scenario, seedFromHar: values['seed-from-har'], fromHar: values['from-har'], maxFileBytes });
+    // What --from-har replays: one scenario answer per recorded exchange, by operation.
+    if (values['from-har'] !== undefined) replayed = Object.entries(loadMockScenario({ fromHar: values['from-har'], maxFileBytes })?.responses ?? {}).map(([operationId, answers]) => [operationId, answers.length]);
   } catch (error) {
     fail(name, String(error?.message ?? error).split("\n")[0], 2);
   }
@@ -89,5 +93,10 @@ try {
   fail(name, listenProblem(error, { host, port, example }));
 }
 console.log(`Stateful mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}, ${values.strict ? 'strict mode: requests the contract forbids get a 400 naming the violation' : 'answering as the real server does; --strict refuses what the contract forbids'}). Ctrl-C to stop.`);
+if (replayed) {
+  const exchanges = replayed.reduce((sum, [, count]) => sum + count, 0);
+  const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  console.log(`Replaying ${values['from-har']}: ${plural(exchanges, 'recorded exchange')} over ${plural(replayed.length, 'operation')} (${replayed.map(([operationId, count]) => `${operationId} ×${count}`).join(', ')}), each answering the first matching request once; everything else gets the stateful mock.`);
+}
 for (const line of await describeSeed(mock.service)) console.log(line);
 stopOnSignals(name, () => mock.stop(), { npmScript: 'mock', stopped: () => console.log('mock stopped') });

@@ -7,7 +7,7 @@
 // @supportkb/mocks, which users install only to run this). Needs the built package.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fail, invocation, listenProblem, parseCommandLine, probeListen, stopOnSignals } from './cli.mjs';
+import { fail, importBuilt, invocation, listenProblem, parseCommandLine, probeListen, requireSupportedNode, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-prism', 'mock:prism');
 const usage = `Usage: ${example('[--port N] [--host H] [--errors]')}
@@ -28,11 +28,12 @@ const { values, port } = parseCommandLine({
   usage,
   options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, errors: { type: 'boolean' } },
 });
+requireSupportedNode('supportkb-prism');
 const host = values.host ?? '127.0.0.1';
 
 const dist = new URL('../dist/prism.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run mock:prism` does it for you)');
-const { startPrismMock, PRISM_INSTALL_COMMAND } = await import(dist.href);
+const { startPrismMock, PRISM_INSTALL_COMMAND } = await importBuilt(name, dist);
 try {
   createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js'); // as startPrismMock resolves it
 } catch {

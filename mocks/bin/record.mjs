@@ -6,7 +6,7 @@
 // lists the options; a bad option is one line on stderr saying the fix (exit code 2 for usage, 1
 // otherwise). Never prints a password or a token. Needs the built package.
 import { existsSync, writeFileSync } from 'node:fs';
-import { fail, invocation, listenProblem, parseCommandLine, stopOnSignals } from './cli.mjs';
+import { fail, importBuilt, invocation, listenProblem, parseCommandLine, requireSupportedNode, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-record', 'record');
 const usage = `Usage: ${example('--base-url URL --project ID (--email E --password P | --token T) --out FILE.har [--port N] [--host H] [--allow-origin ORIGIN]')}
@@ -37,6 +37,7 @@ const { values, port } = parseCommandLine({
   usage,
   options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'base-url': { type: 'string' }, project: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, token: { type: 'string' }, out: { type: 'string' }, 'allow-origin': { type: 'string', multiple: true } },
 });
+requireSupportedNode('supportkb-record');
 const host = values.host ?? '127.0.0.1';
 for (const option of ['base-url', 'project', 'out']) if (!values[option]) fail(name, `--${option} is required; --help lists the options`, 2);
 if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(values['base-url'])) fail(name, '--base-url must not hold credentials (user:password@): pass --email E --password P, or --token T, instead', 2);
@@ -48,7 +49,7 @@ if (!byPassword && !values.token) fail(name, 'credentials are required: pass --e
 
 const dist = new URL('../dist/record.js', import.meta.url);
 if (!existsSync(dist)) fail(name, '@supportkb/mocks is not built: run `npm run build` at the repository root first (`npm run record` does it for you)');
-const { startRecordingProxy } = await import(dist.href);
+const { startRecordingProxy } = await importBuilt(name, dist);
 
 const out = values.out;
 let proxy;

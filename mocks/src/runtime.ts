@@ -68,7 +68,7 @@ export function runtimeProblem(facts: RuntimeFacts = currentRuntime()): string |
     return (
       `@supportkb/mocks needs Node.js >= ${MIN_NODE} (${missing ? `msw 3 calls ${missing}, missing here` : 'the oldest Node.js msw 3 supports'}), ` +
       `but this is Node.js ${facts.nodeVersion}${facts.execPath ? ` (${facts.execPath})` : ''}: install Node.js 22.12 or newer ` +
-      '(https://nodejs.org/en/download, or `nvm install 24`), or inside the supportkb repository run it with `npx node` or an npm script, which use the project\'s Node 24.'
+      '(https://nodejs.org/en/download, or `nvm install 24`), or run your command on Node 24 from the npm registry, without installing it: `npx -y -p node@24 <command>` (e.g. `npx -y -p node@24 vitest`).'
     );
   }
   if (!missing) return undefined;

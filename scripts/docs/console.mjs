@@ -71,6 +71,41 @@ export function resolvedOperations(doc) {
   return { paths };
 }
 
+/** Where an optional parameter's example goes in the console's copy: shown as its input's placeholder, never sent. */
+export const PLACEHOLDER = 'x-console-placeholder';
+
+/**
+ * The operations as the console offers them: Swagger UI fills every parameter that has an example
+ * (or a default) before Execute, so `listLeads` would open with seven filters and answer one lead.
+ * Here only required parameters keep theirs; an optional parameter's example (its own, its first of
+ * `examples`, else its schema's) and default move to its schema's `x-console-placeholder`, which the
+ * page shows as the empty input's placeholder (`e.g. ada@example.org (default …)`). Execute then
+ * sends the required parameters only, and a list answers with the seeded list.
+ * @param {{ paths: Record<string, Record<string, any>> }} resolved what {@link resolvedOperations} returns.
+ * @returns {{ paths: Record<string, Record<string, any>> }} a copy; `resolved` is not changed.
+ */
+export function requiredPrefilled(resolved) {
+  const paths = {};
+  for (const [path, methods] of Object.entries(resolved.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const parameters = operation.parameters?.map((parameter) => {
+        if (parameter.required === true) return parameter;
+        const schema = { ...(parameter.schema ?? {}) };
+        const example = parameter.example ?? Object.values(parameter.examples ?? {})[0]?.value ?? schema.example ?? schema.examples?.[0];
+        const shown = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
+        const placeholder = [example !== undefined ? `e.g. ${shown(example)}` : '', schema.default !== undefined ? `(default ${shown(schema.default)})` : ''].filter(Boolean).join(' ');
+        delete schema.example;
+        delete schema.examples;
+        delete schema.default;
+        const { example: _example, examples: _examples, ...rest } = parameter;
+        return { ...rest, schema: { ...schema, ...(placeholder ? { [PLACEHOLDER]: placeholder } : {}) } };
+      });
+      (paths[path] ??= {})[method] = parameters ? { ...operation, parameters } : operation;
+    }
+  }
+  return { paths };
+}
+
 /**
  * JSON with its repeated subtrees written once: each object or array of at least 64 characters of
  * JSON that occurs more than once is replaced by `{ "$console-shared": i }`, `i` its index in
@@ -161,7 +196,7 @@ function writeAtomic(file, data) {
  */
 export async function buildConsole({ outDir = join(ROOT, 'build/docs') } = {}) {
   const bundled = parse(readFileSync(join(ROOT, 'openapi/dist/openapi.yaml'), 'utf8'));
-  const operations = encodeShared(resolvedOperations(dereferencedContract()));
+  const operations = encodeShared(requiredPrefilled(resolvedOperations(dereferencedContract())));
   const swaggerUi = dirname(require.resolve('swagger-ui-dist/package.json'));
   const page = await build({
     entryPoints: [join(SOURCES, 'page.js')],

@@ -8,8 +8,8 @@
 //                   block with the provenance of the operation, its parameters, body and responses;
 //                   and `x-codeSamples` (TypeScript with the SDK, curl), from the SDK's manifest and
 //                   the contract's examples (scripts/docs/operation-docs.mjs)
-//   changelog-link  a link to changelog.html (the changes since the released contract) and one to the
-//                   console at the top of info.description
+//   changelog-link  a link to changelog.html (the changes since the released contract), one to the
+//                   console and one to openapi.yaml (this decorated contract) at the top of info.description
 //
 // The SDK's manifest is read from the built package (packages/sdk/dist/manifest.js): `npm run docs`
 // builds it first when it is stale.
@@ -72,7 +72,7 @@ function ChangelogLink() {
   return {
     Info: {
       leave(info) {
-        info.description = `[Changes since the last release](changelog.html) · [Try every operation in the console](console.html)\n\n${info.description ?? ''}`;
+        info.description = `[Changes since the last release](changelog.html) · [Try every operation in the console](console.html) · [The contract with these code samples](openapi.yaml) (OpenAPI 3.1, \`x-codeSamples\`, for Postman, Scalar or a portal)\n\n${info.description ?? ''}`;
       },
     },
   };

@@ -2,12 +2,24 @@
  * Every error class of the SDK, whichever entry throws it (`@supportkb/sdk`, `/zod`, `/webhooks`), and
  * {@link isAPIError}, which reads an HTTP error's body as the contract declares it. The build keeps
  * this module in one shared chunk for every entry, ESM and CommonJS alike, so `instanceof` holds
- * across entries (test/error-identity.test.ts checks it on the packed package).
+ * across entries (test/error-identity.test.ts checks it on the packed package). Across the two builds
+ * too (an ESM app whose CommonJS dependency also uses the SDK, two copies of the package): every class
+ * carries a brand (its name under the static property `'@supportkb/sdk.errorClass'`) that its
+ * `Symbol.hasInstance` checks, so a CommonJS `NotFoundError` is `instanceof` the ESM `NotFoundError`,
+ * `APIError` and `SupportKbError`, and `isAPIError` accepts it (test/error-brand.test.ts).
  */
 import type { OperationId, OperationTypes } from './generated/operations.gen';
 import { callName } from './internal/describe';
 import { redact, redactText } from './internal/redact';
 import type { RequestContext, ValidationIssue } from './types';
+
+/**
+ * The brand of the SDK's error classes: each class has its name under this static property, the
+ * same in every copy and build of the SDK. A string key with a literal value keeps each class free of
+ * side effects, so bundlers still drop the classes an entry does not use (a `Symbol.for` key would not).
+ */
+const ERROR_CLASS = '@supportkb/sdk.errorClass';
+
 
 /**
  * Base class of every error the SDK throws. Catch this to handle any SDK failure:
@@ -18,6 +30,25 @@ import type { RequestContext, ValidationIssue } from './types';
  */
 export class SupportKbError extends Error {
   override name = 'SupportKbError';
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'SupportKbError';
+
+  /**
+   * `error instanceof X` for every error class of the SDK: true for an instance of `X` from this copy of
+   * the SDK, and for an error of the same class from another copy or the other build (ESM and
+   * CommonJS), recognised by the class's registered brand along its prototype chain. A subclass of
+   * your own keeps the ordinary `instanceof`.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    const kind: unknown = Object.getOwnPropertyDescriptor(this, ERROR_CLASS)?.value;
+    if (typeof kind !== 'string' || typeof value !== 'object' || value === null) return false;
+    for (let proto: unknown = Object.getPrototypeOf(value); typeof proto === 'object' && proto !== null; proto = Object.getPrototypeOf(proto)) {
+      const Class: unknown = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
+      if (typeof Class === 'function' && Object.getOwnPropertyDescriptor(Class, ERROR_CLASS)?.value === kind) return true;
+    }
+    return false;
+  }
 }
 
 /** Response headers that may carry a request id. The Tiledesk server sends none itself; proxies and gateways often add one. */
@@ -59,6 +90,8 @@ export function errorBodyMessage(body: unknown): string | undefined {
  * and says to point `baseUrl` at the final address.
  */
 export class APIError extends SupportKbError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'APIError';
   override name = 'APIError';
   /** HTTP status code. */
   declare readonly status: number;
@@ -99,38 +132,56 @@ export class APIError extends SupportKbError {
 
 /** 400: the request is malformed, or the project id is malformed or unknown (the service answers 400, not 404). */
 export class BadRequestError extends APIError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'BadRequestError';
   override name = 'BadRequestError';
 }
 /** 401: no credentials, a wrong password, or a bad token (body: plain-text `Unauthorized`, or `{success:false,msg}` on sign-in). */
 export class AuthenticationError extends APIError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'AuthenticationError';
   override name = 'AuthenticationError';
 }
 /** 403: the caller's role is below the operation's minimum, the caller is not an active member, or a plan limit was hit. */
 export class PermissionDeniedError extends APIError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'PermissionDeniedError';
   override name = 'PermissionDeniedError';
 }
 /** 404: no object with that id. */
 export class NotFoundError extends APIError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'NotFoundError';
   override name = 'NotFoundError';
 }
 /** 409: conflict (the Tiledesk server never sends it, as it upserts; gateways may). */
 export class ConflictError extends APIError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'ConflictError';
   override name = 'ConflictError';
 }
 /** 413: the body is over the service's limit (500 KB on the Tiledesk server, which answers `{err:"Request entity too large", limit}`). */
 export class PayloadTooLargeError extends APIError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'PayloadTooLargeError';
   override name = 'PayloadTooLargeError';
 }
 /** 422: the body or a parameter failed validation (`{errors:[...]}`). */
 export class UnprocessableEntityError extends APIError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'UnprocessableEntityError';
   override name = 'UnprocessableEntityError';
 }
 /** 429: too many requests; retried by default, honouring `Retry-After`. */
 export class RateLimitError extends APIError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'RateLimitError';
   override name = 'RateLimitError';
 }
 /** 5xx: a server error; retried by default for idempotent methods. */
 export class InternalServerError extends APIError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'InternalServerError';
   override name = 'InternalServerError';
 }
 
@@ -210,6 +261,8 @@ export function isAPIError<K extends OperationId, S extends ErrorStatus<K> | (nu
  * `cause` holds the underlying error.
  */
 export class APIConnectionError extends SupportKbError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'APIConnectionError';
   override name = 'APIConnectionError';
   declare readonly request: RequestContext;
   constructor(message: string, request: RequestContext = {}, options?: { cause?: unknown }) {
@@ -224,6 +277,8 @@ export class APIConnectionError extends SupportKbError {
  * whose body is still arriving at the deadline is not retried (the service has answered).
  */
 export class APIConnectionTimeoutError extends APIConnectionError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'APIConnectionTimeoutError';
   override name = 'APIConnectionTimeoutError';
 }
 
@@ -234,6 +289,8 @@ export class APIConnectionTimeoutError extends APIConnectionError {
  * body text it would quote.
  */
 export class ResponseParseError extends SupportKbError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'ResponseParseError';
   override name = 'ResponseParseError';
   /** HTTP status of the answer (2xx). */
   declare readonly status: number;
@@ -263,6 +320,8 @@ export class ResponseParseError extends SupportKbError {
  * client or of the call.
  */
 export class ResponseTooLargeError extends SupportKbError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'ResponseTooLargeError';
   override name = 'ResponseTooLargeError';
   /** HTTP status of the answer. */
   declare readonly status: number;
@@ -281,6 +340,8 @@ export class ResponseTooLargeError extends SupportKbError {
 
 /** The caller's `AbortSignal` aborted the call. */
 export class APIUserAbortError extends SupportKbError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'APIUserAbortError';
   override name = 'APIUserAbortError';
   declare readonly request: RequestContext;
   constructor(request: RequestContext = {}, options?: { cause?: unknown }) {
@@ -300,6 +361,8 @@ export class APIUserAbortError extends SupportKbError {
  * with the part it is in: `body`, `path` or `query` for a request, the 200 body's own path for a response.
  */
 export class ValidationError extends SupportKbError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'ValidationError';
   override name = 'ValidationError';
   /** `request` (nothing was sent) or `response` (the service answered something the contract does not allow). */
   declare readonly direction: 'request' | 'response';
@@ -370,6 +433,8 @@ export type WebhookVerificationReason =
  * entries (the same class).
  */
 export class WebhookVerificationError extends SupportKbError {
+  /** @internal The class's brand (see `Symbol.hasInstance`). */
+  static readonly '@supportkb/sdk.errorClass': string = 'WebhookVerificationError';
   override name = 'WebhookVerificationError';
   readonly reason: WebhookVerificationReason;
   constructor(reason: WebhookVerificationReason, message: string, options?: { cause?: unknown }) {

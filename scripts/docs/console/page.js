@@ -122,6 +122,12 @@ async function main() {
   const consolePlugin = (system) => ({
     fn: { resolveSubtree: resolveSubtree(system.fn.resolveSubtree) },
     wrapComponents: {
+      // An optional parameter's example, moved out of the value by the build (scripts/docs/console.mjs
+      // requiredPrefilled), shown as its empty input's placeholder.
+      JsonSchema_string: (Original, system) => (props) => {
+        const placeholder = props.schema?.get?.('x-console-placeholder');
+        return system.React.createElement(Original, placeholder ? { ...props, description: placeholder } : props);
+      },
       liveResponse: (Original, system) => {
         const Check = ContractCheck(system.React);
         return (props) => system.React.createElement('div', null, system.React.createElement(Original, props), system.React.createElement(Check, props));
