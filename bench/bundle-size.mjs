@@ -179,16 +179,31 @@ function phases(files, firstCall = []) {
     return names;
   };
   const lazy = loaded(firstCall.length ? dynamicRoots.filter((n) => firstCall.some((re) => re.test(files.get(n).entryPoint))) : dynamicRoots, initial);
-  const later = loaded([...lazy].flatMap((n) => files.get(n).dynamic), [...initial, ...lazy]);
+  const later = loaded(
+    [...lazy].flatMap((n) => files.get(n).dynamic),
+    [...initial, ...lazy],
+  );
   const all = loaded(dynamicRoots, initial);
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     const before = all.size;
-    for (const n of loaded([...all].flatMap((m) => files.get(m).dynamic), [...initial, ...all])) all.add(n);
+    for (const n of loaded(
+      [...all].flatMap((m) => files.get(m).dynamic),
+      [...initial, ...all],
+    ))
+      all.add(n);
     grown = all.size > before;
   }
   const sum = (names, key) => [...names].reduce((s, n) => s + files.get(n)[key], 0);
   const figures = (names) => ({ files: names.size, min: sum(names, 'min'), gzip: sum(names, 'gzip') });
-  return { initial: figures(initial), lazy: figures(lazy), later: figures(later), allLazy: { ...figures(all), imports: dynamicRoots.length }, initialNames: initial, lazyNames: lazy, laterNames: later };
+  return {
+    initial: figures(initial),
+    lazy: figures(lazy),
+    later: figures(later),
+    allLazy: { ...figures(all), imports: dynamicRoots.length },
+    initialNames: initial,
+    lazyNames: lazy,
+    laterNames: later,
+  };
 }
 
 /** The parts a breakdown names, by input path. */
@@ -297,7 +312,11 @@ export function sizeTable(report) {
   }
   for (const [name, r] of Object.entries(report)) {
     const { allLazy } = r.dist;
-    if (allLazy.imports) lines.push('', `${name}: its ${allLazy.imports} dynamic imports (every operation's schemas, and the check) would load ${allLazy.gzip} B (${kib(allLazy.gzip)}, ${files(allLazy.files)}) in all, after the ${r.dist.initial.gzip} B before the first call.`);
+    if (allLazy.imports)
+      lines.push(
+        '',
+        `${name}: its ${allLazy.imports} dynamic imports (every operation's schemas, and the check) would load ${allLazy.gzip} B (${kib(allLazy.gzip)}, ${files(allLazy.files)}) in all, after the ${r.dist.initial.gzip} B before the first call.`,
+      );
   }
   return lines.join('\n');
 }
@@ -314,7 +333,7 @@ async function main() {
       out[name] = {
         beforeFirstCall: r.dist.initial,
         onFirstCall: r.dist.lazy,
-      inTheBackground: r.dist.later,
+        inTheBackground: r.dist.later,
         everyOperationLoaded: r.dist.allLazy,
         target: r.target,
         breakdown: Object.fromEntries([...r.breakdown.rows].map(([k, v]) => [k, { ...v, initialGzip: Math.round(v.initialGzip), lazyGzip: Math.round(v.lazyGzip) }])),
@@ -331,12 +350,16 @@ async function main() {
     const lazy = r.src.lazy.files > 0;
     console.log(`\n### ${name}: where the bytes go (from packages/sdk/src; gzip: what leaving the part out saves)\n`);
     const later = r.src.later.files > 0;
-    console.log(`| part | min${lazy ? ' (before the first call)' : ''} | gzip, marginal${lazy ? ' (before)' : ''} |${lazy ? ' min (on the first call) | gzip, marginal (on the first call) |' : ''}${later ? ' min (then, in the background) | gzip, marginal (background) |' : ''}`);
+    console.log(
+      `| part | min${lazy ? ' (before the first call)' : ''} | gzip, marginal${lazy ? ' (before)' : ''} |${lazy ? ' min (on the first call) | gzip, marginal (on the first call) |' : ''}${later ? ' min (then, in the background) | gzip, marginal (background) |' : ''}`,
+    );
     console.log(`|---|---:|---:|${lazy ? '---:|---:|' : ''}${later ? '---:|---:|' : ''}`);
     const rows = [...r.breakdown.rows].sort((a, b) => b[1].initialMin + b[1].lazyMin + b[1].laterMin - (a[1].initialMin + a[1].lazyMin + a[1].laterMin));
     for (const [part, v] of rows) {
       if (!v.initialMin && !v.lazyMin && !v.laterMin && !v.initialGzip && !v.lazyGzip && !v.laterGzip) continue;
-      console.log(`| ${part} | ${v.initialMin} | ${Math.round(v.initialGzip)} |${lazy ? ` ${v.lazyMin} | ${Math.round(v.lazyGzip)} |` : ''}${later ? ` ${v.laterMin} | ${Math.round(v.laterGzip)} |` : ''}`);
+      console.log(
+        `| ${part} | ${v.initialMin} | ${Math.round(v.initialGzip)} |${lazy ? ` ${v.lazyMin} | ${Math.round(v.lazyGzip)} |` : ''}${later ? ` ${v.laterMin} | ${Math.round(v.laterGzip)} |` : ''}`,
+      );
     }
     const { initial, lazy: l, later: b } = r.src;
     console.log(`| **total (measured)** | ${initial.min} | ${initial.gzip} |${lazy ? ` ${l.min} | ${l.gzip} |` : ''}${later ? ` ${b.min} | ${b.gzip} |` : ''}`);

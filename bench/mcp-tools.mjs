@@ -49,7 +49,11 @@ const configurations = [
 const rows = [];
 for (const [name, env] of configurations) {
   const listed = await withServer(env, (client) => client.listTools());
-  const derived = deriveTools({ tools: env.SUPPORTKB_MCP_TOOLS ?? 'dynamic', ...(env.SUPPORTKB_MCP_RESOURCES ? { resources: env.SUPPORTKB_MCP_RESOURCES.split(',') } : {}), allowWrites: Boolean(env.SUPPORTKB_ALLOW_WRITES) });
+  const derived = deriveTools({
+    tools: env.SUPPORTKB_MCP_TOOLS ?? 'dynamic',
+    ...(env.SUPPORTKB_MCP_RESOURCES ? { resources: env.SUPPORTKB_MCP_RESOURCES.split(',') } : {}),
+    allowWrites: Boolean(env.SUPPORTKB_ALLOW_WRITES),
+  });
   if (listed.tools.length !== derived.length) throw new Error(`${name}: the server listed ${listed.tools.length} tools, deriveTools ${derived.length}`);
   rows.push({ configuration: name, tools: listed.tools.length, ...size(listed) });
 }

@@ -92,7 +92,19 @@ function bigScenario(documents) {
   }));
   const scenario = { seed: { mode: 'extend', users, tags, groups, segments, leads, conversations } };
   const total = users.length + tags.length + groups.length + segments.length + leads.length + conversations.length * (1 + messagesPer);
-  return { scenario, counts: { users: users.length, tags: tags.length, groups: groups.length, segments: segments.length, leads: leads.length, conversations: conversations.length, messages: conversations.length * messagesPer, total } };
+  return {
+    scenario,
+    counts: {
+      users: users.length,
+      tags: tags.length,
+      groups: groups.length,
+      segments: segments.length,
+      leads: leads.length,
+      conversations: conversations.length,
+      messages: conversations.length * messagesPer,
+      total,
+    },
+  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -210,17 +222,28 @@ const requestResults = VARIANTS.map((v) => {
   const cpu = median(of(v.name, 'cpu'));
   return { variant: v.name, cpuUs: cpu, cpuRatio: cpu / baseline.cpu, wallUs: wall, wallRatio: wall / baseline.wall, runs: perRequest.get(v.name) };
 });
-const loadResults = Object.fromEntries(Object.entries(loading).map(([k, xs]) => [k, { medianMs: median(xs.map((x) => x.ms)), medianCpuMs: median(xs.map((x) => x.cpuMs)), runsMs: xs.map((x) => x.ms) }]));
+const loadResults = Object.fromEntries(
+  Object.entries(loading).map(([k, xs]) => [k, { medianMs: median(xs.map((x) => x.ms)), medianCpuMs: median(xs.map((x) => x.cpuMs)), runsMs: xs.map((x) => x.ms) }]),
+);
 
 if (values.json) {
-  console.log(JSON.stringify({ node: process.version, documents: counts, scenarioBytes: bytes, stored, iterations: ITERATIONS, requests: REQUESTS, loading: loadResults, perRequest: requestResults }, null, 2));
+  console.log(
+    JSON.stringify({ node: process.version, documents: counts, scenarioBytes: bytes, stored, iterations: ITERATIONS, requests: REQUESTS, loading: loadResults, perRequest: requestResults }, null, 2),
+  );
 } else {
   const c = counts;
   console.log(`Node ${process.version}; median of ${ITERATIONS} iterations.\n`);
-  console.log(`Scenario: ${c.total} documents (${c.users} teammates, ${c.tags} tags, ${c.groups} groups, ${c.segments} segments, ${c.leads} leads, ${c.conversations} conversations, ${c.messages} messages), ${(bytes / 1024 / 1024).toFixed(1)} MB of JSON; stored: ${(stored.storageBytes / 1024 / 1024).toFixed(1)} MB\n`);
+  console.log(
+    `Scenario: ${c.total} documents (${c.users} teammates, ${c.tags} tags, ${c.groups} groups, ${c.segments} segments, ${c.leads} leads, ${c.conversations} conversations, ${c.messages} messages), ${(bytes / 1024 / 1024).toFixed(1)} MB of JSON; stored: ${(stored.storageBytes / 1024 / 1024).toFixed(1)} MB\n`,
+  );
   console.log('| loading | wall (ms) | CPU (ms) |');
   console.log('|---|---:|---:|');
-  const labels = { validate: '`validateScenario(object)`', loadFile: '`loadScenario(file)`: read, parse, validate', createService: '`createMockService({ scenario })`: validate and seed', reset: '`service.reset()`: seed again' };
+  const labels = {
+    validate: '`validateScenario(object)`',
+    loadFile: '`loadScenario(file)`: read, parse, validate',
+    createService: '`createMockService({ scenario })`: validate and seed',
+    reset: '`service.reset()`: seed again',
+  };
   for (const [k, r] of Object.entries(loadResults)) console.log(`| ${labels[k]} | ${r.medianMs.toFixed(0)} | ${r.medianCpuMs.toFixed(0)} |`);
   console.log(`\nPer request: ${OPERATIONS.length} operations (${OPERATIONS.join(', ')}), ${REQUESTS} requests per variant and iteration, one at a time, fetch → setupNodeMock\n`);
   console.log('| variant | CPU µs per request | ratio | wall µs per request | ratio |');

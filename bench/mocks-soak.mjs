@@ -32,7 +32,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
-  options: { requests: { type: 'string', default: '100000' }, concurrency: { type: 'string', default: '16' }, 'create-every': { type: 'string', default: '10' }, json: { type: 'boolean' }, only: { type: 'string' } },
+  options: {
+    requests: { type: 'string', default: '100000' },
+    concurrency: { type: 'string', default: '16' },
+    'create-every': { type: 'string', default: '10' },
+    json: { type: 'boolean' },
+    only: { type: 'string' },
+  },
 });
 const REQUESTS = Math.min(Number(values.requests), 1_000_000);
 const CONCURRENCY = Math.min(Number(values.concurrency), 64);
@@ -128,7 +134,15 @@ function sendHuge(url, path, { total, headers = {}, declareLength }) {
       answered = true;
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').slice(0, 60), connection: res.headers.connection, sentBytes: written, ms: performance.now() - started }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          body: Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').slice(0, 60),
+          connection: res.headers.connection,
+          sentBytes: written,
+          ms: performance.now() - started,
+        }),
+      );
       res.on('error', () => resolve({ status: res.statusCode, sentBytes: written, ms: performance.now() - started }));
     });
     req.on('error', (error) => {
@@ -181,7 +195,15 @@ async function pathologicalPatterns() {
     const json = { 'Content-Type': 'application/json', Authorization: token };
     const name = `${'a'.repeat(30)}!`;
     await send(undefined, server.url, `/${P}/leads`, { method: 'POST', headers: json, body: JSON.stringify({ fullname: name }) });
-    const segment = JSON.parse((await send(undefined, server.url, `/${P}/segments`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'ReDoS', filters: [{ field: 'fullname', operator: 'contains', value: '^(a+)+$' }] }) })).text);
+    const segment = JSON.parse(
+      (
+        await send(undefined, server.url, `/${P}/segments`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ name: 'ReDoS', filters: [{ field: 'fullname', operator: 'contains', value: '^(a+)+$' }] }),
+        })
+      ).text,
+    );
     await send(undefined, server.url, `/${P}/kb`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'ReDoS', type: 'text', source: name, content: 'x', namespace: P }) });
     const rows = [];
     for (const [label, path] of [
@@ -209,7 +231,12 @@ function soakRequest(i, token) {
   const json = { 'Content-Type': 'application/json', Authorization: token };
   if (CREATE_EVERY > 0 && i % CREATE_EVERY === CREATE_EVERY - 1) {
     const kind = Math.floor(i / CREATE_EVERY) % 3;
-    if (kind === 0) return { creates: true, path: `/${P}/leads`, init: { method: 'POST', headers: json, body: JSON.stringify({ fullname: `Soak lead ${i}`, email: `soak.${i}@example.org`, attributes: { plan: 'pro', seq: i } }) } };
+    if (kind === 0)
+      return {
+        creates: true,
+        path: `/${P}/leads`,
+        init: { method: 'POST', headers: json, body: JSON.stringify({ fullname: `Soak lead ${i}`, email: `soak.${i}@example.org`, attributes: { plan: 'pro', seq: i } }) },
+      };
     if (kind === 1) return { creates: true, path: `/${P}/tags`, init: { method: 'POST', headers: json, body: JSON.stringify({ tag: `soak-${i}`, color: '#43a047' }) } };
     return { creates: true, path: `/${P}/requests/support-group-soak-${i}/messages`, init: { method: 'POST', headers: json, body: JSON.stringify({ text: `soak message ${i}` }) } };
   }
@@ -329,7 +356,9 @@ if (values.json) {
     console.log(`Soak: ${s.requests} requests, concurrency ${s.concurrency}, ${s.seconds.toFixed(1)} s, ${s.rps.toFixed(0)} requests/s, non-200: ${s.errors}`);
     console.log(`latency p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, max ${s.max.toFixed(1)} ms`);
     console.log(`one request in ${s.createEvery || '∞'} creates a document; ${mb(s.stored)} MB stored (JSON of the created documents as answered)`);
-    console.log(`heap in use after a full GC: ${mb(s.heapStart)} MB after warm-up, ${mb(s.heapEnd)} MB at the end (retained growth ${mb(s.heapEnd - s.heapStart)} MB${s.stored ? `, ${((s.heapEnd - s.heapStart) / s.stored).toFixed(1)}× the stored JSON` : ''})`);
+    console.log(
+      `heap in use after a full GC: ${mb(s.heapStart)} MB after warm-up, ${mb(s.heapEnd)} MB at the end (retained growth ${mb(s.heapEnd - s.heapStart)} MB${s.stored ? `, ${((s.heapEnd - s.heapStart) / s.stored).toFixed(1)}× the stored JSON` : ''})`,
+    );
     console.log(`RSS after warm-up ${mb(s.rssStart)} MB, peak ${mb(s.rssPeak)} MB, end ${mb(s.rssEnd)} MB (growth ${mb(s.rssEnd - s.rssStart)} MB)`);
     console.log('\n| requests done | stored (MB) | retained heap growth (MB) | RSS (MB) | RSS growth (MB) |');
     console.log('|---:|---:|---:|---:|---:|');

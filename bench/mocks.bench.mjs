@@ -229,7 +229,17 @@ async function measure(name, server, requests) {
 /** The median figures of one server's rounds. */
 function summary(name, rounds) {
   const cpu = rounds.map((r) => r.cpuPerRequestUs).filter((us) => us !== undefined);
-  return { name, rounds: rounds.length, requests: median(rounds.map((r) => r.requests)), errors: rounds.reduce((sum, r) => sum + r.errors, 0), rps: median(rounds.map((r) => r.rps)), p50: median(rounds.map((r) => r.p50)), p99: median(rounds.map((r) => r.p99)), rpsRange: [Math.min(...rounds.map((r) => r.rps)), Math.max(...rounds.map((r) => r.rps))], cpuPerRequestUs: cpu.length ? median(cpu) : undefined };
+  return {
+    name,
+    rounds: rounds.length,
+    requests: median(rounds.map((r) => r.requests)),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    rpsRange: [Math.min(...rounds.map((r) => r.rps)), Math.max(...rounds.map((r) => r.rps))],
+    cpuPerRequestUs: cpu.length ? median(cpu) : undefined,
+  };
 }
 
 const stateful = await startStateful();
@@ -268,8 +278,12 @@ try {
     bareRounds.push(got.bare);
     ratios.push(got.mock.rps / got.bare.rps);
     if (got.mock.cpuPerRequestUs && got.bare.cpuPerRequestUs) cpuRatios.push(got.bare.cpuPerRequestUs / got.mock.cpuPerRequestUs);
-    if (!values.json && baseline) console.error(`round ${round + 1}/${ROUNDS}: baseline ${got.baseline.rps.toFixed(0)} req/s (p99 ${got.baseline.p99.toFixed(2)} ms, ${got.baseline.cpuPerRequestUs?.toFixed(0)} µs CPU/request)`);
-    if (!values.json) console.error(`round ${round + 1}/${ROUNDS}: mock ${got.mock.rps.toFixed(0)} req/s (p99 ${got.mock.p99.toFixed(2)} ms, ${got.mock.cpuPerRequestUs?.toFixed(0)} µs CPU/request), bare ${got.bare.rps.toFixed(0)} req/s (p99 ${got.bare.p99.toFixed(2)} ms, ${got.bare.cpuPerRequestUs?.toFixed(0)} µs CPU/request), ratio ${(got.mock.rps / got.bare.rps).toFixed(3)}`);
+    if (!values.json && baseline)
+      console.error(`round ${round + 1}/${ROUNDS}: baseline ${got.baseline.rps.toFixed(0)} req/s (p99 ${got.baseline.p99.toFixed(2)} ms, ${got.baseline.cpuPerRequestUs?.toFixed(0)} µs CPU/request)`);
+    if (!values.json)
+      console.error(
+        `round ${round + 1}/${ROUNDS}: mock ${got.mock.rps.toFixed(0)} req/s (p99 ${got.mock.p99.toFixed(2)} ms, ${got.mock.cpuPerRequestUs?.toFixed(0)} µs CPU/request), bare ${got.bare.rps.toFixed(0)} req/s (p99 ${got.bare.p99.toFixed(2)} ms, ${got.bare.cpuPerRequestUs?.toFixed(0)} µs CPU/request), ratio ${(got.mock.rps / got.bare.rps).toFixed(3)}`,
+      );
   }
 } finally {
   await stateful.stop();
@@ -293,15 +307,39 @@ if (!values['no-prism']) {
 }
 
 if (values.json) {
-  console.log(JSON.stringify({ seconds: SECONDS, rounds: ROUNDS, concurrency: CONCURRENCY, mix: values.mix, results, ratioToBare: ratio, ratiosToBare: ratios, cpuRatioToBare: cpuRatio, cpuRatiosToBare: cpuRatios, baselineRatioToBare: baselineRatios.length ? median(baselineRatios) : undefined, ratioToPrism: prismRatio }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        concurrency: CONCURRENCY,
+        mix: values.mix,
+        results,
+        ratioToBare: ratio,
+        ratiosToBare: ratios,
+        cpuRatioToBare: cpuRatio,
+        cpuRatiosToBare: cpuRatios,
+        baselineRatioToBare: baselineRatios.length ? median(baselineRatios) : undefined,
+        ratioToPrism: prismRatio,
+      },
+      null,
+      2,
+    ),
+  );
 } else {
   console.log(`Mix of ${requests.length} operations (${requests.map(([id]) => id).join(', ')}), concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${SECONDS} s per server, node ${process.version}\n`);
   console.log('| server | rounds | requests (median) | non-200 | requests/s (median) | range | p50 (ms) | p99 (ms) | server CPU per request (µs) |');
   console.log('|---|---:|---:|---:|---:|---|---:|---:|---:|');
-  for (const r of results) console.log(`| ${r.name} | ${r.rounds} | ${r.requests} | ${r.errors} | ${r.rps.toFixed(0)} | ${r.rpsRange ? `${r.rpsRange[0].toFixed(0)}-${r.rpsRange[1].toFixed(0)}` : '–'} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuPerRequestUs?.toFixed(0) ?? '–'} |`);
+  for (const r of results)
+    console.log(
+      `| ${r.name} | ${r.rounds} | ${r.requests} | ${r.errors} | ${r.rps.toFixed(0)} | ${r.rpsRange ? `${r.rpsRange[0].toFixed(0)}-${r.rpsRange[1].toFixed(0)}` : '–'} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuPerRequestUs?.toFixed(0) ?? '–'} |`,
+    );
   console.log(`\nThroughput ratio stateful mock / bare server: ${ratio.toFixed(3)} (median of the rounds' ratios: ${ratios.map((r) => r.toFixed(3)).join(', ')})`);
   if (baselineRatios.length) console.log(`Throughput ratio baseline mock / bare server: ${median(baselineRatios).toFixed(3)} (rounds: ${baselineRatios.map((r) => r.toFixed(3)).join(', ')})`);
-  if (cpuRatio !== undefined) console.log(`Server CPU per request, bare / mock: ${cpuRatio.toFixed(3)} (median of the rounds' ratios: ${cpuRatios.map((r) => r.toFixed(3)).join(', ')}); the throughput ratio the mock would reach with a core of its own`);
+  if (cpuRatio !== undefined)
+    console.log(
+      `Server CPU per request, bare / mock: ${cpuRatio.toFixed(3)} (median of the rounds' ratios: ${cpuRatios.map((r) => r.toFixed(3)).join(', ')}); the throughput ratio the mock would reach with a core of its own`,
+    );
   if (prismRatio !== undefined) console.log(`Throughput ratio stateful mock / Prism: ${prismRatio.toFixed(1)}×`);
 }
 process.exit(0);

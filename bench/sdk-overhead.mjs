@@ -14,7 +14,16 @@ import { zodValidation } from '@supportkb/sdk/zod';
 
 const PROJECT = '65f1a2b3c4d5e6f708090a0b';
 // Tags as the service stores them (every field the contract lists), so validation checks a real shape.
-const tag = (i) => ({ _id: `65f1a2b3c4d5e6f7080911${String(i).padStart(2, '0')}`, tag: `t${i}`, color: '#e53935', id_project: PROJECT, createdBy: '65f1a2b3c4d5e6f708090b02', createdAt: '2026-11-10T08:00:00.000Z', updatedAt: '2026-11-10T08:00:00.000Z', __v: 0 });
+const tag = (i) => ({
+  _id: `65f1a2b3c4d5e6f7080911${String(i).padStart(2, '0')}`,
+  tag: `t${i}`,
+  color: '#e53935',
+  id_project: PROJECT,
+  createdBy: '65f1a2b3c4d5e6f708090b02',
+  createdAt: '2026-11-10T08:00:00.000Z',
+  updatedAt: '2026-11-10T08:00:00.000Z',
+  __v: 0,
+});
 const body = JSON.stringify(Array.from({ length: 40 }, (_, i) => tag(i)));
 const TAG = '65f1a2b3c4d5e6f708091100';
 const one = JSON.stringify(tag(0));
@@ -80,11 +89,18 @@ for (const [name, us] of Object.entries(cpu)) {
   console.log(`| ${name} | ${us.toFixed(1)} | ${baseline ? (us / baseline).toFixed(3) : '–'} |`);
 }
 const validation = (on, off) => (cpu[on] - cpu[off]).toFixed(1);
-console.log(`\nValidation per call (validation on − off): page of 40 leads ${validation('page of 40 leads: createClient().leads.list(), validation on', 'page of 40 leads: createClient().leads.list()')} µs, page of 40 tags ${validation('createClient().tags.list(), validation on', 'createClient().tags.list()')} µs, one tag ${validation('one tag: createClient().tags.get(), validation on', 'one tag: createClient().tags.get()')} µs.`);
+console.log(
+  `\nValidation per call (validation on − off): page of 40 leads ${validation('page of 40 leads: createClient().leads.list(), validation on', 'page of 40 leads: createClient().leads.list()')} µs, page of 40 tags ${validation('createClient().tags.list(), validation on', 'createClient().tags.list()')} µs, one tag ${validation('one tag: createClient().tags.get(), validation on', 'one tag: createClient().tags.get()')} µs.`,
+);
 console.log('\n| no network, same run: validation on / off | ratio | target | met | (off + the check alone) / off |');
 console.log('|---|---|---|---|---|');
 for (const [label, on, off, alone] of [
-  ['page of 40 leads (`leads.list()`)', 'page of 40 leads: createClient().leads.list(), validation on', 'page of 40 leads: createClient().leads.list()', "page of 40 leads: zodValidation()'s check alone (parsed body)"],
+  [
+    'page of 40 leads (`leads.list()`)',
+    'page of 40 leads: createClient().leads.list(), validation on',
+    'page of 40 leads: createClient().leads.list()',
+    "page of 40 leads: zodValidation()'s check alone (parsed body)",
+  ],
   ['page of 40 tags (`tags.list()`)', 'createClient().tags.list(), validation on', 'createClient().tags.list()', "page of 40 tags: zodValidation()'s check alone (parsed body)"],
   ['one tag (`tags.get()`)', 'one tag: createClient().tags.get(), validation on', 'one tag: createClient().tags.get()'],
 ]) {

@@ -126,7 +126,11 @@ const bundles = await measureBundles();
 async function coldStart(code, runs = 7) {
   const times = [];
   for (let i = 0; i < runs; i++) {
-    const p = spawn(process.execPath, ['--input-type=module', '-e', `const t0 = performance.now(); ${code}; console.log(performance.now() - t0);`], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BASE: base } });
+    const p = spawn(process.execPath, ['--input-type=module', '-e', `const t0 = performance.now(); ${code}; console.log(performance.now() - t0);`], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, BASE: base },
+    });
     let out = '';
     for await (const chunk of p.stdout) out += chunk;
     const [exit] = await once(p, 'exit').catch(() => [p.exitCode]);
@@ -140,7 +144,9 @@ const coldFetch = await coldStart(`await (await fetch(process.env.BASE + '/${PRO
 const coldSdk = await coldStart(`const { createClient } = await import('@supportkb/sdk'); await createClient({ baseUrl: process.env.BASE, projectId: '${PROJECT}' }).tags.list()`);
 // With validation: both entries loaded as one module graph (as static imports load them), then the
 // first call, which builds the schemas of listTags only.
-const coldValidated = await coldStart(`const [{ createClient }, { zodValidation }] = await Promise.all([import('@supportkb/sdk'), import('@supportkb/sdk/zod')]); await createClient({ baseUrl: process.env.BASE, projectId: '${PROJECT}', validate: zodValidation() }).tags.list()`);
+const coldValidated = await coldStart(
+  `const [{ createClient }, { zodValidation }] = await Promise.all([import('@supportkb/sdk'), import('@supportkb/sdk/zod')]); await createClient({ baseUrl: process.env.BASE, projectId: '${PROJECT}', validate: zodValidation() }).tags.list()`,
+);
 // Where that goes: the SDK's zod entry alone (zod/mini's code bundled in it, tree-shaken), against
 // what loading zod/mini from node_modules costs (its modules and the ~50 locale modules its index
 // re-exports: what the entry cost while zod was an external dependency).
@@ -160,13 +166,15 @@ const comparisons = [
   ['generated client / raw ky', 'generated listTags (hey-api client)', 'raw ky', '–'],
   ['SDK, validation off / raw ky', 'SDK (validation off)', 'raw ky', '≤ 1.05'],
   ['SDK, validation on / plain fetch', 'SDK (validation on)', 'plain fetch', '≤ 1.5'],
-  ['plain fetch + the same zod schema / plain fetch (zod/mini\'s interpreter alone)', 'plain fetch + the same zod schema', 'plain fetch', '–'],
-  ['plain fetch + the same schema compiled / plain fetch (zod\'s compiled check alone)', 'plain fetch + the same schema, compiled (z.compile, z.validate)', 'plain fetch', '–'],
+  ["plain fetch + the same zod schema / plain fetch (zod/mini's interpreter alone)", 'plain fetch + the same zod schema', 'plain fetch', '–'],
+  ["plain fetch + the same schema compiled / plain fetch (zod's compiled check alone)", 'plain fetch + the same schema, compiled (z.compile, z.validate)', 'plain fetch', '–'],
   ['one tag: SDK, validation off / raw ky', 'one tag: SDK (validation off)', 'one tag: raw ky', '≤ 1.05'],
   ['one tag: SDK, validation on / plain fetch', 'one tag: SDK (validation on)', 'one tag: plain fetch', '≤ 1.5'],
 ];
 
-console.log(`\n## SDK benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, loopback, ${ROUNDS} blocks × ${CALLS} calls per variant${gcExposed ? ', a young-generation GC before each block' : ', no --expose-gc'})\n`);
+console.log(
+  `\n## SDK benchmark (${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, loopback, ${ROUNDS} blocks × ${CALLS} calls per variant${gcExposed ? ', a young-generation GC before each block' : ', no --expose-gc'})\n`,
+);
 console.log('| variant | latency (median block mean) | p50 | p99 | CPU per call (median block) |');
 console.log('|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.name} | ${fmt(lat[r.name])} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${cpu[r.name].toFixed(0)} µs |`);
@@ -174,6 +182,10 @@ console.log('\n| ratio (same run) | latency | CPU | target |');
 console.log('|---|---|---|---|');
 for (const [label, a, b, target] of comparisons) console.log(`| ${label} | ${(lat[a] / lat[b]).toFixed(3)} | ${(cpu[a] / cpu[b]).toFixed(3)} | ${target} |`);
 console.log(`\n${sizeTable(bundles)}`);
-console.log(`\nCold start (median of 7 fresh processes, timed inside each): SDK import + createClient + first call ${coldSdk.toFixed(1)} ms (target ≤ 100 ms); plain fetch's first call ${coldFetch.toFixed(1)} ms.`);
-console.log(`Cold start with validation (both entries + createClient + first validated call): ${coldValidated.toFixed(1)} ms (target ≤ 100 ms); importing the SDK's zod entry alone (zod/mini bundled in it) takes ${coldZodEntry.toFixed(1)} ms, where importing zod/mini from node_modules takes ${coldZodMini.toFixed(1)} ms.`);
+console.log(
+  `\nCold start (median of 7 fresh processes, timed inside each): SDK import + createClient + first call ${coldSdk.toFixed(1)} ms (target ≤ 100 ms); plain fetch's first call ${coldFetch.toFixed(1)} ms.`,
+);
+console.log(
+  `Cold start with validation (both entries + createClient + first validated call): ${coldValidated.toFixed(1)} ms (target ≤ 100 ms); importing the SDK's zod entry alone (zod/mini bundled in it) takes ${coldZodEntry.toFixed(1)} ms, where importing zod/mini from node_modules takes ${coldZodMini.toFixed(1)} ms.`,
+);
 process.exit(0);

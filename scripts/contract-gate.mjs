@@ -88,7 +88,20 @@ function main() {
   const show = (file) => relative(process.cwd(), file) || file;
 
   if (args.json) {
-    console.log(JSON.stringify({ baseline: show(baselineFile), current: args.current ? show(resolve(args.current)) : 'openapi/openapi.yaml', breaking: result.breaking, nonBreaking: result.nonBreaking.length, majorChangesets: overrides, ok: !blocked }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          baseline: show(baselineFile),
+          current: args.current ? show(resolve(args.current)) : 'openapi/openapi.yaml',
+          breaking: result.breaking,
+          nonBreaking: result.nonBreaking.length,
+          majorChangesets: overrides,
+          ok: !blocked,
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     const against = `${args.current ? show(resolve(args.current)) : 'openapi/openapi.yaml'} against ${show(baselineFile)}`;
     if (result.breaking.length === 0) {

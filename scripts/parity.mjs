@@ -15,7 +15,15 @@ const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type
 const contract = await loadIndexedContract();
 const targets = await startParityTargets({ log: (line) => console.error(line), mockOptions: values.strict ? { strict: true } : {}, mocksDist: values['mocks-dist'] });
 try {
-  const steps = parityScenario().filter((step) => !values.only || new RegExp(values.only).test(step.id) || step.id.startsWith('signIn') || step.id.startsWith('signInAnonymously.ok') || step.id.startsWith('signInWithCustomToken.agent') || step.id.startsWith('signInWithCustomToken.user'));
+  const steps = parityScenario().filter(
+    (step) =>
+      !values.only ||
+      new RegExp(values.only).test(step.id) ||
+      step.id.startsWith('signIn') ||
+      step.id.startsWith('signInAnonymously.ok') ||
+      step.id.startsWith('signInWithCustomToken.agent') ||
+      step.id.startsWith('signInWithCustomToken.user'),
+  );
   const run = `parity-${Date.now().toString(36)}`;
   const real = await runScenario({ contract, ...targets.real, run, steps });
   const mock = await runScenario({ contract, ...targets.mock, run, steps });

@@ -38,7 +38,7 @@ export function checkNode() {
   if (older) {
     console.error(
       `supportkb needs Node >= ${MIN.join('.')} for its tooling, but this is Node ${process.versions.node} (${process.execPath}).\n` +
-        'Run commands through npm scripts (`npm run ...`, `npm test`), which put the project\'s own Node 24\n' +
+        "Run commands through npm scripts (`npm run ...`, `npm test`), which put the project's own Node 24\n" +
         '(installed by `npm ci` from the registry package `node`) first on PATH; do not call node_modules/.bin tools directly.',
     );
     process.exit(1);
@@ -67,13 +67,33 @@ export const BUILD_STEPS = [
   {
     name: '@supportkb/mocks',
     npm: ['run', 'build', '-w', '@supportkb/mocks'],
-    inputs: ['mocks/src', 'mocks/scripts', 'mocks/package.json', 'mocks/tsup.config.ts', 'mocks/tsconfig.json', 'tsconfig.base.json', 'openapi/dist/openapi.yaml', 'packages/sdk/dist', 'packages/sdk/package.json'],
+    inputs: [
+      'mocks/src',
+      'mocks/scripts',
+      'mocks/package.json',
+      'mocks/tsup.config.ts',
+      'mocks/tsconfig.json',
+      'tsconfig.base.json',
+      'openapi/dist/openapi.yaml',
+      'packages/sdk/dist',
+      'packages/sdk/package.json',
+    ],
     outputs: ['mocks/dist', 'mocks/contract/openapi.yaml'],
   },
   {
     name: '@supportkb/mcp',
     npm: ['run', 'build', '-w', '@supportkb/mcp'],
-    inputs: ['packages/mcp/src', 'packages/mcp/scripts', 'packages/mcp/package.json', 'packages/mcp/tsup.config.ts', 'packages/mcp/tsconfig.json', 'tsconfig.base.json', 'openapi/dist/openapi.yaml', 'packages/sdk/dist', 'packages/sdk/package.json'],
+    inputs: [
+      'packages/mcp/src',
+      'packages/mcp/scripts',
+      'packages/mcp/package.json',
+      'packages/mcp/tsup.config.ts',
+      'packages/mcp/tsconfig.json',
+      'tsconfig.base.json',
+      'openapi/dist/openapi.yaml',
+      'packages/sdk/dist',
+      'packages/sdk/package.json',
+    ],
     exclude: ['packages/mcp/src/generated'],
     outputs: ['packages/mcp/dist', 'packages/mcp/src/generated/contract.gen.json'],
   },
@@ -155,7 +175,10 @@ function readStamps(stampsFile) {
  */
 export function staleSteps({ root = ROOT, steps = BUILD_STEPS, stampsFile = join(root, 'build/build-stamps.json') } = {}) {
   const stamps = readStamps(stampsFile);
-  return steps.map((step) => ({ name: step.name, ...stepState(step, { root, stamp: stamps[step.name] }) })).filter((step) => step.stale).map(({ name, reason }) => ({ name, reason }));
+  return steps
+    .map((step) => ({ name: step.name, ...stepState(step, { root, stamp: stamps[step.name] }) }))
+    .filter((step) => step.stale)
+    .map(({ name, reason }) => ({ name, reason }));
 }
 
 /**

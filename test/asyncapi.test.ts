@@ -32,7 +32,10 @@ function validatorsOf(channelId: string) {
   if (!channel) throw new Error(`no channel ${channelId}`);
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  return channel.messages().all().map((message) => ({ id: message.id(), validate: ajv.compile(message.payload()!.json()) }));
+  return channel
+    .messages()
+    .all()
+    .map((message) => ({ id: message.id(), validate: ajv.compile(message.payload()!.json()) }));
 }
 
 describe('openapi/asyncapi.yaml', () => {
@@ -42,7 +45,7 @@ describe('openapi/asyncapi.yaml', () => {
     expect(diagnostics.filter((d) => d.severity <= 1)).toEqual([]);
   });
 
-  it('reuses the contract\'s schemas by $ref: no resource of the contract is written again here', async () => {
+  it("reuses the contract's schemas by $ref: no resource of the contract is written again here", async () => {
     const source = readFileSync(DOCUMENT, 'utf8');
     for (const name of ['Conversation', 'Message', 'Teammate', 'ObjectId']) expect(source).toContain(`./components/schemas/${name}.yaml`);
     const { parse } = await import('yaml');
@@ -52,7 +55,10 @@ describe('openapi/asyncapi.yaml', () => {
   });
 
   it('declares every topic of the server with a receive operation, and every client action with a send operation', () => {
-    const addresses = document.channels().all().map((c) => c.address());
+    const addresses = document
+      .channels()
+      .all()
+      .map((c) => c.address());
     expect(addresses).toEqual([
       '/',
       '/{project_id}/requests',
@@ -63,7 +69,15 @@ describe('openapi/asyncapi.yaml', () => {
       '/{project_id}/events/{project_user_id}',
       '/{project_id}/bots/{bot_id}',
     ]);
-    const sent = document.operations().filterBySend().flatMap((o) => o.messages().all().map((m) => m.name()));
+    const sent = document
+      .operations()
+      .filterBySend()
+      .flatMap((o) =>
+        o
+          .messages()
+          .all()
+          .map((m) => m.name()),
+      );
     expect(new Set(sent)).toEqual(new Set(['subscribe', 'unsubscribe', 'publish', 'broadcast', 'heartbeat', 'me']));
     for (const channel of document.channels().all().slice(1)) {
       expect(channel.operations().filterByReceive().length, channel.id()).toBe(1);
@@ -76,7 +90,10 @@ describe('openapi/asyncapi.yaml', () => {
     const matched: string[] = [];
     for (const { channel, frame } of CAPTURE.frames) {
       if (!byChannel.has(channel)) byChannel.set(channel, validatorsOf(channel));
-      const hits = byChannel.get(channel)!.filter((v) => v.validate(frame)).map((v) => v.id);
+      const hits = byChannel
+        .get(channel)!
+        .filter((v) => v.validate(frame))
+        .map((v) => v.id);
       expect(hits, `${channel}: ${JSON.stringify(frame).slice(0, 200)}`).not.toEqual([]);
       matched.push(`${channel}:${hits.join('|')}`);
     }

@@ -15,7 +15,19 @@ import { root } from './contract-helpers';
 const BINS = {
   'supportkb-mock': ['mocks/bin/mock.mjs', '--port', '0'],
   'supportkb-prism': ['mocks/bin/prism.mjs', '--port', '0'],
-  'supportkb-record': ['mocks/bin/record.mjs', '--base-url', 'http://127.0.0.1:9/v2', '--project', '65f1a2b3c4d5e6f708090a0b', '--token', 'JWT secret-token', '--out', join(root, 'build/never.har'), '--port', '0'],
+  'supportkb-record': [
+    'mocks/bin/record.mjs',
+    '--base-url',
+    'http://127.0.0.1:9/v2',
+    '--project',
+    '65f1a2b3c4d5e6f708090a0b',
+    '--token',
+    'JWT secret-token',
+    '--out',
+    join(root, 'build/never.har'),
+    '--port',
+    '0',
+  ],
   'supportkb-mcp': ['packages/mcp/bin/supportkb-mcp.mjs'],
 } as const;
 const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
@@ -48,11 +60,15 @@ describe('the bins on a Node.js older than they need', () => {
     expectOneLine(run(process.execPath, bin, "Object.defineProperty(process.versions, 'node', { value: '20.20.2' });"), bin, '20.20.2', process.execPath);
   });
 
-  it('supportkb-mock and supportkb-prism: the package\'s own runtime check (msw 3\'s features missing) is one line too', () => {
+  it("supportkb-mock and supportkb-prism: the package's own runtime check (msw 3's features missing) is one line too", () => {
     for (const bin of ['supportkb-mock', 'supportkb-prism'] as const) {
       const result = run(process.execPath, bin, 'delete Promise.withResolvers; delete Set.prototype.intersection;');
       expect(result.status, result.stderr).toBe(1);
-      expect(result.stderr).toMatch(new RegExp(`^${bin}: @supportkb/mocks needs Node\\.js >= 22\\.12\\.0 \\(msw 3 calls Promise\\.withResolvers and Set\\.prototype\\.intersection, missing here\\)[^\\n]*\`npx -y -p node@24 <command>\`[^\\n]*\\n$`));
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^${bin}: @supportkb/mocks needs Node\\.js >= 22\\.12\\.0 \\(msw 3 calls Promise\\.withResolvers and Set\\.prototype\\.intersection, missing here\\)[^\\n]*\`npx -y -p node@24 <command>\`[^\\n]*\\n$`,
+        ),
+      );
       expect(result.stderr).not.toContain('supportkb repository');
     }
   });
@@ -63,7 +79,7 @@ describe('the bins on a Node.js older than they need', () => {
     const [major, minor] = execFileSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim().split('.').map(Number);
     return major! < 22 || (major === 22 && minor! < 12);
   });
-  it.skipIf(!older && process.env.CI !== 'true')('every bin on the machine\'s older Node: the same line', () => {
+  it.skipIf(!older && process.env.CI !== 'true')("every bin on the machine's older Node: the same line", () => {
     expect(older, 'CI runs the system Node 20 (.ci/run)').toBeDefined();
     const version = execFileSync(older!, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
     for (const bin of Object.keys(BINS) as (keyof typeof BINS)[]) expectOneLine(run(older!, bin), bin, version, older!);

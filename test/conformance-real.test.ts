@@ -30,7 +30,15 @@ describe('npm run conformance against the real server', () => {
     expect(result.code ?? 0).toBe(0);
     // The risky behaviours of a default deployment, reported as warnings (which never fail the run).
     const warnings = result.stdout.split('\n').filter((line: string) => line.startsWith('warning: '));
-    for (const risk of ['carry no expiry', 'the default super password signs in', 'admin@tiledesk.com / adminadmin', 'an anonymous end user of another project passes', 'lists ignore `sortField`', '`with_email=false` filters like `with_email=true`', 'shares one secret']) {
+    for (const risk of [
+      'carry no expiry',
+      'the default super password signs in',
+      'admin@tiledesk.com / adminadmin',
+      'an anonymous end user of another project passes',
+      'lists ignore `sortField`',
+      '`with_email=false` filters like `with_email=true`',
+      'shares one secret',
+    ]) {
       expect(warnings, result.stdout).toContainEqual(expect.stringContaining(risk));
     }
     expect(result.stdout).not.toContain(server.password);

@@ -129,7 +129,9 @@ describe('npm run conformance', () => {
   });
 
   it('accepts a token instead of a password (signIn is then skipped)', async () => {
-    const signIn = await (await fetch(`${mock.url}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: admin.password }) })).json();
+    const signIn = await (
+      await fetch(`${mock.url}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: admin.email, password: admin.password }) })
+    ).json();
     const { code, stdout } = await conformance(['--base-url', mock.url, '--project', SEED.projectId, '--token', signIn.token.replace(/^JWT /, ''), '--read-only']);
     expect(code, stdout).toBe(0);
     expect(stdout).toMatch(/^skip {2}signIn +needs --email and --password$/m);
@@ -159,7 +161,18 @@ describe('npm run conformance', () => {
 describe('what the conformance run reports as a violation', () => {
   const contract = indexContract(doc);
   const run = (baseUrl: string) =>
-    runConformance({ contract, baseUrl, projectId: SEED.projectId, email: admin.email, password: admin.password, projectSecret: SEED.projectSecret, readOnly: false, resetLabels: true, timeout: 10_000, print: () => {} });
+    runConformance({
+      contract,
+      baseUrl,
+      projectId: SEED.projectId,
+      email: admin.email,
+      password: admin.password,
+      projectSecret: SEED.projectSecret,
+      readOnly: false,
+      resetLabels: true,
+      timeout: 10_000,
+      print: () => {},
+    });
 
   it('names the JSON path of a wrong body, an undeclared status and a missing required header', async () => {
     mock.use(
@@ -186,7 +199,17 @@ describe('what the conformance run reports as a violation', () => {
     const slow = indexContract(doc);
     mock.use(latency('listSegments', 3_000));
     try {
-      const report = await runConformance({ contract: slow, baseUrl: mock.url, projectId: SEED.projectId, email: admin.email, password: admin.password, readOnly: true, resetLabels: false, timeout: 1_000, print: () => {} });
+      const report = await runConformance({
+        contract: slow,
+        baseUrl: mock.url,
+        projectId: SEED.projectId,
+        email: admin.email,
+        password: admin.password,
+        readOnly: true,
+        resetLabels: false,
+        timeout: 1_000,
+        print: () => {},
+      });
       const segments = report.operations.find((op) => op.operationId === 'listSegments')!;
       expect(segments.outcome).toBe('fail');
       expect(segments.calls[0]!.problems).toEqual(['no answer within 1000 ms']);

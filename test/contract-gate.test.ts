@@ -33,7 +33,10 @@ describe('classification of deliberate edits', () => {
 
   it.each(nonBreakingEdits.map((e) => [e.name, e] as const))('non-breaking: %s', (_name, edit) => {
     const { breaking, nonBreaking } = compareContracts(baseline, edited(edit));
-    expect(breaking.map((c) => `${c.location}: ${c.summary}`), `${edit.what} must not be breaking`).toEqual([]);
+    expect(
+      breaking.map((c) => `${c.location}: ${c.summary}`),
+      `${edit.what} must not be breaking`,
+    ).toEqual([]);
     expect(nonBreaking.length, `${edit.what} is still a change`).toBeGreaterThan(0);
   });
 

@@ -35,4 +35,3 @@ export function firstExample(media: any): unknown {
   if ('example' in media) return media.example;
   return Object.values<any>(media.examples ?? {})[0]?.value;
 }
-

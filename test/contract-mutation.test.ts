@@ -81,8 +81,7 @@ const doc = (flags: string, of: Shape, kind: Kind = 'obj'): Field => ({ ...field
 /** A list of documents. */
 const list = (flags: string, of: Shape): Field => ({ ...field(`arr${flags}`), items: of });
 /** The same document kind where only `names` are always written (a ghost, or a looser answer). */
-const onlyAlways = (of: Shape, names: string[]): Shape =>
-  Object.fromEntries(Object.entries(of).map(([name, f]) => [name, { ...f, always: names.includes(name) }]));
+const onlyAlways = (of: Shape, names: string[]): Shape => Object.fromEntries(Object.entries(of).map(([name, f]) => [name, { ...f, always: names.includes(name) }]));
 /** The same document kind with extra fields. */
 const extend = (of: Shape, specs: Record<string, Spec>): Shape => ({ ...of, ...shape(specs) });
 
@@ -99,7 +98,14 @@ const GROUP_ANY = onlyAlways(GROUP, ['_id', 'members', 'enabled', 'createdAt', '
 /** models/segment.js: filters are validated on create only. */
 const SEGMENT_FILTER = shape({ field: 'str?', operator: 'str?', value: 'any' });
 const SEGMENT = shape({
-  _id: 'oid!', name: 'str!', match: 'str!', filters: list('!?', SEGMENT_FILTER), status: 'num!', id_project: 'str!', createdBy: 'str!', ...STAMPS,
+  _id: 'oid!',
+  name: 'str!',
+  match: 'str!',
+  filters: list('!?', SEGMENT_FILTER),
+  status: 'num!',
+  id_project: 'str!',
+  createdBy: 'str!',
+  ...STAMPS,
 });
 const SEGMENT_ANY = onlyAlways(SEGMENT, ['_id', 'match', 'filters', 'status', 'createdAt', 'updatedAt', '__v']);
 
@@ -109,9 +115,25 @@ const SEGMENT_ANY = onlyAlways(SEGMENT, ['_id', 'match', 'filters', 'status', 'c
  * servers stored too, which may lack it: not counted.
  */
 const LEAD = shape({
-  _id: 'oid!', lead_id: 'str!', fullname: 'str?', email: 'str?', phone: 'str?', company: 'str', note: 'str', streetAddress: 'str', city: 'str',
-  region: 'str', zipcode: 'str', country: 'str', tags: 'arr!', attributes: 'any', properties: 'obj', status: 'num!', id_project: 'str!',
-  createdBy: 'str!', ...STAMPS,
+  _id: 'oid!',
+  lead_id: 'str!',
+  fullname: 'str?',
+  email: 'str?',
+  phone: 'str?',
+  company: 'str',
+  note: 'str',
+  streetAddress: 'str',
+  city: 'str',
+  region: 'str',
+  zipcode: 'str',
+  country: 'str',
+  tags: 'arr!',
+  attributes: 'any',
+  properties: 'obj',
+  status: 'num!',
+  id_project: 'str!',
+  createdBy: 'str!',
+  ...STAMPS,
 });
 const LEAD_ANY = onlyAlways(LEAD, ['_id', 'tags', 'status', 'createdAt', 'updatedAt', '__v']);
 
@@ -126,17 +148,47 @@ const TEAMMATE_TAG = shape({ _id: 'oid!', tag: 'str?', color: 'str?', attributes
  * `permissions`, `tags`, `status`, `trashed`; virtuals `id` and `isAuthenticated` (toJSON virtuals).
  */
 const TEAMMATE = shape({
-  _id: 'oid!', id: 'oid!', id_project: 'oid!', id_user: { ...field('any?'), shape: USER }, uuid_user: 'str', role: 'str', roleType: 'int!',
-  user_available: 'bool!', profileStatus: 'str', presence: 'obj', attributes: 'any', max_assigned_chat: 'num', number_assigned_requests: 'num!',
-  last_ip: 'str', last_login_at: 'date!', settings: 'obj', tags: list('!', TEAMMATE_TAG), permissions: 'arr!', createdBy: 'str!', status: 'str!',
-  trashed: 'bool!', isAuthenticated: 'bool!', ...STAMPS,
+  _id: 'oid!',
+  id: 'oid!',
+  id_project: 'oid!',
+  id_user: { ...field('any?'), shape: USER },
+  uuid_user: 'str',
+  role: 'str',
+  roleType: 'int!',
+  user_available: 'bool!',
+  profileStatus: 'str',
+  presence: 'obj',
+  attributes: 'any',
+  max_assigned_chat: 'num',
+  number_assigned_requests: 'num!',
+  last_ip: 'str',
+  last_login_at: 'date!',
+  settings: 'obj',
+  tags: list('!', TEAMMATE_TAG),
+  permissions: 'arr!',
+  createdBy: 'str!',
+  status: 'str!',
+  trashed: 'bool!',
+  isAuthenticated: 'bool!',
+  ...STAMPS,
 });
 /** getTeammate, listTeammates and getTeammateByUserId add `isBusy`. */
 const TEAMMATE_READ = extend(TEAMMATE, { isBusy: 'bool!' });
 /** updateTeammate upserts; deleteTeammate finds any project's teammate (a ghost included). */
 const TEAMMATE_ANY = onlyAlways(TEAMMATE, [
-  '_id', 'id', 'user_available', 'number_assigned_requests', 'last_login_at', 'permissions', 'tags', 'status', 'trashed', 'isAuthenticated',
-  'createdAt', 'updatedAt', '__v',
+  '_id',
+  'id',
+  'user_available',
+  'number_assigned_requests',
+  'last_login_at',
+  'permissions',
+  'tags',
+  'status',
+  'trashed',
+  'isAuthenticated',
+  'createdAt',
+  'updatedAt',
+  '__v',
 ]);
 /** models/pending-invitation.js through services/pendingInvitationService.js, which refuses to save one without a role. */
 const PENDING_INVITATION = shape({ _id: 'oid!', email: 'str!', role: 'str!', id_project: 'str!', createdBy: 'str!', ...STAMPS });
@@ -159,8 +211,17 @@ const SUCCESS_MESSAGE = shape({ success: 'bool!', message: 'str!' });
 const KB_ENGINE = shape({ name: 'str!', type: 'str!', apikey: 'str', vector_size: 'num!', index_name: 'str!', host: 'str', port: 'str', deployment: 'str' });
 const KB_EMBEDDING = shape({ provider: 'str!', name: 'str!', api_key: 'str', dimension: 'num', url: 'str' });
 const KNOWLEDGE_BASE = shape({
-  id: 'str!', id_project: 'str!', name: 'str!', preview_settings: 'obj!', default: 'bool!', hybrid: 'bool', engine: doc('', KB_ENGINE),
-  embedding: doc('', KB_EMBEDDING), count: 'int', createdAt: 'date!', updatedAt: 'date!',
+  id: 'str!',
+  id_project: 'str!',
+  name: 'str!',
+  preview_settings: 'obj!',
+  default: 'bool!',
+  hybrid: 'bool',
+  engine: doc('', KB_ENGINE),
+  embedding: doc('', KB_EMBEDDING),
+  count: 'int',
+  createdAt: 'date!',
+  updatedAt: 'date!',
 });
 /** updateKnowledgeBase upserts on the id alone. */
 const KNOWLEDGE_BASE_ANY = onlyAlways(KNOWLEDGE_BASE, ['id', 'default', 'createdAt', 'updatedAt']);
@@ -169,9 +230,26 @@ const KNOWLEDGE_BASE_ANY = onlyAlways(KNOWLEDGE_BASE, ['id', 'default', 'created
  * and `status`; `type`, `source` and `content` are written as sent (null or absent otherwise).
  */
 const CONTENT = shape({
-  _id: 'oid!', id_project: 'str!', name: 'str!?', type: 'str?', source: 'str?', content: 'str?', namespace: 'str!', status: 'int!',
-  scrape_type: 'int?', scrape_options: 'obj?', refresh_rate: 'str?', last_refresh: 'date', last_error: doc('', shape({ timestamp: 'num', message: 'any' })),
-  tags: 'arr', situated_context: 'bool', sitemap_origin_id: 'str', sitemap_origin: 'str', chunk_regex: 'str?', createdAt: 'date!', updatedAt: 'date!',
+  _id: 'oid!',
+  id_project: 'str!',
+  name: 'str!?',
+  type: 'str?',
+  source: 'str?',
+  content: 'str?',
+  namespace: 'str!',
+  status: 'int!',
+  scrape_type: 'int?',
+  scrape_options: 'obj?',
+  refresh_rate: 'str?',
+  last_refresh: 'date',
+  last_error: doc('', shape({ timestamp: 'num', message: 'any' })),
+  tags: 'arr',
+  situated_context: 'bool',
+  sitemap_origin_id: 'str',
+  sitemap_origin: 'str',
+  chunk_regex: 'str?',
+  createdAt: 'date!',
+  updatedAt: 'date!',
   __v: 'int',
 });
 const CONTENT_QUERY = shape({ sortField: 'str!', limit: 'int', direction: 'int', status: 'int', page: 'int?', search: 'str' });
@@ -179,25 +257,48 @@ const SITEMAP_ERROR = shape({ type: 'str', url: 'str', retries: 'int', message: 
 
 /** models/request.js, populated into a message's `request` (stored fields only: deliveries read it with lean()). */
 const CONVERSATION = shape({
-  _id: 'oid!', request_id: 'str!', first_text: 'str!', status: 'num!', id_project: 'str!', createdBy: 'str!', participants: 'arr!',
-  hasBot: 'bool!', ...STAMPS,
+  _id: 'oid!',
+  request_id: 'str!',
+  first_text: 'str!',
+  status: 'num!',
+  id_project: 'str!',
+  createdBy: 'str!',
+  participants: 'arr!',
+  hasBot: 'bool!',
+  ...STAMPS,
 });
 /** models/message.js: defaults `senderFullname`, `type`, `channel_type`, `channel` (null when sent null), `status`. */
 const MESSAGE = shape({
-  _id: 'oid!', sender: 'str!', senderFullname: 'str!', recipient: 'str!', type: 'str!', channel_type: 'str!', text: 'str?', language: 'str?',
-  channel: doc('!?', shape({ name: 'str' })), id_project: 'str!', status: 'num!', attributes: 'any', metadata: 'obj?', createdBy: 'str!',
-  request: doc('!', CONVERSATION), ...STAMPS,
+  _id: 'oid!',
+  sender: 'str!',
+  senderFullname: 'str!',
+  recipient: 'str!',
+  type: 'str!',
+  channel_type: 'str!',
+  text: 'str?',
+  language: 'str?',
+  channel: doc('!?', shape({ name: 'str' })),
+  id_project: 'str!',
+  status: 'num!',
+  attributes: 'any',
+  metadata: 'obj?',
+  createdBy: 'str!',
+  request: doc('!', CONVERSATION),
+  ...STAMPS,
 });
 /** models/subscription.js (`secret` selected back by the route; `global` only on a new one). */
 const SUBSCRIPTION = shape({ _id: 'oid!', event: 'str!', target: 'str!', secret: 'str!', id_project: 'str!', global: 'bool', createdBy: 'str!', ...STAMPS });
 
 /** routes/auth.js. */
 const SIGN_IN = shape({
-  success: 'bool!', token: 'str!', role: 'str',
+  success: 'bool!',
+  token: 'str!',
+  role: 'str',
   user: doc('!', shape({ _id: 'oid!', email: 'str!', firstname: 'str?', lastname: 'str?', emailverified: 'bool' })),
 });
 const ANONYMOUS_SIGN_IN = shape({
-  success: 'bool!', token: 'str!',
+  success: 'bool!',
+  token: 'str!',
   // firstname, lastname, email are echoed from the body unchecked (any JSON value); `decorateUser` adds `id` and `fullName`.
   user: doc('!', shape({ _id: 'str!', id: 'str!', firstname: 'any', fullName: 'str!', lastname: 'any', email: 'any', attributes: 'any' })),
 });
@@ -240,10 +341,13 @@ const SERVER: Record<OperationId, Root> = {
   deleteTeammate: object(TEAMMATE_ANY),
   getTeammateByUserId: listOf(TEAMMATE_READ),
   inviteTeammate: (body) =>
-    !isObject(body) ? undefined
-    : 'pendingInvitation' in body ? object(shape({ msg: 'str!', pendingInvitation: doc('!', PENDING_INVITATION) }))
-    : 'success' in body ? object(shape({ success: 'bool!', msg: 'str!', code: 'int', pendinginvitation: list('', PENDING_INVITATION) }))
-    : object(TEAMMATE),
+    !isObject(body)
+      ? undefined
+      : 'pendingInvitation' in body
+        ? object(shape({ msg: 'str!', pendingInvitation: doc('!', PENDING_INVITATION) }))
+        : 'success' in body
+          ? object(shape({ success: 'bool!', msg: 'str!', code: 'int', pendinginvitation: list('', PENDING_INVITATION) }))
+          : object(TEAMMATE),
   listGroups: listOf(GROUP),
   createGroup: object(GROUP),
   getGroup: object(GROUP_ANY),

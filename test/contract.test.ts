@@ -154,10 +154,7 @@ describe('the contract covers the documented interface', () => {
   });
 
   it('keeps every tag used and described', () => {
-    const used = new Set([
-      ...operations(doc).map((op) => op.operation.tags[0]),
-      ...Object.values<any>(doc.webhooks).flatMap((item) => item.post.tags),
-    ]);
+    const used = new Set([...operations(doc).map((op) => op.operation.tags[0]), ...Object.values<any>(doc.webhooks).flatMap((item) => item.post.tags)]);
     for (const tag of doc.tags) {
       expect(used.has(tag.name), tag.name).toBe(true);
       expect(tag.description, tag.name).toBeTruthy();
@@ -170,8 +167,7 @@ describe('examples', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
     addFormats(ajv);
     ajv.addSchema({ $id: 'contract.json', components: doc.components }, 'contract.json');
-    return (schema: any) =>
-      ajv.compile({ $id: `s${Math.random()}`, ...JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"contract.json#/components/')) });
+    return (schema: any) => ajv.compile({ $id: `s${Math.random()}`, ...JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"contract.json#/components/')) });
   }
 
   /** Every (schema, example) pair of the document: media types of request bodies, responses and webhooks, and parameters. */
@@ -248,7 +244,9 @@ describe('split layout', () => {
 
   it('has one path file per path, named after the path', () => {
     const files = readdirSync(join(root, 'openapi/paths')).sort();
-    const expected = Object.keys(doc.paths).map((path) => `${path.slice(1).replace(/\//g, '_')}.yaml`).sort();
+    const expected = Object.keys(doc.paths)
+      .map((path) => `${path.slice(1).replace(/\//g, '_')}.yaml`)
+      .sort();
     expect(files).toEqual(expected);
   });
 });
@@ -295,9 +293,7 @@ describe('self-contained text', () => {
     const section = readme.split(/\n(?=## )/).find((part) => part.startsWith('## Provenance: `x-source`'));
     expect(section, 'a "## Provenance: `x-source`" section').toBeDefined();
     expect(section).not.toMatch(CITATION);
-    const rows = new Map(
-      [...section!.matchAll(/^\| `([a-z-]+)` \|([^|]*)\|/gm)].map(([, value, meaning]) => [value!, meaning!.trim()] as const),
-    );
+    const rows = new Map([...section!.matchAll(/^\| `([a-z-]+)` \|([^|]*)\|/gm)].map(([, value, meaning]) => [value!, meaning!.trim()] as const));
     const used = [...sources(doc)].sort();
     expect(used).toEqual(expect.arrayContaining(['spec', 'reference']));
     for (const value of used) expect(rows.get(value), `x-source \`${value}\``).toMatch(/\w{3,}.*\w{3,}/);
@@ -341,7 +337,10 @@ describe('provenance: descriptions for users, notes for reviewers', () => {
   /** The items of an `x-source-notes` list (a continuation line belongs to its item). */
   function noteItems(notes: unknown): string[] {
     if (typeof notes !== 'string') return [];
-    return notes.split(/\n(?=- )/).map((item) => item.trim()).filter(Boolean);
+    return notes
+      .split(/\n(?=- )/)
+      .map((item) => item.trim())
+      .filter(Boolean);
   }
 
   it('keeps `Source:` labels and source files out of every description, summary and title', () => {

@@ -58,7 +58,16 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
 
     // The guides of info.description are sections of the sidebar.
     const sections = await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default > a').allInnerTexts();
-    expect(sections.map(itemLabel)).toEqual(expect.arrayContaining(['Authenticating requests', 'Pagination', 'Errors', 'Receiving webhooks', 'What real servers send', 'What the specification leaves unstated, and how the contract decided']));
+    expect(sections.map(itemLabel)).toEqual(
+      expect.arrayContaining([
+        'Authenticating requests',
+        'Pagination',
+        'Errors',
+        'Receiving webhooks',
+        'What real servers send',
+        'What the specification leaves unstated, and how the contract decided',
+      ]),
+    );
 
     // One sidebar group per tag, in the contract's order (the last one, Webhooks, holds the webhooks).
     const groups = groupItems();
@@ -162,14 +171,17 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     expect(external).toEqual([]);
   }, 60_000);
 
-  it('shows every operation\'s TypeScript sample with its SDK call first, and curl and the payload in the sample menu', async () => {
+  it("shows every operation's TypeScript sample with its SDK call first, and curl and the payload in the sample menu", async () => {
     const { apiOperations } = await import('@supportkb/sdk/manifest');
     const page = browser!.page;
     await page.goto(`${origin}/`, { waitUntil: 'load' });
     await page.getByTestId('menu-item-label').first().waitFor();
     // Every operation's address, as the sidebar links it: `#/<its tag's page>/<operationid>`.
     const tagPages = new Map<string, string>();
-    for (const [label, href] of await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group > a').evaluateAll((links) => links.map((link) => [(link as HTMLElement).innerText, link.getAttribute('href') ?? '']))) tagPages.set(itemLabel(label!), href!);
+    for (const [label, href] of await page
+      .locator('[data-component-name="Menu/MenuItem"].menu-item-type-group > a')
+      .evaluateAll((links) => links.map((link) => [(link as HTMLElement).innerText, link.getAttribute('href') ?? ''])))
+      tagPages.set(itemLabel(label!), href!);
     const hrefOf = (operationId: string) => {
       const tag = operations(doc).find(({ operation }) => operation.operationId === operationId)!.operation.tags[0] as string;
       return `#${tagPages.get(tag)}/${operationId.toLowerCase()}`;

@@ -19,7 +19,12 @@ const run = promisify(execFile);
 
 /** The items of a changelog page: group, location and summary, from the `data-` attributes. */
 function pageEntries(html: string) {
-  const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const decode = (text: string) =>
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   return [...html.matchAll(/<li class="change" data-group="(\w+)" data-location="([^"]*)" data-summary="([^"]*)">/g)].map(
     ([, group, location, summary]) => `${group} | ${decode(location!)} | ${decode(summary!)}`,
   );

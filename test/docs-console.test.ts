@@ -32,7 +32,13 @@ const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.j
 
 const doc = dereferencedContract();
 const contract = indexContract(doc);
-const all = operations(doc).map(({ method, path, operation }) => ({ method, path, operationId: operation.operationId as string, tag: operation.tags[0] as string, declared: Object.keys(operation.responses) }));
+const all = operations(doc).map(({ method, path, operation }) => ({
+  method,
+  path,
+  operationId: operation.operationId as string,
+  tag: operation.tags[0] as string,
+  declared: Object.keys(operation.responses),
+}));
 
 let server: Server | undefined;
 let origin = '';
@@ -141,7 +147,7 @@ describe('what the console is built from', () => {
 });
 
 describe('what the console prefills', () => {
-  it('keeps the examples of required parameters only; an optional one\'s example and default become its placeholder', () => {
+  it("keeps the examples of required parameters only; an optional one's example and default become its placeholder", () => {
     const resolved = resolvedOperations(doc);
     const prefilled = requiredPrefilled(resolved);
     const listLeads = prefilled.paths['/{project_id}/leads']!.get;
@@ -158,10 +164,11 @@ describe('what the console prefills', () => {
     const original = before.parameters.find((p: any) => p.name === 'email');
     expect(email.schema[PLACEHOLDER]).toBe(`e.g. ${original.example ?? original.schema.example}`);
     // Required ones as they were; the input is not changed.
-    for (const [path, methods] of Object.entries(resolved.paths)) for (const [method, operation] of Object.entries(methods)) {
-      const required = (operation.parameters ?? []).filter((p: any) => p.required);
-      expect(prefilled.paths[path]![method].parameters?.filter((p: any) => p.required) ?? [], `${method} ${path}`).toEqual(required);
-    }
+    for (const [path, methods] of Object.entries(resolved.paths))
+      for (const [method, operation] of Object.entries(methods)) {
+        const required = (operation.parameters ?? []).filter((p: any) => p.required);
+        expect(prefilled.paths[path]![method].parameters?.filter((p: any) => p.required) ?? [], `${method} ${path}`).toEqual(required);
+      }
     expect(resolved.paths['/{project_id}/leads']!.get).toBe(before);
     expect(before.parameters.find((p: any) => p.name === 'email')).toBe(original);
   });
@@ -194,7 +201,9 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     const local = await browser!.context.newPage();
     await local.goto(pathToFileURL(join(DOCS, 'console.html')).href);
     const sentence = await local.locator('#console-status').innerText();
-    expect(sentence).toMatch(/^This console cannot run from a file: browsers let no page opened from file:\/\/ start the service worker the mock runs in, so serve this folder \(npm run docs:serve\) and open http:\/\/127\.0\.0\.1:4173\/console\.html; the API reference, index\.html, opens from a file as it is\.$/);
+    expect(sentence).toMatch(
+      /^This console cannot run from a file: browsers let no page opened from file:\/\/ start the service worker the mock runs in, so serve this folder \(npm run docs:serve\) and open http:\/\/127\.0\.0\.1:4173\/console\.html; the API reference, index\.html, opens from a file as it is\.$/,
+    );
     expect(await local.locator('html').getAttribute('data-console')).toBeNull();
     await local.close();
     expect(external).toEqual([]);
@@ -230,7 +239,8 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
         body: /json/.test(shown.answer.headers['content-type'] ?? '') && shown.answer.text ? JSON.parse(shown.answer.text) : shown.answer.text,
       });
       if (!entry.declared.includes(shown.status)) failures.push(`${entry.operationId}: status ${shown.status} is not declared (${entry.declared.join(', ')})`);
-      if (shown.checkedStatus !== shown.status || shown.checkedOperation !== entry.operationId) failures.push(`${entry.operationId}: the check is about ${shown.checkedOperation} ${shown.checkedStatus}, the answer is ${shown.status}`);
+      if (shown.checkedStatus !== shown.status || shown.checkedOperation !== entry.operationId)
+        failures.push(`${entry.operationId}: the check is about ${shown.checkedOperation} ${shown.checkedStatus}, the answer is ${shown.status}`);
       if (shown.valid !== 'true') failures.push(`${entry.operationId}: the console says ${shown.text}`);
       if (problems.length) failures.push(`${entry.operationId}: the conformance checker finds ${problems.join('; ')}`);
     }

@@ -59,14 +59,17 @@ describe('the code samples of the docs page', () => {
     const { apiOperations } = await import('@supportkb/sdk/manifest');
     expect(samples).toHaveLength(64);
     for (const { operationId, samples: list } of samples) {
-      expect(list.map((s) => `${s.lang}/${s.label}`), operationId).toEqual(['TypeScript/TypeScript (SDK)', 'Shell/curl']);
+      expect(
+        list.map((s) => `${s.lang}/${s.label}`),
+        operationId,
+      ).toEqual(['TypeScript/TypeScript (SDK)', 'Shell/curl']);
       const entry = apiOperations[operationId as keyof typeof apiOperations];
       expect(list[0]!.source, operationId).toContain(`await client.${[...entry.resource, entry.name].join('.')}(`);
       expect(list[1]!.source, operationId).toMatch(new RegExp(`^# ${operationId}: answers 2\\d\\d `));
     }
     // The samples carry the examples: path, query and body.
     expect(sampleOf('updateTag', 'TypeScript').source).toMatch(/client\.tags\.update\(\{ id: '65f1a2b3c4d5e6f708091101', tag: '[^']+', color: '#[0-9a-f]{6}' \}\)/);
-    expect(sampleOf('updateTag', 'Shell').source).toContain("--data '{\"tag\":");
+    expect(sampleOf('updateTag', 'Shell').source).toContain('--data \'{"tag":');
     expect(sampleOf('listLeads', 'Shell').source).toMatch(/\?[^"]*sortField=createdAt&sort=createdAt/);
   });
 

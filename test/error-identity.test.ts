@@ -70,7 +70,9 @@ describe('@supportkb/sdk error classes, one identity across entries (packed tarb
   beforeAll(() => {
     if (!existsSync(join(sdkDir, 'dist/index.cjs'))) throw new Error('packages/sdk/dist is not built: run `npm run build -w @supportkb/sdk` first');
     project = mkdtempSync(join(tmpdir(), 'supportkb-error-identity-'));
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: sdkDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).replace(/^[^[]*/, '')) as { filename: string }[];
+    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: sdkDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).replace(/^[^[]*/, '')) as {
+      filename: string;
+    }[];
     const tarball = join(project, packed[0]!.filename);
     writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'supportkb-error-identity', private: true, dependencies: { '@supportkb/sdk': `file:${tarball}` } }, null, 2)}\n`);
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

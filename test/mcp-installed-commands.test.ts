@@ -25,13 +25,18 @@ const commands = READMES.flatMap((file) =>
 describe('the Inspector commands for an installed copy of @supportkb/mcp', () => {
   it('are in every README that teaches the server, with the version the repository pins', () => {
     expect(new Set(commands.map(([file]) => file))).toEqual(new Set(READMES));
-    for (const [file, line] of commands) expect(line, file).toMatch(new RegExp(`^npx -y @modelcontextprotocol/inspector@${inspector.replace(/\./g, '\\.')} --cli (-e \\w+=\\w+ )?node_modules/\\.bin/supportkb-mcp --method `));
+    for (const [file, line] of commands)
+      expect(line, file).toMatch(new RegExp(`^npx -y @modelcontextprotocol/inspector@${inspector.replace(/\./g, '\\.')} --cli (-e \\w+=\\w+ )?node_modules/\\.bin/supportkb-mcp --method `));
   });
 
-  it.each(commands)('%s: %s runs as written and answers without a tool error', async (_file, command) => {
-    const { stdout } = await exec('sh', ['-c', command], { cwd: root, timeout: 120_000 });
-    const answer = JSON.parse(stdout.slice(stdout.indexOf('{')));
-    expect(answer.isError).toBeUndefined();
-    expect(answer.tools ?? answer.content).toBeInstanceOf(Array);
-  }, 150_000);
+  it.each(commands)(
+    '%s: %s runs as written and answers without a tool error',
+    async (_file, command) => {
+      const { stdout } = await exec('sh', ['-c', command], { cwd: root, timeout: 120_000 });
+      const answer = JSON.parse(stdout.slice(stdout.indexOf('{')));
+      expect(answer.isError).toBeUndefined();
+      expect(answer.tools ?? answer.content).toBeInstanceOf(Array);
+    },
+    150_000,
+  );
 });

@@ -16,7 +16,9 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { wo
 
 /** The machine's Node older than 22 (the system Node 20 of CI), which the root `engines` admits. */
 const olderNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => existsSync(path) && Number(execFileSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).split('.')[0]) < 22);
-const npmCli = [process.env.npm_execpath, '/usr/lib/node_modules/npm/bin/npm-cli.js', '/usr/local/lib/node_modules/npm/bin/npm-cli.js'].find((path) => path?.endsWith('npm-cli.js') && existsSync(path));
+const npmCli = [process.env.npm_execpath, '/usr/lib/node_modules/npm/bin/npm-cli.js', '/usr/local/lib/node_modules/npm/bin/npm-cli.js'].find(
+  (path) => path?.endsWith('npm-cli.js') && existsSync(path),
+);
 
 describe.skipIf(!olderNode && process.env.CI !== 'true')('npm ci on an older Node', () => {
   it('prints no engine warning, and installs the same packages as without the setting, the project Node 24 among them', () => {

@@ -37,7 +37,12 @@ function statedCounts(): { where: string; count: number }[] {
   return markdownFiles(root).flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
-      .flatMap((line, i) => [...line.matchAll(/\b(?:all|the|every one of the) (\d+) operations\b|\b(\d+) operations of the contract\b/g)].map((m) => ({ where: `${relative(root, file)}:${i + 1}`, count: Number(m[1] ?? m[2]) }))),
+      .flatMap((line, i) =>
+        [...line.matchAll(/\b(?:all|the|every one of the) (\d+) operations\b|\b(\d+) operations of the contract\b/g)].map((m) => ({
+          where: `${relative(root, file)}:${i + 1}`,
+          count: Number(m[1] ?? m[2]),
+        })),
+      ),
   );
 }
 

@@ -32,8 +32,12 @@ describe('the stateful mock answers as the real server does', () => {
     const [real, mock] = await Promise.all([runScenario({ contract, ...targets.real, run, steps, timeout: 10_000 }), runScenario({ contract, ...targets.mock, run, steps, timeout: 10_000 })]);
     const result = compareRuns(real, mock);
     const ratio = result.same / result.total;
-    console.log(`parity: ${result.total} calls, same status ${result.sameStatus}, same status and shape ${result.same} (${(100 * ratio).toFixed(1)}%), listed differences ${Object.keys(KNOWN_DIFFERENCES).length}`);
-    const unexplained = result.differences.filter((d) => !(d.id in KNOWN_DIFFERENCES)).map((d) => `${d.id} ${d.method} ${d.url}\n  real ${d.real.status} ${d.real.body.slice(0, 400)}\n  mock ${d.mock.status} ${d.mock.body.slice(0, 400)}`);
+    console.log(
+      `parity: ${result.total} calls, same status ${result.sameStatus}, same status and shape ${result.same} (${(100 * ratio).toFixed(1)}%), listed differences ${Object.keys(KNOWN_DIFFERENCES).length}`,
+    );
+    const unexplained = result.differences
+      .filter((d) => !(d.id in KNOWN_DIFFERENCES))
+      .map((d) => `${d.id} ${d.method} ${d.url}\n  real ${d.real.status} ${d.real.body.slice(0, 400)}\n  mock ${d.mock.status} ${d.mock.body.slice(0, 400)}`);
     expect(unexplained, unexplained.join('\n')).toEqual([]);
     const stale = Object.keys(KNOWN_DIFFERENCES).filter((id) => !result.differences.some((d) => d.id === id));
     expect(stale, 'listed differences that no longer happen: remove them from known-differences.mjs').toEqual([]);

@@ -53,7 +53,10 @@ describe('README user sections', () => {
     const main = readFileSync(join(root, 'examples/browser-app/src/main.ts'), 'utf8')
       .split('\n')
       .map((line) => line.trim());
-    const lines = block.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = block
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     expect(lines.length).toBeGreaterThan(2);
     for (const line of lines) expect(main, line).toContain(line);
     expect(existsSync(join(root, 'mocks/public/mockServiceWorker.js'))).toBe(true);

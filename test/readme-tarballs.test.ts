@@ -32,7 +32,12 @@ const forUsers = (readme: string) => readme.split('\n## Developing this package'
 
 describe('the package READMEs, run against the packed tarballs', () => {
   it('run every snippet of the package READMEs in a scratch project; installing the mocks pulls no Prism and no install script', { timeout: 180_000 }, () => {
-    const run = spawnSync(process.execPath, [join(root, 'scripts/release-check.mjs'), '--only', 'readme'], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(process.execPath, [join(root, 'scripts/release-check.mjs'), '--only', 'readme'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, FORCE_COLOR: '0' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const out = `${run.stdout}${run.stderr}`;
     expect(run.status, out).toBe(0);
     for (const name of ['@supportkb/sdk', '@supportkb/mocks', '@supportkb/mcp']) {
@@ -44,7 +49,10 @@ describe('the package READMEs, run against the packed tarballs', () => {
     expect(out).toContain('supportkb-mock served http://127.0.0.1:<port>');
     expect(out).toContain('supportkb-prism without @stoplight/prism-cli (an optional peer): says `npm install --save-dev @stoplight/prism-cli@5`');
     // What installing brings (before: 263 packages, 75 MB of files, one install script: @scarf/scarf's).
-    const footprint = /installing brings @supportkb\/sdk (\d+) packages, ([\d.]+) MB; @supportkb\/mocks (\d+) packages, ([\d.]+) MB; @supportkb\/mcp (\d+) packages, ([\d.]+) MB; together \d+ packages, [\d.]+ MB; none with an install script/.exec(out);
+    const footprint =
+      /installing brings @supportkb\/sdk (\d+) packages, ([\d.]+) MB; @supportkb\/mocks (\d+) packages, ([\d.]+) MB; @supportkb\/mcp (\d+) packages, ([\d.]+) MB; together \d+ packages, [\d.]+ MB; none with an install script/.exec(
+        out,
+      );
     expect(footprint, out).not.toBeNull();
     const [, sdkPackages, sdkMB, mocksPackages, mocksMB, mcpPackages, mcpMB] = footprint!.map(Number);
     expect(sdkPackages, 'the SDK and its two dependencies (ky, jose)').toBeLessThanOrEqual(3);
@@ -59,7 +67,9 @@ describe('the package READMEs, run against the packed tarballs', () => {
 describe('the package READMEs, read', () => {
   it('link to the repository the manifests name, and the manifests say where to report bugs', () => {
     for (const { dir, manifest, readme } of packages) {
-      const repository = String(manifest.repository?.url).replace(/^git\+/, '').replace(/\.git$/, '');
+      const repository = String(manifest.repository?.url)
+        .replace(/^git\+/, '')
+        .replace(/\.git$/, '');
       expect(repository, `${dir}: repository.url`).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/);
       expect(manifest.repository.directory, dir).toBe(dir);
       expect(manifest.homepage, dir).toBe(`${repository}/tree/main/${dir}#readme`);
@@ -68,7 +78,10 @@ describe('the package READMEs, read', () => {
       expect(links.length, `${dir}: links to the repository`).toBeGreaterThan(0);
       for (const link of links) expect(link, dir).toMatch(new RegExp(`^${repository.replace(/[.]/g, '\\.')}(/|#|$)`));
       // Relative links break on npm: only absolute ones and anchors.
-      expect([...readme.matchAll(/\]\(([^)#\s][^)\s]*)\)/g)].map((m) => m[1]!).filter((href) => !/^https?:\/\//.test(href)), dir).toEqual([]);
+      expect(
+        [...readme.matchAll(/\]\(([^)#\s][^)\s]*)\)/g)].map((m) => m[1]!).filter((href) => !/^https?:\/\//.test(href)),
+        dir,
+      ).toEqual([]);
     }
   });
 

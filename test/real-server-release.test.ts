@@ -13,10 +13,14 @@ import { root } from './contract-helpers';
  */
 const work = mkdtempSync(join(tmpdir(), 'release-install-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-const git = (gitDir: string, ...args: string[]) => execFileSync('git', [`--git-dir=${gitDir}`, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.org', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.org' } });
+const git = (gitDir: string, ...args: string[]) =>
+  execFileSync('git', [`--git-dir=${gitDir}`, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.org', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.org' },
+  });
 
 describe('an older release from its tag', () => {
-  it('installs the tag\'s sources on the default tree, links every other package and lists the dependency differences', () => {
+  it("installs the tag's sources on the default tree, links every other package and lists the dependency differences", () => {
     // a repository with a tag v2.0.1 (the "v" form) whose package.json is that release's
     const src = join(work, 'src');
     mkdirSync(join(src, 'models'), { recursive: true });

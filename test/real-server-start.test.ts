@@ -39,13 +39,16 @@ const holePort = () => (hole.address() as net.AddressInfo).port;
 
 /** PIDs of live processes whose environment holds `variable` (Linux /proc; the harness needs Linux anyway). */
 function processesWithEnv(variable: string): number[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(variable);
-    } catch {
-      return false; // gone, or not ours to read
-    }
-  }).map(Number);
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(variable);
+      } catch {
+        return false; // gone, or not ours to read
+      }
+    })
+    .map(Number);
 }
 
 describe('a failed real-server start names its cause', () => {
@@ -53,7 +56,9 @@ describe('a failed real-server start names its cause', () => {
     const dir = runDir();
     const uri = `mongodb://127.0.0.1:${holePort()}/tiledesk?connectTimeoutMS=1000&serverSelectionTimeoutMS=1000`;
     const error: Error = await startRealServer({ runDir: dir, serverEnv: { DATABASE_URI: uri } }).then(
-      () => { throw new Error('the start should have failed'); },
+      () => {
+        throw new Error('the start should have failed');
+      },
       (failure: Error) => failure,
     );
     expect(error.message).toMatch(
@@ -66,7 +71,9 @@ describe('a failed real-server start names its cause', () => {
   it('a busy HTTP port: the server keeps running without serving, the harness stops it and says why', async () => {
     const dir = runDir();
     const error: Error = await startRealServer({ runDir: dir, serverEnv: { PORT: String(holePort()) } }).then(
-      () => { throw new Error('the start should have failed'); },
+      () => {
+        throw new Error('the start should have failed');
+      },
       (failure: Error) => failure,
     );
     expect(error.message).toMatch(

@@ -27,7 +27,9 @@ async function startWireMongo(): Promise<number> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  wire.stderr!.on('data', (chunk) => { wireLog += String(chunk); });
+  wire.stderr!.on('data', (chunk) => {
+    wireLog += String(chunk);
+  });
   return new Promise((resolve, reject) => {
     wire.stdout!.on('data', (chunk) => {
       output += String(chunk);
@@ -50,7 +52,11 @@ beforeAll(async () => {
   const { MongoClient } = serverMongoDriver();
   client = await MongoClient.connect(`mongodb://127.0.0.1:${port}/refusals`, { useNewUrlParser: true, useUnifiedTopology: false });
   db = client.db();
-  await db.collection('leads').insertMany([{ n: 1, name: 'a' }, { n: 2, name: 'b' }, { n: 3, name: 'c' }]);
+  await db.collection('leads').insertMany([
+    { n: 1, name: 'a' },
+    { n: 2, name: 'b' },
+    { n: 3, name: 'c' },
+  ]);
 }, 600_000);
 
 afterAll(async () => {
@@ -94,9 +100,21 @@ describe('wire-mongo refuses what MongoDB 4.4 refuses', () => {
     for (const direction of [2, 0, -2, 0.5]) {
       await expect(leads().find({}).sort({ n: direction }).toArray()).rejects.toEqual(refusal(15975, 'Location15975', '$sort key ordering must be 1 (for ascending) or -1 (for descending)'));
     }
-    await expect(leads().find({}).sort({ n: { $meta: 'nope' } }).toArray()).rejects.toEqual(refusal(31138, 'Location31138', 'Illegal $meta sort: $meta: "nope"'));
-    await expect(leads().find({}).sort({ n: { $x: 1 } }).toArray()).rejects.toEqual(refusal(17312, 'Location17312', '$meta is the only expression supported by $sort right now'));
-    await expect(leads().findOneAndUpdate({}, { $set: { touched: true } }, { sort: { n: 2 } })).rejects.toEqual(refusal(15975, 'Location15975', '$sort key ordering must be 1 (for ascending) or -1 (for descending)'));
+    await expect(
+      leads()
+        .find({})
+        .sort({ n: { $meta: 'nope' } })
+        .toArray(),
+    ).rejects.toEqual(refusal(31138, 'Location31138', 'Illegal $meta sort: $meta: "nope"'));
+    await expect(
+      leads()
+        .find({})
+        .sort({ n: { $x: 1 } })
+        .toArray(),
+    ).rejects.toEqual(refusal(17312, 'Location17312', '$meta is the only expression supported by $sort right now'));
+    await expect(leads().findOneAndUpdate({}, { $set: { touched: true } }, { sort: { n: 2 } })).rejects.toEqual(
+      refusal(15975, 'Location15975', '$sort key ordering must be 1 (for ascending) or -1 (for descending)'),
+    );
   });
 
   it('find: a sort key that is not a field path (GET /{p}/leads?sort=$foo)', async () => {
@@ -130,23 +148,59 @@ describe('wire-mongo refuses what MongoDB 4.4 refuses', () => {
   });
 
   it('filters: an operator inside $in or $nin, a $regex that is no string (GET /{p}/groups?member[$gt]=a; a segment contains 5)', async () => {
-    await expect(leads().find({ members: { $in: [{ $gt: 'a' }] } }).toArray()).rejects.toEqual(refusal(2, 'BadValue', 'cannot nest $ under $in'));
+    await expect(
+      leads()
+        .find({ members: { $in: [{ $gt: 'a' }] } })
+        .toArray(),
+    ).rejects.toEqual(refusal(2, 'BadValue', 'cannot nest $ under $in'));
     await expect(db.command({ count: 'leads', query: { tags: { $nin: [{ $ne: 'x' }] } } })).rejects.toEqual(refusal(2, 'BadValue', 'cannot nest $ under $nin'));
-    await expect(leads().find({ 'attributes.plan': { $regex: 5 } }).toArray()).rejects.toEqual(refusal(2, 'BadValue', '$regex has to be a string'));
-    await expect(leads().aggregate([{ $match: { name: { $regex: 5 } } }]).toArray()).rejects.toEqual(refusal(2, 'BadValue', '$regex has to be a string'));
-    expect(await leads().find({ members: { $in: [{ a: 1 }, 'x'] }, name: { $regex: 'x' } }).toArray()).toEqual([]);
+    await expect(
+      leads()
+        .find({ 'attributes.plan': { $regex: 5 } })
+        .toArray(),
+    ).rejects.toEqual(refusal(2, 'BadValue', '$regex has to be a string'));
+    await expect(
+      leads()
+        .aggregate([{ $match: { name: { $regex: 5 } } }])
+        .toArray(),
+    ).rejects.toEqual(refusal(2, 'BadValue', '$regex has to be a string'));
+    expect(
+      await leads()
+        .find({ members: { $in: [{ a: 1 }, 'x'] }, name: { $regex: 'x' } })
+        .toArray(),
+    ).toEqual([]);
   });
 
   it('still answers what MongoDB accepts', async () => {
     expect(ns(await leads().find({}).sort({ n: -1 }).skip(1).limit(1).toArray())).toEqual([2]);
-    expect(ns(await leads().find({}).sort([['n', 'desc']]).toArray())).toEqual([3, 2, 1]); // the driver turns 'desc' into -1 (in the array form only)
+    expect(
+      ns(
+        await leads()
+          .find({})
+          .sort([['n', 'desc']])
+          .toArray(),
+      ),
+    ).toEqual([3, 2, 1]); // the driver turns 'desc' into -1 (in the array form only)
     expect(ns(await leads().find({}).sort({ n: 1.9 }).toArray())).toEqual([1, 2, 3]); // truncated to 1, as MongoDB does
     expect(ns(await leads().find({}).limit(-2).toArray())).toEqual([1, 2]); // the driver sends limit: 2, singleBatch: true
     expect(ns(await leads().find({}).sort({ $natural: -1 }).toArray())).toHaveLength(3); // a hint, not a sort pattern
-    expect(ns(await leads().find({}).sort({ score: { $meta: 'textScore' } }).toArray())).toHaveLength(3);
+    expect(
+      ns(
+        await leads()
+          .find({})
+          .sort({ score: { $meta: 'textScore' } })
+          .toArray(),
+      ),
+    ).toHaveLength(3);
     expect(await leads().countDocuments({}, { skip: 1, limit: 1 })).toBe(1);
     expect((await db.command({ count: 'leads', skip: 1, limit: -1 })).n).toBe(1); // for counts, limit and -limit mean the same
-    expect(ns(await leads().aggregate([{ $sort: { n: -1 } }, { $skip: 1 }, { $limit: 1.5 }]).toArray())).toEqual([2]);
+    expect(
+      ns(
+        await leads()
+          .aggregate([{ $sort: { n: -1 } }, { $skip: 1 }, { $limit: 1.5 }])
+          .toArray(),
+      ),
+    ).toEqual([2]);
   });
 });
 
@@ -168,7 +222,13 @@ describe('wire-mongo evaluates $text as MongoDB does', () => {
       { n: 3, fullname: 'The running shops', email: null, city: 'Anna' },
     ]);
   });
-  const search = async (text: string) => ns(await people().find({ $text: { $search: text } }).sort({ n: 1 }).toArray());
+  const search = async (text: string) =>
+    ns(
+      await people()
+        .find({ $text: { $search: text } })
+        .sort({ n: 1 })
+        .toArray(),
+    );
 
   it('matches words of the indexed fields, case- and diacritic-insensitively; no substrings, no other fields', async () => {
     expect(await search('anna')).toEqual([1]);
@@ -194,11 +254,25 @@ describe('wire-mongo evaluates $text as MongoDB does', () => {
     expect(await search('example -"joanna élodie"')).toEqual([1]);
     expect(await people().countDocuments({ $text: { $search: 'example' } })).toBe(2);
     expect(await db.command({ count: 'textpeople', query: { $text: { $search: 'anna' } } })).toMatchObject({ n: 1 });
-    expect(ns(await people().aggregate([{ $match: { $text: { $search: 'example' } } }, { $sort: { n: -1 } }]).toArray())).toEqual([2, 1]);
-    await expect(people().aggregate([{ $sort: { n: 1 } }, { $match: { $text: { $search: 'anna' } } }]).toArray()).rejects.toEqual(refusal(17313, 'Location17313', '$match with $text is only allowed as the first pipeline stage'));
+    expect(
+      ns(
+        await people()
+          .aggregate([{ $match: { $text: { $search: 'example' } } }, { $sort: { n: -1 } }])
+          .toArray(),
+      ),
+    ).toEqual([2, 1]);
+    await expect(
+      people()
+        .aggregate([{ $sort: { n: 1 } }, { $match: { $text: { $search: 'anna' } } }])
+        .toArray(),
+    ).rejects.toEqual(refusal(17313, 'Location17313', '$match with $text is only allowed as the first pipeline stage'));
   });
 
   it('refuses $text without a text index, as MongoDB does', async () => {
-    await expect(leads().find({ $text: { $search: 'a' } }).toArray()).rejects.toEqual(refusal(27, 'IndexNotFound', 'text index required for $text query'));
+    await expect(
+      leads()
+        .find({ $text: { $search: 'a' } })
+        .toArray(),
+    ).rejects.toEqual(refusal(27, 'IndexNotFound', 'text index required for $text query'));
   });
 });

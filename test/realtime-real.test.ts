@@ -27,7 +27,7 @@ async function until(check: () => boolean, ms = 60_000) {
   expect(check()).toBe(true);
 }
 
-describe('the SDK\'s realtime entry on the real server', () => {
+describe("the SDK's realtime entry on the real server", () => {
   it('follows an inbox: snapshot, a new conversation, its messages, close and reopen', async () => {
     const sk = createClient({ baseUrl: server.baseUrl, projectId: server.projectId });
     await sk.auth.signIn({ email: server.email, password: server.password });
@@ -37,14 +37,18 @@ describe('the SDK\'s realtime entry on the real server', () => {
 
     const inbox = new Map<string, Conversation>();
     const statuses: number[] = [];
-    const open = connection.subscribe('openConversations', { project_id: server.projectId }, {
-      snapshot: (conversations) => conversations.forEach((c) => inbox.set(c.request_id!, c)),
-      created: (c) => inbox.set(c.request_id!, c),
-      updated: (c) => {
-        inbox.set(c.request_id!, c);
-        statuses.push(Number(c.status));
+    const open = connection.subscribe(
+      'openConversations',
+      { project_id: server.projectId },
+      {
+        snapshot: (conversations) => conversations.forEach((c) => inbox.set(c.request_id!, c)),
+        created: (c) => inbox.set(c.request_id!, c),
+        updated: (c) => {
+          inbox.set(c.request_id!, c);
+          statuses.push(Number(c.status));
+        },
       },
-    });
+    );
     await open.ready;
 
     // a visitor writes: the conversation arrives live
@@ -57,10 +61,14 @@ describe('the SDK\'s realtime entry on the real server', () => {
 
     // its messages: the snapshot, then the server's own "Chat closed" / "Chat reopened"
     const texts: string[] = [];
-    const messages = connection.subscribe('conversationMessages', { project_id: server.projectId, request_id: requestId }, {
-      snapshot: (list: Message[]) => texts.push(...list.map((m) => String(m.text))),
-      created: (m) => texts.push(String(m.text)),
-    });
+    const messages = connection.subscribe(
+      'conversationMessages',
+      { project_id: server.projectId, request_id: requestId },
+      {
+        snapshot: (list: Message[]) => texts.push(...list.map((m) => String(m.text))),
+        created: (m) => texts.push(String(m.text)),
+      },
+    );
     await messages.ready;
     expect(texts).toEqual(['Where is my order?']);
 
@@ -86,7 +94,7 @@ describe('the SDK\'s realtime entry on the real server', () => {
     await expect(anonymous.connected).rejects.toMatchObject({ code: 'handshake_timeout' });
   }, 120_000);
 
-  it('fails a subscription the server refuses (another teammate\'s own record) with subscribe_timeout', async () => {
+  it("fails a subscription the server refuses (another teammate's own record) with subscribe_timeout", async () => {
     const sk = createClient({ baseUrl: server.baseUrl, projectId: server.projectId });
     await sk.auth.signIn({ email: server.email, password: server.password });
     const connection = createRealtime({ baseUrl: server.baseUrl, credentials: sk.http.credentials, subscribeTimeoutMs: 3_000 });

@@ -52,7 +52,7 @@ const CONFIGS = ['redocly.yaml', 'scripts/docs/redocly.docs.yaml'];
 const WARNINGS = /warning|not expected here|⚠|╔|Redoc 3/i;
 
 describe('Redocly in this project', () => {
-  it('is always run with one of the project\'s configurations, each with telemetry off', () => {
+  it("is always run with one of the project's configurations, each with telemetry off", () => {
     const scripts = Object.entries(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts as Record<string, string>);
     const commands = scripts.flatMap(([name, line]) => [...line.matchAll(/\bredocly (\w[\w-]*)[^&|;]*/g)].map((match) => ({ name, command: match[0] })));
     expect(commands.length).toBeGreaterThan(3);
@@ -67,12 +67,16 @@ describe('Redocly in this project', () => {
     ['lint', 'redocly.yaml', ['--format', 'summary']],
     ['bundle', 'redocly.yaml', ['-o', join(dir, 'bundled.yaml')]],
     ['bundle', 'scripts/docs/redocly.docs.yaml', ['--ext', 'json', '-o', join(dir, 'decorated.json')]],
-  ])('%s with %s: no warning about the configuration, no connection', (command, config, extra) => {
-    const run = watched([cli, command, 'openapi/openapi.yaml', '--config', config, ...extra]);
-    expect(run.status, run.output).toBe(0);
-    expect(run.output).not.toMatch(WARNINGS);
-    expect(run.network).toEqual([]);
-  }, 300_000);
+  ])(
+    '%s with %s: no warning about the configuration, no connection',
+    (command, config, extra) => {
+      const run = watched([cli, command, 'openapi/openapi.yaml', '--config', config, ...extra]);
+      expect(run.status, run.output).toBe(0);
+      expect(run.output).not.toMatch(WARNINGS);
+      expect(run.network).toEqual([]);
+    },
+    300_000,
+  );
 
   it('the docs page build (scripts/docs/build.mjs, as npm run docs runs it): no warning, no banner, no connection', () => {
     const run = watched(['scripts/docs/build.mjs', '--out', join(dir, 'docs/index.html')]);

@@ -60,7 +60,9 @@ describe('the declarations under the strictest consumer settings', () => {
     expect(run.status, run.out).toBe(1);
     expect(run.out).toContain('exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false');
     for (const consumer of ['node16', 'nodenext', 'bundler']) {
-      expect(run.out).toMatch(new RegExp(`\\[${consumer}\\] node_modules/@supportkb/fixture-loose-types/index\\.d\\.ts\\(5,18\\): error TS2430: Interface 'Prism' incorrectly extends interface 'Running'`));
+      expect(run.out).toMatch(
+        new RegExp(`\\[${consumer}\\] node_modules/@supportkb/fixture-loose-types/index\\.d\\.ts\\(5,18\\): error TS2430: Interface 'Prism' incorrectly extends interface 'Running'`),
+      );
     }
   });
 });

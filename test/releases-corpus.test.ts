@@ -60,7 +60,7 @@ async function failuresOf(call: Call): Promise<string[]> {
   return problems;
 }
 
-describe('older releases against today\'s contract', () => {
+describe("older releases against today's contract", () => {
   const actual: Record<string, Record<string, string[]>> = {};
 
   it('has a corpus for 2.19.16 and at least four older releases, each with the whole scenario', () => {

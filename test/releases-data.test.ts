@@ -66,7 +66,9 @@ describe('releases.json', () => {
   });
 
   it('maps every contract operation to a route, with valid ranges', () => {
-    const ids = contractOperations(root).map((op: { operationId: string }) => op.operationId).sort();
+    const ids = contractOperations(root)
+      .map((op: { operationId: string }) => op.operationId)
+      .sort();
     expect(ids).toHaveLength(64);
     expect(Object.keys(data.operations).sort()).toEqual(ids);
     for (const [id, op] of Object.entries(data.operations)) {
@@ -185,7 +187,10 @@ describe('the extractor on small sources', () => {
       'pubmodules/analytics/index.js': `const analyticsRoute = require("./analytics"); module.exports = {analyticsRoute:analyticsRoute};`,
       'pubmodules/analytics/analytics.js': `router.get('/requests/count', function () {});`,
     };
-    const routes = releaseRoutes((f: string) => files[f], (f: string) => f in files);
+    const routes = releaseRoutes(
+      (f: string) => files[f],
+      (f: string) => f in files,
+    );
     expect(routes.map((r: { method: string; path: string; file: string; line: number }) => [r.method, r.path, r.file, r.line])).toEqual([
       ['GET', '/:projectid/leads', 'routes/lead.js', 2],
       ['PUT', '/:projectid/leads/:leadid', 'routes/lead.js', 4],

@@ -49,7 +49,8 @@ describe('the role ladder has one source: the contract', () => {
   });
 
   it('is written nowhere else: no consumer lists roles in a literal', () => {
-    const literal = /['"](guest|user|teammate|agent|supervisor|admin|owner)['"]\s*,\s*['"](guest|user|teammate|agent|supervisor|admin|owner)['"]\s*,\s*['"](guest|user|teammate|agent|supervisor|admin|owner)['"]/;
+    const literal =
+      /['"](guest|user|teammate|agent|supervisor|admin|owner)['"]\s*,\s*['"](guest|user|teammate|agent|supervisor|admin|owner)['"]\s*,\s*['"](guest|user|teammate|agent|supervisor|admin|owner)['"]/;
     const found = CONSUMERS.flatMap(sources).filter((file) => literal.test(readFileSync(join(root, file), 'utf8').replace(/MOCK_ROLES = \[[^\]]*\]/, '')));
     expect(found).toEqual([]);
     // The lint rule cannot import it: it is checked to be `none` and the ladder.
@@ -78,7 +79,10 @@ describe('the role ladder has one source: the contract', () => {
         return new Response('unexpected', { status: 500 });
       };
       const claims = Buffer.from(JSON.stringify({ _id: '65f1a2b3c4d5e6f708091001' })).toString('base64url');
-      const target = await createTarget({ baseUrl: 'https://api.supportkb.test/v2', projectId: '65f1a2b3c4d5e6f708090a0b', token: `JWT eyJhbGciOiJIUzI1NiJ9.${claims}.c2ln` }, { fetch, maxRetries: 0 });
+      const target = await createTarget(
+        { baseUrl: 'https://api.supportkb.test/v2', projectId: '65f1a2b3c4d5e6f708090a0b', token: `JWT eyJhbGciOiJIUzI1NiJ9.${claims}.c2ln` },
+        { fetch, maxRetries: 0 },
+      );
       expect(await target.role()).toBe(role);
       const text = listOperationsText({ role: await target.role(), target: target.label });
       expect(text, role).toContain(`acting as ${role}.`);
@@ -89,11 +93,19 @@ describe('the role ladder has one source: the contract', () => {
 });
 
 describe('sign-ins are marked once in the contract (x-sign-in)', () => {
-  const marked = operationsOf(doc).filter(({ operation }) => isSignIn(operation)).map(({ operationId }) => operationId).sort();
+  const marked = operationsOf(doc)
+    .filter(({ operation }) => isSignIn(operation))
+    .map(({ operationId }) => operationId)
+    .sort();
 
   it('on the three sign-in operations, and the manifest carries the mark', () => {
     expect(marked).toEqual(['signIn', 'signInAnonymously', 'signInWithCustomToken']);
-    expect(Object.values(apiOperations).filter((op) => op.signIn).map((op) => op.operationId).sort()).toEqual(marked);
+    expect(
+      Object.values(apiOperations)
+        .filter((op) => op.signIn)
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual(marked);
   });
 
   it('which the MCP server hides and a read-only conformance run still calls', () => {

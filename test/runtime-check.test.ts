@@ -79,7 +79,12 @@ describe.skipIf(skipWithoutChromium)('the runtime check of @supportkb/mocks in t
     // The page bundles `@supportkb/mocks/browser` as an app's bundler does (esbuild honours `sideEffects`).
     const result = await build({
       stdin: { contents: "import { setupBrowserMock } from '@supportkb/mocks/browser'; window.__loaded = typeof setupBrowserMock;", resolveDir: root, loader: 'js' },
-      bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent',
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
     });
     const bundle = result.outputFiles[0]!.text;
     server = createServer((req, res) => {

@@ -34,10 +34,7 @@ describe('the runtime matrix', () => {
 
   it('reports a README table that differs from the versions tested', () => {
     const bumped = { ...expectedVersions(), bun: '9.9.9', chromium: '999.0.1.2' };
-    expect(readmeProblems(readme, bumped)).toEqual([
-      'README runtimes table: Bun says "1.4.5", tested "9.9.9"',
-      'README runtimes table: Chromium says "156", tested "999"',
-    ]);
+    expect(readmeProblems(readme, bumped)).toEqual(['README runtimes table: Bun says "1.4.5", tested "9.9.9"', 'README runtimes table: Chromium says "156", tested "999"']);
     expect(readmeProblems(readme.replace('| Deno |', '| Deno 2 |'), expectedVersions())[0]).toMatch(/^README runtimes table lists \[.*Deno 2/);
     expect(readmeProblems('# no table', {})).toEqual(['README.md has no "## Runtimes" section']);
   });

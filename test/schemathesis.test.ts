@@ -83,8 +83,17 @@ const DOCUMENTED: Setting[] = [
   skip('getLead', 'use_after_free', 'deleteLead deletes softly (status 1000, routes/lead.js:352) and getLead returns the lead whatever its status (routes/lead.js:449), as the contract documents'),
   skip('getSegment', 'use_after_free', 'deleteSegment deletes softly (status 0, routes/segment.js:66) and getSegment still returns the segment (routes/segment.js:77), as the contract documents'),
   skip('getGroup', 'use_after_free', 'deleteGroup without force only marks the group trashed (routes/group.js:159) and getGroup still returns it, as the contract documents'),
-  skip('getLabels', 'use_after_free', 'after deleteLabels getLabels of that language falls back to the default language\'s entry (routes/labels.js:371, labelService.getLanguage), as the contract documents'),
-  expectStatus('deleteLabels', 'positive_data_acceptance', '400', 'the default language cannot be deleted: 400 "You can\'t delete the default language." (routes/labels.js:318), which the contract declares; which language is the default depends on earlier calls'),
+  skip(
+    'getLabels',
+    'use_after_free',
+    "after deleteLabels getLabels of that language falls back to the default language's entry (routes/labels.js:371, labelService.getLanguage), as the contract documents",
+  ),
+  expectStatus(
+    'deleteLabels',
+    'positive_data_acceptance',
+    '400',
+    'the default language cannot be deleted: 400 "You can\'t delete the default language." (routes/labels.js:318), which the contract declares; which language is the default depends on earlier calls',
+  ),
 ];
 
 /**
@@ -93,9 +102,24 @@ const DOCUMENTED: Setting[] = [
  * reaches them.
  */
 const IMITATED: Setting[] = [
-  expectStatus('updateTag', 'not_a_server_error', '500', 'renaming or upserting a tag to a name another tag has breaks the unique (id_project, tag) index: E11000, 500 (routes/tag.js:47); the contract declares the 500, and no schema can say "a name no other tag has"'),
-  expectStatus('aggregateRequestsByHour', 'not_a_server_error', '500', 'a `timezone` MongoDB does not know fails the aggregation, 500 `Error getting analytics.` (pubmodules/analytics/analytics.js:457), as the operation documents; the contract cannot list MongoDB\'s time zone database'),
-  expectStatus('createMessage', 'not_a_server_error', '500', 'the first message of a conversation with a `departmentid` that names no department of the project fails the routing: 500 `Error creating request` (routes/message.js:249), as the contract declares; no schema can say "an existing department"'),
+  expectStatus(
+    'updateTag',
+    'not_a_server_error',
+    '500',
+    'renaming or upserting a tag to a name another tag has breaks the unique (id_project, tag) index: E11000, 500 (routes/tag.js:47); the contract declares the 500, and no schema can say "a name no other tag has"',
+  ),
+  expectStatus(
+    'aggregateRequestsByHour',
+    'not_a_server_error',
+    '500',
+    "a `timezone` MongoDB does not know fails the aggregation, 500 `Error getting analytics.` (pubmodules/analytics/analytics.js:457), as the operation documents; the contract cannot list MongoDB's time zone database",
+  ),
+  expectStatus(
+    'createMessage',
+    'not_a_server_error',
+    '500',
+    'the first message of a conversation with a `departmentid` that names no department of the project fails the routing: 500 `Error creating request` (routes/message.js:249), as the contract declares; no schema can say "an existing department"',
+  ),
 ];
 
 /**
@@ -104,9 +128,7 @@ const IMITATED: Setting[] = [
  * "violates" their type with `false` or `5`, which reach any server as the strings "false" and
  * "5", valid values.
  */
-const STRICT_ONLY: Setting[] = [
-  skip('countMessages', 'negative_data_rejection', 'deepObject query values are strings on the wire: a generated `false` arrives as the valid string "false"'),
-];
+const STRICT_ONLY: Setting[] = [skip('countMessages', 'negative_data_rejection', 'deepObject query values are strings on the wire: a generated `false` arrives as the valid string "false"')];
 
 const settingArgs = (settings: Setting[]) => settings.flatMap((s) => ('skip' in s ? ['--skip-check', `${s.operationId}:${s.check}`] : ['--expect-status', `${s.operationId}:${s.check}:${s.expect}`]));
 
@@ -146,14 +168,49 @@ const REAL_TRIAGED: Triaged[] = [
   },
   {
     check: 'not_a_server_error',
-    operations: ['signIn', 'signInAnonymously', 'createContent', 'createContentsFromUrls', 'parseSitemap', 'createKnowledgeBase', 'updateKnowledgeBase', 'updateCurrentTeammate', 'updateTeammate', 'inviteTeammate', 'createGroup', 'createSegment', 'updateSegment', 'createTag', 'upsertLabels', 'cloneDefaultLabels', 'createLead', 'createMessage', 'createSubscription'],
+    operations: [
+      'signIn',
+      'signInAnonymously',
+      'createContent',
+      'createContentsFromUrls',
+      'parseSitemap',
+      'createKnowledgeBase',
+      'updateKnowledgeBase',
+      'updateCurrentTeammate',
+      'updateTeammate',
+      'inviteTeammate',
+      'createGroup',
+      'createSegment',
+      'updateSegment',
+      'createTag',
+      'upsertLabels',
+      'cloneDefaultLabels',
+      'createLead',
+      'createMessage',
+      'createSubscription',
+    ],
     status: [500],
     kind: 'server',
     why: 'a body that is not JSON, or JSON that is not an object, gets 500 {err:"error"}: body-parser raises a 400 error and the global handler (app.js:728) answers every error it does not know 500; the contract declares the 500',
   },
   {
     check: 'not_a_server_error',
-    operations: ['getTag', 'updateTag', 'deleteTag', 'getGroup', 'updateGroup', 'deleteGroup', 'getSegment', 'updateSegment', 'deleteSegment', 'getLead', 'updateLead', 'deleteLead', 'getContent', 'deleteContent'],
+    operations: [
+      'getTag',
+      'updateTag',
+      'deleteTag',
+      'getGroup',
+      'updateGroup',
+      'deleteGroup',
+      'getSegment',
+      'updateSegment',
+      'deleteSegment',
+      'getLead',
+      'updateLead',
+      'deleteLead',
+      'getContent',
+      'deleteContent',
+    ],
     status: [500],
     kind: 'server',
     why: 'a path id that is not an ObjectId reaches Mongoose, whose CastError is answered 500 (routes/tag.js:78,47,63; group.js:184,56,162; segment.js:82,54,69; lead.js:454,79,355; kb.js:1664,2300); the contract declares the 500',
@@ -229,7 +286,18 @@ const REAL_TRIAGED: Triaged[] = [
 /** The command behind `npm run schemathesis` (scripts/schemathesis/run.mjs); resolves to its summary (--json). */
 async function schemathesis(name: string, args: string[]): Promise<{ summary: Summary; stdout: string }> {
   const json = join(root, 'build/schemathesis/reports', `${name}.summary.json`);
-  const all = [...args, '--max-examples', String(MAX_EXAMPLES), '--request-timeout', String(REQUEST_TIMEOUT), '--no-shrink', '--report-dir', join(root, 'build/schemathesis/reports', name), '--json', json];
+  const all = [
+    ...args,
+    '--max-examples',
+    String(MAX_EXAMPLES),
+    '--request-timeout',
+    String(REQUEST_TIMEOUT),
+    '--no-shrink',
+    '--report-dir',
+    join(root, 'build/schemathesis/reports', name),
+    '--json',
+    json,
+  ];
   rmSync(json, { force: true });
   const result = await exec(process.execPath, [join(root, 'scripts/schemathesis/run.mjs'), ...all], { cwd: root, maxBuffer: 64 * 1024 * 1024 }).catch((error) => error);
   // Exit 0: no failure, 1: failures, 2: errors (then the summary lists them) or no verdict at all (no summary).
@@ -265,7 +333,9 @@ function expectTriaged(summary: Summary, stdout: string, triaged: Triaged[]) {
 
 /** Per-operation settings without their reasons, in one order (to compare with what a summary records). */
 const recorded = (settings: readonly OperationCheck[]) =>
-  settings.map((setting) => ('skip' in setting ? { operationId: setting.operationId, check: setting.check, skip: true } : { operationId: setting.operationId, check: setting.check, expect: setting.expect })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  settings
+    .map((setting) => ('skip' in setting ? { operationId: setting.operationId, check: setting.check, skip: true } : { operationId: setting.operationId, check: setting.check, expect: setting.expect }))
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
 beforeAll(async () => {
   await ensureInstalled(); // first use: a virtualenv and pip with hashes, about 15 s (a minute with an empty pip cache)
@@ -287,14 +357,26 @@ for (const mode of ['default', 'strict'] as const) {
       const checks = mode === 'strict' ? CHECKS.strict : CHECKS.mock;
       const settings = [...DOCUMENTED, ...IMITATED, ...(mode === 'strict' ? STRICT_ONLY : [])];
       const { summary, stdout } = await schemathesis(`mock-${mode}`, [
-        '--base-url', mock.url, '--project', SEED.projectId, '--email', admin.email, '--password', admin.password,
-        '--project-secret', SEED.projectSecret, '--checks', checks.join(','), '--mode', MODES[mode === 'strict' ? 'strict' : 'mock'],
+        '--base-url',
+        mock.url,
+        '--project',
+        SEED.projectId,
+        '--email',
+        admin.email,
+        '--password',
+        admin.password,
+        '--project-secret',
+        SEED.projectSecret,
+        '--checks',
+        checks.join(','),
+        '--mode',
+        MODES[mode === 'strict' ? 'strict' : 'mock'],
         ...settingArgs(settings),
       ]);
       expect(summary.checks).toEqual(checks);
       expect(recorded(summary.operationChecks)).toEqual(recorded(settings));
       expect(summary.operations?.tested, stdout).toBe(ALL_OPERATIONS.length);
-      expect(summary.links?.covered ?? 0, 'the stateful phase follows the contract\'s links').toBeGreaterThanOrEqual(5);
+      expect(summary.links?.covered ?? 0, "the stateful phase follows the contract's links").toBeGreaterThanOrEqual(5);
       expectTriaged(summary, stdout, []);
     }, 150_000);
   });
@@ -311,14 +393,26 @@ describe('Schemathesis against the real server', () => {
 
   it('fails only as triaged', async () => {
     const { summary, stdout } = await schemathesis('real-server', [
-      '--base-url', server.baseUrl, '--project', server.projectId, '--email', server.email, '--password', server.password,
-      '--project-secret', server.projectSecret, '--checks', CHECKS.real.join(','), '--mode', MODES.real,
+      '--base-url',
+      server.baseUrl,
+      '--project',
+      server.projectId,
+      '--email',
+      server.email,
+      '--password',
+      server.password,
+      '--project-secret',
+      server.projectSecret,
+      '--checks',
+      CHECKS.real.join(','),
+      '--mode',
+      MODES.real,
       ...settingArgs(DOCUMENTED),
     ]);
     expect(summary.checks).toEqual(CHECKS.real);
     expect(recorded(summary.operationChecks)).toEqual(recorded(DOCUMENTED));
     expect(summary.operations?.tested, stdout).toBe(ALL_OPERATIONS.length);
-    expect(summary.links?.covered ?? 0, 'the stateful phase follows the contract\'s links').toBeGreaterThanOrEqual(5);
+    expect(summary.links?.covered ?? 0, "the stateful phase follows the contract's links").toBeGreaterThanOrEqual(5);
     expectTriaged(summary, stdout, REAL_TRIAGED);
   }, 150_000);
 });
@@ -326,10 +420,18 @@ describe('Schemathesis against the real server', () => {
 it('keeps every triaged entry and setting about a check the run makes and an operation of the contract', () => {
   for (const t of REAL_TRIAGED) {
     expect([...CHECKS.real, NO_ANSWER], t.why).toContain(t.check);
-    expect(t.operations.filter((id) => !ALL_OPERATIONS.includes(id)), t.why).toEqual([]);
+    expect(
+      t.operations.filter((id) => !ALL_OPERATIONS.includes(id)),
+      t.why,
+    ).toEqual([]);
     expect(t.why.length, t.check).toBeGreaterThan(20);
   }
-  for (const [settings, checks] of [[DOCUMENTED, CHECKS.real], [DOCUMENTED, CHECKS.mock], [IMITATED, CHECKS.mock], [STRICT_ONLY, CHECKS.strict]] as const) {
+  for (const [settings, checks] of [
+    [DOCUMENTED, CHECKS.real],
+    [DOCUMENTED, CHECKS.mock],
+    [IMITATED, CHECKS.mock],
+    [STRICT_ONLY, CHECKS.strict],
+  ] as const) {
     for (const s of settings) {
       expect(checks, s.why).toContain(s.check);
       expect(ALL_OPERATIONS, s.why).toContain(s.operationId);
@@ -338,9 +440,13 @@ it('keeps every triaged entry and setting about a check the run makes and an ope
   }
 });
 
-it('names, for every request the real server never answers, the parity scenario\'s calls of the same cause', () => {
+it("names, for every request the real server never answers, the parity scenario's calls of the same cause", () => {
   // The parity scenario waits briefly (1 s, not the sitemap's 20 s) for the calls the real server never answers.
-  const neverAnswered = new Map(parityScenario().filter((step) => step.wait !== undefined && step.wait < 5_000).map((step) => [step.id, step.op]));
+  const neverAnswered = new Map(
+    parityScenario()
+      .filter((step) => step.wait !== undefined && step.wait < 5_000)
+      .map((step) => [step.id, step.op]),
+  );
   for (const t of REAL_TRIAGED.filter((entry) => entry.check === NO_ANSWER)) {
     expect(t.parity?.length ?? 0, t.why).toBeGreaterThan(0);
     for (const id of t.parity ?? []) {

@@ -19,7 +19,7 @@ afterAll(async () => {
   await server?.stop();
 }, 60_000);
 
-describe('sorting on a real server (x-alias-of: sort is sortField under the server\'s name)', () => {
+describe("sorting on a real server (x-alias-of: sort is sortField under the server's name)", () => {
   const names = ['sdk-rules-charlie', 'sdk-rules-alpha', 'sdk-rules-bravo'];
   const ours = (tags: { tag?: string | null }[]) => tags.map((t) => t.tag).filter((tag) => names.includes(tag ?? ''));
 
@@ -64,7 +64,7 @@ describe('flags the server reads as true whatever their value (x-false-is-true)'
 });
 
 describe("the server's 500 bodies", () => {
-  it('GET /tags/xyz: InternalServerError whose message is the server\'s msg', async () => {
+  it("GET /tags/xyz: InternalServerError whose message is the server's msg", async () => {
     const failure = await sk.tags.get({ id: 'xyz' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(sdk.InternalServerError);
     expect(failure).toBeInstanceOf(sdk.SupportKbError);

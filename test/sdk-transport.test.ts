@@ -68,7 +68,7 @@ function callMethod(sk: sdk.SupportKbClient, entry: OperationEntry): Promise<unk
   return Promise.resolve(method({ ...path, ...query, ...body, ...(isCustomToken(operationId) ? { customToken: TOKEN } : {}) }));
 }
 
-describe('both styles put what hey-api\'s client sends on the wire', () => {
+describe("both styles put what hey-api's client sends on the wire", () => {
   /** A `fetch` that records each request and answers 200 with a body every operation accepts. */
   function recorder() {
     const wire: Wire[] = [];
@@ -117,16 +117,18 @@ describe('both styles throw the same error', () => {
     const e = error as sdk.APIError;
     return { class: e?.constructor?.name, status: e?.status, message: e?.message, request: e?.request, isSdkError: e instanceof sdk.SupportKbError };
   };
-  const failureOf = (promise: Promise<unknown>) => promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
+  const failureOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
 
   /** A `fetch` that answers `status` with a JSON error body (plain text for 401, as the service does). */
-  const answering = (status: number) => (async () =>
-    status === 401
-      ? new Response('Unauthorized', { status, headers: { 'content-type': 'text/plain' } })
-      : Response.json({ success: false, msg: `the service says ${status}` }, { status })) as typeof globalThis.fetch;
+  const answering = (status: number) =>
+    (async () =>
+      status === 401
+        ? new Response('Unauthorized', { status, headers: { 'content-type': 'text/plain' } })
+        : Response.json({ success: false, msg: `the service says ${status}` }, { status })) as typeof globalThis.fetch;
 
   interface Case {
     name: string;
@@ -140,7 +142,17 @@ describe('both styles throw the same error', () => {
     name: `${status}`,
     // 401 without credentials (the SDK adds how to sign in); the others with a token (403 names the minimum role).
     options: () => ({ fetch: answering(status), ...(status === 401 ? {} : { auth: { token: TOKEN } }) }),
-    expected: { 400: sdk.BadRequestError, 401: sdk.AuthenticationError, 403: sdk.PermissionDeniedError, 404: sdk.NotFoundError, 409: sdk.ConflictError, 413: sdk.PayloadTooLargeError, 422: sdk.UnprocessableEntityError, 429: sdk.RateLimitError }[status as 400] ?? sdk.InternalServerError,
+    expected:
+      {
+        400: sdk.BadRequestError,
+        401: sdk.AuthenticationError,
+        403: sdk.PermissionDeniedError,
+        404: sdk.NotFoundError,
+        409: sdk.ConflictError,
+        413: sdk.PayloadTooLargeError,
+        422: sdk.UnprocessableEntityError,
+        429: sdk.RateLimitError,
+      }[status as 400] ?? sdk.InternalServerError,
   }));
 
   const cases: Case[] = [
@@ -172,7 +184,10 @@ describe('both styles throw the same error', () => {
     },
     {
       name: 'a body over maxResponseBytes',
-      options: () => ({ maxResponseBytes: 1_000, fetch: (async () => Response.json(Array.from({ length: 100 }, (_, i) => ({ _id: `tag-${i}`, tag: 'a tag with a long enough name' })))) as typeof globalThis.fetch }),
+      options: () => ({
+        maxResponseBytes: 1_000,
+        fetch: (async () => Response.json(Array.from({ length: 100 }, (_, i) => ({ _id: `tag-${i}`, tag: 'a tag with a long enough name' })))) as typeof globalThis.fetch,
+      }),
       expected: sdk.ResponseTooLargeError,
     },
   ];

@@ -74,7 +74,10 @@ describe('the kept rules still catch insecure contracts', () => {
     };
     const file = join(dir, 'insecure.yaml');
     writeFileSync(file, stringify(insecure));
-    const run = spawnSync(process.execPath, [join(root, 'node_modules/@stoplight/spectral-cli/dist/index.js'), 'lint', file, '--ruleset', join(root, '.spectral.mjs'), '-f', 'json', '--quiet'], { cwd: root, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [join(root, 'node_modules/@stoplight/spectral-cli/dist/index.js'), 'lint', file, '--ruleset', join(root, '.spectral.mjs'), '-f', 'json', '--quiet'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(run.status, run.stderr).toBe(1);
     const codes = new Set(JSON.parse(run.stdout).map((d: { code: string }) => d.code));
     for (const code of [

@@ -77,10 +77,15 @@ export function parseCommandLine({ bin, usage, options }) {
     const quoted = /'([^']*)'/.exec(message)?.[1] ?? '';
     const option = /--[\w-]+/.exec(quoted)?.[0] ?? quoted;
     const problem =
-      error?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? `unknown option ${option}`
-      : error?.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? (message.includes('ambiguous') ? `${option} needs a value (one starting with "-" goes as ${option}=VALUE)` : `${option} needs a value`)
-      : error?.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' ? `unexpected argument ${quoted}`
-      : message;
+      error?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+        ? `unknown option ${option}`
+        : error?.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
+          ? message.includes('ambiguous')
+            ? `${option} needs a value (one starting with "-" goes as ${option}=VALUE)`
+            : `${option} needs a value`
+          : error?.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+            ? `unexpected argument ${quoted}`
+            : message;
     fail(bin, `${problem}; --help lists the options`, 2);
   }
   if (values.help) {

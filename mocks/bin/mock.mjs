@@ -47,7 +47,18 @@ Options:
 const { values, port } = parseCommandLine({
   bin: name,
   usage,
-  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'real-ids': { type: 'boolean' }, strict: { type: 'boolean' }, hang: { type: 'boolean' }, 'storage-limit': { type: 'string' }, scenario: { type: 'string' }, 'from-har': { type: 'string' }, 'seed-from-har': { type: 'string' }, 'max-file-size': { type: 'string' } },
+  options: {
+    port: { type: 'string', short: 'p' },
+    host: { type: 'string' },
+    'real-ids': { type: 'boolean' },
+    strict: { type: 'boolean' },
+    hang: { type: 'boolean' },
+    'storage-limit': { type: 'string' },
+    scenario: { type: 'string' },
+    'from-har': { type: 'string' },
+    'seed-from-har': { type: 'string' },
+    'max-file-size': { type: 'string' },
+  },
 });
 requireSupportedNode('supportkb-mock');
 const host = values.host ?? '127.0.0.1';
@@ -56,14 +67,16 @@ let storageLimit;
 if (values['storage-limit'] !== undefined) {
   const size = /^(\d+)(KiB|MiB|GiB)?$/.exec(values['storage-limit']);
   storageLimit = size ? Number(size[1]) * UNITS[size[2] ?? ''] : Number.NaN;
-  if (!Number.isSafeInteger(storageLimit) || storageLimit < 1) fail(name, `invalid --storage-limit ${JSON.stringify(values['storage-limit'])}: pass a whole number of bytes, or of KiB, MiB or GiB (e.g. 256MiB)`, 2);
+  if (!Number.isSafeInteger(storageLimit) || storageLimit < 1)
+    fail(name, `invalid --storage-limit ${JSON.stringify(values['storage-limit'])}: pass a whole number of bytes, or of KiB, MiB or GiB (e.g. 256MiB)`, 2);
 }
 
 let maxFileBytes;
 if (values['max-file-size'] !== undefined) {
   const size = /^(\d+)(KiB|MiB|GiB)?$/.exec(values['max-file-size']);
   maxFileBytes = size ? Number(size[1]) * UNITS[size[2] ?? ''] : Number.NaN;
-  if (!Number.isSafeInteger(maxFileBytes) || maxFileBytes < 1) fail(name, `invalid --max-file-size ${JSON.stringify(values['max-file-size'])}: pass a whole number of bytes, or of KiB, MiB or GiB (e.g. 512MiB)`, 2);
+  if (!Number.isSafeInteger(maxFileBytes) || maxFileBytes < 1)
+    fail(name, `invalid --max-file-size ${JSON.stringify(values['max-file-size'])}: pass a whole number of bytes, or of KiB, MiB or GiB (e.g. 512MiB)`, 2);
 }
 
 const dist = new URL('../dist/server.js', import.meta.url);
@@ -76,9 +89,10 @@ if (values.scenario !== undefined || values['seed-from-har'] !== undefined || va
   try {
     scenario = loadMockScenario({ scenario: values.scenario, seedFromHar: values['seed-from-har'], fromHar: values['from-har'], maxFileBytes });
     // What --from-har replays: one scenario answer per recorded exchange, by operation.
-    if (values['from-har'] !== undefined) replayed = Object.entries(loadMockScenario({ fromHar: values['from-har'], maxFileBytes })?.responses ?? {}).map(([operationId, answers]) => [operationId, answers.length]);
+    if (values['from-har'] !== undefined)
+      replayed = Object.entries(loadMockScenario({ fromHar: values['from-har'], maxFileBytes })?.responses ?? {}).map(([operationId, answers]) => [operationId, answers.length]);
   } catch (error) {
-    fail(name, String(error?.message ?? error).split("\n")[0], 2);
+    fail(name, String(error?.message ?? error).split('\n')[0], 2);
   }
 }
 
@@ -87,16 +101,25 @@ try {
   mock = await startHttpMock({
     port,
     host,
-    serviceOptions: { ids: values['real-ids'] ? 'random' : 'sequential', strict: values.strict === true, behaviour: { ...(values.hang ? { unanswered: 'hang' } : {}), ...(storageLimit ? { storageLimit } : {}) }, ...(scenario ? { scenario } : {}) },
+    serviceOptions: {
+      ids: values['real-ids'] ? 'random' : 'sequential',
+      strict: values.strict === true,
+      behaviour: { ...(values.hang ? { unanswered: 'hang' } : {}), ...(storageLimit ? { storageLimit } : {}) },
+      ...(scenario ? { scenario } : {}),
+    },
   });
 } catch (error) {
   fail(name, listenProblem(error, { host, port, example }));
 }
-console.log(`Stateful mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}, ${values.strict ? 'strict mode: requests the contract forbids get a 400 naming the violation' : 'answering as the real server does; --strict refuses what the contract forbids'}). Ctrl-C to stop.`);
+console.log(
+  `Stateful mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}, ${values.strict ? 'strict mode: requests the contract forbids get a 400 naming the violation' : 'answering as the real server does; --strict refuses what the contract forbids'}). Ctrl-C to stop.`,
+);
 if (replayed) {
   const exchanges = replayed.reduce((sum, [, count]) => sum + count, 0);
   const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  console.log(`Replaying ${values['from-har']}: ${plural(exchanges, 'recorded exchange')} over ${plural(replayed.length, 'operation')} (${replayed.map(([operationId, count]) => `${operationId} ×${count}`).join(', ')}), each answering the first matching request once; everything else gets the stateful mock.`);
+  console.log(
+    `Replaying ${values['from-har']}: ${plural(exchanges, 'recorded exchange')} over ${plural(replayed.length, 'operation')} (${replayed.map(([operationId, count]) => `${operationId} ×${count}`).join(', ')}), each answering the first matching request once; everything else gets the stateful mock.`,
+  );
 }
 for (const line of await describeSeed(mock.service)) console.log(line);
 stopOnSignals(name, () => mock.stop(), { npmScript: 'mock', stopped: () => console.log('mock stopped') });

@@ -35,7 +35,17 @@ Options:
 const { values, port } = parseCommandLine({
   bin: name,
   usage,
-  options: { port: { type: 'string', short: 'p' }, host: { type: 'string' }, 'base-url': { type: 'string' }, project: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, token: { type: 'string' }, out: { type: 'string' }, 'allow-origin': { type: 'string', multiple: true } },
+  options: {
+    port: { type: 'string', short: 'p' },
+    host: { type: 'string' },
+    'base-url': { type: 'string' },
+    project: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    token: { type: 'string' },
+    out: { type: 'string' },
+    'allow-origin': { type: 'string', multiple: true },
+  },
 });
 requireSupportedNode('supportkb-record');
 const host = values.host ?? '127.0.0.1';
@@ -65,7 +75,9 @@ try {
   // Sign-in failures say which step and status; their messages never hold the password or token.
   fail(name, error?.code ? listenProblem(error, { host, port, example }) : String(error?.message ?? error).replace(/^startRecordingProxy: /, ''), error instanceof TypeError ? 2 : 1);
 }
-console.log(`Recording proxy for ${values['base-url']} at ${proxy.url} (project ${values.project}; credentials added to requests without any). Point the app or the SDK at ${proxy.url}; Ctrl-C writes ${out}.`);
+console.log(
+  `Recording proxy for ${values['base-url']} at ${proxy.url} (project ${values.project}; credentials added to requests without any). Point the app or the SDK at ${proxy.url}; Ctrl-C writes ${out}.`,
+);
 stopOnSignals(
   name,
   async () => {

@@ -7,19 +7,19 @@
  * - Please do NOT modify this file.
  */
 
-const PACKAGE_VERSION = '3.0.5'
-const INTEGRITY_CHECKSUM = '0bd5af64c8dc112df5e0c5e9c8a2b15a'
-const IS_MOCKED_RESPONSE = Symbol('isMockedResponse')
+const PACKAGE_VERSION = '3.0.5';
+const INTEGRITY_CHECKSUM = '0bd5af64c8dc112df5e0c5e9c8a2b15a';
+const IS_MOCKED_RESPONSE = Symbol('isMockedResponse');
 // Cache Storage is shared by the whole origin. Scope the cache name
 // to this registration so multiple workers do not overwrite each other.
-const ACTIVE_CLIENTS_CACHE_NAME = `msw:active-clients:${self.registration.scope}`
-const ACTIVE_CLIENTS_CACHE_KEY = '/__msw__/active-clients'
+const ACTIVE_CLIENTS_CACHE_NAME = `msw:active-clients:${self.registration.scope}`;
+const ACTIVE_CLIENTS_CACHE_KEY = '/__msw__/active-clients';
 
-const activeClientIds = new Set()
+const activeClientIds = new Set();
 /**
  * @type {Map<string, Set<Promise<Response>>>}
  */
-const pendingRequests = new Map()
+const pendingRequests = new Map();
 
 /**
  * The browser may terminate this worker at any point (idle timeout,
@@ -27,73 +27,73 @@ const pendingRequests = new Map()
  * next event, losing all in-memory state. Restore the active client IDs
  * from the storage so the worker keeps handling requests after that.
  */
-let hasRestoredActiveClientIds = false
-let isStoredActiveClientIdsOutdated = false
-let activeClientIdsStorePromise = Promise.resolve()
+let hasRestoredActiveClientIds = false;
+let isStoredActiveClientIdsOutdated = false;
+let activeClientIdsStorePromise = Promise.resolve();
 const activeClientIdsRestorePromise = restoreActiveClientIds()
   .catch((error) => {
-    console.error('[MSW] Failed to restore the active clients:', error)
+    console.error('[MSW] Failed to restore the active clients:', error);
   })
   .finally(() => {
-    hasRestoredActiveClientIds = true
-  })
+    hasRestoredActiveClientIds = true;
+  });
 
 addEventListener('install', function () {
-  self.skipWaiting()
-})
+  self.skipWaiting();
+});
 
 addEventListener('activate', function (event) {
-  event.waitUntil(self.clients.claim())
-})
+  event.waitUntil(self.clients.claim());
+});
 
 addEventListener('message', function (event) {
-  const clientId = Reflect.get(event.source || {}, 'id')
+  const clientId = Reflect.get(event.source || {}, 'id');
 
   if (!clientId || !self.clients) {
-    return
+    return;
   }
 
   event.waitUntil(
     (async () => {
       // Never mutate the active clients before they are restored,
       // otherwise storing them would persist an incomplete set.
-      await activeClientIdsRestorePromise
+      await activeClientIdsRestorePromise;
 
       if (event.data === 'CLIENT_CLOSE') {
         const allClients = await self.clients.matchAll({
           type: 'window',
-        })
+        });
 
-        activeClientIds.delete(clientId)
-        await storeActiveClientIds()
+        activeClientIds.delete(clientId);
+        await storeActiveClientIds();
 
         // Await any pending requests from the closing client.
         // This makes sure that those requests are handled and not passthrough.
-        const pending = pendingRequests.get(clientId)
+        const pending = pendingRequests.get(clientId);
         if (pending != null && pending.size > 0) {
-          await Promise.allSettled(pending)
+          await Promise.allSettled(pending);
         }
-        pendingRequests.delete(clientId)
+        pendingRequests.delete(clientId);
 
         const remainingClients = allClients.filter((client) => {
-          return client.id !== clientId
-        })
+          return client.id !== clientId;
+        });
 
         // Unregister itself when there are no more clients
         if (remainingClients.length === 0) {
-          await clearStoredActiveClientIds()
-          await self.registration.unregister()
+          await clearStoredActiveClientIds();
+          await self.registration.unregister();
         }
 
-        const client = await self.clients.get(clientId)
+        const client = await self.clients.get(clientId);
 
         if (client != null) {
           notifyClient(client, {
             type: 'CLIENT_CLOSED',
-          })
+          });
         }
 
-        return
+        return;
       }
 
       /**
@@ -102,10 +102,10 @@ addEventListener('message', function (event) {
        * and disassociated itself from the worker. This ensures self-unregistration
        * still fires for those pages.
        */
-      const client = await self.clients.get(clientId)
+      const client = await self.clients.get(clientId);
 
       if (!client) {
-        return
+        return;
       }
 
       switch (event.data) {
@@ -113,13 +113,13 @@ addEventListener('message', function (event) {
           // Retry a failed store on the next keepalive so the storage
           // catches up with the in-memory state before the worker restarts.
           if (isStoredActiveClientIdsOutdated) {
-            await storeActiveClientIds()
+            await storeActiveClientIds();
           }
 
           notifyClient(client, {
             type: 'KEEPALIVE_RESPONSE',
-          })
-          break
+          });
+          break;
         }
 
         case 'INTEGRITY_CHECK_REQUEST': {
@@ -129,13 +129,13 @@ addEventListener('message', function (event) {
               packageVersion: PACKAGE_VERSION,
               checksum: INTEGRITY_CHECKSUM,
             },
-          })
-          break
+          });
+          break;
         }
 
         case 'MOCK_ACTIVATE': {
-          activeClientIds.add(clientId)
-          await storeActiveClientIds()
+          activeClientIds.add(clientId);
+          await storeActiveClientIds();
 
           notifyClient(client, {
             type: 'MOCKING_ENABLED',
@@ -145,22 +145,19 @@ addEventListener('message', function (event) {
                 frameType: client.frameType,
               },
             },
-          })
-          break
+          });
+          break;
         }
       }
     })(),
-  )
-})
+  );
+});
 
 addEventListener('fetch', function (event) {
   // Opening the DevTools triggers the "only-if-cached" request
   // that cannot be handled by the worker. Bypass such requests.
-  if (
-    event.request.cache === 'only-if-cached' &&
-    event.request.mode !== 'same-origin'
-  ) {
-    return
+  if (event.request.cache === 'only-if-cached' && event.request.mode !== 'same-origin') {
+    return;
   }
 
   // This request may be the one waking the worker up after the browser
@@ -170,44 +167,44 @@ addEventListener('fetch', function (event) {
     event.respondWith(
       activeClientIdsRestorePromise.then(() => {
         if (activeClientIds.size === 0) {
-          return fetch(event.request)
+          return fetch(event.request);
         }
 
-        return handleRequest(event)
+        return handleRequest(event);
       }),
-    )
-    return
+    );
+    return;
   }
 
   // Bypass all requests when there are no active clients.
   // Prevents the self-unregistered worked from handling requests
   // after it's been terminated (still remains active until the next reload).
   if (activeClientIds.size === 0) {
-    return
+    return;
   }
 
-  event.respondWith(handleRequest(event))
-})
+  event.respondWith(handleRequest(event));
+});
 
 /**
  * Populate the active client IDs from the storage,
  * ignoring the clients that no longer exist.
  */
 async function restoreActiveClientIds() {
-  const storedClientIds = await readStoredActiveClientIds()
+  const storedClientIds = await readStoredActiveClientIds();
 
   if (storedClientIds.length === 0) {
-    return
+    return;
   }
 
   const windowClients = await self.clients.matchAll({
     type: 'window',
-  })
-  const windowClientIds = new Set(windowClients.map((client) => client.id))
+  });
+  const windowClientIds = new Set(windowClients.map((client) => client.id));
 
   for (const clientId of storedClientIds) {
     if (windowClientIds.has(clientId)) {
-      activeClientIds.add(clientId)
+      activeClientIds.add(clientId);
     }
   }
 }
@@ -216,14 +213,14 @@ async function restoreActiveClientIds() {
  * @returns {Promise<Array<string>>}
  */
 async function readStoredActiveClientIds() {
-  const cache = await caches.open(ACTIVE_CLIENTS_CACHE_NAME)
-  const response = await cache.match(ACTIVE_CLIENTS_CACHE_KEY)
+  const cache = await caches.open(ACTIVE_CLIENTS_CACHE_NAME);
+  const response = await cache.match(ACTIVE_CLIENTS_CACHE_KEY);
 
   if (!response) {
-    return []
+    return [];
   }
 
-  return response.json()
+  return response.json();
 }
 
 /**
@@ -233,30 +230,26 @@ async function readStoredActiveClientIds() {
  * and an earlier success cannot clear the flag of a later failure.
  */
 function storeActiveClientIds() {
-  activeClientIdsStorePromise =
-    activeClientIdsStorePromise.then(writeActiveClientIds)
-  return activeClientIdsStorePromise
+  activeClientIdsStorePromise = activeClientIdsStorePromise.then(writeActiveClientIds);
+  return activeClientIdsStorePromise;
 }
 
 async function writeActiveClientIds() {
   try {
-    const cache = await caches.open(ACTIVE_CLIENTS_CACHE_NAME)
-    await cache.put(
-      ACTIVE_CLIENTS_CACHE_KEY,
-      new Response(JSON.stringify(Array.from(activeClientIds))),
-    )
-    isStoredActiveClientIdsOutdated = false
+    const cache = await caches.open(ACTIVE_CLIENTS_CACHE_NAME);
+    await cache.put(ACTIVE_CLIENTS_CACHE_KEY, new Response(JSON.stringify(Array.from(activeClientIds))));
+    isStoredActiveClientIdsOutdated = false;
   } catch (error) {
-    isStoredActiveClientIdsOutdated = true
-    console.error('[MSW] Failed to store the active clients:', error)
+    isStoredActiveClientIdsOutdated = true;
+    console.error('[MSW] Failed to store the active clients:', error);
   }
 }
 
 async function clearStoredActiveClientIds() {
   try {
-    await caches.delete(ACTIVE_CLIENTS_CACHE_NAME)
+    await caches.delete(ACTIVE_CLIENTS_CACHE_NAME);
   } catch (error) {
-    console.error('[MSW] Failed to clear the stored active clients:', error)
+    console.error('[MSW] Failed to clear the stored active clients:', error);
   }
 }
 
@@ -264,29 +257,27 @@ async function clearStoredActiveClientIds() {
  * @param {FetchEvent} event
  */
 async function handleRequest(event) {
-  const requestId = crypto.randomUUID()
-  const client = await resolveMainClient(event)
-  const requestCloneForEvents = event.request.clone()
+  const requestId = crypto.randomUUID();
+  const client = await resolveMainClient(event);
+  const requestCloneForEvents = event.request.clone();
 
-  const responsePromise = getResponse(event, client, requestId)
+  const responsePromise = getResponse(event, client, requestId);
 
   if (client != null) {
-    let pending = pendingRequests.get(client.id)
+    let pending = pendingRequests.get(client.id);
 
     if (pending == null) {
-      pendingRequests.set(client.id, (pending = new Set()))
+      pendingRequests.set(client.id, (pending = new Set()));
     }
 
-    pending.add(responsePromise)
-    responsePromise
-      .finally(() => pending.delete(responsePromise))
-      .catch(() => {})
+    pending.add(responsePromise);
+    responsePromise.finally(() => pending.delete(responsePromise)).catch(() => {});
   }
 
-  let response
+  let response;
 
   try {
-    response = await responsePromise
+    response = await responsePromise;
   } catch (error) {
     // The request has settled without a response (e.g. a passthrough
     // request failed with a network error). Notify the client so it
@@ -300,30 +291,27 @@ async function handleRequest(event) {
           },
           error: serializeError(error),
         },
-      })
+      });
     }
 
-    throw error
+    throw error;
   }
 
   // Send back the response clone for the "response:*" life-cycle events.
   // Ensure MSW is active and ready to handle the message, otherwise
   // this message will pend indefinitely.
   if (client && activeClientIds.has(client.id)) {
-    const serializedRequest = await serializeRequest(requestCloneForEvents)
+    const serializedRequest = await serializeRequest(requestCloneForEvents);
 
     // Omit the body of server-sent event stream responses.
     // Cloning such responses would prevent client-side stream cancelations
     // from reaching the original stream (a teed stream only cancels its
     // source once both of its branches cancel) and would buffer the
     // entire stream into the unconsumed clone indefinitely.
-    const isEventStreamResponse = response.headers
-      .get('content-type')
-      ?.toLowerCase()
-      .startsWith('text/event-stream')
+    const isEventStreamResponse = response.headers.get('content-type')?.toLowerCase().startsWith('text/event-stream');
 
     // Clone the response so both the client and the library could consume it.
-    const responseClone = isEventStreamResponse ? null : response.clone()
+    const responseClone = isEventStreamResponse ? null : response.clone();
 
     notifyClient(
       client,
@@ -344,13 +332,11 @@ async function handleRequest(event) {
           },
         },
       },
-      responseClone && responseClone.body
-        ? [serializedRequest.body, responseClone.body]
-        : [],
-    )
+      responseClone && responseClone.body ? [serializedRequest.body, responseClone.body] : [],
+    );
   }
 
-  return response
+  return response;
 }
 
 /**
@@ -362,30 +348,30 @@ async function handleRequest(event) {
  * @returns {Promise<Client | undefined>}
  */
 async function resolveMainClient(event) {
-  const client = await self.clients.get(event.clientId)
+  const client = await self.clients.get(event.clientId);
 
   if (activeClientIds.has(event.clientId)) {
-    return client
+    return client;
   }
 
   if (client?.frameType === 'top-level') {
-    return client
+    return client;
   }
 
   const allClients = await self.clients.matchAll({
     type: 'window',
-  })
+  });
 
   return allClients
     .filter((client) => {
       // Get only those clients that are currently visible.
-      return client.visibilityState === 'visible'
+      return client.visibilityState === 'visible';
     })
     .find((client) => {
       // Find the client ID that's recorded in the
       // set of clients that have registered the worker.
-      return activeClientIds.has(client.id)
-    })
+      return activeClientIds.has(client.id);
+    });
 }
 
 /**
@@ -397,51 +383,49 @@ async function resolveMainClient(event) {
 async function getResponse(event, client, requestId) {
   // Clone the request because it might've been already used
   // (i.e. its body has been read and sent to the client).
-  const requestClone = event.request.clone()
+  const requestClone = event.request.clone();
 
   /**
    * @param {{ request?: { headers?: Array<[string, string]> } }} [data]
    */
   function passthrough(data) {
-    const headers = new Headers()
-    const requestHeaders = data?.request?.headers
+    const headers = new Headers();
+    const requestHeaders = data?.request?.headers;
 
     if (Array.isArray(requestHeaders)) {
       // Apply the request headers provided by the client.
       // Those reflect any modifications made in the request handlers.
       // Use ".append()" to support multiple headers with the same name.
       for (const [name, value] of requestHeaders) {
-        headers.append(name, value)
+        headers.append(name, value);
       }
     } else {
       for (const [name, value] of requestClone.headers) {
-        headers.append(name, value)
+        headers.append(name, value);
       }
     }
 
     // Remove the "accept" header value that marked this request as passthrough.
     // This prevents request alteration and also keeps it compliant with the
     // user-defined CORS policies.
-    const acceptHeader = headers.get('accept')
+    const acceptHeader = headers.get('accept');
     if (acceptHeader) {
-      const values = acceptHeader.split(',').map((value) => value.trim())
-      const filteredValues = values.filter(
-        (value) => value !== 'msw/passthrough',
-      )
+      const values = acceptHeader.split(',').map((value) => value.trim());
+      const filteredValues = values.filter((value) => value !== 'msw/passthrough');
 
       if (filteredValues.length > 0) {
-        headers.set('accept', filteredValues.join(', '))
+        headers.set('accept', filteredValues.join(', '));
       } else {
-        headers.delete('accept')
+        headers.delete('accept');
       }
     }
 
-    return fetch(requestClone, { headers })
+    return fetch(requestClone, { headers });
   }
 
   // Bypass mocking when the client is not active.
   if (!client) {
-    return passthrough()
+    return passthrough();
   }
 
   // Bypass initial page load requests (i.e. static assets).
@@ -449,11 +433,11 @@ async function getResponse(event, client, requestId) {
   // means that MSW hasn't dispatched the "MOCK_ACTIVATE" event yet
   // and is not ready to handle requests.
   if (!activeClientIds.has(client.id)) {
-    return passthrough()
+    return passthrough();
   }
 
   // Notify the client that a request has been intercepted.
-  const serializedRequest = await serializeRequest(event.request)
+  const serializedRequest = await serializeRequest(event.request);
   const clientMessage = await sendToClient(
     client,
     {
@@ -464,19 +448,19 @@ async function getResponse(event, client, requestId) {
       },
     },
     [serializedRequest.body],
-  )
+  );
 
   switch (clientMessage.type) {
     case 'MOCK_RESPONSE': {
-      return respondWithMock(clientMessage.data, event)
+      return respondWithMock(clientMessage.data, event);
     }
 
     case 'PASSTHROUGH': {
-      return passthrough(clientMessage.data)
+      return passthrough(clientMessage.data);
     }
   }
 
-  return passthrough()
+  return passthrough();
 }
 
 /**
@@ -488,13 +472,13 @@ function serializeError(error) {
     return {
       name: error.name,
       message: error.message,
-    }
+    };
   }
 
   return {
     name: 'Error',
     message: String(error),
-  }
+  };
 }
 
 /**
@@ -505,21 +489,18 @@ function serializeError(error) {
  */
 function sendToClient(client, message, transferrables = []) {
   return new Promise((resolve, reject) => {
-    const channel = new MessageChannel()
+    const channel = new MessageChannel();
 
     channel.port1.onmessage = (event) => {
       if (event.data && event.data.error) {
-        return reject(event.data.error)
+        return reject(event.data.error);
       }
 
-      resolve(event.data)
-    }
+      resolve(event.data);
+    };
 
-    client.postMessage(message, [
-      channel.port2,
-      ...transferrables.filter(Boolean),
-    ])
-  })
+    client.postMessage(message, [channel.port2, ...transferrables.filter(Boolean)]);
+  });
 }
 
 /**
@@ -534,11 +515,11 @@ function sendToClient(client, message, transferrables = []) {
  */
 function notifyClient(client, message, transferrables = []) {
   try {
-    client.postMessage(message, transferrables.filter(Boolean))
+    client.postMessage(message, transferrables.filter(Boolean));
   } catch (error) {
     // A one-way message must never fail its caller (e.g. a transferable
     // that has already been detached must not reject a resolved request).
-    console.error('[MSW] Failed to notify the client:', error)
+    console.error('[MSW] Failed to notify the client:', error);
   }
 }
 
@@ -553,10 +534,10 @@ async function respondWithMock(response, event) {
   // instance will have status code set to 0. Since it's not possible to create
   // a Response instance with status code 0, handle that use-case separately.
   if (response.status === 0) {
-    return Response.error()
+    return Response.error();
   }
 
-  let body = response.body
+  let body = response.body;
 
   // Buffer the streamed mocked response body for navigation requests.
   // The stream is transferred from the client that is being navigated
@@ -565,17 +546,17 @@ async function respondWithMock(response, event) {
   // Buffering here keeps "event.respondWith()" pending (the navigation
   // cannot commit) until the entire body arrives from the client.
   if (event.request.mode === 'navigate' && body instanceof ReadableStream) {
-    body = await new Response(body).arrayBuffer()
+    body = await new Response(body).arrayBuffer();
   }
 
-  const mockedResponse = new Response(body, response)
+  const mockedResponse = new Response(body, response);
 
   Reflect.defineProperty(mockedResponse, IS_MOCKED_RESPONSE, {
     value: true,
     enumerable: true,
-  })
+  });
 
-  return mockedResponse
+  return mockedResponse;
 }
 
 /**
@@ -596,5 +577,5 @@ async function serializeRequest(request) {
     referrerPolicy: request.referrerPolicy,
     body: await request.arrayBuffer(),
     keepalive: request.keepalive,
-  }
+  };
 }

@@ -63,7 +63,9 @@ function notAnObject(option: 'scenario' | 'fromHar' | 'seedFromHar', value: unkn
   if (typeof value === 'object' && value !== null && !(value instanceof URL) && !Array.isArray(value)) return undefined;
   const what = option === 'scenario' ? 'a scenario object (a parsed scenario file or defineScenario(...))' : 'a parsed HAR object';
   const given = typeof value === 'string' || value instanceof URL ? `the path ${String(value)}` : Array.isArray(value) ? 'an array' : String(value);
-  return new TypeError(`setupBrowserMock: ${option} must be ${what}, got ${given}; a page has no file system: import the JSON file with your bundler (import data from './file.json') or fetch and parse it first`);
+  return new TypeError(
+    `setupBrowserMock: ${option} must be ${what}, got ${given}; a page has no file system: import the JSON file with your bundler (import data from './file.json') or fetch and parse it first`,
+  );
 }
 
 /**
@@ -91,7 +93,8 @@ function notAnObject(option: 'scenario' | 'fromHar' | 'seedFromHar', value: unkn
  */
 export function setupBrowserMock(options: BrowserMockOptions = {}): BrowserMock {
   const { scenario: given, fromHar, seedFromHar, ...rest } = options;
-  const refused = (given !== undefined && notAnObject('scenario', given)) || (fromHar !== undefined && notAnObject('fromHar', fromHar)) || (seedFromHar !== undefined && notAnObject('seedFromHar', seedFromHar));
+  const refused =
+    (given !== undefined && notAnObject('scenario', given)) || (fromHar !== undefined && notAnObject('fromHar', fromHar)) || (seedFromHar !== undefined && notAnObject('seedFromHar', seedFromHar));
   if (refused) throw refused;
   let loaded = given === undefined ? undefined : validateScenario(given);
   if (seedFromHar !== undefined) loaded = validateScenario({ ...loaded, seed: harToSeed(seedFromHar) });

@@ -42,10 +42,13 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
     const response = await getResponse(service.handlers, request);
     if (!response) {
       const { pathname } = new URL(request.url);
-      return new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${request.method} ${pathname}</pre>\n</body>\n</html>\n`, {
-        status: 404,
-        headers: { 'content-type': 'text/html; charset=utf-8' },
-      });
+      return new Response(
+        `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${request.method} ${pathname}</pre>\n</body>\n</html>\n`,
+        {
+          status: 404,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        },
+      );
     }
     if (response.type === 'error') throw new TypeError('fetch failed: the mock closed the connection without an answer, as the real server does for this request');
     return response;

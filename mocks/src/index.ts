@@ -98,4 +98,3 @@ export async function freePort(host?: string): Promise<number> {
   const prism = await import('./prism');
   return prism.freePort(host);
 }
-

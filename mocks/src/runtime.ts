@@ -72,10 +72,7 @@ export function runtimeProblem(facts: RuntimeFacts = currentRuntime()): string |
     );
   }
   if (!missing) return undefined;
-  return (
-    `@supportkb/mocks needs ${missing}, which this runtime lacks (msw 3 calls them): ` +
-    'use Chrome or Edge 122, Firefox 127 or Safari 17.4 or newer (or a current Deno or Bun).'
-  );
+  return `@supportkb/mocks needs ${missing}, which this runtime lacks (msw 3 calls them): ` + 'use Chrome or Edge 122, Firefox 127 or Safari 17.4 or newer (or a current Deno or Bun).';
 }
 
 /**

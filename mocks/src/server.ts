@@ -80,15 +80,22 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 function connectionLimits(options: HttpMockOptions): { maxConnections: number; idleTimeoutMs: number; headersTimeoutMs: number; requestTimeoutMs: number } {
   const duration = (name: keyof HttpMockOptions, fallback: number): number => {
     const value = options[name] ?? fallback;
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new RangeError(`startHttpMock: ${name} must be a whole number of milliseconds >= 0 (0: no limit), got ${String(value)}`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      throw new RangeError(`startHttpMock: ${name} must be a whole number of milliseconds >= 0 (0: no limit), got ${String(value)}`);
     return value;
   };
   const maxConnections = options.maxConnections ?? defaultMaxConnections(openFileLimit());
-  if (typeof maxConnections !== 'number' || !(maxConnections === Infinity || (Number.isSafeInteger(maxConnections) && maxConnections >= 1))) throw new RangeError(`startHttpMock: maxConnections must be a whole number >= 1 or Infinity, got ${String(maxConnections)}`);
+  if (typeof maxConnections !== 'number' || !(maxConnections === Infinity || (Number.isSafeInteger(maxConnections) && maxConnections >= 1)))
+    throw new RangeError(`startHttpMock: maxConnections must be a whole number >= 1 or Infinity, got ${String(maxConnections)}`);
   const requestTimeoutMs = duration('requestTimeoutMs', DEFAULT_REQUEST_TIMEOUT_MS);
   const headersTimeoutMs = duration('headersTimeoutMs', DEFAULT_HEADERS_TIMEOUT_MS);
   // Node refuses headersTimeout > requestTimeout: the whole request's deadline bounds its headers too.
-  return { maxConnections, idleTimeoutMs: duration('idleTimeoutMs', DEFAULT_IDLE_TIMEOUT_MS), headersTimeoutMs: requestTimeoutMs > 0 && (headersTimeoutMs === 0 || headersTimeoutMs > requestTimeoutMs) ? requestTimeoutMs : headersTimeoutMs, requestTimeoutMs };
+  return {
+    maxConnections,
+    idleTimeoutMs: duration('idleTimeoutMs', DEFAULT_IDLE_TIMEOUT_MS),
+    headersTimeoutMs: requestTimeoutMs > 0 && (headersTimeoutMs === 0 || headersTimeoutMs > requestTimeoutMs) ? requestTimeoutMs : headersTimeoutMs,
+    requestTimeoutMs,
+  };
 }
 
 /**
@@ -123,7 +130,10 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
     const allowed = service.strict ? methodsAt(service, path) : [];
     // The pipeline's own 405 (a literal path matched by a templated route), so both answer alike.
     if (allowed.length) return toResponse(methodNotAllowed(method, path, allowed));
-    return new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${path}</pre>\n</body>\n</html>\n`, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    return new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${method} ${path}</pre>\n</body>\n</html>\n`, {
+      status: 404,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    });
   };
   const shortest = Math.min(...[limits.headersTimeoutMs, limits.requestTimeoutMs].filter((ms) => ms > 0));
   const timeouts = {
@@ -310,7 +320,7 @@ export async function describeSeed(service: MockService): Promise<string[]> {
     if (project._id === SEED.projectId && [...store.teammates.values()].some((member) => member._id === SEED.guest.teammateId)) {
       lines.push(`  guest  anonymous ${SEED.guest.firstname}  Authorization: ${await service.authorization('guest')}`);
     }
-    const secret = project.jwtSecret === SEED.projectSecret ? `the project secret "${SEED.projectSecret}"` : "the project secret of the scenario";
+    const secret = project.jwtSecret === SEED.projectSecret ? `the project secret "${SEED.projectSecret}"` : 'the project secret of the scenario';
     lines.push(`Custom tokens (signInWithCustomToken): HS256 with ${secret}, aud ${projectTokenAudience(project._id)}`);
   }
   return lines;

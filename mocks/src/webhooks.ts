@@ -107,9 +107,9 @@ export const DELIVERY_LOG_LIMIT = 1000;
  * over (the payload, the JSON text, the request's bytes and their copies): about 10 bytes of memory
  * per byte counted.
  */
-export const DEFAULT_MAX_IN_FLIGHT_BYTES = 4 * 1024 * 1024;
+const DEFAULT_MAX_IN_FLIGHT_BYTES = 4 * 1024 * 1024;
 /** Default bound of the delivery bodies in flight to one subscription, in bytes: 1 MiB. */
-export const DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION = 1024 * 1024;
+const DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION = 1024 * 1024;
 
 /** Listener of {@link WebhookDispatcher.onDelivery}. */
 export type WebhookListener = (delivery: WebhookDelivery) => void;
@@ -296,7 +296,10 @@ export class WebhookDispatcher {
     const perSubscription = this.options.maxInFlightBytesPerSubscription ?? DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION;
     const mine = this.inFlightBySubscription.get(hook._id) ?? 0;
     if (mine + bytes > perSubscription || this.inFlightTotal + bytes > total) {
-      const which = mine + bytes > perSubscription ? `${mine} bytes already in flight to this subscription (limit ${perSubscription})` : `${this.inFlightTotal} bytes already in flight to all subscriptions (limit ${total})`;
+      const which =
+        mine + bytes > perSubscription
+          ? `${mine} bytes already in flight to this subscription (limit ${perSubscription})`
+          : `${this.inFlightTotal} bytes already in flight to all subscriptions (limit ${total})`;
       const error = `Not sent: dropped, ${bytes} more bytes of deliveries with ${which}; the receiver is slow or not answering`;
       this.record(attempted, { attempt: 0, ok: false, error });
       this.warnFailed(attempted, 0, error);

@@ -17,10 +17,28 @@ import { PROJECT_ID, runFailurePath } from './fixtures/failure-run';
 const scenarioFile = fileURLToPath(new URL('./fixtures/failure-scenario.json', import.meta.url));
 
 /** The leads, newest first (listLeads' default order); one without a phone. */
-const list = { state: 'list', leads: [['No Phone', null], ['Giulia Bianchi', '+39 02 1234 5678']] };
+const list = {
+  state: 'list',
+  leads: [
+    ['No Phone', null],
+    ['Giulia Bianchi', '+39 02 1234 5678'],
+  ],
+};
 const expected = {
-  withSdk: [list, list, { state: 'rate-limited', error: 'RateLimitError', status: 429, body: { message: 'Rate limit exceeded' }, retryAfter: null }, { state: 'offline', error: 'APIConnectionError' }, list],
-  withFetch: [{ status: 200, retryAfter: null, body: { leads: 2 } }, { status: 200, retryAfter: null, body: { leads: 2 } }, { status: 429, retryAfter: null, body: { message: 'Rate limit exceeded' } }, { rejected: 'TypeError' }, { status: 200, retryAfter: null, body: { leads: 2 } }],
+  withSdk: [
+    list,
+    list,
+    { state: 'rate-limited', error: 'RateLimitError', status: 429, body: { message: 'Rate limit exceeded' }, retryAfter: null },
+    { state: 'offline', error: 'APIConnectionError' },
+    list,
+  ],
+  withFetch: [
+    { status: 200, retryAfter: null, body: { leads: 2 } },
+    { status: 200, retryAfter: null, body: { leads: 2 } },
+    { status: 429, retryAfter: null, body: { message: 'Rate limit exceeded' } },
+    { rejected: 'TypeError' },
+    { status: 200, retryAfter: null, body: { leads: 2 } },
+  ],
   // The SDK's default policy retries the 429 and the reset of the third load: the inbox never sees them.
   withRetries: [list, list, list],
 };
@@ -50,7 +68,11 @@ describe('the failure path of a leads inbox (third load 429, fourth a reset)', (
         const { badInput, seededFromHar, ...result } = await chromium.page.evaluate(() => (window as any).__result);
         expect(result).toEqual(expected);
         // Bad input to setupBrowserMock: a path (no file system in a page), an invalid scenario, no HAR.
-        expect(badInput.path).toEqual({ name: 'TypeError', scenarioError: false, message: expect.stringMatching(/^setupBrowserMock: scenario must be a scenario object .*, got the path \.\/failure-scenario\.json; a page has no file system/) });
+        expect(badInput.path).toEqual({
+          name: 'TypeError',
+          scenarioError: false,
+          message: expect.stringMatching(/^setupBrowserMock: scenario must be a scenario object .*, got the path \.\/failure-scenario\.json; a page has no file system/),
+        });
         expect(badInput.invalid).toMatchObject({ name: 'ScenarioError', scenarioError: true, path: 'seed.leads[0].email', message: 'scenario: seed.leads[0].email: Invalid email address' });
         expect(badInput.notHar).toMatchObject({ name: 'TypeError', message: 'harToScenario: not an HTTP Archive (no log.entries array)' });
         expect(badInput.seedNotHar).toMatchObject({ name: 'TypeError', message: expect.stringMatching(/^setupBrowserMock: seedFromHar must be a parsed HAR object, got the path \/recording\.har/) });

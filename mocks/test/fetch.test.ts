@@ -16,7 +16,11 @@ describe('createMockFetch', () => {
     const fetch = createMockFetch({ service });
     expect(fetch.service).toBe(service);
     const admin = await service.authorization('admin');
-    const created = await fetch(`http://x.test/${service.seed.projectId}/tags`, { method: 'POST', headers: { Authorization: admin, 'content-type': 'application/json' }, body: JSON.stringify({ tag: 'refund' }) });
+    const created = await fetch(`http://x.test/${service.seed.projectId}/tags`, {
+      method: 'POST',
+      headers: { Authorization: admin, 'content-type': 'application/json' },
+      body: JSON.stringify({ tag: 'refund' }),
+    });
     expect(created.status).toBe(200);
     const listed = await fetch(`http://x.test/${service.seed.projectId}/tags`, { headers: { Authorization: admin } });
     expect(((await listed.json()) as { tag: string }[]).map((tag) => tag.tag)).toContain('refund');

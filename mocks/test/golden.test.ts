@@ -135,7 +135,8 @@ async function buildPlan(): Promise<GoldenPlan> {
 /** What must be equal between two transports' answers, and how they differ (empty: the same). */
 function differences(label: string, expected: GoldenAnswer, actual: GoldenAnswer): string[] {
   const where = `#${expected.index} ${expected.operationId} ${expected.request}`;
-  if (expected.error || actual.error) return expected.error === actual.error ? [] : [`${where}: node ${expected.error ?? `answered ${expected.status}`}, ${label} ${actual.error ?? `answered ${actual.status}`}`];
+  if (expected.error || actual.error)
+    return expected.error === actual.error ? [] : [`${where}: node ${expected.error ?? `answered ${expected.status}`}, ${label} ${actual.error ?? `answered ${actual.status}`}`];
   const out: string[] = [];
   if (expected.status !== actual.status) out.push(`${where}: status ${expected.status} (node) ≠ ${actual.status} (${label})`);
   const kept = (headers: [string, string][] = []) => new Map(headers.filter(([name]) => !TRANSPORT_HEADERS.has(name)));
@@ -192,15 +193,20 @@ describe('the golden run (one scenario, all 64 operations)', () => {
       const contentType = headers.get('content-type');
       let body: unknown = answer.text;
       if (answer.text && /json/i.test(contentType ?? '')) body = JSON.parse(answer.text);
-      return contract.checkResponse(answer.operationId, { status: answer.status!, contentType, headers, text: answer.text!, body }).map((problem) => `#${answer.index} ${answer.operationId} ${answer.request} → ${answer.status}: ${problem}`);
+      return contract
+        .checkResponse(answer.operationId, { status: answer.status!, contentType, headers, text: answer.text!, body })
+        .map((problem) => `#${answer.index} ${answer.operationId} ${answer.request} → ${answer.status}: ${problem}`);
     });
     expect(answerProblems).toEqual([]);
     // The plan's order keeps the writes meaningful: every call of the 64 succeeds, but one where the
     // contract's examples meet: setDefaultLabels' example made IT the default, which deleteLabels'
     // example (IT again) may not delete — the service's 400, an error body for the comparison.
-    expect(node.slice(0, 64).filter((answer) => answer.status !== 200).map((answer) => `${answer.operationId} ${answer.request} → ${answer.status ?? answer.error} ${answer.text?.slice(0, 200)}`)).toEqual([
-      `deleteLabels DELETE /${SEED.projectId}/labels/IT → 400 {"success":false,"msg":"You can't delete the default language."}`,
-    ]);
+    expect(
+      node
+        .slice(0, 64)
+        .filter((answer) => answer.status !== 200)
+        .map((answer) => `${answer.operationId} ${answer.request} → ${answer.status ?? answer.error} ${answer.text?.slice(0, 200)}`),
+    ).toEqual([`deleteLabels DELETE /${SEED.projectId}/labels/IT → 400 {"success":false,"msg":"You can't delete the default language."}`]);
     // The tail: the scenario's answers, the 401, the malformed body, the body over the limit.
     const tail = node.slice(64);
     expect(tail.map((answer) => answer.status ?? answer.error)).toEqual([429, 'network error', 404, 200, 401, 500, 413]);
@@ -238,7 +244,9 @@ describe('the golden run (one scenario, all 64 operations)', () => {
     expect(lines[2]).toMatch(/body differs at character 2 /);
     // Transport headers are not compared; a network error against an answer is.
     expect(differences('server', answer, { ...answer, headers: [...answer.headers!, ['date', 'x'], ['connection', 'close']] })).toEqual([]);
-    expect(differences('server', answer, { ...answer, status: undefined, headers: undefined, bytes: undefined, text: undefined, error: 'network error' })).toEqual([`#${answer.index} getTag ${answer.request}: node answered 200, server network error`]);
+    expect(differences('server', answer, { ...answer, status: undefined, headers: undefined, bytes: undefined, text: undefined, error: 'network error' })).toEqual([
+      `#${answer.index} getTag ${answer.request}: node answered 200, server network error`,
+    ]);
   });
 
   describe.skipIf(skipWithoutChromium)('in headless Chromium', () => {

@@ -16,7 +16,11 @@ describe('startMock', () => {
     try {
       expect(mock).toMatchObject({ kind: 'stateful', pid: process.pid, host: '127.0.0.1' });
       expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const signIn = await fetch(`${mock.url}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: SEED.members.admin.email, password: SEED.members.admin.password }) });
+      const signIn = await fetch(`${mock.url}/auth/signin`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: SEED.members.admin.email, password: SEED.members.admin.password }),
+      });
       expect(signIn.status).toBe(200);
       expect(mock.service.store.tags.size).toBe(2);
     } finally {

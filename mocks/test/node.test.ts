@@ -19,5 +19,4 @@ describe('setupNodeMock (msw/node, in this process)', () => {
       server.close();
     }
   });
-
 });

@@ -92,7 +92,21 @@ describe('bounds on user patterns (issue #19: a huge program froze the mock)', (
   });
 
   it('keeps every realistic pattern, and every single repeat RE2 takes (up to 1000)', () => {
-    for (const source of ['^acme', 'foo|bar', '\\d{3}-\\d{4}', '(?i)acme support', '^[A-Z][a-z]+ [A-Z][a-z]+$', '[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}', 'a{1000}', '^x{0,1000}$', '\\w{1,1000}', '(a{10}){100}', '(?<word>ab){500}', '[\\s\\S]{1000}b', 'x'.repeat(MAX_PATTERN_LENGTH)]) {
+    for (const source of [
+      '^acme',
+      'foo|bar',
+      '\\d{3}-\\d{4}',
+      '(?i)acme support',
+      '^[A-Z][a-z]+ [A-Z][a-z]+$',
+      '[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}',
+      'a{1000}',
+      '^x{0,1000}$',
+      '\\w{1,1000}',
+      '(a{10}){100}',
+      '(?<word>ab){500}',
+      '[\\s\\S]{1000}b',
+      'x'.repeat(MAX_PATTERN_LENGTH),
+    ]) {
       expect(refusal(source), source).toBeUndefined();
       expect(userRegex(source, '').kind, source).toBe('regex');
     }
@@ -149,7 +163,9 @@ describe('bounds on user patterns (issue #19: a huge program froze the mock)', (
         expect(updated.body).toEqual({ errors: [{ value: ATTACK, msg: expect.any(String), param: 'filters.0.value', location: 'body' }] });
         const listed = await whileUnrelated(`/${P}/leads?segment=${await storedSegment(filters)}`);
         expect(listed.res.status).toBe(400);
-        expect(listed.res.body).toEqual({ errors: [{ value: ATTACK, msg: expect.stringMatching(/^The segment's filter on `fullname`: Pattern too expensive for the mock/), param: 'segment', location: 'query' }] });
+        expect(listed.res.body).toEqual({
+          errors: [{ value: ATTACK, msg: expect.stringMatching(/^The segment's filter on `fullname`: Pattern too expensive for the mock/), param: 'segment', location: 'query' }],
+        });
         // Before the bounds: 4 to 10 s, and the unrelated request waited as long (bench/README.md).
       });
 

@@ -115,7 +115,6 @@ describe('startPrismMock', () => {
   it('refuses proxy mode without an upstream', async () => {
     await expect(startPrismMock({ mode: 'proxy' })).rejects.toThrow('startPrismMock: mode proxy needs an upstream URL');
   });
-
 });
 
 describe('without Prism installed (an optional peer dependency)', () => {
@@ -149,9 +148,16 @@ describe('without Prism installed (an optional peer dependency)', () => {
   });
 
   it('supportkb-prism says so in one line on stderr, exit code 1', () => {
-    const run = spawnSync(process.execPath, [join(dir, 'node_modules/@supportkb/mocks/bin/prism.mjs'), '--port', '0'], { cwd: dir, encoding: 'utf8', timeout: 30_000, env: { ...process.env, npm_lifecycle_event: '' } });
+    const run = spawnSync(process.execPath, [join(dir, 'node_modules/@supportkb/mocks/bin/prism.mjs'), '--port', '0'], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, npm_lifecycle_event: '' },
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(`supportkb-prism: Prism is not installed (@stoplight/prism-cli, an optional peer dependency of @supportkb/mocks): run \`${PRISM_INSTALL_COMMAND}\`, then this command again\n`);
+    expect(run.stderr).toBe(
+      `supportkb-prism: Prism is not installed (@stoplight/prism-cli, an optional peer dependency of @supportkb/mocks): run \`${PRISM_INSTALL_COMMAND}\`, then this command again\n`,
+    );
   });
 });

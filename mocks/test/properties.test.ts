@@ -168,7 +168,9 @@ describe('random sequences of valid calls', () => {
 describe('the conformance checker itself', () => {
   it('flags an undeclared status and a body that does not match', () => {
     expect(checkExchange({ operationId: 'getTag', status: 418, contentType: 'application/json', body: {}, headers: {} })).toHaveLength(1);
-    expect(checkExchange({ operationId: 'getTag', status: 200, contentType: 'application/json', body: { tag: 1 }, headers: {} })[0]).toMatch(/getTag .*→ 200: (\/tag must be string|.*required property '_id')/);
+    expect(checkExchange({ operationId: 'getTag', status: 200, contentType: 'application/json', body: { tag: 1 }, headers: {} })[0]).toMatch(
+      /getTag .*→ 200: (\/tag must be string|.*required property '_id')/,
+    );
     expect(checkExchange({ operationId: 'listTags', status: 401, contentType: 'text/plain', body: 'Unauthorized', headers: {} })[0]).toMatch(/WWW-Authenticate/);
   });
 });
@@ -177,7 +179,8 @@ describe('limits under hostile input', () => {
   const LIMIT = 4096;
   const small = createMockService({ clock: { frozen: true }, webhooks: { delivery: 'none' }, bodyLimit: LIMIT, warnings: false, onResponse: conformance.onResponse });
   const admin = small.basic('admin');
-  const post = (path: string, body: string, auth = admin) => getResponse(small.handlers, new Request(`http://api.supportkb.test${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: auth }, body }));
+  const post = (path: string, body: string, auth = admin) =>
+    getResponse(small.handlers, new Request(`http://api.supportkb.test${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: auth }, body }));
   /** The conformance problems of this block, but for 413, a global answer no operation declares. */
   const problemsBut413 = (from: number) => conformance.problems.splice(from).filter((problem) => !problem.includes('→ 413: status 413 is not declared'));
 
@@ -211,7 +214,10 @@ describe('limits under hostile input', () => {
       fc.asyncProperty(nested, async (openers) => {
         small.reset();
         const before = JSON.stringify(small.snapshot());
-        const closers = openers.map((o) => (o === '[' ? ']' : '}')).reverse().join('');
+        const closers = openers
+          .map((o) => (o === '[' ? ']' : '}'))
+          .reverse()
+          .join('');
         const body = `{"fullname":"Deep","attributes":{"v":${openers.join('')}1${closers}}}`;
         const from = conformance.problems.length;
         const response = (await post(`/${P}/leads`, body))!;
@@ -249,7 +255,14 @@ describe('limits under hostile input', () => {
           const now = 1_900_000_000_000;
           vi.setSystemTime(now);
           const seconds = now / 1000;
-          const claims = { _id: SEED.members.admin.userId, sub: 'user', aud: 'https://tiledesk.com', iat: seconds, ...(exp !== undefined ? { exp: seconds + exp } : {}), ...(nbf !== undefined ? { nbf: seconds + nbf } : {}) };
+          const claims = {
+            _id: SEED.members.admin.userId,
+            sub: 'user',
+            aud: 'https://tiledesk.com',
+            iat: seconds,
+            ...(exp !== undefined ? { exp: seconds + exp } : {}),
+            ...(nbf !== undefined ? { nbf: seconds + nbf } : {}),
+          };
           const token = `JWT ${await signToken(claims, SEED.serverSecret)}`;
           const valid = (at: number) => (exp === undefined || exp > at) && (nbf === undefined || nbf <= at);
           for (const at of [firstAt, laterAt]) {
@@ -298,7 +311,11 @@ describe('limits under hostile input', () => {
     });
 
     it('never throw, and answer over long input whatever the nesting of quantifiers (linear time)', () => {
-      const hostile = fc.oneof(anchored.map((p) => `^(${p})+$`), fc.string(), fc.constantFrom('(a)\\1', '(?=a)', '(?<=a)b', '(?<!a)b', '[', '(', '\\', 'a{1001}', '(?i)A', '\\u0061'));
+      const hostile = fc.oneof(
+        anchored.map((p) => `^(${p})+$`),
+        fc.string(),
+        fc.constantFrom('(a)\\1', '(?=a)', '(?<=a)b', '(?<!a)b', '[', '(', '\\', 'a{1001}', '(?i)A', '\\u0061'),
+      );
       fc.assert(
         fc.property(hostile, fc.integer({ min: 1000, max: 20000 }), (source, n) => {
           const text = `${'a'.repeat(n)}!`;
@@ -321,7 +338,10 @@ describe('limits under hostile input', () => {
           } catch {
             valid = false;
           }
-          const contents = (await getResponse(small.handlers, new Request(`http://api.supportkb.test/${P}/kb?namespace=${P}&search=${encodeURIComponent(source)}`, { headers: { Authorization: admin } })))!;
+          const contents = (await getResponse(
+            small.handlers,
+            new Request(`http://api.supportkb.test/${P}/kb?namespace=${P}&search=${encodeURIComponent(source)}`, { headers: { Authorization: admin } }),
+          ))!;
           await contents.arrayBuffer();
           if (valid) expect(contents.status).toBe(200);
           else expect([0, 200, 500]).toContain(contents.status);

@@ -16,7 +16,12 @@ const run = promisify(execFile);
 const mocksDir = fileURLToPath(new URL('..', import.meta.url));
 const dir = `${mocksDir}.snippets`;
 const readme = readFileSync(`${mocksDir}README.md`, 'utf8');
-const blocks = [...readme.matchAll(/^```(js|ts|sh) snippet=([\w-]+)([^\n]*)\n([\s\S]*?)^```/gm)].map((m) => ({ lang: m[1]!, name: m[2]!, flags: m[3]!.trim().split(/\s+/).filter(Boolean), code: m[4]! }));
+const blocks = [...readme.matchAll(/^```(js|ts|sh) snippet=([\w-]+)([^\n]*)\n([\s\S]*?)^```/gm)].map((m) => ({
+  lang: m[1]!,
+  name: m[2]!,
+  flags: m[3]!.trim().split(/\s+/).filter(Boolean),
+  code: m[4]!,
+}));
 const node = blocks.filter((b) => b.lang !== 'sh' && !b.flags.includes('browser'));
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

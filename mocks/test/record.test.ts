@@ -58,7 +58,15 @@ describe('startRecordingProxy', () => {
     expect(await new HarValidator().verify(har)).toEqual([]);
     expect(har.log.version).toBe('1.2');
     const calls = har.log.entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname.replace(P, '{p}')} ${e.response.status}`);
-    expect(calls).toEqual(['POST /auth/signin 200', 'GET /{p}/tags 200', 'POST /{p}/tags 200', 'POST /{p}/requests/support-group-7d3e5f9a-2b4c-4d6e-8f0a-1b2c3d4e5f6a/messages 200', 'GET /{p}/tags 200', 'POST /{p}/subscriptions 200', 'GET /{p}/tags 401']);
+    expect(calls).toEqual([
+      'POST /auth/signin 200',
+      'GET /{p}/tags 200',
+      'POST /{p}/tags 200',
+      'POST /{p}/requests/support-group-7d3e5f9a-2b4c-4d6e-8f0a-1b2c3d4e5f6a/messages 200',
+      'GET /{p}/tags 200',
+      'POST /{p}/subscriptions 200',
+      'GET /{p}/tags 401',
+    ]);
     for (const entry of har.log.entries) expect(new URL(entry.request.url).origin).toBe(upstream.url);
     const times = har.log.entries.map((e) => Date.parse(e.startedDateTime));
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -109,7 +117,11 @@ describe('supportkb-record', () => {
     const dir = mkdtempSync(join(tmpdir(), 'supportkb-record-'));
     try {
       const out = join(dir, 'session.har');
-      const child = spawn(process.execPath, [bin, '--base-url', upstream.url, '--project', upstream.service.seed.projectId, '--email', 'agent@acme-support.test', '--password', SEED_PASSWORD, '--out', out, '--port', '0'], { env });
+      const child = spawn(
+        process.execPath,
+        [bin, '--base-url', upstream.url, '--project', upstream.service.seed.projectId, '--email', 'agent@acme-support.test', '--password', SEED_PASSWORD, '--out', out, '--port', '0'],
+        { env },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d));
@@ -158,7 +170,10 @@ describe('supportkb-record', () => {
 });
 
 /** One request over node:http, so that `Host` and `Origin` are sent as given (fetch sets its own `Host`). */
-function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
       let text = '';
@@ -189,7 +204,10 @@ describe('startRecordingProxy hardening (issue 31)', () => {
       expect(read.text).not.toContain('"fullname"');
       const write = await rawRequest(`${proxy.url}/${P}/tags`, { method: 'POST', headers: { ...evil, 'content-type': 'text/plain' }, body: '{"tag":"pwned"}' });
       expect(write.status).toBe(403);
-      const preflight = await rawRequest(`${proxy.url}/${P}/tags`, { method: 'OPTIONS', headers: { ...evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      const preflight = await rawRequest(`${proxy.url}/${P}/tags`, {
+        method: 'OPTIONS',
+        headers: { ...evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
       expect(preflight.status).toBe(403);
       expect(Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
       // A loopback page that was not named is a page on another origin too.
@@ -199,7 +217,10 @@ describe('startRecordingProxy hardening (issue 31)', () => {
       // The proxy's own origin, loopback names, and the allowed origin.
       expect((await rawRequest(`${proxy.url}/${P}/tags`, { headers: { host: `localhost:${port}` } })).status).toBe(200);
       expect((await rawRequest(`${proxy.url}/${P}/tags`, { headers: { origin: proxy.url } })).status).toBe(200);
-      const allowedPreflight = await rawRequest(`${proxy.url}/${P}/tags`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      const allowedPreflight = await rawRequest(`${proxy.url}/${P}/tags`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
       expect(allowedPreflight.status).toBe(204);
       expect(allowedPreflight.headers).toMatchObject({ 'access-control-allow-origin': 'http://localhost:5173', 'access-control-allow-headers': 'content-type' });
       const allowed = await rawRequest(`${proxy.url}/${P}/tags`, { headers: { origin: 'http://localhost:5173' } });
@@ -232,7 +253,16 @@ describe('startRecordingProxy hardening (issue 31)', () => {
       har = await proxy.stop();
     }
     const text = JSON.stringify(har);
-    for (const secret of ['plain-text-password-1', 'no-type-password-2', 'form-text-password-3', 'opaque-session-value-4', 'opaque-session-value-5', 'query-json-secret-6', jwt, encodeURIComponent(jwt)]) {
+    for (const secret of [
+      'plain-text-password-1',
+      'no-type-password-2',
+      'form-text-password-3',
+      'opaque-session-value-4',
+      'opaque-session-value-5',
+      'query-json-secret-6',
+      jwt,
+      encodeURIComponent(jwt),
+    ]) {
       expect(text.includes(secret), `the recording holds ${secret}`).toBe(false);
     }
     expect(text).not.toMatch(/eyJhbGciOiJIUzI1NiJ9/);
@@ -289,12 +319,39 @@ describe('supportkb-record hardening (issue 31)', () => {
 
   it('refuses credentials in --base-url in one line (exit 2) without printing them', async () => {
     const { spawnSync } = await import('node:child_process');
-    const result = spawnSync(process.execPath, [bin, '--base-url', 'http://alice:url-password-8@127.0.0.1:1', '--project', 'p', '--out', 'x.har', '--token', 't'], { encoding: 'utf8', env, timeout: 30_000 });
+    const result = spawnSync(process.execPath, [bin, '--base-url', 'http://alice:url-password-8@127.0.0.1:1', '--project', 'p', '--out', 'x.har', '--token', 't'], {
+      encoding: 'utf8',
+      env,
+      timeout: 30_000,
+    });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe('supportkb-record: --base-url must not hold credentials (user:password@): pass --email E --password P, or --token T, instead\n');
     expect(result.stdout + result.stderr).not.toContain('url-password-8');
-    const origin = spawnSync(process.execPath, [bin, '--base-url', 'http://127.0.0.1:1', '--project', 'p', '--out', 'x.har', '--token', 't', '--port', '0', '--allow-origin', 'http://localhost:5173', '--allow-origin', 'http://localhost:5173/app'], { encoding: 'utf8', env, timeout: 30_000 });
-    expect([origin.status, origin.stderr]).toEqual([2, 'supportkb-record: allowed origin (--allow-origin) "http://localhost:5173/app" is not an origin: pass scheme, host and port only, e.g. http://localhost:5173\n']);
+    const origin = spawnSync(
+      process.execPath,
+      [
+        bin,
+        '--base-url',
+        'http://127.0.0.1:1',
+        '--project',
+        'p',
+        '--out',
+        'x.har',
+        '--token',
+        't',
+        '--port',
+        '0',
+        '--allow-origin',
+        'http://localhost:5173',
+        '--allow-origin',
+        'http://localhost:5173/app',
+      ],
+      { encoding: 'utf8', env, timeout: 30_000 },
+    );
+    expect([origin.status, origin.stderr]).toEqual([
+      2,
+      'supportkb-record: allowed origin (--allow-origin) "http://localhost:5173/app" is not an origin: pass scheme, host and port only, e.g. http://localhost:5173\n',
+    ]);
   });
 
   it('on SIGTERM while a request waits on a target that never answers, exits 0 and writes what finished plus the pending exchange', async () => {
@@ -305,7 +362,11 @@ describe('supportkb-record hardening (issue 31)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'supportkb-record-'));
     try {
       const out = join(dir, 'session.har');
-      const child = spawn(process.execPath, [bin, '--base-url', `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, '--project', 'p', '--token', 'JWT some-token-value', '--out', out, '--port', '0'], { env });
+      const child = spawn(
+        process.execPath,
+        [bin, '--base-url', `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`, '--project', 'p', '--token', 'JWT some-token-value', '--out', out, '--port', '0'],
+        { env },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d));

@@ -30,7 +30,13 @@ const inbox = defineScenario({
     leads: [{ _id: '6a0000000000000000000031', fullname: 'No Phone', email: 'no.phone@example.org', phone: null }],
     conversations: [1, 2, 3].map((n) => ({ request_id: `support-group-inbox-${n}`, lead: '6a0000000000000000000031', messages: [{ text: `Question ${n}` }] })),
   },
-  responses: { listLeads: [{ stateful: true, times: 2 }, { status: 429, times: 1 }, { fault: 'reset', times: 1 }] },
+  responses: {
+    listLeads: [
+      { stateful: true, times: 2 },
+      { status: 429, times: 1 },
+      { fault: 'reset', times: 1 },
+    ],
+  },
   clock: { start: '2027-03-01T09:00:00.000Z', frozen: true },
 });
 
@@ -81,7 +87,16 @@ describe('scenario files', () => {
     expect(() => validateScenario({ seed: { tags: [{ tag: 'x', colour: 'red' }] } })).toThrow('scenario: seed.tags[0].colour: Unknown field');
     expect(() => validateScenario({ responses: { listLeadz: [{ status: 429 }] } })).toThrow('scenario: responses.listLeadz: Unknown field');
     expect(() => validateScenario({ responses: { listLeads: [{ fault: 'timeout' }] } })).toThrow('responses.listLeads[0].fault');
-    expect(() => validateScenario({ seed: { users: [{ _id: '6a0000000000000000000011', email: 'a@b.test' }, { _id: '6a0000000000000000000011', email: 'c@b.test' }] } })).toThrow('scenario: seed.users[1]._id: Duplicate id');
+    expect(() =>
+      validateScenario({
+        seed: {
+          users: [
+            { _id: '6a0000000000000000000011', email: 'a@b.test' },
+            { _id: '6a0000000000000000000011', email: 'c@b.test' },
+          ],
+        },
+      }),
+    ).toThrow('scenario: seed.users[1]._id: Duplicate id');
     expect(() => validateScenario({ clock: { start: 'yesterday' } })).toThrow('scenario: clock.start: Invalid ISO datetime');
     writeFileSync(join(dir, 'broken.json'), '{ "seed": ');
     expect(() => setupNodeMock({ scenario: join(dir, 'broken.json') })).toThrow(/^broken\.json: Not JSON: /);
@@ -129,7 +144,12 @@ describe('scenario files', () => {
           { _id: ids.indexing, name: 'Warranty', type: 'text', source: 'Warranty', namespace: manuals, status: 200 },
           { _id: ids.failing, name: 'Broken', type: 'url', source: 'https://shop.test/fail', namespace: manuals, status: 100 },
         ],
-        labels: { data: [{ lang: 'EN', data: { WELCOME_TITLE: 'Hi' } }, { lang: 'FR', default: true, data: { WELCOME_TITLE: 'Salut' } }] },
+        labels: {
+          data: [
+            { lang: 'EN', data: { WELCOME_TITLE: 'Hi' } },
+            { lang: 'FR', default: true, data: { WELCOME_TITLE: 'Salut' } },
+          ],
+        },
         subscriptions: [{ _id: '6a0000000000000000000071', event: 'message.create', target: 'http://127.0.0.1:9/hook' }],
       },
       clock: { start: '2027-03-01T09:00:00.000Z', frozen: true },
@@ -154,7 +174,10 @@ describe('scenario files', () => {
       expect(await (await fetch(`${API}/${project}/labels/DE`)).json()).toMatchObject({ lang: 'FR', default: true, data: { WELCOME_TITLE: 'Salut' } });
       const labels = await get('/labels');
       expect(labels).toMatchObject({ id_project: project, createdBy: '6a0000000000000000000011' });
-      expect(labels.data.map((e: { lang: string; default: boolean }) => [e.lang, e.default])).toEqual([['EN', false], ['FR', true]]);
+      expect(labels.data.map((e: { lang: string; default: boolean }) => [e.lang, e.default])).toEqual([
+        ['EN', false],
+        ['FR', true],
+      ]);
       // The subscription is stored with the run's secret: the same event and target again answers it.
       const again = await fetch(`${API}/${project}/subscriptions`, { method: 'POST', headers, body: JSON.stringify({ event: 'message.create', target: 'http://127.0.0.1:9/hook' }) });
       expect(again.status).toBe(200);
@@ -170,7 +193,12 @@ describe('scenario files', () => {
   it('extends the built-in labels and knowledge bases: an entry of the same language replaces the built-in one', async () => {
     const mock = start({
       seed: {
-        labels: { data: [{ lang: 'IT', data: { WELCOME_TITLE: 'Benvenuto' } }, { lang: 'DE', data: { WELCOME_TITLE: 'Willkommen' } }] },
+        labels: {
+          data: [
+            { lang: 'IT', data: { WELCOME_TITLE: 'Benvenuto' } },
+            { lang: 'DE', data: { WELCOME_TITLE: 'Willkommen' } },
+          ],
+        },
         contents: [{ _id: '6a0000000000000000000065', name: 'Manual', type: 'text', source: 'Manual', namespace: '65f1a2b3c4d5e6f708090d02', status: 300 }],
       },
     });
@@ -183,7 +211,10 @@ describe('scenario files', () => {
       ]);
       const headers = { Authorization: mock.service.basic('admin') };
       const kbs = await (await fetch(`${API}/${P}/kb/namespace/all?count=true`, { headers })).json();
-      expect(kbs.map((kb: { name: string; count: number }) => [kb.name, kb.count])).toEqual([['Default', 4], ['Product manuals', 1]]);
+      expect(kbs.map((kb: { name: string; count: number }) => [kb.name, kb.count])).toEqual([
+        ['Default', 4],
+        ['Product manuals', 1],
+      ]);
     } finally {
       mock.close();
     }
@@ -199,19 +230,42 @@ describe('scenario files', () => {
       return [];
     };
     expect(issues({ knowledgeBases: [{ id: '6a0000000000000000000051' }] })).toEqual(['seed.knowledgeBases[0].name: Invalid input: expected string, received undefined']);
-    expect(issues({ knowledgeBases: [{ id: '6a0000000000000000000051', name: 'A' }, { id: '6a0000000000000000000051', name: 'B' }] })).toEqual(['seed.knowledgeBases[1].id: Duplicate id 6a0000000000000000000051 (also seed.knowledgeBases[0])']);
+    expect(
+      issues({
+        knowledgeBases: [
+          { id: '6a0000000000000000000051', name: 'A' },
+          { id: '6a0000000000000000000051', name: 'B' },
+        ],
+      }),
+    ).toEqual(['seed.knowledgeBases[1].id: Duplicate id 6a0000000000000000000051 (also seed.knowledgeBases[0])']);
     expect(issues({ contents: [{ name: 'x', status: 'indexed' }] })[0]).toMatch(/^seed\.contents\[0\]\.status: /);
     expect(issues({ mode: 'replace', contents: [{ name: 'x', namespace: '65f1a2b3c4d5e6f708090d02' }] })).toEqual([
       "seed.contents[0].namespace: No knowledge base 65f1a2b3c4d5e6f708090d02 in the seed (seed.knowledgeBases, or the project's default, whose id is the project's)",
     ]);
-    expect(issues({ labels: { data: [{ lang: 'EN', data: {} }, { lang: 'EN', default: true, data: {} }, { lang: 'IT', default: true, data: {} }] } })).toEqual([
-      'seed.labels.data[1].lang: Duplicate language EN (also seed.labels.data[0])',
-      'seed.labels.data[2].default: A second default language (also seed.labels.data[1])',
-    ]);
+    expect(
+      issues({
+        labels: {
+          data: [
+            { lang: 'EN', data: {} },
+            { lang: 'EN', default: true, data: {} },
+            { lang: 'IT', default: true, data: {} },
+          ],
+        },
+      }),
+    ).toEqual(['seed.labels.data[1].lang: Duplicate language EN (also seed.labels.data[0])', 'seed.labels.data[2].default: A second default language (also seed.labels.data[1])']);
     expect(issues({ labels: { data: [{ data: {} }] } })).toEqual(['seed.labels.data[0].lang: Invalid input: expected string, received undefined']);
     expect(issues({ subscriptions: [{ event: 'message.create' }] })).toEqual(['seed.subscriptions[0].target: Invalid input: expected string, received undefined']);
-    expect(issues({ subscriptions: [{ event: 'message.create', target: 'http://a.test/' }, { event: 'message.create', target: 'http://a.test/' }] })).toEqual(['seed.subscriptions[1].target: Duplicate event and target (also seed.subscriptions[0])']);
-    expect(issues({ subscriptions: [{ event: 'message.create', target: 'http://a.test/', colour: 1 }] })).toEqual(['seed.subscriptions[0].colour: Unknown field (not in the contract, nor in the scenario format)']);
+    expect(
+      issues({
+        subscriptions: [
+          { event: 'message.create', target: 'http://a.test/' },
+          { event: 'message.create', target: 'http://a.test/' },
+        ],
+      }),
+    ).toEqual(['seed.subscriptions[1].target: Duplicate event and target (also seed.subscriptions[0])']);
+    expect(issues({ subscriptions: [{ event: 'message.create', target: 'http://a.test/', colour: 1 }] })).toEqual([
+      'seed.subscriptions[0].colour: Unknown field (not in the contract, nor in the scenario format)',
+    ]);
   });
 
   it('delays answers by a fixed or ranged latency, global or per operation', async () => {
@@ -307,7 +361,13 @@ describe('scenario files', () => {
       expect([...mock.service.store.conversations.values()].map((c) => c.status)).toEqual([100, 100, 100]);
       expect(mock.service.clock.iso()).toBe('2027-03-01T09:00:00.000Z');
       const statuses: (number | string)[] = [];
-      for (let i = 0; i < 5; i++) statuses.push(await fetch(`${API}/${project}/leads`, { headers }).then((r) => r.status, () => 'reset'));
+      for (let i = 0; i < 5; i++)
+        statuses.push(
+          await fetch(`${API}/${project}/leads`, { headers }).then(
+            (r) => r.status,
+            () => 'reset',
+          ),
+        );
       expect(statuses).toEqual([200, 200, 429, 'reset', 200]);
       expect((await fetch(`${API}/${project}/leads/6a0000000000000000000099`, { headers })).status).toBe(404);
       expect(await (await fetch(`${API}/${project}/leads/6a0000000000000000000031`, { headers })).json()).toMatchObject({ fullname: 'No Phone', phone: null, createdAt: '2027-03-01T09:00:00.000Z' });

@@ -75,7 +75,7 @@ describe('scenario values checked at load', () => {
 });
 
 describe('scenario answers', () => {
-  it('never sends a scenario\'s hop-by-hop or length headers: fetch reads the answer of the standalone server (16)', async () => {
+  it("never sends a scenario's hop-by-hop or length headers: fetch reads the answer of the standalone server (16)", async () => {
     const scenario: Scenario = { responses: { listTags: [{ status: 200, body: [], headers: { 'Transfer-Encoding': 'chunked', 'content-length': '999', connection: 'close', 'x-kept': 'yes' } }] } };
     const mock = await startHttpMock({ port: 0, serviceOptions: { scenario, warnings: false } });
     try {
@@ -156,10 +156,19 @@ describe('file sizes (18)', () => {
     const run = (...args: string[]) => spawnSync(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', ...args], { encoding: 'utf8', timeout: 60_000 });
     const cases: [string[], RegExp][] = [
       [['--scenario', write('slow.json', { latency: 2 ** 31 })], /^supportkb-mock: slow\.json: latency: Too long: at most 2147483647 ms \(2\^31 - 1, the longest timer\)\n$/],
-      [['--scenario', write('deep.json', `{"seed":{"leads":[{"fullname":"D","attributes":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}]}}`)], /^supportkb-mock: deep\.json: seed\.leads\[0\]\.attributes\.a\.a…\(128 levels\): Nested deeper than 128 levels/],
-      [['--scenario', '/dev/zero', '--max-file-size', '1MiB'], /^supportkb-mock: zero: Cannot read \/dev\/zero: the scenario file is larger than the limit of 1 MiB \(raise it with --max-file-size SIZE, or the maxFileBytes option\)\n$/],
+      [
+        ['--scenario', write('deep.json', `{"seed":{"leads":[{"fullname":"D","attributes":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}]}}`)],
+        /^supportkb-mock: deep\.json: seed\.leads\[0\]\.attributes\.a\.a…\(128 levels\): Nested deeper than 128 levels/,
+      ],
+      [
+        ['--scenario', '/dev/zero', '--max-file-size', '1MiB'],
+        /^supportkb-mock: zero: Cannot read \/dev\/zero: the scenario file is larger than the limit of 1 MiB \(raise it with --max-file-size SIZE, or the maxFileBytes option\)\n$/,
+      ],
       [['--from-har', '/dev/zero'], /^supportkb-mock: Cannot load the recording \/dev\/zero: the file is larger than the limit of 128 MiB/],
-      [['--from-har', write('early.har', harOf(tagsEntry(200), tagsEntry(103)))], /^supportkb-mock: .*early\.har: log\.entries\[1\]: response\.status 103 cannot be replayed: the mock answers 200-599\n$/],
+      [
+        ['--from-har', write('early.har', harOf(tagsEntry(200), tagsEntry(103)))],
+        /^supportkb-mock: .*early\.har: log\.entries\[1\]: response\.status 103 cannot be replayed: the mock answers 200-599\n$/,
+      ],
       [['--max-file-size', '12XB'], /^supportkb-mock: invalid --max-file-size "12XB"/],
     ];
     for (const [args, line] of cases) {

@@ -170,7 +170,11 @@ describe('setupNodeMock({ seedFromHar })', () => {
       expect((await sk.leads.list()).leads.map((l) => l._id)).toEqual(expect.arrayContaining(recorded.leadIds));
       expect((await sk.leads.list()).leads.map((l) => l._id)).not.toContain(SEED.leads.marco);
       expect((await sk.kb.list()).map((k) => k.id)).toEqual(recorded.kbIds);
-      expect((await sk.team.list()).map((t) => t._id).sort()).toEqual(Object.values(SEED.members).map((m) => m.teammateId).sort());
+      expect((await sk.team.list()).map((t) => t._id).sort()).toEqual(
+        Object.values(SEED.members)
+          .map((m) => m.teammateId)
+          .sort(),
+      );
       expect((await sk.labels.get({ lang: 'FR' })).data).toEqual({ WELCOME_TITLE: 'Bonjour' });
       // Nothing of the built-in seed the recording did not show: its 48 historical conversations are gone.
       expect(service.store.conversations.size).toBe(1);
@@ -191,7 +195,11 @@ describe('setupNodeMock({ seedFromHar })', () => {
   });
 
   it("replaces a scenario's seed and keeps its responses", async () => {
-    const { server, service } = setupNodeMock({ seedFromHar: har, scenario: { seed: { tags: [{ tag: 'from-the-scenario' }] }, responses: { listGroups: [{ status: 429, times: 1 }] } }, warnings: false });
+    const { server, service } = setupNodeMock({
+      seedFromHar: har,
+      scenario: { seed: { tags: [{ tag: 'from-the-scenario' }] }, responses: { listGroups: [{ status: 429, times: 1 }] } },
+      warnings: false,
+    });
     server.listen({ onUnhandledFrame: 'error' });
     try {
       expect([...service.store.tags.values()].map((t) => t.tag)).not.toContain('from-the-scenario');

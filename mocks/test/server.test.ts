@@ -26,7 +26,11 @@ describe('the standalone server', () => {
       expect(mock.kind).toBe('stateful');
       expect(mock.pid).toBe(process.pid);
       expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const signIn = await fetch(`${mock.url}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: SEED.members.admin.email, password: SEED.members.admin.password }) });
+      const signIn = await fetch(`${mock.url}/auth/signin`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: SEED.members.admin.email, password: SEED.members.admin.password }),
+      });
       const { token } = await signIn.json();
       const created = await fetch(`${mock.url}/${P}/tags/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: token }, body: JSON.stringify({ tag: 'standalone' }) });
       expect(created.status).toBe(200);
@@ -43,7 +47,10 @@ describe('the standalone server', () => {
   it('answers CORS preflights with 204 and the headers asked for', async () => {
     const mock = await startHttpMock({ serviceOptions: { onResponse: conformance.onResponse } });
     try {
-      const preflight = await fetch(`${mock.url}/${P}/tags`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' } });
+      const preflight = await fetch(`${mock.url}/${P}/tags`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
       expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
@@ -84,7 +91,6 @@ describe('the standalone server', () => {
       await mock.stop();
     }
   });
-
 });
 
 describe('request bodies are limited (500 KB, 413 with the service body), checked before credentials are needed', () => {
@@ -152,7 +158,7 @@ describe('request bodies are limited (500 KB, 413 with the service body), checke
   });
 
   it('answers a method the contract does not list as Express does (404 page), and in strict mode 405 with Allow', async () => {
-    const other = await fetch(`${mock.url}/${P}/tags`, { method: "PATCH" });
+    const other = await fetch(`${mock.url}/${P}/tags`, { method: 'PATCH' });
     expect(other.status).toBe(404);
     expect(await other.text()).toContain(`Cannot PATCH /${P}/tags`);
     const strict = await startHttpMock({ serviceOptions: { strict: true, webhooks: { delivery: 'none' } } });
@@ -169,7 +175,12 @@ describe('request bodies are limited (500 KB, 413 with the service body), checke
   it('stops reading a streamed body with credentials at the limit (413, nothing stored)', async () => {
     const before = mock.service.store.tags.size;
     const body = lazyBody(64);
-    const res = await fetch(`${mock.url}/${P}/tags`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: mock.service.basic('admin') }, body: body.stream, duplex: 'half' } as RequestInit);
+    const res = await fetch(`${mock.url}/${P}/tags`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: mock.service.basic('admin') },
+      body: body.stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual(TOO_LARGE);
     expect(body.pulled()).toBeLessThan(16);
@@ -182,7 +193,6 @@ describe('request bodies are limited (500 KB, 413 with the service body), checke
     expect(conformance.problems.filter((p) => !p.includes('→ 413: status 413 is not declared'))).toEqual([]);
   });
 });
-
 
 describe('malformed requests', () => {
   it('answers a malformed Host header with 400 {err}, logging nothing', async () => {

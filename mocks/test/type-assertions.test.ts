@@ -46,7 +46,8 @@ function isAnonymous(node: ts.Node): boolean {
 }
 
 /** Calls of `name` (not its definition). */
-const callsOf = (name: string) => files.flatMap(({ name: file, source }) => findNodes(source, file, (node) => ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name));
+const callsOf = (name: string) =>
+  files.flatMap(({ name: file, source }) => findNodes(source, file, (node) => ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name));
 
 describe('type assertions in mocks/src', () => {
   it('reads the sources', () => {

@@ -149,7 +149,6 @@ describe('webhook deliveries', () => {
   });
 });
 
-
 describe('the delivery body', () => {
   it("is built by the SDK's buildWebhookDelivery, so the SDK's verifyWebhook accepts it", async () => {
     const direct = createMockService({ webhooks: { delivery: 'none' } });
@@ -203,7 +202,6 @@ describe('a webhook receiver that never answers', () => {
     expect(connections).toBe(3);
   });
 });
-
 
 describe('the delivery log and failed-delivery warnings (issue #19, item 8)', () => {
   /**
@@ -270,7 +268,9 @@ describe('the delivery log and failed-delivery warnings (issue #19, item 8)', ()
     await service.webhooksIdle();
     const texts = warn.mock.calls.map((c) => String(c[0])).sort();
     expect(texts).toHaveLength(2);
-    expect(texts.find((t) => t.includes(gone._id))).toMatch(new RegExp(`lead\\.create to ${dead.url.replace(/[.]/g, '\\.')} \\(subscription ${gone._id}\\): fetch failed: .*ECONNREFUSED.* \\(attempt 3 of 3\\)`));
+    expect(texts.find((t) => t.includes(gone._id))).toMatch(
+      new RegExp(`lead\\.create to ${dead.url.replace(/[.]/g, '\\.')} \\(subscription ${gone._id}\\): fetch failed: .*ECONNREFUSED.* \\(attempt 3 of 3\\)`),
+    );
     expect(texts.find((t) => t.includes(missing._id))).toContain(`(subscription ${missing._id}): HTTP 404 (attempt 1 of 3)`);
     const log = service.webhookLog();
     expect(log.filter((e) => e.subscriptionId === gone._id)).toHaveLength(6);
@@ -299,7 +299,18 @@ describe('the delivery log and failed-delivery warnings (issue #19, item 8)', ()
 
   it('keeps the last DELIVERY_LOG_LIMIT (1,000) entries', async () => {
     const store = createStore();
-    store.subscriptions.set('65f1a2b3c4d5e6f7080914aa', { _id: '65f1a2b3c4d5e6f7080914aa', event: 'lead.create', target: 'http://127.0.0.1:9/h', secret: 's', id_project: PID, createdBy: 'u', global: false, createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0 } as never);
+    store.subscriptions.set('65f1a2b3c4d5e6f7080914aa', {
+      _id: '65f1a2b3c4d5e6f7080914aa',
+      event: 'lead.create',
+      target: 'http://127.0.0.1:9/h',
+      secret: 's',
+      id_project: PID,
+      createdBy: 'u',
+      global: false,
+      createdAt: '2026-11-20T09:15:00.000Z',
+      updatedAt: '2026-11-20T09:15:00.000Z',
+      __v: 0,
+    } as never);
     const dispatcher = new WebhookDispatcher(store, { fetch: async () => new Response('ok') });
     for (let i = 0; i < DELIVERY_LOG_LIMIT + 5; i++) dispatcher.emit('lead.create', PID, { fullname: `L${i}` } as never);
     await dispatcher.idle();
@@ -321,7 +332,18 @@ describe('targets that are not http(s) (issue #19, item 6: defence in depth)', (
     const targets = ['file:///etc/passwd', 'javascript:alert(1)', 'gopher://127.0.0.1:70/x', 'hooks'];
     targets.forEach((target, i) => {
       const _id = `65f1a2b3c4d5e6f7080914b${i}`;
-      service.store.subscriptions.set(_id, { _id, event: 'lead.create', target, secret: 's', id_project: PID, createdBy: 'u', global: false, createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0 } as never);
+      service.store.subscriptions.set(_id, {
+        _id,
+        event: 'lead.create',
+        target,
+        secret: 's',
+        id_project: PID,
+        createdBy: 'u',
+        global: false,
+        createdAt: '2026-11-20T09:15:00.000Z',
+        updatedAt: '2026-11-20T09:15:00.000Z',
+        __v: 0,
+      } as never);
     });
     const results: Promise<DeliveryResult>[] = [];
     service.onWebhook((d) => results.push(d.result));
@@ -372,8 +394,21 @@ describe('deliveries in flight are bounded (issue 31, item 3)', () => {
   async function flood(options: { subscriptions: number; messages: number; maxInFlightBytes?: number; maxInFlightBytesPerSubscription?: number }) {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const receiver = await startSilentReceiver();
-    const service = createMockService({ webhooks: { retries: 0, timeoutMs: 120_000, maxInFlightBytes: options.maxInFlightBytes, maxInFlightBytesPerSubscription: options.maxInFlightBytesPerSubscription } });
-    const template: Parameters<typeof service.store.subscriptions.set>[1] = { _id: '', event: 'message.create', target: '', secret: 's', id_project: PID, createdBy: 'u', global: false, createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0 };
+    const service = createMockService({
+      webhooks: { retries: 0, timeoutMs: 120_000, maxInFlightBytes: options.maxInFlightBytes, maxInFlightBytesPerSubscription: options.maxInFlightBytesPerSubscription },
+    });
+    const template: Parameters<typeof service.store.subscriptions.set>[1] = {
+      _id: '',
+      event: 'message.create',
+      target: '',
+      secret: 's',
+      id_project: PID,
+      createdBy: 'u',
+      global: false,
+      createdAt: '2026-11-20T09:15:00.000Z',
+      updatedAt: '2026-11-20T09:15:00.000Z',
+      __v: 0,
+    };
     for (let i = 0; i < options.subscriptions; i++) {
       const _id = `65f1a2b3c4d5e6f7080915${String(i).padStart(2, '0')}`;
       service.store.subscriptions.set(_id, { ...template, _id, target: `${receiver.url}/hook/${i}` });
@@ -426,7 +461,12 @@ describe('deliveries in flight are bounded (issue 31, item 3)', () => {
         await call(service, `/${PID}/requests/support-group-after/messages`, json(service.basic('admin'), { text: 'after' }));
         const deadline = Date.now() + 30_000;
         while (again.hits() < 12 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-        expect([again.hits(), dropped().slice(before).map((e) => e.error)]).toEqual([12, []]);
+        expect([
+          again.hits(),
+          dropped()
+            .slice(before)
+            .map((e) => e.error),
+        ]).toEqual([12, []]);
       } finally {
         await again.release();
         await service.webhooksIdle();

@@ -19,37 +19,40 @@ const lazyValidation: NonNullable<Options['esbuildPlugins']>[number] = {
 };
 const operationModules = readdirSync(new URL('./src/generated/zod-schemas/', import.meta.url)).filter((file) => /^op\.\w+\.gen\.ts$/.test(file));
 
-export default defineConfig([{
-  entry: ['src/index.ts', 'src/zod.ts', 'src/webhooks.ts', 'src/manifest.ts', 'src/realtime.ts'],
-  format: ['esm', 'cjs'],
-  // Declarations without what is marked `@internal` (e.g. `CredentialStore.authorization`), which the
-  // transport uses but applications must not (test/structure.test.ts checks the built .d.ts files).
-  dts: { compilerOptions: { stripInternal: true } },
-  // Shared chunks in CommonJS too (ESM splits by default): the entries then share one copy of each
-  // module, `errors.ts` above all, so `instanceof` holds across entries in both formats
-  // (test/error-identity.test.ts checks it on the packed package).
-  splitting: true,
-  sourcemap: false,
-  // dist/validation/ is the other build's (below), which runs at the same time.
-  clean: ['!validation/**'],
-  target: 'es2022',
-  platform: 'neutral',
-  treeshake: true,
-  // zod's tree-shaken code is bundled into the `./zod` and `./webhooks` entries (zod 4 keeps its
-  // configuration and registry on globalThis and checks instances by trait, so it works beside an
-  // application's own zod): a cold start loads one file instead of zod/mini's ~150 modules, and
-  // installing the SDK never pulls zod. zod stays an optional peer for the schemas' types.
-  noExternal: ['zod'],
-  esbuildPlugins: [lazyValidation],
-}, {
-  entry: { 'zod-check': 'src/zod-check.ts', ...Object.fromEntries(operationModules.map((file) => [file.replace(/\.ts$/, ''), `src/generated/zod-schemas/${file}`])) },
-  outDir: `dist/${VALIDATION}`,
-  format: ['esm', 'cjs'],
-  splitting: true,
-  sourcemap: false,
-  clean: true,
-  target: 'es2022',
-  platform: 'neutral',
-  treeshake: true,
-  noExternal: ['zod'],
-}]);
+export default defineConfig([
+  {
+    entry: ['src/index.ts', 'src/zod.ts', 'src/webhooks.ts', 'src/manifest.ts', 'src/realtime.ts'],
+    format: ['esm', 'cjs'],
+    // Declarations without what is marked `@internal` (e.g. `CredentialStore.authorization`), which the
+    // transport uses but applications must not (test/structure.test.ts checks the built .d.ts files).
+    dts: { compilerOptions: { stripInternal: true } },
+    // Shared chunks in CommonJS too (ESM splits by default): the entries then share one copy of each
+    // module, `errors.ts` above all, so `instanceof` holds across entries in both formats
+    // (test/error-identity.test.ts checks it on the packed package).
+    splitting: true,
+    sourcemap: false,
+    // dist/validation/ is the other build's (below), which runs at the same time.
+    clean: ['!validation/**'],
+    target: 'es2022',
+    platform: 'neutral',
+    treeshake: true,
+    // zod's tree-shaken code is bundled into the `./zod` and `./webhooks` entries (zod 4 keeps its
+    // configuration and registry on globalThis and checks instances by trait, so it works beside an
+    // application's own zod): a cold start loads one file instead of zod/mini's ~150 modules, and
+    // installing the SDK never pulls zod. zod stays an optional peer for the schemas' types.
+    noExternal: ['zod'],
+    esbuildPlugins: [lazyValidation],
+  },
+  {
+    entry: { 'zod-check': 'src/zod-check.ts', ...Object.fromEntries(operationModules.map((file) => [file.replace(/\.ts$/, ''), `src/generated/zod-schemas/${file}`])) },
+    outDir: `dist/${VALIDATION}`,
+    format: ['esm', 'cjs'],
+    splitting: true,
+    sourcemap: false,
+    clean: true,
+    target: 'es2022',
+    platform: 'neutral',
+    treeshake: true,
+    noExternal: ['zod'],
+  },
+]);

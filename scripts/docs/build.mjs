@@ -40,10 +40,14 @@ if (failed) {
 }
 
 const cli = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
-const buildDocs = spawnSync(process.execPath, [cli, 'build-docs', 'openapi/openapi.yaml', '--config', join(here, 'redocly.docs.yaml'), '--inlineBundle', '-o', out], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } });
+const buildDocs = spawnSync(process.execPath, [cli, 'build-docs', 'openapi/openapi.yaml', '--config', join(here, 'redocly.docs.yaml'), '--inlineBundle', '-o', out], {
+  encoding: 'utf8',
+  env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+});
 // Redocly's output, but for the box it prints on every run about its switch to Redoc 3 (this page
 // was made for Redoc 3): warnings and errors pass through.
-for (const [stream, text] of [[process.stdout, buildDocs.stdout], [process.stderr, buildDocs.stderr]]) stream.write(withoutBanner(text ?? ''));
+process.stdout.write(withoutBanner(buildDocs.stdout ?? ''));
+process.stderr.write(withoutBanner(buildDocs.stderr ?? ''));
 if (buildDocs.status !== 0) {
   console.error(`docs: redocly build-docs failed (${buildDocs.error?.message ?? 'above'}).`);
   process.exit(1);
@@ -54,7 +58,9 @@ if (buildDocs.status !== 0) {
 const page = readFileSync(out, 'utf8');
 const inlined = page.replace(/https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g, REDOCLY_LOGO);
 if (inlined === page || /https:\/\/cdn\.redoc\.ly\//.test(inlined)) {
-  console.error('docs: the page no longer loads its logo from https://cdn.redoc.ly/redoc/logo-mini(-full).svg as scripts/docs/build.mjs expects (a new Redoc?): find what it loads instead and inline that, so the page stays offline.');
+  console.error(
+    'docs: the page no longer loads its logo from https://cdn.redoc.ly/redoc/logo-mini(-full).svg as scripts/docs/build.mjs expects (a new Redoc?): find what it loads instead and inline that, so the page stays offline.',
+  );
   process.exit(1);
 }
 writeFileSync(out, inlined);
@@ -63,7 +69,10 @@ writeFileSync(out, inlined);
 // description, implementation notes), beside the page for tools that import a contract (Postman,
 // Scalar, Mintlify, a portal): the same decorators, through `redocly bundle`.
 const decorated = join(dirname(out), 'openapi.yaml');
-const bundle = spawnSync(process.execPath, [cli, 'bundle', 'openapi/openapi.yaml', '--config', join(here, 'redocly.docs.yaml'), '-o', decorated], { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } });
+const bundle = spawnSync(process.execPath, [cli, 'bundle', 'openapi/openapi.yaml', '--config', join(here, 'redocly.docs.yaml'), '-o', decorated], {
+  encoding: 'utf8',
+  env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
+});
 if (bundle.status !== 0) {
   process.stderr.write(`${bundle.stdout ?? ''}${bundle.stderr ?? ''}`);
   console.error(`docs: redocly bundle of the decorated contract failed (${bundle.error?.message ?? 'above'}).`);
@@ -77,7 +86,11 @@ function withoutBanner(text) {
 }
 
 try {
-  const { entries, out: changelog } = writeChangelog({ out: join(dirname(out), 'changelog.html'), baseline: resolve('openapi/released/openapi.yaml'), current: bundledContract(resolve('openapi/openapi.yaml')) });
+  const { entries, out: changelog } = writeChangelog({
+    out: join(dirname(out), 'changelog.html'),
+    baseline: resolve('openapi/released/openapi.yaml'),
+    current: bundledContract(resolve('openapi/openapi.yaml')),
+  });
   console.log(`docs: changelog of ${entries.length} changes → ${changelog}`);
 } catch (error) {
   console.error(`docs: the changelog could not be written: ${error.message}`);

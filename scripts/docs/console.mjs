@@ -230,7 +230,10 @@ export async function buildConsole({ outDir = join(ROOT, 'build/docs') } = {}) {
     ['console/console.css', readFileSync(join(SOURCES, 'console.css'))],
     ['console/swagger-ui-bundle.js', readFileSync(join(swaggerUi, 'swagger-ui-bundle.js'))],
     ['console/swagger-ui.css', readFileSync(join(swaggerUi, 'swagger-ui.css'))],
-    ['console/swagger-ui.LICENSE.txt', [join(swaggerUi, 'LICENSE'), join(swaggerUi, 'NOTICE'), join(swaggerUi, 'swagger-ui-bundle.js.LICENSE.txt')].map((file) => readFileSync(file, 'utf8')).join('\n\n')],
+    [
+      'console/swagger-ui.LICENSE.txt',
+      [join(swaggerUi, 'LICENSE'), join(swaggerUi, 'NOTICE'), join(swaggerUi, 'swagger-ui-bundle.js.LICENSE.txt')].map((file) => readFileSync(file, 'utf8')).join('\n\n'),
+    ],
     ['console/openapi.json', JSON.stringify(consoleContract(bundled))],
     ['console/operations.json', JSON.stringify(operations)],
   ];
@@ -252,7 +255,9 @@ if (isMain) {
   try {
     const files = await buildConsole({ outDir });
     const total = files.reduce((sum, { bytes }) => sum + bytes, 0);
-    console.log(`console built in: ${relative(process.cwd(), join(outDir, 'console.html')) || 'console.html'} (${files.length} files, ${(total / 1024).toFixed(0)} KiB); serve the folder to use it: npm run docs:serve`);
+    console.log(
+      `console built in: ${relative(process.cwd(), join(outDir, 'console.html')) || 'console.html'} (${files.length} files, ${(total / 1024).toFixed(0)} KiB); serve the folder to use it: npm run docs:serve`,
+    );
   } catch (error) {
     console.error(`building the docs console failed: ${error.message}`);
     process.exit(1);

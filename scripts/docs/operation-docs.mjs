@@ -70,10 +70,7 @@ export function sdkMethod(entry) {
  */
 export function operationHeader(operationId, entry) {
   const short = [...entry.resource, entry.name].join('.');
-  return (
-    `**operationId** \`${operationId}\` · **SDK** \`${sdkMethod(entry)}()\` (${short}) · ` +
-    `[Try it in the console](console.html#operation/${operationId})`
-  );
+  return `**operationId** \`${operationId}\` · **SDK** \`${sdkMethod(entry)}()\` (${short}) · ` + `[Try it in the console](console.html#operation/${operationId})`;
 }
 
 /**
@@ -280,10 +277,7 @@ export function codeSamples(doc, path, method, pathItem, operation, entry) {
   const params = {};
   for (const [name, value] of Object.entries(request.path)) if (name !== 'project_id') params[name] = value;
   Object.assign(params, request.query, request.body ?? {});
-  const clientOptions = [
-    `  baseUrl: process.env.SUPPORTKB_BASE_URL ?? '${SAMPLE_BASE_URL}',`,
-    `  projectId: '${request.path.project_id ?? SAMPLE_PROJECT}',`,
-  ];
+  const clientOptions = [`  baseUrl: process.env.SUPPORTKB_BASE_URL ?? '${SAMPLE_BASE_URL}',`, `  projectId: '${request.path.project_id ?? SAMPLE_PROJECT}',`];
   if (credential === 'basic') clientOptions.push(`  auth: { basic: { email: '${SAMPLE_USER.email}', password: '${SAMPLE_USER.password}' } },`);
   let argument = Object.keys(params).length ? literal(params) : '';
   if (credential === 'custom-token') argument = `{ customToken: process.env.${CUSTOM_TOKEN_VARIABLE} ?? '' }`;

@@ -55,11 +55,7 @@ function Operations() {
             const entry = apiOperations[operation.operationId];
             if (!entry) throw new DocsInputError(`${operation.operationId} is not in the SDK's manifest: regenerate and build the SDK (npm run generate, npm run build).`);
             operation['x-codeSamples'] = codeSamples(root, path, method, pathItem, operation, entry);
-            operation.description = [
-              operationHeader(operation.operationId, entry),
-              (operation.description ?? '').trim(),
-              implementationNotes(root, pathItem, operation),
-            ].join('\n\n');
+            operation.description = [operationHeader(operation.operationId, entry), (operation.description ?? '').trim(), implementationNotes(root, pathItem, operation)].join('\n\n');
           }
         }
       },

@@ -209,7 +209,17 @@ export function compareContracts(before, after) {
   const kept = new Set(Object.keys(after?.components?.schemas ?? {}));
   for (const name of Object.keys(before?.components?.schemas ?? {})) {
     if (kept.has(name)) continue;
-    breaking.push({ location: `components.schemas.${name}`, summary: `schema \`${name}\` removed or renamed`, path: ['components', 'schemas', name], action: 'remove', type: 'breaking', description: `[Removed] schema ${name}`, reason: `the SDK's exported type \`${name}\` disappears`, before: undefined, after: undefined });
+    breaking.push({
+      location: `components.schemas.${name}`,
+      summary: `schema \`${name}\` removed or renamed`,
+      path: ['components', 'schemas', name],
+      action: 'remove',
+      type: 'breaking',
+      description: `[Removed] schema ${name}`,
+      reason: `the SDK's exported type \`${name}\` disappears`,
+      before: undefined,
+      after: undefined,
+    });
   }
   for (const diff of diffs) {
     if (diff.path[0] !== 'paths') continue;

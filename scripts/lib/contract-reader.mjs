@@ -144,9 +144,7 @@ export function jsonBodyOf(doc, operation) {
  * @throws {ContractReadError} when a parameter and a body field share a name (the one object could not tell them apart)
  */
 export function parameterObject(doc, pathItem, operation) {
-  const parameters = parametersOf(doc, pathItem, operation).filter(
-    (p) => (p.in === 'path' && p.name !== PROJECT_PARAMETER) || (p.in === 'query' && p['x-alias-of'] === undefined),
-  );
+  const parameters = parametersOf(doc, pathItem, operation).filter((p) => (p.in === 'path' && p.name !== PROJECT_PARAMETER) || (p.in === 'query' && p['x-alias-of'] === undefined));
   const body = jsonBodyOf(doc, operation);
   for (const field of body?.fields ?? []) {
     if (parametersOf(doc, pathItem, operation).some((p) => (p.in === 'path' || p.in === 'query') && p.name === field)) {
@@ -185,6 +183,7 @@ export function roleLadder(doc) {
   const schema = deref(doc, doc.components?.schemas?.[ROLE_SCHEMA]);
   if (!schema || !Array.isArray(schema.enum) || !schema.enum.length) throw new ContractReadError(`components.schemas.${ROLE_SCHEMA} must list the roles in an enum`);
   if (schema['x-ranked'] !== 'lowest-first') throw new ContractReadError(`components.schemas.${ROLE_SCHEMA} must say x-ranked: lowest-first (its enum is the role ladder, lowest first)`);
-  if (new Set(schema.enum).size !== schema.enum.length || !schema.enum.every((r) => typeof r === 'string' && r)) throw new ContractReadError(`components.schemas.${ROLE_SCHEMA}: the roles must be distinct non-empty strings`);
+  if (new Set(schema.enum).size !== schema.enum.length || !schema.enum.every((r) => typeof r === 'string' && r))
+    throw new ContractReadError(`components.schemas.${ROLE_SCHEMA}: the roles must be distinct non-empty strings`);
   return [...schema.enum];
 }

@@ -13,10 +13,11 @@ import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, readd
 import { join, relative } from 'node:path';
 import { takeInstallLock } from './install-lock.mjs';
 
-
 function listFiles(path) {
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).sort().flatMap((name) => listFiles(join(path, name)));
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => listFiles(join(path, name)));
 }
 
 /** sha256 of the install inputs (names and contents), relative to `sourceDir`. */

@@ -31,7 +31,9 @@ async function start({ version, gitDir }) {
   console.log(`real server (@tiledesk/tiledesk-server ${version ?? DEFAULT_VERSION}) at ${server.baseUrl}, started in ${server.startSeconds.toFixed(1)} s`);
   console.log(`owner ${server.email} / ${server.password}, project ${server.projectId}, project secret ${server.projectSecret}`);
   console.log(`Authorization: ${server.token}`);
-  console.log(`check it against the contract: npm run conformance -- --base-url ${server.baseUrl} --project ${server.projectId} --email ${server.email} --password ${server.password} --project-secret ${server.projectSecret}`);
+  console.log(
+    `check it against the contract: npm run conformance -- --base-url ${server.baseUrl} --project ${server.projectId} --email ${server.email} --password ${server.password} --project-secret ${server.projectSecret}`,
+  );
   console.log(`all of it in ${envFile}, logs next to it; stop with: npm run real-server -- stop${version ? ` --version ${version}` : ''}`);
 }
 

@@ -183,7 +183,16 @@ export async function stopRealServer(runDir = DEFAULT_RUN_DIR) {
  * projectSecret, token, ports, pids, runDir, stop() }`; run/env.json holds the same data. A start
  * that fails rejects with the cause found in the failing process's log and stops what it started.
  */
-export async function startRealServer({ runDir, installDir: givenInstallDir, version, gitDir, database, log = () => {}, databaseTimeoutMs = DEFAULT_DATABASE_TIMEOUT_MS, serverEnv: givenServerEnv = {} } = {}) {
+export async function startRealServer({
+  runDir,
+  installDir: givenInstallDir,
+  version,
+  gitDir,
+  database,
+  log = () => {},
+  databaseTimeoutMs = DEFAULT_DATABASE_TIMEOUT_MS,
+  serverEnv: givenServerEnv = {},
+} = {}) {
   if (!Number.isInteger(databaseTimeoutMs) || databaseTimeoutMs <= 0) throw new Error(`databaseTimeoutMs must be a positive integer (milliseconds), got ${databaseTimeoutMs}`);
   let installDir = givenInstallDir ?? DEFAULT_INSTALL_DIR;
   if (version === undefined || version === DEFAULT_VERSION) {

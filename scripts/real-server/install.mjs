@@ -22,6 +22,7 @@ export function serverDirOf(installDir) {
 /**
  * Makes sure the server's dependencies are installed in `installDir` for the current inputs;
  * `log` gets a line before a (re)install. Resolves to the seconds spent installing (0 if none).
+ * @param {{ installDir?: string, log?: (line: string) => void }} [options]
  */
 export async function ensureInstalled({ installDir = DEFAULT_INSTALL_DIR, log = () => {} } = {}) {
   return ensureNpmCiInstalled({

@@ -19,7 +19,9 @@ function readJson(req) {
   return new Promise((resolve) => {
     let text = '';
     req.setEncoding('utf8');
-    req.on('data', (chunk) => { text += chunk; });
+    req.on('data', (chunk) => {
+      text += chunk;
+    });
     req.on('end', () => {
       try {
         resolve(JSON.parse(text || '{}'));

@@ -16,11 +16,17 @@ const CAUSE_MAX_CHARS = 400;
 
 /** `count` distinct free TCP ports on 127.0.0.1 (held together while probing, then released). */
 export async function freePorts(count) {
-  const servers = await Promise.all(Array.from({ length: count }, () => new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  })));
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const server = net.createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
   const ports = servers.map((server) => server.address().port);
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return ports;
@@ -36,8 +42,12 @@ export function spawnLogged(command, args, { logFile, env, cwd }) {
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   let ended = null;
-  child.on('exit', (code, signal) => { ended = { code, signal }; });
-  child.on('error', (error) => { ended = { code: null, signal: null, error }; });
+  child.on('exit', (code, signal) => {
+    ended = { code, signal };
+  });
+  child.on('error', (error) => {
+    ended = { code: null, signal: null, error };
+  });
   child.unref();
   return { pid: child.pid, exited: () => ended !== null, exit: () => ended };
 }
@@ -95,7 +105,10 @@ export function failureCause(logText) {
     if (thrown) return clip(thrown);
   }
   // the optional enterprise modules (@tiledesk-ent/*) are missing at every start: "jwthistory not present ..."
-  const missing = logText.match(/Cannot find (?:module|package) '[^']+'/g)?.filter((match) => !match.includes("'@tiledesk-ent/")).at(-1);
+  const missing = logText
+    .match(/Cannot find (?:module|package) '[^']+'/g)
+    ?.filter((match) => !match.includes("'@tiledesk-ent/"))
+    .at(-1);
   return missing ? clip(`Error: ${missing}`) : null;
 }
 
@@ -161,7 +174,10 @@ export function listeningPort(logFile) {
 export function redisAnswers(port) {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
-    const done = (answer) => { socket.destroy(); resolve(answer); };
+    const done = (answer) => {
+      socket.destroy();
+      resolve(answer);
+    };
     socket.setTimeout(1_000, () => done(false));
     socket.on('error', () => done(false));
     socket.on('connect', () => socket.write('PING\r\n'));

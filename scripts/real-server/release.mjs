@@ -97,6 +97,8 @@ function installFromRegistry({ version, installDir, log }) {
  * Makes sure release `version` is installed; resolves to its install directory. DEFAULT_VERSION is
  * the default install (install.mjs). Another release comes from the npm registry when it publishes
  * it, else from `gitDir` (a clone of Tiledesk/tiledesk-server with its release tags).
+ * @param {{ version?: string, gitDir?: string, baseDir?: string, log?: (line: string) => void }} [options]
+ * @returns {Promise<string>}
  */
 export async function ensureReleaseInstalled({ version = DEFAULT_VERSION, gitDir, baseDir = DEFAULT_INSTALL_DIR, log = () => {} } = {}) {
   if (!VERSION_RE.test(version)) throw new Error(`--version must be a release such as 2.17.9, got "${version}"`);
@@ -111,7 +113,10 @@ export async function ensureReleaseInstalled({ version = DEFAULT_VERSION, gitDir
   if (registryHas(version)) {
     info = installFromRegistry({ version, installDir, log });
   } else {
-    if (!gitDir) throw new Error(`release ${version} is not on the npm registry (npm view ${SERVER}@${version}): give the server's git repository (--git-dir DIR, a clone of Tiledesk/tiledesk-server with its tags) to run it from its tag`);
+    if (!gitDir)
+      throw new Error(
+        `release ${version} is not on the npm registry (npm view ${SERVER}@${version}): give the server's git repository (--git-dir DIR, a clone of Tiledesk/tiledesk-server with its tags) to run it from its tag`,
+      );
     await ensureInstalled({ installDir: baseDir, log }); // the dependency tree it runs on
     log(`release ${version}: not on the npm registry; its tag's sources from ${gitDir} on the ${DEFAULT_VERSION} dependency tree, into ${installDir}`);
     info = installFromGit({ version, gitDir, installDir, baseDir });

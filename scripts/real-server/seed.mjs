@@ -32,7 +32,10 @@ async function putOnPaidPlan({ serverDir, mongoUri, projectId }) {
   const { MongoClient, ObjectId } = serverMongoDriver(serverDir);
   const client = await MongoClient.connect(mongoUri, { useNewUrlParser: true, useUnifiedTopology: true });
   try {
-    await client.db().collection('projects').updateOne({ _id: new ObjectId(projectId) }, { $set: PAID_PLAN });
+    await client
+      .db()
+      .collection('projects')
+      .updateOne({ _id: new ObjectId(projectId) }, { $set: PAID_PLAN });
   } finally {
     await client.close();
   }

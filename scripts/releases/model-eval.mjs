@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 6 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Evaluates the server's Mongoose model files (models/*.js of one release) in a node:vm context with a
 // recording stand-in for `mongoose`, and turns every `new Schema(definition, options)` into a flat
 // list of fields (dotted paths) with their type, default, required, enum and whether they are
@@ -49,18 +50,44 @@ function mongooseStub(record) {
       this.obj = definition;
       record.schemas.push(this);
     }
-    add(definition, prefix) { this.added.push({ definition, prefix: prefix ?? '' }); return this; }
-    virtual(name) { this.virtuals.push(name); return chain(); }
-    index() { return this; }
-    pre() { return this; }
-    post() { return this; }
-    plugin() { return this; }
-    set() { return this; }
-    get() { return undefined; }
-    method() { return this; }
-    static() { return this; }
-    path() { return undefined; }
-    loadClass() { return this; }
+    add(definition, prefix) {
+      this.added.push({ definition, prefix: prefix ?? '' });
+      return this;
+    }
+    virtual(name) {
+      this.virtuals.push(name);
+      return chain();
+    }
+    index() {
+      return this;
+    }
+    pre() {
+      return this;
+    }
+    post() {
+      return this;
+    }
+    plugin() {
+      return this;
+    }
+    set() {
+      return this;
+    }
+    get() {
+      return undefined;
+    }
+    method() {
+      return this;
+    }
+    static() {
+      return this;
+    }
+    path() {
+      return undefined;
+    }
+    loadClass() {
+      return this;
+    }
   }
   const typeNamed = (name) => {
     const f = { [name]: function () {} }[name];
@@ -83,7 +110,14 @@ function mongooseStub(record) {
   Schema.ObjectId = Schema.Types.ObjectId;
   const mongoose = {
     Schema,
-    Types: { ObjectId: Object.assign(function ObjectId() { return UNRESOLVED; }, { isValid: () => true }) },
+    Types: {
+      ObjectId: Object.assign(
+        function ObjectId() {
+          return UNRESOLVED;
+        },
+        { isValid: () => true },
+      ),
+    },
     model(name, schema) {
       if (schema instanceof schemaLike) record.models.push({ name, schema });
       // a model: its schema is readable (`type: Channel.schema` embeds another model's schema); anything else absorbs
@@ -96,7 +130,14 @@ function mongooseStub(record) {
     },
     models: {},
     createConnection() {
-      return { model: (name, schema) => mongoose.model(name, schema), on() {}, once() {}, useDb() { return this; } };
+      return {
+        model: (name, schema) => mongoose.model(name, schema),
+        on() {},
+        once() {},
+        useDb() {
+          return this;
+        },
+      };
     },
     set() {},
     connection: absorbent(),
@@ -140,8 +181,7 @@ function isFieldOptions(value, Schema) {
   if (!value || typeof value !== 'object' || Array.isArray(value) || value instanceof Schema || isAbsorbent(value)) return false;
   if (!Object.hasOwn(value, 'type')) return false;
   const t = value.type;
-  return typeof t === 'function' || Array.isArray(t) || t instanceof Schema || typeof t === 'string' || isAbsorbent(t)
-    || (t && typeof t === 'object' && Object.keys(t).length === 0);
+  return typeof t === 'function' || Array.isArray(t) || t instanceof Schema || typeof t === 'string' || isAbsorbent(t) || (t && typeof t === 'object' && Object.keys(t).length === 0);
 }
 
 /** Flattens a schema definition into `fields` (path → description). */
@@ -160,7 +200,8 @@ function flatten(definition, prefix, fields, Schema, depth = 0) {
       fields[path] = field;
       if (value.type instanceof Schema) flattenSchema(value.type, path, fields, Schema, depth + 1);
       else if (Array.isArray(value.type) && value.type[0] instanceof Schema) flattenSchema(value.type[0], `${path}[]`, fields, Schema, depth + 1);
-      else if (Array.isArray(value.type) && value.type[0] && typeof value.type[0] === 'object' && !isFieldOptions(value.type[0], Schema) && !isAbsorbent(value.type[0])) flatten(value.type[0], `${path}[]`, fields, Schema, depth + 1);
+      else if (Array.isArray(value.type) && value.type[0] && typeof value.type[0] === 'object' && !isFieldOptions(value.type[0], Schema) && !isAbsorbent(value.type[0]))
+        flatten(value.type[0], `${path}[]`, fields, Schema, depth + 1);
     } else if (value instanceof Schema) {
       fields[path] = { type: 'Subdocument' };
       flattenSchema(value, path, fields, Schema, depth + 1);
@@ -237,7 +278,10 @@ export function evaluateModels(files, readFile) {
       // variable unset, so defaults are the models' own
       process: { env: { DATABASE_URI: 'mongodb://stand-in/tiledesk' }, argv: [], nextTick() {}, on() {}, version: 'v16.0.0' },
       console: { log() {}, info() {}, warn() {}, error() {}, debug() {} },
-      setTimeout() {}, setInterval() {}, clearTimeout() {}, clearInterval() {},
+      setTimeout() {},
+      setInterval() {},
+      clearTimeout() {},
+      clearInterval() {},
       Buffer: absorbent(),
       __dirname: posix.dirname(file),
       __filename: file,

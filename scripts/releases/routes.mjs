@@ -1,3 +1,4 @@
+// @ts-nocheck -- BASELINE: 3 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Reads the routes of one release of the server from its sources: the routers mounted with
 // `app.use('<prefix>', [...middleware], router)` in app.js and pubmodules/pubModulesManager.js,
 // each router variable resolved through its `require(...)` to a file, and in that file every
@@ -14,22 +15,38 @@ export function stripComments(source) {
     const c = source[i];
     const d = source[i + 1];
     if (c === '/' && d === '/') {
-      while (i < n && source[i] !== '\n') { out += ' '; i++; }
+      while (i < n && source[i] !== '\n') {
+        out += ' ';
+        i++;
+      }
     } else if (c === '/' && d === '*') {
       out += '  ';
       i += 2;
-      while (i < n && !(source[i] === '*' && source[i + 1] === '/')) { out += source[i] === '\n' ? '\n' : ' '; i++; }
-      if (i < n) { out += '  '; i += 2; }
+      while (i < n && !(source[i] === '*' && source[i + 1] === '/')) {
+        out += source[i] === '\n' ? '\n' : ' ';
+        i++;
+      }
+      if (i < n) {
+        out += '  ';
+        i += 2;
+      }
     } else if (c === '"' || c === "'" || c === '`') {
       out += c;
       i++;
       while (i < n && source[i] !== c) {
-        if (source[i] === '\\') { out += source[i] + (source[i + 1] ?? ''); i += 2; continue; }
+        if (source[i] === '\\') {
+          out += source[i] + (source[i + 1] ?? '');
+          i += 2;
+          continue;
+        }
         if (source[i] === '\n' && c !== '`') break;
         out += source[i];
         i++;
       }
-      if (i < n) { out += source[i]; i++; }
+      if (i < n) {
+        out += source[i];
+        i++;
+      }
     } else {
       out += c;
       i++;
@@ -61,7 +78,7 @@ function callText(text, open) {
 function mountsOf(text) {
   const mounts = [];
   const re = /\bapp\.use\(\s*(['"])([^'"]*)\1/g;
-  for (let m; (m = re.exec(text)); ) {
+  for (let m; (m = re.exec(text));) {
     const args = callText(text, m.index + 'app.use'.length);
     const last = /(?:this\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*$/.exec(args.trim());
     if (!last) continue;
@@ -74,7 +91,7 @@ function mountsOf(text) {
 function requiresOf(text) {
   const map = new Map();
   const re = /(?:(?:var|let|const)\s+|this\.)([A-Za-z_$][\w$]*)\s*=\s*require\(\s*(['"])([^'"]+)\2\s*\)(?:\.([A-Za-z_$][\w$]*))?/g;
-  for (let m; (m = re.exec(text)); ) map.set(m[1], { request: m[3], prop: m[4] });
+  for (let m; (m = re.exec(text));) map.set(m[1], { request: m[3], prop: m[4] });
   return map;
 }
 
@@ -90,7 +107,7 @@ const ROUTE_RE = /\brouter\.(get|post|put|patch|delete|all)\(\s*(['"])([^'"]*)\2
 /** The routes of a router file: [{ method, path, line }]. */
 function routesOf(text) {
   const routes = [];
-  for (let m; (m = ROUTE_RE.exec(text)); ) routes.push({ method: m[1].toUpperCase(), path: m[3], line: lineOf(text, m.index) });
+  for (let m; (m = ROUTE_RE.exec(text));) routes.push({ method: m[1].toUpperCase(), path: m[3], line: lineOf(text, m.index) });
   return routes;
 }
 
@@ -99,7 +116,10 @@ function followExport(file, prop, read, exists, depth = 0) {
   if (depth > 3) return file;
   const text = stripComments(read(file) ?? '');
   if (!prop) {
-    if (ROUTE_RE.test(text)) { ROUTE_RE.lastIndex = 0; return file; }
+    if (ROUTE_RE.test(text)) {
+      ROUTE_RE.lastIndex = 0;
+      return file;
+    }
     ROUTE_RE.lastIndex = 0;
     return file;
   }

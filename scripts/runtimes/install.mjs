@@ -38,8 +38,7 @@ export function installedVersion(installDir, name) {
  */
 export async function ensureRuntimesInstalled({ installDir = DEFAULT_INSTALL_DIR, log = () => {} } = {}) {
   const complete = (dir) =>
-    Object.values(binariesOf(dir)).every((file) => existsSync(file)) &&
-    ['miniflare', 'puppeteer-core'].every((name) => existsSync(join(dir, 'node_modules', name, 'package.json')));
+    Object.values(binariesOf(dir)).every((file) => existsSync(file)) && ['miniflare', 'puppeteer-core'].every((name) => existsSync(join(dir, 'node_modules', name, 'package.json')));
   return ensureNpmCiInstalled({
     sourceDir: SOURCE_DIR,
     installDir,

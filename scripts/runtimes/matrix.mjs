@@ -80,7 +80,10 @@ export function readmeRows(readme) {
   const lines = section.split('\n').filter((line) => line.startsWith('|'));
   if (lines.length < 3 || !/^\| runtime \| version tested \|/.test(lines[0])) throw new Error('README.md "## Runtimes" has no table starting "| runtime | version tested |"');
   return lines.slice(2).map((line) => {
-    const [label, version, from, proves] = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const [label, version, from, proves] = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     return { label, version, from, proves };
   });
 }

@@ -48,7 +48,17 @@ const installDir = DEFAULT_INSTALL_DIR;
 let since = performance.now();
 mkdirSync(BUNDLES, { recursive: true });
 const bundle = (entry, extra = {}) =>
-  build({ entryPoints: [join(PROGRAMS, `${entry}.mjs`)], outfile: join(BUNDLES, `${entry}.js`), bundle: true, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'warning', absWorkingDir: REPO_ROOT, ...extra });
+  build({
+    entryPoints: [join(PROGRAMS, `${entry}.mjs`)],
+    outfile: join(BUNDLES, `${entry}.js`),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
+    absWorkingDir: REPO_ROOT,
+    ...extra,
+  });
 try {
   await Promise.all([bundle('worker', { conditions: ['workerd', 'worker'] }), bundle('browser-page'), bundle('mock-worker-page')]);
 } catch (error) {

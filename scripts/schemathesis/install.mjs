@@ -41,7 +41,9 @@ export function venvPaths(installDir = DEFAULT_INSTALL_DIR) {
 function basePython(command) {
   const probe = spawnSync(command, ['-c', 'import sys; print(sys.version_info[0], sys.version_info[1], sys.executable, sys.version.split()[0])'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    throw new Error(`Schemathesis needs Python >= ${MIN_PYTHON.join('.')}, but \`${command}\` does not run (${probe.error?.code ?? probe.stderr.trim()}): apt-get install python3 python3-venv, or set SCHEMATHESIS_PYTHON`);
+    throw new Error(
+      `Schemathesis needs Python >= ${MIN_PYTHON.join('.')}, but \`${command}\` does not run (${probe.error?.code ?? probe.stderr.trim()}): apt-get install python3 python3-venv, or set SCHEMATHESIS_PYTHON`,
+    );
   }
   const [major, minor, executable, version] = probe.stdout.trim().split(' ');
   if (Number(major) < MIN_PYTHON[0] || (Number(major) === MIN_PYTHON[0] && Number(minor) < MIN_PYTHON[1])) {
@@ -103,11 +105,12 @@ export async function ensureInstalled({ installDir = DEFAULT_INSTALL_DIR, python
     writeFileSync(logFile, '');
     rmSync(join(installDir, '.install-stamp'), { force: true });
     rmSync(paths.venv, { recursive: true, force: true });
-    await runLogged(base.executable, ['-m', 'venv', paths.venv], logFile, 'Python\'s venv module or ensurepip is missing: apt-get install python3-venv');
+    await runLogged(base.executable, ['-m', 'venv', paths.venv], logFile, "Python's venv module or ensurepip is missing: apt-get install python3-venv");
     copyFileSync(REQUIREMENTS, join(installDir, 'requirements.txt'));
     await runLogged(paths.python, ['-m', 'pip', 'install', '--require-hashes', '--only-binary', ':all:', '--no-deps', '-r', join(installDir, 'requirements.txt')], logFile);
     const check = spawnSync(paths.schemathesis, ['--version'], { encoding: 'utf8' });
-    if (!check.stdout?.includes(SCHEMATHESIS_VERSION)) throw new Error(`${paths.schemathesis} --version printed ${JSON.stringify(check.stdout ?? check.error?.message)}, expected ${SCHEMATHESIS_VERSION}`);
+    if (!check.stdout?.includes(SCHEMATHESIS_VERSION))
+      throw new Error(`${paths.schemathesis} --version printed ${JSON.stringify(check.stdout ?? check.error?.message)}, expected ${SCHEMATHESIS_VERSION}`);
     writeFileSync(join(installDir, '.install-stamp'), stamp);
     return result((Date.now() - started) / 1000);
   } finally {

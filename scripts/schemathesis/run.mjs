@@ -145,7 +145,10 @@ export function parseCommandLine(argv) {
   };
   const list = (name, allowed) => {
     if (values[name] === undefined) return undefined;
-    const items = values[name].split(',').map((s) => s.trim()).filter(Boolean);
+    const items = values[name]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = items.filter((item) => !allowed.includes(item));
     if (unknown.length) problems.push(`--${name}: unknown ${unknown.join(', ')} (known: ${allowed.join(', ')})`);
     return items;
@@ -197,7 +200,8 @@ function operationChecksOf(skips, expects, problems) {
   }
   for (const item of expects) {
     const [operationId, check, status, ...rest] = item.split(':');
-    if (!operationId || !(check in EXPECTED_STATUSES) || !/^[1-5](\d\d|xx)$/.test(status ?? '') || rest.length) problems.push(`--expect-status wants OPERATION_ID:CHECK:STATUS with CHECK one of ${Object.keys(EXPECTED_STATUSES).join(', ')}: ${item}`);
+    if (!operationId || !(check in EXPECTED_STATUSES) || !/^[1-5](\d\d|xx)$/.test(status ?? '') || rest.length)
+      problems.push(`--expect-status wants OPERATION_ID:CHECK:STATUS with CHECK one of ${Object.keys(EXPECTED_STATUSES).join(', ')}: ${item}`);
     else out.push({ operationId, check, expect: status });
   }
   return out;
@@ -274,7 +278,11 @@ function configToml({ parameters, operationHeaders, checks, requestTimeout, oper
   for (const [name, value] of Object.entries(parameters)) lines.push(`${tomlString(name)} = ${tomlString(value)}`);
   for (const [operationId, headers] of Object.entries(operationHeaders)) {
     lines.push('', '[[operations]]', `include-operation-id = ${tomlString(operationId)}`);
-    lines.push(`headers = { ${Object.entries(headers).map(([k, v]) => `${k} = ${tomlString(v)}`).join(', ')} }`);
+    lines.push(
+      `headers = { ${Object.entries(headers)
+        .map(([k, v]) => `${k} = ${tomlString(v)}`)
+        .join(', ')} }`,
+    );
   }
   // Per-operation check settings (--skip-check, --expect-status): one [[operations]] table per
   // operation; Schemathesis merges every table that applies to an operation.
@@ -299,7 +307,9 @@ function configToml({ parameters, operationHeaders, checks, requestTimeout, oper
 function shellQuote(value) {
   const text = String(value);
   if (!/[\u0000-\u001f\u007f-\u009f]/.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
-  const escaped = text.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c.charCodeAt(0) < 0x80 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  const escaped = text
+    .replace(/[\\']/g, (c) => `\\${c}`)
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c.charCodeAt(0) < 0x80 ? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}` : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
   return `$'${escaped}'`;
 }
 
@@ -381,7 +391,13 @@ export function parseEvents(ndjson, { operationIds = new Map() } = {}) {
     const data = event[kind];
     if (kind === 'NonFatalError' || kind === 'FatalError') {
       const type = data.value?.type ?? data.info?.type ?? null;
-      errors.push({ kind, type, phase: data.phase ?? null, label: data.label ?? null, message: String(data.value?.message ?? data.info?.message ?? data.info?.title ?? JSON.stringify(data).slice(0, 300)) });
+      errors.push({
+        kind,
+        type,
+        phase: data.phase ?? null,
+        label: data.label ?? null,
+        message: String(data.value?.message ?? data.info?.message ?? data.info?.title ?? JSON.stringify(data).slice(0, 300)),
+      });
     }
     if (kind !== 'ScenarioFinished' || !data.recorder) continue;
     const { recorder, phase } = data;
@@ -448,7 +464,9 @@ export function formatSummary(summary) {
   const { failures } = summary;
   const byCheck = new Map();
   for (const f of failures) byCheck.set(f.check, [...(byCheck.get(f.check) ?? []), f]);
-  out.push(`Schemathesis ${summary.version} against ${summary.baseUrl}: seed ${summary.seed}, at most ${summary.maxExamples} examples per operation and phase, phases ${summary.phases.join(', ')}, ${summary.elapsedSeconds.toFixed(1)} s`);
+  out.push(
+    `Schemathesis ${summary.version} against ${summary.baseUrl}: seed ${summary.seed}, at most ${summary.maxExamples} examples per operation and phase, phases ${summary.phases.join(', ')}, ${summary.elapsedSeconds.toFixed(1)} s`,
+  );
   out.push(`${summary.testCases ?? '?'} test cases${summary.links ? `; stateful phase: ${summary.links.covered} of ${summary.links.total} links followed` : ''}`);
   for (const note of summary.notes) out.push(`note: ${note}`);
   const settings = (summary.operationChecks ?? []).map((c) => `${c.operationId}: ${c.check} ${c.skip ? 'off' : `also ${c.expect}`}`);
@@ -467,7 +485,10 @@ export function formatSummary(summary) {
   }
   for (const e of summary.errors) out.push(`error: ${e.label ? `${e.label}: ` : ''}${e.message}`);
   const operations = failures.length;
-  out.push('', `${operations} failure${operations === 1 ? '' : 's'} (check × operation × status) in ${byCheck.size} check${byCheck.size === 1 ? '' : 's'}, ${summary.errors.length} error${summary.errors.length === 1 ? '' : 's'}; reports in ${summary.reportDir}${failures.length ? ` (curl lines: export ${AUTH_VARIABLE}='JWT <token>' first)` : ''}`);
+  out.push(
+    '',
+    `${operations} failure${operations === 1 ? '' : 's'} (check × operation × status) in ${byCheck.size} check${byCheck.size === 1 ? '' : 's'}, ${summary.errors.length} error${summary.errors.length === 1 ? '' : 's'}; reports in ${summary.reportDir}${failures.length ? ` (curl lines: export ${AUTH_VARIABLE}='JWT <token>' first)` : ''}`,
+  );
   return out.join('\n');
 }
 
@@ -593,7 +614,8 @@ export async function runSchemathesis(options) {
     errors: parsed.errors,
     failures: parsed.failures,
   };
-  if (exit.code !== 0 && exit.code !== 1 && !summary.errors.length) summary.errors.push({ kind: 'exit', label: null, message: `schemathesis exited ${exit.code ?? exit.signal}: ${output.trim().split('\n').slice(-5).join(' | ')}` });
+  if (exit.code !== 0 && exit.code !== 1 && !summary.errors.length)
+    summary.errors.push({ kind: 'exit', label: null, message: `schemathesis exited ${exit.code ?? exit.signal}: ${output.trim().split('\n').slice(-5).join(' | ')}` });
   writeFileSync(join(reportDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   if (options.json) writeFileSync(resolve(options.json), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;

@@ -23,7 +23,10 @@ export default class FileDurations implements Reporter {
     rows.sort((a, b) => b.total - a.total);
     const sum = rows.reduce((acc, row) => acc + row.total, 0);
     const lines = [`\nTime per test file (${rows.length} files, ${seconds(sum)} in all across workers; slowest first): total (tests)  tests  file`];
-    for (const row of rows) lines.push(`  ${seconds(row.total).padStart(8)} (${seconds(row.tests).padStart(8)})  ${String(row.count).padStart(4)}  ${row.file}${row.project ? `  [${row.project}]` : ''}${row.state === 'failed' ? '  FAILED' : ''}`);
+    for (const row of rows)
+      lines.push(
+        `  ${seconds(row.total).padStart(8)} (${seconds(row.tests).padStart(8)})  ${String(row.count).padStart(4)}  ${row.file}${row.project ? `  [${row.project}]` : ''}${row.state === 'failed' ? '  FAILED' : ''}`,
+      );
     console.log(lines.join('\n'));
   }
 }

@@ -78,7 +78,12 @@ describe.skipIf(!CHROMIUM && process.env.CI !== 'true')('browser app (Vite build
     await page.getByRole('button', { name: 'Create tag' }).click();
     await page.getByRole('status').filter({ hasText: 'Created the tag “from-playwright”.' }).waitFor();
     expect(await tags.allInnerTexts()).toEqual(['from-playwright', 'billing', 'vip']);
-    expect(await tags.first().locator('.swatch').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(142, 36, 170)');
+    expect(
+      await tags
+        .first()
+        .locator('.swatch')
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(142, 36, 170)');
 
     mkdirSync(screenshots, { recursive: true });
     await page.screenshot({ path: join(screenshots, 'browser-app.png') });

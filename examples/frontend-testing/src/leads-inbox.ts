@@ -1,16 +1,7 @@
 // A framework-free view model for a "leads inbox" screen: it loads a page of the project's leads
 // through the SDK and exposes what the screen shows: loading, the rows, or an error message written
 // for the user. Bind it to any UI (React, Vue, Svelte, plain DOM) by subscribing to its state.
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  AuthenticationError,
-  InternalServerError,
-  PermissionDeniedError,
-  RateLimitError,
-  type Lead,
-  type SupportKbClient,
-} from '@supportkb/sdk';
+import { APIConnectionError, APIConnectionTimeoutError, AuthenticationError, InternalServerError, PermissionDeniedError, RateLimitError, type Lead, type SupportKbClient } from '@supportkb/sdk';
 
 /** One row of the inbox. */
 export interface LeadRow {

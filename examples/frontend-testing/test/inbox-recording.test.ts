@@ -50,7 +50,11 @@ describe('the committed recording', () => {
   it('is valid HAR 1.2', async () => {
     expect(har.log.version).toBe('1.2');
     expect(await new HarValidator().verify(har)).toEqual([]);
-    expect(har.log.entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname.replace(projectId, '{p}')} ${e.response.status}`)).toEqual(['POST /auth/signin 200', 'GET /{p}/leads 200', 'GET /{p}/leads 200']);
+    expect(har.log.entries.map((e) => `${e.request.method} ${new URL(e.request.url).pathname.replace(projectId, '{p}')} ${e.response.status}`)).toEqual([
+      'POST /auth/signin 200',
+      'GET /{p}/leads 200',
+      'GET /{p}/leads 200',
+    ]);
   });
 
   it('holds no secret: no JWT, no password, every credential header and secret field REDACTED', () => {

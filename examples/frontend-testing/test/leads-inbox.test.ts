@@ -52,8 +52,17 @@ describe('leads inbox', () => {
       count: 1,
       leads: [
         {
-          _id: '65f1a2b3c4d5e6f7080913ff', lead_id: 'crm-42', fullname: 'Override Person', email: 'override@example.org', tags: ['vip'], status: 100,
-          id_project: projectId, createdBy: members.agent.userId, createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0,
+          _id: '65f1a2b3c4d5e6f7080913ff',
+          lead_id: 'crm-42',
+          fullname: 'Override Person',
+          email: 'override@example.org',
+          tags: ['vip'],
+          status: 100,
+          id_project: projectId,
+          createdBy: members.agent.userId,
+          createdAt: '2026-11-20T09:15:00.000Z',
+          updatedAt: '2026-11-20T09:15:00.000Z',
+          __v: 0,
         },
       ],
     };

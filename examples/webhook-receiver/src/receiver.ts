@@ -4,14 +4,7 @@
 // Node 24 (type stripping): `node src/server.ts`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  verifyWebhook,
-  WebhookReplayCache,
-  WebhookVerificationError,
-  type WebhookEvent,
-  type WebhookReplayGuard,
-  type WebhookVerificationReason,
-} from '@supportkb/sdk/webhooks';
+import { verifyWebhook, WebhookReplayCache, WebhookVerificationError, type WebhookEvent, type WebhookReplayGuard, type WebhookVerificationReason } from '@supportkb/sdk/webhooks';
 
 /** A value, or a function read on every delivery (so it can be set after subscribing, or changed without a restart). */
 type Live<T> = T | (() => T | undefined);

@@ -8,7 +8,13 @@ if (!secret) {
   console.error('Set WEBHOOK_SECRET to the secret createSubscription returned.');
   process.exit(2);
 }
-const list = (value: string | undefined) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : undefined);
+const list = (value: string | undefined) =>
+  value
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : undefined;
 const subscriptionId = list(process.env.WEBHOOK_SUBSCRIPTION_ID);
 const events = list(process.env.WEBHOOK_EVENTS);
 if (!subscriptionId) console.warn('WEBHOOK_SUBSCRIPTION_ID is not set: deliveries of any subscription signed with this secret are accepted.');

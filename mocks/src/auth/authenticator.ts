@@ -11,7 +11,11 @@ import { secretKey, tokenTimeValid } from './tokens';
 
 /** `Buffer.from(text, 'base64').toString()`: lenient base64 (characters outside the alphabet skipped), UTF-8. */
 function decodeBase64(text: string): string {
-  const clean = text.replace(/[^A-Za-z0-9+/=_-]/g, '').replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  const clean = text
+    .replace(/[^A-Za-z0-9+/=_-]/g, '')
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .replace(/=+$/, '');
   const usable = clean.length % 4 === 1 ? clean.slice(0, -1) : clean;
   try {
     const binary = atob(usable + '='.repeat((4 - (usable.length % 4)) % 4));

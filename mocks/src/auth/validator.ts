@@ -124,8 +124,9 @@ function byteLength(text: string): number {
 }
 
 const EMAIL_USER_UTF8_PART = /^[a-z\d!#$%&'*+\-/=?^_`{|}~\u00A1-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]+$/i;
-// eslint-disable-next-line no-control-regex
-const QUOTED_EMAIL_USER_UTF8 = /^([\s\x01-\x08\x0b\x0c\x0e-\x1f\x7f\x21\x23-\x5b\x5d-\x7e\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]|(\\[\x01-\x09\x0b\x0c\x0d-\x7f\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]))*$/i;
+const QUOTED_EMAIL_USER_UTF8 =
+  // eslint-disable-next-line no-control-regex -- validator.js's pattern: control characters are allowed in a quoted local part
+  /^([\s\x01-\x08\x0b\x0c\x0e-\x1f\x7f\x21\x23-\x5b\x5d-\x7e\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]|(\\[\x01-\x09\x0b\x0c\x0d-\x7f\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]))*$/i;
 
 /** validator.js `isFQDN` with `require_tld: true`, no underscores, no trailing dot, no numeric TLD. */
 function isFQDN(text: string): boolean {

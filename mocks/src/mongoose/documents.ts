@@ -116,7 +116,14 @@ export function findById<T extends Doc>(collection: ReadonlyMap<string, T>, id: 
  * @returns the updated or created document, or `undefined` (unknown id, no upsert).
  * @throws {CastError} for an id that is no ObjectId or a value the model cannot store; {@link DuplicateKeyError} on a unique index.
  */
-export function findByIdAndUpdate<T extends Doc>(env: WriteEnv, collection: Map<string, T>, model: Model, id: string, update: Record<string, unknown>, { upsert = false, unique = [] as readonly UniqueIndex[] } = {}): T | undefined {
+export function findByIdAndUpdate<T extends Doc>(
+  env: WriteEnv,
+  collection: Map<string, T>,
+  model: Model,
+  id: string,
+  update: Record<string, unknown>,
+  { upsert = false, unique = [] as readonly UniqueIndex[] } = {},
+): T | undefined {
   const key = castObjectId(id, '_id');
   const set = castUpdate(model, update);
   const now = env.clock.iso();

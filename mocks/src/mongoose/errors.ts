@@ -53,8 +53,18 @@ export function castErrorJson(error: CastError): Record<string, unknown> {
   if (kind === 'Number' || kind === 'date') reason = ASSERTION;
   else if (kind === 'ObjectId') reason = {};
   else if (kind === 'Embedded') reason = { path: error.path };
-  else if (kind === 'Boolean') reason = { stringValue, valueType, kind: 'boolean', value: error.value, name: 'CastError', message: `Cast to boolean failed for value ${stringValue} (type ${valueType}) at path "undefined"` };
-  return { stringValue, valueType, kind, value: error.value, path: error.path, reason, name: 'CastError', message: `Cast to ${kind} failed for value ${stringValue} (type ${valueType}) at path "${error.path}"` };
+  else if (kind === 'Boolean')
+    reason = { stringValue, valueType, kind: 'boolean', value: error.value, name: 'CastError', message: `Cast to boolean failed for value ${stringValue} (type ${valueType}) at path "undefined"` };
+  return {
+    stringValue,
+    valueType,
+    kind,
+    value: error.value,
+    path: error.path,
+    reason,
+    name: 'CastError',
+    message: `Cast to ${kind} failed for value ${stringValue} (type ${valueType}) at path "${error.path}"`,
+  };
 }
 
 /** A missing required value as JSON (`path` is the field's own name, also in a sub-document). */

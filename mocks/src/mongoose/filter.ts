@@ -548,7 +548,24 @@ function regexTest(pattern: unknown, options: unknown, budget: MatchBudget): Val
 }
 
 /** Operators MongoDB evaluates that the mock does not. */
-const UNSUPPORTED = new Set(['$type', '$mod', '$bitsAllSet', '$bitsAllClear', '$bitsAnySet', '$bitsAnyClear', '$geoWithin', '$geoIntersects', '$near', '$nearSphere', '$within', '$minDistance', '$maxDistance', '$where', '$expr', '$jsonSchema']);
+const UNSUPPORTED = new Set([
+  '$type',
+  '$mod',
+  '$bitsAllSet',
+  '$bitsAllClear',
+  '$bitsAnySet',
+  '$bitsAnyClear',
+  '$geoWithin',
+  '$geoIntersects',
+  '$near',
+  '$nearSphere',
+  '$within',
+  '$minDistance',
+  '$maxDistance',
+  '$where',
+  '$expr',
+  '$jsonSchema',
+]);
 
 /** The test of an operator document (`{$gt: 1, $lt: 5}`): every operator holds; patterns share `budget`. */
 function operatorsTest(ops: Record<string, unknown>, typed: (value: unknown) => unknown, budget: MatchBudget, path: string): ValueTest {

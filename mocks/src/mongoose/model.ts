@@ -38,7 +38,11 @@ export interface Model {
 /** A document the model refuses to save (Mongoose's `ValidationError`): the failing fields and why. */
 export class ValidationError extends Error {
   constructor(readonly errors: Readonly<Record<string, CastError | RequiredError>>) {
-    super(`Validation failed: ${Object.entries(errors).map(([path, error]) => `${path}: ${error.message}`).join(', ')}`);
+    super(
+      `Validation failed: ${Object.entries(errors)
+        .map(([path, error]) => `${path}: ${error.message}`)
+        .join(', ')}`,
+    );
     this.name = 'ValidationError';
   }
 }
@@ -75,7 +79,7 @@ function castScalar(type: ScalarType, value: unknown, path: string): unknown {
  * @param forUpdate sub-documents of an update are cast but not validated (no required checks).
  * @throws {CastError} when the value cannot be stored; {@link ValidationError} for an invalid sub-document of a new document.
  */
-export function castField(field: Field, value: unknown, path: string, forUpdate = false): unknown {
+function castField(field: Field, value: unknown, path: string, forUpdate = false): unknown {
   if (value === null || value === undefined) return value;
   if (field.type === 'array' || field.type === 'subdocs') {
     const items = Array.isArray(value) ? value : [value];

@@ -88,7 +88,8 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     throw new TypeError(`startRecordingProxy: target must be an absolute http(s) URL, got ${JSON.stringify(withoutUserinfo(String(options.target)))}`);
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new TypeError(`startRecordingProxy: target must be an http(s) URL, got ${target.protocol}`);
-  if (target.username || target.password) throw new TypeError(`startRecordingProxy: target must not hold credentials (user:password@): pass them as credentials, e.g. { email, password } or { token }`);
+  if (target.username || target.password)
+    throw new TypeError(`startRecordingProxy: target must not hold credentials (user:password@): pass them as credentials, e.g. { email, password } or { token }`);
   const base = target.href.replace(/\/+$/, '');
   const host = options.host ?? '127.0.0.1';
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
@@ -126,14 +127,29 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     };
     const hostHeader = (req.headers.host ?? '').toLowerCase();
     const hostname = hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : hostHeader.replace(/:\d*$/, '');
-    if (!hostnames.has(hostname)) return refuse(`Host ${JSON.stringify(req.headers.host ?? '')} refused: the proxy answers only under a loopback name (localhost, 127.0.0.1, [::1]), against DNS rebinding`);
+    if (!hostnames.has(hostname))
+      return refuse(`Host ${JSON.stringify(req.headers.host ?? '')} refused: the proxy answers only under a loopback name (localhost, 127.0.0.1, [::1]), against DNS rebinding`);
     const origin = req.headers.origin;
     if (origin === undefined || origin === `http://${hostHeader}`) return [];
-    if (!allowedOrigins.has(origin)) return refuse(`requests from pages of ${JSON.stringify(origin)} are refused: the proxy adds the recording's credentials; allow that origin with --allow-origin ${origin} (allowedOrigins) if you trust it`);
-    const cors: [string, string][] = [['access-control-allow-origin', origin], ['vary', 'Origin']];
+    if (!allowedOrigins.has(origin))
+      return refuse(
+        `requests from pages of ${JSON.stringify(origin)} are refused: the proxy adds the recording's credentials; allow that origin with --allow-origin ${origin} (allowedOrigins) if you trust it`,
+      );
+    const cors: [string, string][] = [
+      ['access-control-allow-origin', origin],
+      ['vary', 'Origin'],
+    ];
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
       const requested = req.headers['access-control-request-headers'];
-      res.writeHead(204, Object.fromEntries([...cors, ['access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE'], ...(requested ? [['access-control-allow-headers', requested]] : []), ['access-control-max-age', '600']]));
+      res.writeHead(
+        204,
+        Object.fromEntries([
+          ...cors,
+          ['access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE'],
+          ...(requested ? [['access-control-allow-headers', requested]] : []),
+          ['access-control-max-age', '600'],
+        ]),
+      );
       res.end();
       return undefined;
     }
@@ -180,7 +196,13 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       comment = 'not forwarded: request body over the proxy limit';
     } else {
       try {
-        const answer = await fetch(url, { method, headers, body: body && body.length > 0 && method !== 'GET' && method !== 'HEAD' ? new Uint8Array(body) : undefined, redirect: 'manual', signal: stopping.signal });
+        const answer = await fetch(url, {
+          method,
+          headers,
+          body: body && body.length > 0 && method !== 'GET' && method !== 'HEAD' ? new Uint8Array(body) : undefined,
+          redirect: 'manual',
+          signal: stopping.signal,
+        });
         status = answer.status;
         statusText = answer.statusText;
         for (const [name, value] of answer.headers) if (name !== 'set-cookie') responseHeaders.push([name, value]);

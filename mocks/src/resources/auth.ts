@@ -35,7 +35,6 @@ import type { HandlerContext, HandlerGroup, ServiceCore } from '../service/conte
 import type { StoredTeammate } from '../state/store';
 import { saveTeammate } from './team';
 
-
 /** The request as express-validator reads it. */
 function validated(ctx: HandlerContext<'signIn' | 'signInAnonymously'>): ValidatedRequest {
   return { body: ctx.raw.body, query: ctx.raw.query, params: {}, headers: ctx.request.headers };
@@ -127,7 +126,7 @@ async function tokenOf(core: ServiceCore, user: User): Promise<string> {
 }
 
 /** A custom token's verified payload, which the route answers as the `user`, claims as signed. */
-const claimsOf = (payload: Record<string, unknown>): CustomTokenUser => beyondContract<CustomTokenUser>(payload, 'the custom token\'s claims as the client signed them, any name and type');
+const claimsOf = (payload: Record<string, unknown>): CustomTokenUser => beyondContract<CustomTokenUser>(payload, "the custom token's claims as the client signed them, any name and type");
 
 /**
  * The `user` of a custom-token sign-in that stored a user (`created`, with its `password` hash, as
@@ -188,7 +187,10 @@ export const authHandlers = {
         throw error;
       }
       const claims = JSON.parse(JSON.stringify(guest)) as Record<string, unknown>;
-      const token = await signToken({ ...claims, iat: Math.floor(core.clock.now() / 1000), aud: 'https://tiledesk.com', iss: 'https://tiledesk.com', sub: 'guest', jti: core.ids.uuid() }, core.serverSecret);
+      const token = await signToken(
+        { ...claims, iat: Math.floor(core.clock.now() / 1000), aud: 'https://tiledesk.com', iss: 'https://tiledesk.com', sub: 'guest', jti: core.ids.uuid() },
+        core.serverSecret,
+      );
       return ok({ success: true, token: `JWT ${token}`, user: beyondContract<AnonymousUser>(claims, 'firstname, lastname, email and attributes echoed as sent, whatever their type') });
     },
   },
@@ -243,7 +245,8 @@ export const authHandlers = {
       if (teammate) {
         if (teammate.status !== 'active') return failMsg(401, 'Authentication failed. Project_user not active.');
         if (!agentRole) return ok({ success: true, token: header, user: claimsOf(payload) });
-        if (typeof payload.email !== 'string') return unanswered('routes/auth.js reads req.user.email.toLowerCase() of a token without an e-mail inside an async callback; the rejection is never caught');
+        if (typeof payload.email !== 'string')
+          return unanswered('routes/auth.js reads req.user.email.toLowerCase() of a token without an e-mail inside an async callback; the rejection is never caught');
         const fromDb = activeUser(core, payload.email.toLowerCase());
         if (!fromDb) return unanswered('routes/auth.js calls toObject() on the user its e-mail finds, and finds none, inside an async callback');
         return ok({ success: true, token: await tokenOf(core, fromDb), user: structuredClone(fromDb) });
@@ -251,7 +254,8 @@ export const authHandlers = {
       let user: User | undefined;
       let created: User | undefined;
       if (agentRole) {
-        if (typeof payload.email !== 'string') return unanswered('routes/auth.js reads req.user.email.toLowerCase() of a token without an e-mail inside an async callback; the rejection is never caught');
+        if (typeof payload.email !== 'string')
+          return unanswered('routes/auth.js reads req.user.email.toLowerCase() of a token without an e-mail inside an async callback; the rejection is never caught');
         const email = payload.email.toLowerCase();
         try {
           if (activeUser(core, email) || [...core.store.users.values()].some((u) => u.email === email)) throw new Error('E11000 duplicate key error index: email_1');

@@ -34,7 +34,6 @@ import { failError, failMsg, objectNotFound, ok, unanswered } from '../http/resu
 import type { HandlerGroup } from '../service/context';
 import { touch } from '../state/factories';
 
-
 const GROUP_QUERY = querySchema(GROUP_MODEL);
 
 /** The value a body field has for the route's `req.body.x != undefined` (neither `undefined` nor `null`). */
@@ -132,4 +131,3 @@ export const groupHandlers = {
     },
   },
 } satisfies HandlerGroup;
-

@@ -169,7 +169,13 @@ function patternRefused(error: PatternLimitError, origins: Readonly<Record<strin
  * no `errorCode` or `error`: 500 `{success: false}`. A pattern (`namespace: {$regex}`) over the
  * mock's bounds: 400 naming `namespace` at `location`.
  */
-function checkNamespace(core: ServiceCore, projectId: string, namespaceId: unknown, location: ValidationIssue['location'] = 'body', budget?: MatchBudget): { kb: KnowledgeBase } | { failure: Failure } {
+function checkNamespace(
+  core: ServiceCore,
+  projectId: string,
+  namespaceId: unknown,
+  location: ValidationIssue['location'] = 'body',
+  budget?: MatchBudget,
+): { kb: KnowledgeBase } | { failure: Failure } {
   let kb: StoredKnowledgeBase | undefined;
   try {
     const test = documentFilter(NAMESPACE_QUERY, { id: namespaceId }, budget);
@@ -478,7 +484,7 @@ export const kbHandlers = {
       if ('endless' in outcome) return unanswered(`routes/kb.js:2007: ${outcome.endless}`);
       // kb.js:2012: `fetch()` rejected with a TypeError, whose JSON is `{}`.
       if ('rejected' in outcome) return fail(500, { success: false, error: {} });
-      return ok(beyondContract<SitemapResult>(outcome.data, "each site is a `loc` as fast-xml-parser reads it, an object for a `loc` with child elements"));
+      return ok(beyondContract<SitemapResult>(outcome.data, 'each site is a `loc` as fast-xml-parser reads it, an object for a `loc` with child elements'));
     },
   },
 

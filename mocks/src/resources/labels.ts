@@ -347,7 +347,7 @@ export const labelHandlers = {
   getDefaultLabels: {
     handle({ raw }) {
       const set = builtinLabel(raw.path.lang!);
-      return set ? ok(set) : (emptyJson());
+      return set ? ok(set) : emptyJson();
     },
   },
 
@@ -427,7 +427,10 @@ export const labelHandlers = {
       if (entries[index]!.default === true) return failMsg(400, "You can't delete the default language.");
       // `label.data.id(idData).remove()`: the first entry with that `_id`.
       const id = entries[index]!._id;
-      entries.splice(entries.findIndex((e) => e._id === id), 1);
+      entries.splice(
+        entries.findIndex((e) => e._id === id),
+        1,
+      );
       draft.versioned = true;
       draft.modified = true;
       return saveAndForward(core, projectId, draft, `/${lang}`);

@@ -43,7 +43,6 @@ import { SEGMENT_MODEL } from '../models/segment';
 
 const { NORMAL, DELETED } = LEAD_STATUS;
 
-
 /** The lead model's queries: its text index covers `fullname` and `email`. */
 const LEAD_QUERY = querySchema(LEAD_MODEL);
 const SEGMENT_QUERY = querySchema(SEGMENT_MODEL);
@@ -200,7 +199,11 @@ export const leadHandlers = {
     handle({ core, projectId, raw, caller }) {
       const body = raw.body;
       try {
-        return ok(structuredClone(createLead(core, projectId, { lead_id: field(body, 'lead_id'), fullname: field(body, 'fullname'), email: field(body, 'email'), attributes: field(body, 'attributes') }, callerId(caller))));
+        return ok(
+          structuredClone(
+            createLead(core, projectId, { lead_id: field(body, 'lead_id'), fullname: field(body, 'fullname'), email: field(body, 'email'), attributes: field(body, 'attributes') }, callerId(caller)),
+          ),
+        );
       } catch (error) {
         if (isDatabaseError(error)) return unanswered(`the lead cannot be saved (${error.message}): leadService.createWitId rejects and routes/lead.js does not catch it`);
         throw error;

@@ -324,7 +324,8 @@ type MessageOutcome = { message: StoredMessage } | { error: unknown } | Unanswer
 function saveMessage(core: ServiceCore, projectId: string, fields: Record<string, unknown>, conversation: StoredConversation | undefined): MessageOutcome {
   const text = fields.text;
   if (text) {
-    if (typeof text !== 'string') return unanswered('the message text transformer (pubmodules/messageTransformer) calls text.match() on a text that is no string; the rejected promise is never handled');
+    if (typeof text !== 'string')
+      return unanswered('the message text transformer (pubmodules/messageTransformer) calls text.match() on a text that is no string; the rejected promise is never handled');
     const key = /\$\{([^}]+)\}/.exec(text)?.[1];
     if (key !== undefined) {
       const language = typeof conversation?.language === 'string' ? conversation.language.toUpperCase() : 'EN';
@@ -376,7 +377,16 @@ function operators(core: ServiceCore, projectId: string, departmentId: unknown):
   // Round robin after the last assigned conversation (`roundRobin`), else the first available agent
   // (the server picks one at random).
   const last = [...core.store.conversations.values()]
-    .filter((c) => c.id_project === projectId && c.hasBot === false && c.preflight === false && typeof c.status === 'number' && c.status > UNASSIGNED && Array.isArray(c.participants) && c.participants.length > 0)
+    .filter(
+      (c) =>
+        c.id_project === projectId &&
+        c.hasBot === false &&
+        c.preflight === false &&
+        typeof c.status === 'number' &&
+        c.status > UNASSIGNED &&
+        Array.isArray(c.participants) &&
+        c.participants.length > 0,
+    )
     .pop();
   let operator = available[0];
   if (last) {
@@ -555,7 +565,15 @@ function leadFor(core: ServiceCore, projectId: string, leadId: unknown, fullname
     return target;
   }
   try {
-    const lead = save(core, core.store.leads, LEAD_MODEL, { lead_id: leadId || core.ids.uuid(), fullname, email, phone: normalizePhone(phone), attributes, id_project: projectId, createdBy: 'system' });
+    const lead = save(core, core.store.leads, LEAD_MODEL, {
+      lead_id: leadId || core.ids.uuid(),
+      fullname,
+      email,
+      phone: normalizePhone(phone),
+      attributes,
+      id_project: projectId,
+      createdBy: 'system',
+    });
     core.webhooks.emit('lead.create', projectId, lead);
     return lead;
   } catch (error) {

@@ -33,8 +33,6 @@ import { badInput, type ValidationIssue } from '../http/validation';
 import { checkUserPattern, PatternLimitError, patternRefusal } from '../pattern';
 import type { HandlerGroup } from '../service/context';
 
-
-
 /**
  * The `contains` filters of a segment body whose pattern the mock would refuse when listing the
  * segment's leads (`routes/lead.js` converts `contains` to `{$regex: value}`): one validation item

@@ -24,7 +24,6 @@ import { field, jsNumber, jsString, truthy } from '../http/request';
 import { failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
 import type { HandlerGroup } from '../service/context';
 
-
 /** The unique index on (project, name). */
 const UNIQUE: readonly UniqueIndex[] = [['id_project', 'tag']];
 

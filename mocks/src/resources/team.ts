@@ -152,7 +152,8 @@ function updateOf(body: unknown, byId: boolean): { set: Record<string, unknown>;
 
 /** Gives each tag object of an update an `_id` (Mongoose creates one per new sub-document). */
 function withTagIds(core: ServiceCore, tags: unknown): unknown {
-  const give = (item: unknown) => (typeof item === 'object' && item !== null && !Array.isArray(item) && (item as Record<string, unknown>)._id === undefined ? { _id: core.ids.objectId(), ...item } : item);
+  const give = (item: unknown) =>
+    typeof item === 'object' && item !== null && !Array.isArray(item) && (item as Record<string, unknown>)._id === undefined ? { _id: core.ids.objectId(), ...item } : item;
   return Array.isArray(tags) ? tags.map(give) : give(tags);
 }
 
@@ -235,7 +236,8 @@ export const teamHandlers = {
   getTeammate: {
     handle({ core, projectId, raw, teammate: own }) {
       // GET /project_users/me (routes/project_user.js:500): the caller's own teammate, unpopulated, in an array.
-      if (raw.path.project_user_id === 'me') return own ? ok(beyondContract<GetTeammateResponse>([readTeammate(core, own, false)], '`me` is the route GET /project_users/me, which answers an array')) : internalError();
+      if (raw.path.project_user_id === 'me')
+        return own ? ok(beyondContract<GetTeammateResponse>([readTeammate(core, own, false)], '`me` is the route GET /project_users/me, which answers an array')) : internalError();
       let id: string;
       try {
         id = castObjectId(raw.path.project_user_id, '_id');
@@ -264,7 +266,7 @@ export const teamHandlers = {
         const user = [...core.store.users.values()].find(test);
         if (!user) return objectNotFound();
         if (![...core.store.teammates.values()].some((t) => t.id_user === user._id && t.id_project === projectId)) return fail(403, { msg: 'Unauthorized. This is not a your teammate.' });
-        return ok(beyondContract<GetTeammateByUserIdResponse>({ _id: user._id }, '`search` is the route GET /project_users/users/search, which answers the user\'s id'));
+        return ok(beyondContract<GetTeammateByUserIdResponse>({ _id: user._id }, "`search` is the route GET /project_users/users/search, which answers the user's id"));
       }
       const byUser = isValidObjectId(userId);
       let key = userId;

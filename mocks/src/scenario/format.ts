@@ -8,7 +8,24 @@
  * segments, tags, leads, conversations with their messages, knowledge bases, their contents, the
  * project's labels and webhook subscriptions; `harToSeed` (./har-seed.ts) builds one from a recording.
  */
-import type { Content, Conversation, Group, KnowledgeBase, LabelDocument, LabelEntry, Lead, Message, OperationId, ResponseOf, Segment, Subscription, Tag, Teammate, TeammateRole, User } from '@supportkb/sdk';
+import type {
+  Content,
+  Conversation,
+  Group,
+  KnowledgeBase,
+  LabelDocument,
+  LabelEntry,
+  Lead,
+  Message,
+  OperationId,
+  ResponseOf,
+  Segment,
+  Subscription,
+  Tag,
+  Teammate,
+  TeammateRole,
+  User,
+} from '@supportkb/sdk';
 import {
   zContent,
   zConversation,
@@ -196,7 +213,7 @@ export function defineScenario<const S extends Scenario>(scenario: S): S {
 // ---- The validating schema, from the SDK's zod schemas -------------------------------------
 
 /** The longest delay a timer can wait, in ms (2^31 - 1): `latency` and `delay` above it are refused. */
-export const MAX_DELAY_MS = 2_147_483_647;
+const MAX_DELAY_MS = 2_147_483_647;
 /** A header name: RFC 9110 token characters. */
 export const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A header value: no control characters but tab, nothing past U+00FF (what `Headers` accepts and an HTTP/1.1 line can carry). */
@@ -224,7 +241,11 @@ function build() {
 
   const responseSchema = z.strictObject({
     match: z.optional(z.strictObject({ path: z.optional(z.record(z.string(), z.string())), query: z.optional(z.record(z.string(), z.string())), body: z.optional(z.record(z.string(), z.unknown())) })),
-    status: z.optional(z.int().check(z.gte(200, { message: 'Not a status the mock can answer: 200-599 (an informational 1xx has no final answer)' }), z.lte(599, { message: 'Not a status the mock can answer: 200-599' }))),
+    status: z.optional(
+      z
+        .int()
+        .check(z.gte(200, { message: 'Not a status the mock can answer: 200-599 (an informational 1xx has no final answer)' }), z.lte(599, { message: 'Not a status the mock can answer: 200-599' })),
+    ),
     body: z.optional(z.unknown()),
     headers: z.optional(
       z.record(
@@ -243,8 +264,25 @@ function build() {
     seed: z.optional(
       z.strictObject({
         mode: z.optional(z.enum(['replace', 'extend'])),
-        project: z.optional(z.strictObject({ _id: z.optional(objectId), name: z.optional(z.string()), jwtSecret: z.optional(z.string().check(z.minLength(1))), createdAt: z.optional(z.iso.datetime()), updatedAt: z.optional(z.iso.datetime()) })),
-        users: z.optional(z.array(documentSchema(zUser, { email: emailOf(zSignInRequest), password: z.optional(z.string().check(z.minLength(1))), role: z.optional(zTeammateRole), teammate: z.optional(documentSchema(zTeammate, {}, ['id_user', 'role'])) }))),
+        project: z.optional(
+          z.strictObject({
+            _id: z.optional(objectId),
+            name: z.optional(z.string()),
+            jwtSecret: z.optional(z.string().check(z.minLength(1))),
+            createdAt: z.optional(z.iso.datetime()),
+            updatedAt: z.optional(z.iso.datetime()),
+          }),
+        ),
+        users: z.optional(
+          z.array(
+            documentSchema(zUser, {
+              email: emailOf(zSignInRequest),
+              password: z.optional(z.string().check(z.minLength(1))),
+              role: z.optional(zTeammateRole),
+              teammate: z.optional(documentSchema(zTeammate, {}, ['id_user', 'role'])),
+            }),
+          ),
+        ),
         groups: z.optional(z.array(documentSchema(zGroup, { name: objectOf(zGroupCreateRequest).shape.name! }))),
         segments: z.optional(z.array(documentSchema(zSegment))),
         tags: z.optional(z.array(documentSchema(zTag, { tag: z.string().check(z.minLength(1)) }))),

@@ -80,7 +80,18 @@ function KINDS(): Map<$ZodType, Kind> {
   return (kinds = new Map(table.map(([schema, kind]) => [resolved(schema), kind])));
 }
 
-type Def = { type: string; innerType?: $ZodType; getter?: () => $ZodType; in?: $ZodType; shape?: Record<string, $ZodType>; element?: $ZodType; items?: $ZodType[]; left?: $ZodType; right?: $ZodType; options?: $ZodType[] };
+type Def = {
+  type: string;
+  innerType?: $ZodType;
+  getter?: () => $ZodType;
+  in?: $ZodType;
+  shape?: Record<string, $ZodType>;
+  element?: $ZodType;
+  items?: $ZodType[];
+  left?: $ZodType;
+  right?: $ZodType;
+  options?: $ZodType[];
+};
 const defOf = (schema: $ZodType): Def => schema._zod.def;
 
 /**
@@ -338,7 +349,8 @@ export function harToSeed(har: Har, options: HarToSeedOptions = {}): ScenarioSee
     for (const reference of ['lead', 'requester', 'department'] as const) {
       if (fields[reference] === undefined || fields[reference] === null) continue;
       const id = idOf(fields[reference]);
-      if (reference === 'lead' && isObject(conversation.lead) && id && !collection('leads').has(id) && safeParse(resolved(zLead), conversation.lead).success) collection('leads').set(id, conversation.lead);
+      if (reference === 'lead' && isObject(conversation.lead) && id && !collection('leads').has(id) && safeParse(resolved(zLead), conversation.lead).success)
+        collection('leads').set(id, conversation.lead);
       if (id === undefined) delete fields[reference];
       else fields[reference] = id;
     }

@@ -38,7 +38,8 @@ export function operationOfUrl(method: string, url: string): { operationId: Oper
     if (meta.method.toUpperCase() !== method.toUpperCase()) continue;
     const match = matchRequestUrl(target, joinPath('*', meta.mswPath));
     // The path's own parameters (the `*` of the base path comes back as parameter `0`).
-    if (match.matches) return { operationId: meta.operationId, params: Object.fromEntries(meta.pathParams.filter((name) => match.params?.[name] !== undefined).map((name) => [name, String(match.params![name])])) };
+    if (match.matches)
+      return { operationId: meta.operationId, params: Object.fromEntries(meta.pathParams.filter((name) => match.params?.[name] !== undefined).map((name) => [name, String(match.params![name])])) };
   }
   return undefined;
 }

@@ -14,8 +14,13 @@ export class FileTooLargeError extends Error {
 }
 
 /** `134217728` as `128 MiB`, `1000` as `1000 bytes`. */
-export function describeBytes(bytes: number): string {
-  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+function describeBytes(bytes: number): string {
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const)
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
   return `${bytes} bytes`;
 }
 

@@ -126,7 +126,10 @@ export function scenarioHandlers(scenario: Scenario, baseUrl = '*', random: () =
             if (match?.query && !Object.entries(match.query).every(([key, value]) => url.searchParams.get(key) === value)) continue;
             if (match?.body) {
               if (!bodyRead) {
-                body = await request.clone().json().catch(() => undefined);
+                body = await request
+                  .clone()
+                  .json()
+                  .catch(() => undefined);
                 bodyRead = true;
               }
               if (!subsetMatch(match.body, body)) continue;

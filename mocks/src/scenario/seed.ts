@@ -51,7 +51,13 @@ export function seedScenario(target: ScenarioSeedTarget, spec: ScenarioSeed = {}
       projectId,
       existing && spec.mode !== 'replace'
         ? { ...existing, ...given(spec.project ?? {}) }
-        : newProject(target, { name: SEED.projectName, jwtSecret: SEED.projectSecret, ...(existing ? { createdAt: existing.createdAt, updatedAt: existing.updatedAt } : {}), ...given(spec.project ?? {}), _id: projectId }),
+        : newProject(target, {
+            name: SEED.projectName,
+            jwtSecret: SEED.projectSecret,
+            ...(existing ? { createdAt: existing.createdAt, updatedAt: existing.updatedAt } : {}),
+            ...given(spec.project ?? {}),
+            _id: projectId,
+          }),
     );
     // The project's default department (every project has one; conversations point at it).
     let departmentId = [...store.departments.values()].find((d) => d.id_project === projectId && d.default)?._id;
@@ -92,7 +98,15 @@ export function seedScenario(target: ScenarioSeedTarget, spec: ScenarioSeed = {}
       const conversationProject = conversation.id_project ?? projectId;
       store.conversations.set(conversationKey(conversationProject, conversation.request_id), conversation);
       for (const message of messages) {
-        const stored = newMessage(target, { id_project: conversationProject, recipient: conversation.request_id, sender: creator, createdBy: message.sender ?? creator, createdAt: conversation.createdAt, updatedAt: conversation.createdAt, ...given(message) });
+        const stored = newMessage(target, {
+          id_project: conversationProject,
+          recipient: conversation.request_id,
+          sender: creator,
+          createdBy: message.sender ?? creator,
+          createdAt: conversation.createdAt,
+          updatedAt: conversation.createdAt,
+          ...given(message),
+        });
         store.messages.set(stored._id, stored);
       }
     }
@@ -106,7 +120,8 @@ export function seedScenario(target: ScenarioSeedTarget, spec: ScenarioSeed = {}
     const failing = target.behaviour?.indexing?.failingSources ?? /fail/i;
     for (const fields of spec.contents ?? []) {
       const namespace = fields.namespace ?? projectId;
-      if (namespace === projectId && !store.knowledgeBases.has(projectId)) store.knowledgeBases.set(projectId, newKnowledgeBase(target, { id: projectId, name: 'Default', id_project: projectId, default: true }));
+      if (namespace === projectId && !store.knowledgeBases.has(projectId))
+        store.knowledgeBases.set(projectId, newKnowledgeBase(target, { id: projectId, name: 'Default', id_project: projectId, default: true }));
       const content = newContent(target, { id_project: projectId, ...given(fields), name: fields.name ?? null, namespace });
       store.contents.set(content._id, content);
       // Queued or being indexed: the indexing job goes on from that stage, as for a created content.
@@ -139,7 +154,15 @@ export function seedScenario(target: ScenarioSeedTarget, spec: ScenarioSeed = {}
 
     // Webhook subscriptions (the secret: the run's, as for created ones).
     for (const fields of spec.subscriptions ?? []) {
-      const subscription: Subscription = { _id: fields._id ?? target.ids.objectId(), secret: target.subscriptionSecret ?? SEED.subscriptionSecret, id_project: projectId, createdBy: ownerOf(store, fields.id_project ?? projectId), global: false, ...stamps(target.clock), ...given(fields) };
+      const subscription: Subscription = {
+        _id: fields._id ?? target.ids.objectId(),
+        secret: target.subscriptionSecret ?? SEED.subscriptionSecret,
+        id_project: projectId,
+        createdBy: ownerOf(store, fields.id_project ?? projectId),
+        global: false,
+        ...stamps(target.clock),
+        ...given(fields),
+      };
       store.subscriptions.set(subscription._id, subscription);
     }
   });
@@ -156,7 +179,21 @@ function avoidSeededIds(target: ScenarioSeedTarget): void {
   const { store } = target;
   const taken = new Set<string>();
   const add = (value: unknown) => typeof value === 'string' && taken.add(value);
-  for (const documents of [store.users, store.teammates, store.knowledgeBases, store.contents, store.groups, store.segments, store.tags, store.leads, store.subscriptions, store.conversations, store.messages, store.departments, store.projects]) {
+  for (const documents of [
+    store.users,
+    store.teammates,
+    store.knowledgeBases,
+    store.contents,
+    store.groups,
+    store.segments,
+    store.tags,
+    store.leads,
+    store.subscriptions,
+    store.conversations,
+    store.messages,
+    store.departments,
+    store.projects,
+  ]) {
     for (const doc of documents.values() as Iterable<Record<string, unknown>>) [doc._id, doc.id, doc.lead_id, doc.uuid_user].forEach(add);
   }
   for (const labels of store.labels.values()) [labels._id, ...labels.data.map((entry) => entry._id)].forEach(add);

@@ -80,8 +80,20 @@ function crossChecks(scenario: Scenario): ScenarioIssue[] {
   for (const name of ['users', 'groups', 'segments', 'tags', 'leads', 'contents', 'subscriptions'] as const) unique<{ _id?: string }>(name, seed[name], (doc) => doc._id, '_id', id);
   unique('knowledgeBases', seed.knowledgeBases, (kb) => kb.id, 'id', id);
   // The service's unique index on (project, event, target).
-  unique('subscriptions', seed.subscriptions, (s) => JSON.stringify([s.id_project ?? seed.project?._id ?? SEED.projectId, s.event, s.target]), 'target', () => 'event and target');
-  unique('labels.data', seed.labels?.data, (entry) => entry.lang, 'lang', (lang) => `language ${lang}`);
+  unique(
+    'subscriptions',
+    seed.subscriptions,
+    (s) => JSON.stringify([s.id_project ?? seed.project?._id ?? SEED.projectId, s.event, s.target]),
+    'target',
+    () => 'event and target',
+  );
+  unique(
+    'labels.data',
+    seed.labels?.data,
+    (entry) => entry.lang,
+    'lang',
+    (lang) => `language ${lang}`,
+  );
   unique('labels.data', seed.labels?.data, (entry) => entry._id, '_id', id);
   const defaults = (seed.labels?.data ?? []).flatMap((entry, i) => (entry.default === true ? [i] : []));
   for (const i of defaults.slice(1)) out.push({ path: `seed.labels.data[${i}].default`, message: `A second default language (also seed.labels.data[${defaults[0]}])` });
@@ -90,11 +102,13 @@ function crossChecks(scenario: Scenario): ScenarioIssue[] {
   const knowledgeBases = new Set([projectId, ...(seed.knowledgeBases ?? []).flatMap((kb) => (kb.id ? [kb.id] : []))]);
   if (seed.mode !== 'replace' && projectId === SEED.projectId) knowledgeBases.add(SEED.secondKnowledgeBaseId);
   (seed.contents ?? []).forEach((content, i) => {
-    if (content.namespace !== undefined && !knowledgeBases.has(content.namespace)) out.push({ path: `seed.contents[${i}].namespace`, message: `No knowledge base ${content.namespace} in the seed (seed.knowledgeBases, or the project's default, whose id is the project's)` });
+    if (content.namespace !== undefined && !knowledgeBases.has(content.namespace))
+      out.push({ path: `seed.contents[${i}].namespace`, message: `No knowledge base ${content.namespace} in the seed (seed.knowledgeBases, or the project's default, whose id is the project's)` });
   });
   const requests = new Map<string, number>();
   (seed.conversations ?? []).forEach((conversation, i) => {
-    if (requests.has(conversation.request_id)) out.push({ path: `seed.conversations[${i}].request_id`, message: `Duplicate request_id ${conversation.request_id} (also seed.conversations[${requests.get(conversation.request_id)}])` });
+    if (requests.has(conversation.request_id))
+      out.push({ path: `seed.conversations[${i}].request_id`, message: `Duplicate request_id ${conversation.request_id} (also seed.conversations[${requests.get(conversation.request_id)}])` });
     else requests.set(conversation.request_id, i);
   });
   const latency = scenario.latency;

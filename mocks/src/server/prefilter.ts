@@ -36,4 +36,3 @@ export function candidateFilter(handlers: readonly RequestHandler[]): (method: s
     return out;
   };
 }
-

@@ -116,7 +116,6 @@ export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
-
 /** After an answer to a request whose body was left unread: how long, and how many more bytes at most, the rest is drained (discarded) before the connection closes. */
 const LINGER_MS = 2000;
 const LINGER_BYTES = 8 * 1024 * 1024;
@@ -219,4 +218,3 @@ export function sendResult(res: ServerResponse, result: Result, close = false): 
   }
   writeAnswer(res, result.status, statusTextOf(result.status), headers, body, close);
 }
-

@@ -25,7 +25,6 @@ import { report } from './report';
 import { joinPath, mswMethod, routeOrder } from './routes';
 import { excerpt, OnceWarnings, unansweredKind, violationKind } from './warnings';
 
-
 /** What production does with a request the contract forbids, as the default mode's one-time warning says it. */
 function violationWarning(operationId: OperationId, violation: ValidationIssue, result: Result): string {
   const param = excerpt(violation.param, 200);
@@ -38,7 +37,10 @@ function violationWarning(operationId: OperationId, violation: ValidationIssue, 
 
 /** The one-time warning for a request the real server never answers. */
 function unansweredWarning(operationId: OperationId, reason: string, mode: 'reset' | 'hang'): string {
-  const what = mode === 'hang' ? 'the mock answers nothing until the client gives up, as production does' : "the mock closes the connection (a network error) instead of hanging; behaviour: { unanswered: 'hang' } waits like production";
+  const what =
+    mode === 'hang'
+      ? 'the mock answers nothing until the client gives up, as production does'
+      : "the mock closes the connection (a network error) instead of hanging; behaviour: { unanswered: 'hang' } waits like production";
   return `[@supportkb/mocks] ${operationId}: the real server never answers this request (${excerpt(reason, 600)}): a client waits until its own timeout. Here ${what}.`;
 }
 

@@ -58,11 +58,7 @@ export interface BehaviourOptions {
 export const DEFAULT_BEHAVIOUR = {
   maxKnowledgeBases: 50,
   sitemaps: {
-    'https://www.acme-support.test/sitemap.xml': [
-      'https://www.acme-support.test/help/shipping',
-      'https://www.acme-support.test/help/returns',
-      'https://www.acme-support.test/help/payments',
-    ],
+    'https://www.acme-support.test/sitemap.xml': ['https://www.acme-support.test/help/shipping', 'https://www.acme-support.test/help/returns', 'https://www.acme-support.test/help/payments'],
   },
 } as const satisfies BehaviourOptions;
 

@@ -82,7 +82,13 @@ function tooDeep(): Failure {
  * @returns the route's answer (possibly no answer), or the error answer of the first stage that refused the request.
  * @throws whatever the handler throws (a mock bug; the caller answers 500).
  */
-export async function runOperation<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, params: Readonly<Record<string, unknown>>): Promise<Result> {
+export async function runOperation<K extends OperationId>(
+  core: ServiceCore,
+  meta: OperationMeta & { operationId: K },
+  handler: OperationHandler<K>,
+  request: Request,
+  params: Readonly<Record<string, unknown>>,
+): Promise<Result> {
   // A body declared larger than the limit is refused before anything else, as the service's body
   // parser does (it runs before every route).
   if (declaredTooLarge(request, core.bodyLimit)) return payloadTooLarge(core.bodyLimit);
@@ -93,7 +99,15 @@ export async function runOperation<K extends OperationId>(core: ServiceCore, met
   return core.strict ? strictMode(core, meta, handler, request, url, path, pre) : serverMode(core, meta, handler, request, url, path, pre);
 }
 
-async function serverMode<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, url: URL, path: Record<string, string>, pre: Stages<K>): Promise<Result> {
+async function serverMode<K extends OperationId>(
+  core: ServiceCore,
+  meta: OperationMeta & { operationId: K },
+  handler: OperationHandler<K>,
+  request: Request,
+  url: URL,
+  path: Record<string, string>,
+  pre: Stages<K>,
+): Promise<Result> {
   // 1. The body parsers run before every route.
   const mediaType = mediaTypeOf(request);
   const parsed = await readServerBody(request, core.bodyLimit);
@@ -117,7 +131,15 @@ async function serverMode<K extends OperationId>(core: ServiceCore, meta: Operat
   return result;
 }
 
-async function strictMode<K extends OperationId>(core: ServiceCore, meta: OperationMeta & { operationId: K }, handler: OperationHandler<K>, request: Request, url: URL, path: Record<string, string>, pre: Stages<K>): Promise<Result> {
+async function strictMode<K extends OperationId>(
+  core: ServiceCore,
+  meta: OperationMeta & { operationId: K },
+  handler: OperationHandler<K>,
+  request: Request,
+  url: URL,
+  path: Record<string, string>,
+  pre: Stages<K>,
+): Promise<Result> {
   // Routing: a path the contract lists literally, with other methods only, is a 405 (OpenAPI
   // matches concrete paths before templated ones), as the HTTP server answers a path it lists with
   // other methods.

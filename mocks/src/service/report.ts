@@ -12,7 +12,10 @@ export function report(listener: (exchange: Exchange) => void, operationId: Oper
     }
     const text = textOf(result);
     // The media type a handler named (an HTML error page; `application/json` for an empty `res.json()`), else the default of the body.
-    const named = Object.entries(result.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1]?.split(';')[0]!.trim() as Exchange['contentType'] | undefined;
+    const named = Object.entries(result.headers ?? {})
+      .find(([name]) => name.toLowerCase() === 'content-type')?.[1]
+      ?.split(';')[0]!
+      .trim() as Exchange['contentType'] | undefined;
     listener({
       operationId,
       method: request.method,

@@ -35,7 +35,7 @@ export function mswMethod(method: OperationMeta['method']): 'get' | 'post' | 'pu
  */
 export function concretePathOf(meta: OperationMeta, params: Readonly<Record<string, string>>, all: readonly OperationMeta[]): { path: string; methods: string[] } | undefined {
   const template = meta.path.split('/');
-  const segments = template.map((part) => (part.startsWith('{') ? params[part.slice(1, -1)] ?? part : part));
+  const segments = template.map((part) => (part.startsWith('{') ? (params[part.slice(1, -1)] ?? part) : part));
   let best: { path: string; literals: number } | undefined;
   for (const other of all) {
     const parts = other.path.split('/');

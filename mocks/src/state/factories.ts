@@ -70,20 +70,23 @@ export function newTeammate(env: FactoryEnv, fields: Fields<StoredTeammate> = {}
   const _id = fields._id ?? env.ids.objectId();
   const role = fields.role ?? 'agent';
   const now = env.clock.iso();
-  return build<StoredTeammate>({
-    _id,
-    id: _id,
-    role,
-    roleType: roleType(role),
-    user_available: true,
-    number_assigned_requests: 0,
-    status: 'active',
-    tags: [],
-    permissions: [],
-    last_login_at: now,
-    ...stamps(env.clock),
-    trashed: false,
-  }, fields);
+  return build<StoredTeammate>(
+    {
+      _id,
+      id: _id,
+      role,
+      roleType: roleType(role),
+      user_available: true,
+      number_assigned_requests: 0,
+      status: 'active',
+      tags: [],
+      permissions: [],
+      last_login_at: now,
+      ...stamps(env.clock),
+      trashed: false,
+    },
+    fields,
+  );
 }
 
 /** The preview settings of a new knowledge base: the defaults the contract declares for `KnowledgeBasePreviewSettings`. */
@@ -109,15 +112,18 @@ export const DEFAULT_SCRAPE_OPTIONS: Readonly<ContentScrapeOptions> = { tags_to_
 /** A knowledge base of a project, with the default preview settings, the engine and the embedding. */
 export function newKnowledgeBase(env: FactoryEnv, fields: Fields<KnowledgeBase> & Pick<KnowledgeBase, 'name' | 'id_project' | 'default'>): KnowledgeBase {
   const now = env.clock.iso();
-  return build<KnowledgeBase>({
-    id: fields.id ?? env.ids.objectId(),
-    preview_settings: defaultPreviewSettings(),
-    hybrid: false,
-    engine: { ...MOCK_ENGINE },
-    embedding: { ...MOCK_EMBEDDING },
-    createdAt: now,
-    updatedAt: now,
-  }, fields);
+  return build<KnowledgeBase>(
+    {
+      id: fields.id ?? env.ids.objectId(),
+      preview_settings: defaultPreviewSettings(),
+      hybrid: false,
+      engine: { ...MOCK_ENGINE },
+      embedding: { ...MOCK_EMBEDDING },
+      createdAt: now,
+      updatedAt: now,
+    },
+    fields,
+  );
 }
 
 /** A knowledge-base content, status -1 (queued for indexing) unless given. */
@@ -160,34 +166,40 @@ export function newConversation(env: FactoryEnv, fields: Fields<StoredConversati
   const _id = fields._id ?? env.ids.objectId();
   const participants = fields.participants ?? [];
   const first = participants[0];
-  return build<StoredConversation>({
-    _id,
-    id: _id,
-    status: 100,
-    participants: [],
-    participantsAgents: first !== undefined && !first.startsWith('bot_') ? [first] : [],
-    participantsBots: first !== undefined && first.startsWith('bot_') ? [first.slice(4)] : [],
-    followers: [],
-    tags: [],
-    notes: [],
-    hasBot: false,
-    preflight: false,
-    channel: { name: 'chat21' },
-    channelOutbound: { name: 'chat21' },
-    smartAssignment: true,
-    priority: 'medium',
-    ...stamps(env.clock),
-  } as Partial<StoredConversation>, fields);
+  return build<StoredConversation>(
+    {
+      _id,
+      id: _id,
+      status: 100,
+      participants: [],
+      participantsAgents: first !== undefined && !first.startsWith('bot_') ? [first] : [],
+      participantsBots: first !== undefined && first.startsWith('bot_') ? [first.slice(4)] : [],
+      followers: [],
+      tags: [],
+      notes: [],
+      hasBot: false,
+      preflight: false,
+      channel: { name: 'chat21' },
+      channelOutbound: { name: 'chat21' },
+      smartAssignment: true,
+      priority: 'medium',
+      ...stamps(env.clock),
+    } as Partial<StoredConversation>,
+    fields,
+  );
 }
 
 /** A message of a conversation: text, sent (status 0), to a group channel on `chat21`. */
 export function newMessage(env: FactoryEnv, fields: Fields<StoredMessage> & Pick<StoredMessage, 'sender' | 'recipient' | 'id_project'>): StoredMessage {
-  return build<StoredMessage>({
-    _id: fields._id ?? env.ids.objectId(),
-    type: 'text',
-    status: 0,
-    channel_type: 'group',
-    channel: { name: 'chat21' },
-    ...stamps(env.clock),
-  }, fields);
+  return build<StoredMessage>(
+    {
+      _id: fields._id ?? env.ids.objectId(),
+      type: 'text',
+      status: 0,
+      channel_type: 'group',
+      channel: { name: 'chat21' },
+      ...stamps(env.clock),
+    },
+    fields,
+  );
 }

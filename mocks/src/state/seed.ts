@@ -6,7 +6,22 @@
  * (2026-11-20T10:00:00Z) so that analytics have data. Every document comes from the factories the
  * handlers use.
  */
-import { DEFAULT_SCRAPE_OPTIONS, newContent, newConversation, newGroup, newKnowledgeBase, newLabels, newLead, newMessage, newProject, newSegment, newTag, newTeammate, newUser, type FactoryEnv } from './factories';
+import {
+  DEFAULT_SCRAPE_OPTIONS,
+  newContent,
+  newConversation,
+  newGroup,
+  newKnowledgeBase,
+  newLabels,
+  newLead,
+  newMessage,
+  newProject,
+  newSegment,
+  newTag,
+  newTeammate,
+  newUser,
+  type FactoryEnv,
+} from './factories';
 import { storageLimitOf } from './storage';
 import { conversationKey, type Store } from './store';
 
@@ -37,9 +52,33 @@ export const SEED = {
   /** The secret of the subscriptions created during a run (the contract's example value). */
   subscriptionSecret: 'b7f3c2a1-5d4e-4f6a-9b8c-7d6e5f4a3b2c',
   members: {
-    owner: { role: 'owner', email: 'owner@acme-support.test', password: SEED_PASSWORD, userId: '65f1a2b3c4d5e6f708090b01', teammateId: '65f1a2b3c4d5e6f708090c01', firstname: 'Olivia', lastname: 'Owner' },
-    admin: { role: 'admin', email: 'admin@acme-support.test', password: SEED_PASSWORD, userId: '65f1a2b3c4d5e6f708090b02', teammateId: '65f1a2b3c4d5e6f708090c02', firstname: 'Adam', lastname: 'Admin' },
-    agent: { role: 'agent', email: 'agent@acme-support.test', password: SEED_PASSWORD, userId: '65f1a2b3c4d5e6f708090b03', teammateId: '65f1a2b3c4d5e6f708090c03', firstname: 'Maria', lastname: 'Rossi' },
+    owner: {
+      role: 'owner',
+      email: 'owner@acme-support.test',
+      password: SEED_PASSWORD,
+      userId: '65f1a2b3c4d5e6f708090b01',
+      teammateId: '65f1a2b3c4d5e6f708090c01',
+      firstname: 'Olivia',
+      lastname: 'Owner',
+    },
+    admin: {
+      role: 'admin',
+      email: 'admin@acme-support.test',
+      password: SEED_PASSWORD,
+      userId: '65f1a2b3c4d5e6f708090b02',
+      teammateId: '65f1a2b3c4d5e6f708090c02',
+      firstname: 'Adam',
+      lastname: 'Admin',
+    },
+    agent: {
+      role: 'agent',
+      email: 'agent@acme-support.test',
+      password: SEED_PASSWORD,
+      userId: '65f1a2b3c4d5e6f708090b03',
+      teammateId: '65f1a2b3c4d5e6f708090c03',
+      firstname: 'Maria',
+      lastname: 'Rossi',
+    },
   } satisfies Record<string, SeededMember>,
   /** The anonymous guest teammate (its credential is a guest token, see `service.authorization('guest')`). */
   guest: { uuid: '3f6c2a1e-8b7d-4c5e-9f0a-1b2c3d4e5f60', firstname: 'guest#5f60', teammateId: '65f1a2b3c4d5e6f708090c04' },
@@ -143,7 +182,15 @@ function seedDataset(target: SeedTarget): void {
   }
   store.users.set(SEED.invitee.userId, newUser(target, { _id: SEED.invitee.userId, email: SEED.invitee.email, firstname: 'Luca', lastname: 'Verdi', ...at('2026-11-18T12:00:00.000Z') }));
   store.secrets.passwords.set(SEED.invitee.userId, SEED.invitee.password);
-  const guest = newTeammate(target, { _id: SEED.guest.teammateId, id_project: P, uuid_user: SEED.guest.uuid, role: 'guest', last_login_at: '2026-11-20T09:00:00.000Z', createdBy: SEED.guest.uuid, ...at('2026-11-20T09:00:00.000Z') });
+  const guest = newTeammate(target, {
+    _id: SEED.guest.teammateId,
+    id_project: P,
+    uuid_user: SEED.guest.uuid,
+    role: 'guest',
+    last_login_at: '2026-11-20T09:00:00.000Z',
+    createdBy: SEED.guest.uuid,
+    ...at('2026-11-20T09:00:00.000Z'),
+  });
   store.teammates.set(guest._id, guest);
   const formerAgent = newTeammate(target, {
     _id: SEED.formerAgent.teammateId,
@@ -224,11 +271,24 @@ function seedDataset(target: SeedTarget): void {
 
   // Groups, segments, tags.
   const admin = SEED.members.admin.userId;
-  store.groups.set(SEED.groups.tier1, newGroup(target, { _id: SEED.groups.tier1, name: 'Tier 1', members: [SEED.members.agent.userId, admin], trashed: false, id_project: P, createdBy: admin, ...at('2026-11-05T09:00:00.000Z') }));
-  store.groups.set(SEED.groups.billing, newGroup(target, { _id: SEED.groups.billing, name: 'Billing', members: [admin], trashed: false, id_project: P, createdBy: admin, ...at('2026-11-06T11:00:00.000Z') }));
+  store.groups.set(
+    SEED.groups.tier1,
+    newGroup(target, { _id: SEED.groups.tier1, name: 'Tier 1', members: [SEED.members.agent.userId, admin], trashed: false, id_project: P, createdBy: admin, ...at('2026-11-05T09:00:00.000Z') }),
+  );
+  store.groups.set(
+    SEED.groups.billing,
+    newGroup(target, { _id: SEED.groups.billing, name: 'Billing', members: [admin], trashed: false, id_project: P, createdBy: admin, ...at('2026-11-06T11:00:00.000Z') }),
+  );
   store.segments.set(
     SEED.segments.italy,
-    newSegment(target, { _id: SEED.segments.italy, name: 'Customers from Italy', filters: [{ field: 'country', operator: '=', value: 'Italy' }], id_project: P, createdBy: admin, ...at('2026-11-05T14:00:00.000Z') }),
+    newSegment(target, {
+      _id: SEED.segments.italy,
+      name: 'Customers from Italy',
+      filters: [{ field: 'country', operator: '=', value: 'Italy' }],
+      id_project: P,
+      createdBy: admin,
+      ...at('2026-11-05T14:00:00.000Z'),
+    }),
   );
   store.segments.set(
     SEED.segments.vip,

@@ -242,7 +242,8 @@ export class StorageLedger {
     if (tx && !tx.enforce) return;
     let refusal: StorageRefusal | undefined;
     if (size > MAX_DOCUMENT_SIZE) refusal = { reason: 'document', collection, limit: this.limit, used: tx?.startUsed ?? this.#used, needed: delta };
-    else if (this.#used + delta > this.limit) refusal = { reason: 'limit', collection, limit: this.limit, used: tx?.startUsed ?? this.#used, needed: this.#used + delta - (tx?.startUsed ?? this.#used) };
+    else if (this.#used + delta > this.limit)
+      refusal = { reason: 'limit', collection, limit: this.limit, used: tx?.startUsed ?? this.#used, needed: this.#used + delta - (tx?.startUsed ?? this.#used) };
     if (!refusal) return;
     if (tx) tx.refusal ??= refusal;
     else {

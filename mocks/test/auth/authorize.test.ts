@@ -66,11 +66,14 @@ describe("a project's custom token works on that project's paths only", () => {
   it("refuses on project A a token signed with B's secret, even one naming A's guest (403), and stores nothing", async () => {
     const impostor = await direct.customToken({ _id: SEED.guest.uuid }, B);
     const before = direct.store.messages.size;
-    expect(await call(direct, `/${PID}/requests/support-group-b/messages`, json(`JWT ${impostor}`, { text: 'from B' }))).toMatchObject({ status: 403, body: { success: false, msg: 'you dont belong to the project.' } });
+    expect(await call(direct, `/${PID}/requests/support-group-b/messages`, json(`JWT ${impostor}`, { text: 'from B' }))).toMatchObject({
+      status: 403,
+      body: { success: false, msg: 'you dont belong to the project.' },
+    });
     expect(direct.store.messages.size).toBe(before);
   });
 
-  it("refuses on project A a token of B that claims the owner role (403)", async () => {
+  it('refuses on project A a token of B that claims the owner role (403)', async () => {
     const strong = await direct.customToken({ _id: SEED.guest.uuid, role: 'owner' }, B);
     expect((await call(direct, `/${PID}/tags`, { headers: { Authorization: `JWT ${strong}` } })).status).toBe(403);
   });
@@ -82,17 +85,44 @@ describe("a project's custom token works on that project's paths only", () => {
 });
 
 describe("a webhook subscription's token is scoped as the service scopes it", () => {
-  it("may call what the contract marks x-accepts-subscription-token: the 35 operations the mock used to list by hand", () => {
+  it('may call what the contract marks x-accepts-subscription-token: the 35 operations the mock used to list by hand', () => {
     // The list the mock kept in code before the contract carried the fact (routes whose guard is
     // `hasRoleOrTypes(role, [..., 'subscription'])` on the real server).
     const previous = [
-      'listContents', 'createContent', 'getContent', 'deleteContent', 'createContentsFromUrls', 'parseSitemap',
-      'listKnowledgeBases', 'createKnowledgeBase', 'updateKnowledgeBase', 'deleteKnowledgeBase',
-      'listTeammates', 'getTeammate', 'getTeammateByUserId', 'updateTeammate',
-      'listGroups', 'createGroup', 'getGroup', 'updateGroup', 'deleteGroup',
-      'listSegments', 'createSegment', 'getSegment', 'updateSegment', 'deleteSegment',
-      'listTags', 'createTag', 'getTag', 'updateTag', 'deleteTag',
-      'listLeads', 'createLead', 'getLead', 'updateLead', 'deleteLead',
+      'listContents',
+      'createContent',
+      'getContent',
+      'deleteContent',
+      'createContentsFromUrls',
+      'parseSitemap',
+      'listKnowledgeBases',
+      'createKnowledgeBase',
+      'updateKnowledgeBase',
+      'deleteKnowledgeBase',
+      'listTeammates',
+      'getTeammate',
+      'getTeammateByUserId',
+      'updateTeammate',
+      'listGroups',
+      'createGroup',
+      'getGroup',
+      'updateGroup',
+      'deleteGroup',
+      'listSegments',
+      'createSegment',
+      'getSegment',
+      'updateSegment',
+      'deleteSegment',
+      'listTags',
+      'createTag',
+      'getTag',
+      'updateTag',
+      'deleteTag',
+      'listLeads',
+      'createLead',
+      'getLead',
+      'updateLead',
+      'deleteLead',
       'createMessage',
     ];
     expect([...SUBSCRIPTION_TOKEN_OPERATIONS].sort()).toEqual(previous.sort());
@@ -109,7 +139,15 @@ describe("a webhook subscription's token is scoped as the service scopes it", ()
   });
 
   it('passes the operations whose route accepts subscriptions (knowledge bases, tags, leads, teammates read/update, messages)', async () => {
-    for (const path of [`/${PID}/kb/namespace/all`, `/${PID}/tags`, `/${PID}/leads`, `/${PID}/groups`, `/${PID}/segments`, `/${PID}/project_users`, `/${PID}/project_users/${SEED.members.agent.teammateId}`]) {
+    for (const path of [
+      `/${PID}/kb/namespace/all`,
+      `/${PID}/tags`,
+      `/${PID}/leads`,
+      `/${PID}/groups`,
+      `/${PID}/segments`,
+      `/${PID}/project_users`,
+      `/${PID}/project_users/${SEED.members.agent.teammateId}`,
+    ]) {
       expect((await call(direct, path, { headers: { Authorization: token } })).status, path).toBe(200);
     }
     expect((await call(direct, `/${PID}/requests/${SEED.conversation.requestId}/messages`, json(token, { text: 'from the hook' }))).status).toBe(200);

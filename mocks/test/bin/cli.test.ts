@@ -116,7 +116,11 @@ describe('supportkb-mock serving', () => {
     expect(url, out).toBeTruthy();
     for (const member of Object.values(SEED.members)) expect(out).toContain(`${member.email}  password ${member.password}`);
     expect(out).toMatch(/guest .*Authorization: JWT /);
-    const signIn = await fetch(`${url}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: SEED.members.agent.email, password: SEED.members.agent.password }) });
+    const signIn = await fetch(`${url}/auth/signin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: SEED.members.agent.email, password: SEED.members.agent.password }),
+    });
     expect(signIn.status).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -223,29 +227,33 @@ describe('stops on SIGTERM and SIGINT and releases its port, through npm too', (
     ['npx supportkb-mock', 'SIGTERM'],
     ['bin/mock.mjs', 'SIGTERM'],
     ['bin/mock.mjs', 'SIGINT'],
-  ] as const)('%s, sent %s: the port is free again within seconds (before: never) and the server process is gone', async (command, signal) => {
-    const port = await freePort();
-    const [file, args] = commands[command];
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
-    delete childEnv.PORT;
-    const child = spawn(file, [...args, '--port', String(port)], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    let server = 0;
-    try {
-      // `npm run` builds first when sources changed: allow for it.
-      expect(await waitFor(() => / at http:\/\/127\.0\.0\.1:\d+ \(pid \d+/.test(out), 240_000), out).toBe(true);
-      server = Number(/ at http:\/\/127\.0\.0\.1:\d+ \(pid (\d+)/.exec(out)![1]);
-      expect(await portIsFree(port)).toBe(false);
-      child.kill(signal);
-      const sent = Date.now();
-      // Guards against a hang only (before the fix: never); a few hundred ms on an idle machine.
-      expect(await waitFor(() => portIsFree(port), 30_000), `port ${port} still in use ${Date.now() - sent} ms after ${signal}`).toBe(true);
-      expect(await waitFor(() => !isAlive(server), 30_000), `the server (pid ${server}) still runs`).toBe(true);
-    } finally {
-      if (server && isAlive(server)) process.kill(server, 'SIGKILL');
-      child.kill('SIGKILL');
-    }
-  }, 330_000);
+  ] as const)(
+    '%s, sent %s: the port is free again within seconds (before: never) and the server process is gone',
+    async (command, signal) => {
+      const port = await freePort();
+      const [file, args] = commands[command];
+      const childEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+      delete childEnv.PORT;
+      const child = spawn(file, [...args, '--port', String(port)], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (chunk) => (out += chunk));
+      child.stderr.on('data', (chunk) => (out += chunk));
+      let server = 0;
+      try {
+        // `npm run` builds first when sources changed: allow for it.
+        expect(await waitFor(() => / at http:\/\/127\.0\.0\.1:\d+ \(pid \d+/.test(out), 240_000), out).toBe(true);
+        server = Number(/ at http:\/\/127\.0\.0\.1:\d+ \(pid (\d+)/.exec(out)![1]);
+        expect(await portIsFree(port)).toBe(false);
+        child.kill(signal);
+        const sent = Date.now();
+        // Guards against a hang only (before the fix: never); a few hundred ms on an idle machine.
+        expect(await waitFor(() => portIsFree(port), 30_000), `port ${port} still in use ${Date.now() - sent} ms after ${signal}`).toBe(true);
+        expect(await waitFor(() => !isAlive(server), 30_000), `the server (pid ${server}) still runs`).toBe(true);
+      } finally {
+        if (server && isAlive(server)) process.kill(server, 'SIGKILL');
+        child.kill('SIGKILL');
+      }
+    },
+    330_000,
+  );
 });

@@ -18,7 +18,9 @@ describe('supportkb-mock --from-har', () => {
       const out = await mock.waitFor(/^Replaying .*$/m);
       const lines = out.split('\n');
       expect(lines[0]).toMatch(/^Stateful mock of the Support and Knowledge Base Service API at http:\/\/127\.0\.0\.1:\d+ /);
-      expect(lines[1]).toBe(`Replaying ${har}: 3 recorded exchanges over 2 operations (signIn ×1, listLeads ×2), each answering the first matching request once; everything else gets the stateful mock.`);
+      expect(lines[1]).toBe(
+        `Replaying ${har}: 3 recorded exchanges over 2 operations (signIn ×1, listLeads ×2), each answering the first matching request once; everything else gets the stateful mock.`,
+      );
     } finally {
       await mock.stop();
     }

@@ -25,7 +25,12 @@ describe('coerceQuery', () => {
   it('reads the fields of an object schema, through lazy schemas, and of nothing else', () => {
     expect(Object.keys(objectShape(classic) ?? {})).toEqual(['page', 'flag', 'name']);
     expect(Object.keys(objectShape(zm.lazy(() => mini)) ?? {})).toEqual(['page', 'flag', 'name']);
-    expect(coerceQuery(params('page=3'), z.lazy(() => classic))).toEqual({ page: 3 });
+    expect(
+      coerceQuery(
+        params('page=3'),
+        z.lazy(() => classic),
+      ),
+    ).toEqual({ page: 3 });
     expect(objectShape(z.string())).toBeUndefined();
     expect(coerceQuery(params('page=1'), undefined)).toEqual({});
   });

@@ -27,10 +27,22 @@ const env = () => ({ clock: createClock({ frozen: true, start: '2026-11-20T10:00
 describe('newDocument (new Model(input).save()), castUpdate, upsertedDocument', () => {
   it.each([
     [{ tag: 5 }, { tag: '5', color: '#000000', members: [], items: [] }],
-    [{ tag: 'a', members: 'x' }, { tag: 'a', color: '#000000', members: ['x'], items: [] }],
-    [{ tag: 'a', count: '3', unknown: 1 }, { tag: 'a', color: '#000000', count: 3, members: [], items: [] }],
-    [{ tag: 'a', owner: '65F1A2B3C4D5E6F708090A0B', at: 0 }, { tag: 'a', color: '#000000', owner: '65f1a2b3c4d5e6f708090a0b', at: '1970-01-01T00:00:00.000Z', members: [], items: [] }],
-    [{ tag: 'a', items: [{ name: 'n' }, null] }, { tag: 'a', color: '#000000', members: [], items: [{ name: 'n' }, null] }],
+    [
+      { tag: 'a', members: 'x' },
+      { tag: 'a', color: '#000000', members: ['x'], items: [] },
+    ],
+    [
+      { tag: 'a', count: '3', unknown: 1 },
+      { tag: 'a', color: '#000000', count: 3, members: [], items: [] },
+    ],
+    [
+      { tag: 'a', owner: '65F1A2B3C4D5E6F708090A0B', at: 0 },
+      { tag: 'a', color: '#000000', owner: '65f1a2b3c4d5e6f708090a0b', at: '1970-01-01T00:00:00.000Z', members: [], items: [] },
+    ],
+    [
+      { tag: 'a', items: [{ name: 'n' }, null] },
+      { tag: 'a', color: '#000000', members: [], items: [{ name: 'n' }, null] },
+    ],
   ])('%j', (input, expected) => expect(newDocument(TAG, input)).toEqual(expected));
 
   it.each([
@@ -118,7 +130,11 @@ describe('find', () => {
     ['n', -1, 1, 2, ['3', '2']],
     ['n', 1, 0, -2, ['4', '2']],
   ])('sort %s %s, skip %s, limit %s', (sortField, direction, skip, limit, ids) => {
-    expect(find(collection, { filter: () => true, sortField, direction, skip, limit }).exec().map((d) => d._id)).toEqual(ids);
+    expect(
+      find(collection, { filter: () => true, sortField, direction, skip, limit })
+        .exec()
+        .map((d) => d._id),
+    ).toEqual(ids);
   });
 
   it('refuses a direction synchronously, a negative skip and a bad sort key when run', () => {
@@ -150,7 +166,7 @@ describe('mongooseErrorJson and isDatabaseError', () => {
     [new Error('other'), {}],
   ])('%s', (error, json) => expect(mongooseErrorJson(error, 'tag')).toEqual(json));
 
-  it('tells the database layer\'s errors from others', () => {
+  it("tells the database layer's errors from others", () => {
     expect(isDatabaseError(new KeyError('x'))).toBe(true);
     expect(isDatabaseError(new CastError('Number', 'x', 'p'))).toBe(true);
     expect(isDatabaseError(new TypeError('x'))).toBe(false);

@@ -22,7 +22,12 @@ const schema = querySchema({
   },
 });
 
-const cast = (filter: unknown) => JSON.parse(JSON.stringify(castFilter(schema, filter), (_key, value: unknown) => (typeof value === 'object' && value !== null && 'hex' in value ? `ObjectId(${String((value as { hex: string }).hex)})` : value)));
+const cast = (filter: unknown) =>
+  JSON.parse(
+    JSON.stringify(castFilter(schema, filter), (_key, value: unknown) =>
+      typeof value === 'object' && value !== null && 'hex' in value ? `ObjectId(${String((value as { hex: string }).hex)})` : value,
+    ),
+  );
 
 describe('castFilter (Mongoose 5.13, lib/cast.js)', () => {
   it.each([
@@ -63,7 +68,16 @@ describe('castFilter (Mongoose 5.13, lib/cast.js)', () => {
 });
 
 describe('compileFilter (MongoDB 4.4)', () => {
-  const doc = { _id: '65f1a2b3c4d5e6f708090a0b', name: 'Anna', status: 100, active: true, tags: ['vip', 'eu'], owner: '65f1a2b3c4d5e6f708090a0c', attributes: { plan: 'pro', seats: 3, list: [{ k: 1 }, { k: 2 }] }, createdAt: '2026-11-20T10:00:00.000Z' };
+  const doc = {
+    _id: '65f1a2b3c4d5e6f708090a0b',
+    name: 'Anna',
+    status: 100,
+    active: true,
+    tags: ['vip', 'eu'],
+    owner: '65f1a2b3c4d5e6f708090a0c',
+    attributes: { plan: 'pro', seats: 3, list: [{ k: 1 }, { k: 2 }] },
+    createdAt: '2026-11-20T10:00:00.000Z',
+  };
   const matches = (filter: unknown) => documentFilter(schema, filter)(doc);
 
   it.each([
@@ -113,7 +127,7 @@ describe('compileFilter (MongoDB 4.4)', () => {
     expect(() => documentFilter(schema, filter)).toThrow(message);
   });
 
-  it('tells query errors (the service answers them as the server does) from the mock\'s limits (400)', () => {
+  it("tells query errors (the service answers them as the server does) from the mock's limits (400)", () => {
     expect(isQueryError(new MongoError('x', 2, 'BadValue'))).toBe(true);
     expect(isQueryError(new CastError('Number', 'x', 'p'))).toBe(true);
     expect(isQueryError(new UnsupportedQueryError('$type'))).toBe(true);

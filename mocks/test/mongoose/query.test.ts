@@ -52,7 +52,11 @@ describe('mongoCompare', () => {
   });
 
   it('reads dotted fields and sorts descending; equal values keep their order (stable)', () => {
-    const docs = [{ id: 1, a: { b: 2 } }, { id: 2, a: { b: 3 } }, { id: 3, a: { b: 2 } }];
+    const docs = [
+      { id: 1, a: { b: 2 } },
+      { id: 2, a: { b: 3 } },
+      { id: 3, a: { b: 2 } },
+    ];
     expect(docs.sort(mongoCompare('a.b', -1)).map((d) => d.id)).toEqual([2, 1, 3]);
   });
 });

@@ -55,7 +55,11 @@ describe('analytics computed from the stored conversations and messages', () => 
 
   it('answers {err: "error"} for a department_id new ObjectId() refuses, and matches a 12-character one as bytes', async () => {
     // analytics.js:182 and :313 throw synchronously: Express's global handler (app.js:728)
-    for (const suffix of ['requests/aggregate/day?department_id=nope', 'requests/aggregate/month?department_id=nope', `requests/aggregate/day?department_id=${SEED.departmentId}&department_id=${SEED.departmentId}`]) {
+    for (const suffix of [
+      'requests/aggregate/day?department_id=nope',
+      'requests/aggregate/month?department_id=nope',
+      `requests/aggregate/day?department_id=${SEED.departmentId}&department_id=${SEED.departmentId}`,
+    ]) {
       expect(await call(suffix), suffix).toMatchObject({ status: 500, body: { err: 'error' } });
     }
     expect(await get('requests/aggregate/day?department_id=abcdefghijkl')).toEqual([]);
@@ -149,7 +153,19 @@ describe('analytics computed from the stored conversations and messages', () => 
   it('answers [] when there is nothing to count', async () => {
     service.store.conversations.clear();
     service.store.messages.clear();
-    for (const suffix of ['requests/count', 'requests/waiting', 'requests/waiting/day/last', 'requests/duration', 'requests/satisfaction', 'requests/hasBot/count', 'messages/count', 'requests/aggregate/day', 'requests/aggregate/month', 'requests/aggregate/week', 'messages/aggregate/day']) {
+    for (const suffix of [
+      'requests/count',
+      'requests/waiting',
+      'requests/waiting/day/last',
+      'requests/duration',
+      'requests/satisfaction',
+      'requests/hasBot/count',
+      'messages/count',
+      'requests/aggregate/day',
+      'requests/aggregate/month',
+      'requests/aggregate/week',
+      'messages/aggregate/day',
+    ]) {
       expect(await get(suffix), suffix).toEqual([]);
     }
   });

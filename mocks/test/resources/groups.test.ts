@@ -78,7 +78,10 @@ describe('updating groups', () => {
   it('casts trashed as a boolean: "yes" is true, "maybe" a 500 (routes/group.js:56)', async () => {
     const auth = await as('agent');
     expect((await api(`/${PID}/groups/${SEED.groups.billing}`, { method: 'PUT', auth, body: { trashed: 'yes' } })).body.trashed).toBe(true);
-    expect(await api(`/${PID}/groups/${SEED.groups.billing}`, { method: 'PUT', auth, body: { trashed: 'maybe' } })).toMatchObject({ status: 500, body: { success: false, msg: 'Error updating object.' } });
+    expect(await api(`/${PID}/groups/${SEED.groups.billing}`, { method: 'PUT', auth, body: { trashed: 'maybe' } })).toMatchObject({
+      status: 500,
+      body: { success: false, msg: 'Error updating object.' },
+    });
     expect(await api(`/${PID}/groups/not-an-id`, { method: 'PUT', auth, body: { name: 'x' } })).toMatchObject({ status: 500, body: { success: false, msg: 'Error updating object.' } });
   });
 
@@ -127,7 +130,7 @@ describe('deleting groups', () => {
     }
   });
 
-  it("refuses a group a department of the project names (403, routes/group.js:141)", async () => {
+  it('refuses a group a department of the project names (403, routes/group.js:141)', async () => {
     const department = service.store.departments.get(SEED.departmentId)!;
     Object.assign(department, { id_group: SEED.groups.tier1 });
     expect(await api(`/${PID}/groups/${SEED.groups.tier1}?force=true`, { method: 'DELETE', auth: await as('agent') })).toMatchObject({

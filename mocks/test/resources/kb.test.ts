@@ -42,7 +42,7 @@ describe('knowledge bases', () => {
     expect((await api(`/${PID}/kb/namespace/all?count=`, { auth })).body.map((kb: any) => kb.count)).toEqual([undefined, undefined]);
   });
 
-  it("creates the default knowledge base on first read of an empty project, without count even when asked (kb.js:931-960)", async () => {
+  it('creates the default knowledge base on first read of an empty project, without count even when asked (kb.js:931-960)', async () => {
     service.store.knowledgeBases.clear();
     const list = await api(`/${PID}/kb/namespace/all?count=true`, { auth: await as('admin') });
     expect(list.body).toHaveLength(1);
@@ -67,7 +67,10 @@ describe('knowledge bases', () => {
   it('deletes another knowledge base; then it is 404 (kb.js:1427)', async () => {
     const auth = await as('admin');
     expect((await api(`/${PID}/kb/namespace/${SEED.secondKnowledgeBaseId}`, { method: 'DELETE', auth })).body).toEqual({ success: true, message: 'Namespace deleted succesfully' });
-    expect(await api(`/${PID}/kb/namespace/${SEED.secondKnowledgeBaseId}`, { method: 'DELETE', auth })).toMatchObject({ status: 404, body: { error: `No namespace found for id ${SEED.secondKnowledgeBaseId}` } });
+    expect(await api(`/${PID}/kb/namespace/${SEED.secondKnowledgeBaseId}`, { method: 'DELETE', auth })).toMatchObject({
+      status: 404,
+      body: { error: `No namespace found for id ${SEED.secondKnowledgeBaseId}` },
+    });
   });
 
   it('creates a knowledge base, not the default; the name is cast (5 → "5") and other fields are ignored', async () => {
@@ -85,7 +88,10 @@ describe('knowledge bases', () => {
     const auth = await as('admin');
     const path = `/${PID}/kb/namespace/${SEED.secondKnowledgeBaseId}`;
     expect((await api(path, { method: 'PUT', auth, body: { preview_settings: { model: 'gpt-4o-mini', top_k: 2 } } })).body.preview_settings).toEqual({ model: 'gpt-4o-mini', top_k: 2 });
-    expect((await api(path, { method: 'PUT', auth, body: { name: null, preview_settings: null } })).body).toMatchObject({ name: 'Product manuals', preview_settings: { model: 'gpt-4o-mini', top_k: 2 } });
+    expect((await api(path, { method: 'PUT', auth, body: { name: null, preview_settings: null } })).body).toMatchObject({
+      name: 'Product manuals',
+      preview_settings: { model: 'gpt-4o-mini', top_k: 2 },
+    });
     expect((await api(path, { method: 'PUT', auth, body: { preview_settings: 'x' } })).body.preview_settings).toBe('x');
   });
 
@@ -99,7 +105,10 @@ describe('knowledge bases', () => {
     const notBoolean = { success: false, error: "Value not accepted for 'hybrid' field. Expected boolean." };
     expect(await api(`/${PID}/kb/namespace`, { auth, body: { name: 'X', hybrid: 'yes' } })).toMatchObject({ status: 400, body: notBoolean });
     expect(await api(`/${PID}/kb/namespace`, { auth, body: { name: 'X', hybrid: null } })).toMatchObject({ status: 400, body: notBoolean });
-    expect(await api(`/${PID}/kb/namespace`, { auth, body: { name: 'X', hybrid: true } })).toMatchObject({ status: 403, body: { success: false, error: 'Hybrid mode is not allowed for the current project' } });
+    expect(await api(`/${PID}/kb/namespace`, { auth, body: { name: 'X', hybrid: true } })).toMatchObject({
+      status: 403,
+      body: { success: false, error: 'Hybrid mode is not allowed for the current project' },
+    });
     Object.assign(service.store.projects.get(PID)!, { profile: { customization: { hybrid: true } } });
     const hybrid = await api(`/${PID}/kb/namespace`, { auth, body: { name: 'X', hybrid: true } });
     expect(hybrid.body).toMatchObject({ hybrid: true, engine: { index_name: 'llm-sample-hybrid-index' } });
@@ -110,7 +119,16 @@ describe('knowledge bases', () => {
     const required = (value?: unknown) => {
       const withValue = value === undefined ? {} : { value };
       return {
-        errors: { name: { name: 'ValidatorError', message: 'Path `name` is required.', properties: { message: 'Path `name` is required.', type: 'required', path: 'name', ...withValue }, kind: 'required', path: 'name', ...withValue } },
+        errors: {
+          name: {
+            name: 'ValidatorError',
+            message: 'Path `name` is required.',
+            properties: { message: 'Path `name` is required.', type: 'required', path: 'name', ...withValue },
+            kind: 'required',
+            path: 'name',
+            ...withValue,
+          },
+        },
         _message: 'Namespace validation failed',
         name: 'ValidationError',
         message: 'Namespace validation failed: name: Path `name` is required.',
@@ -138,7 +156,13 @@ describe('knowledge bases', () => {
     const auth = await as('admin');
     const kb = await api(`/${PID}/kb/namespace/65f1a2b3c4d5e6f7080999ae`, { method: 'PUT', auth, body: { name: 'Upserted KB' } });
     expect(kb.body).toEqual({ id: '65f1a2b3c4d5e6f7080999ae', name: 'Upserted KB', default: false, hybrid: false, createdAt: expect.any(String), updatedAt: expect.any(String) });
-    expect((await api(`/${PID}/kb/namespace/not-an-object-id`, { method: 'PUT', auth, body: {} })).body).toEqual({ id: 'not-an-object-id', default: false, hybrid: false, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect((await api(`/${PID}/kb/namespace/not-an-object-id`, { method: 'PUT', auth, body: {} })).body).toEqual({
+      id: 'not-an-object-id',
+      default: false,
+      hybrid: false,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect((await api(`/${PID}/kb/namespace/all`, { auth })).body).toHaveLength(2);
   });
 });
@@ -190,7 +214,13 @@ describe('listing contents', () => {
     expect(refused).toMatchObject({ status: 500, body: { success: false, error: stringCastError('type', { a: '1' }, "{ a: '1' }", 'Object', 'KB') } });
     const status = await api(`/${PID}/kb?namespace=${PID}&status=abc`, { auth });
     expect(status.status).toBe(500);
-    expect(status.body.error).toMatchObject({ kind: 'Number', path: 'status', value: null, name: 'CastError', message: 'Cast to Number failed for value "NaN" (type number) at path "status" for model "KB"' });
+    expect(status.body.error).toMatchObject({
+      kind: 'Number',
+      path: 'status',
+      value: null,
+      name: 'CastError',
+      message: 'Cast to Number failed for value "NaN" (type number) at path "status" for model "KB"',
+    });
   });
 
   it("answers MongoDB's refusals with 500 and the driver's error (kb.js:1612)", async () => {
@@ -290,8 +320,17 @@ describe('creating contents', () => {
     const create = async (body: object) => (await api(`/${PID}/kb`, { auth, body: { namespace: PID, name: 'n', ...body } })).body.value;
     expect(await create({ type: 'txt', source: 't1' })).toMatchObject({ scrape_type: 1 });
     expect(await create({ type: 'regex_custom', source: 'r1' })).toMatchObject({ chunk_regex: null });
-    expect(await create({ type: 'url', source: 'https://a.test/0', scrape_type: 0, situated_context: true, refresh_rate: '' })).toMatchObject({ scrape_type: 0, scrape_options: null, refresh_rate: 'never', situated_context: true });
-    expect(await create({ type: 'url', source: 'https://a.test/4', scrape_type: 4, scrape_options: { main: true }, refresh_rate: 5 })).toMatchObject({ scrape_type: 4, scrape_options: { main: true }, refresh_rate: '5' });
+    expect(await create({ type: 'url', source: 'https://a.test/0', scrape_type: 0, situated_context: true, refresh_rate: '' })).toMatchObject({
+      scrape_type: 0,
+      scrape_options: null,
+      refresh_rate: 'never',
+      situated_context: true,
+    });
+    expect(await create({ type: 'url', source: 'https://a.test/4', scrape_type: 4, scrape_options: { main: true }, refresh_rate: 5 })).toMatchObject({
+      scrape_type: 4,
+      scrape_options: { main: true },
+      refresh_rate: '5',
+    });
     expect(await create({ type: 'url', source: 'https://a.test/s', situated_context: true })).toMatchObject({ scrape_type: 2, situated_context: false });
     expect(await create({ type: 'video', source: 'v', tags: ['a', 1] })).toEqual(expect.not.objectContaining({ tags: expect.anything() }));
     expect(await create({ type: 'text', source: 'e', tags: [] })).toMatchObject({ tags: [] });
@@ -325,9 +364,7 @@ describe('url contents in bulk', () => {
 
   it('adds url contents (upserting a known url) and answers the stored documents in stored order', async () => {
     const added = await api(`/${PID}/kb/multi?namespace=${PID}`, { auth: await as('admin'), body: { list: urls, tags: '["help-center"]' } });
-    expect(added.body.map((c: any) => [c.name, c.type, c.status, c.scrape_type, c.refresh_rate, c.tags])).toEqual(
-      [urls[1], urls[0]].map((u) => [u, 'url', -1, 2, 'never', ['help-center']]),
-    );
+    expect(added.body.map((c: any) => [c.name, c.type, c.status, c.scrape_type, c.refresh_rate, c.tags])).toEqual([urls[1], urls[0]].map((u) => [u, 'url', -1, 2, 'never', ['help-center']]));
     expect(added.body[0]._id).toBe(SEED.contents.url);
     // A bulk upsert writes no version key and no defaults (services/aiManager.js:522, KB.find().lean()).
     expect(added.body[1]).toEqual(expect.not.objectContaining({ __v: expect.anything(), situated_context: expect.anything() }));
@@ -337,7 +374,10 @@ describe('url contents in bulk', () => {
   it('refuses more than 300 urls (403) and a request without namespace (400)', async () => {
     const auth = await as('admin');
     const tooMany = Array.from({ length: 301 }, (_, i) => `https://www.acme-support.test/p/${i}`);
-    expect(await api(`/${PID}/kb/multi?namespace=${PID}`, { auth, body: { list: tooMany } })).toMatchObject({ status: 403, body: { error: "Too many urls. Can't index more than 300 urls at a time." } });
+    expect(await api(`/${PID}/kb/multi?namespace=${PID}`, { auth, body: { list: tooMany } })).toMatchObject({
+      status: 403,
+      body: { error: "Too many urls. Can't index more than 300 urls at a time." },
+    });
     expect((await api(`/${PID}/kb/multi`, { auth, body: { list: urls } })).status).toBe(400);
   });
 
@@ -345,7 +385,10 @@ describe('url contents in bulk', () => {
     const auth = await as('admin');
     expect(await api(`/${PID}/kb/multi?namespace=${PID}`, { auth, body: {} })).toMatchObject({ status: 500, body: { success: false } });
     await expect(api(`/${PID}/kb/multi?namespace=${PID}`, { auth, body: { list: 'https://a.test/' } })).rejects.toThrow();
-    expect(await api(`/${PID}/kb/multi?namespace=${PID}`, { auth, body: { list: [{ a: 1 }] } })).toMatchObject({ status: 500, body: { success: false, error: 'Unable to add multiple urls due to an error.' } });
+    expect(await api(`/${PID}/kb/multi?namespace=${PID}`, { auth, body: { list: [{ a: 1 }] } })).toMatchObject({
+      status: 500,
+      body: { success: false, error: 'Unable to add multiple urls due to an error.' },
+    });
   });
 });
 
@@ -390,7 +433,11 @@ describe('sitemaps', () => {
   });
 
   it('reports what got refuses before any request, in 200 bodies (kb.js:2009)', async () => {
-    const failure = (type: string, url?: unknown) => ({ sites: [], errors: [{ type, message: `Error occurred: ${type}`, ...(url === undefined ? {} : { url }), retries: 0 }], ...(url === undefined ? {} : { url }) });
+    const failure = (type: string, url?: unknown) => ({
+      sites: [],
+      errors: [{ type, message: `Error occurred: ${type}`, ...(url === undefined ? {} : { url }), retries: 0 }],
+      ...(url === undefined ? {} : { url }),
+    });
     expect((await read(undefined)).body).toEqual(failure('RequestError'));
     expect((await read('not a url')).body).toEqual(failure('TypeError', 'not a url'));
     expect((await read('ftp://files.example/s.xml')).body).toEqual(failure('UnsupportedProtocolError', 'ftp://files.example/s.xml'));
@@ -444,12 +491,15 @@ describe('the sitemap reader (sitemapper 3.2.24 over got 11 and fast-xml-parser 
     const locs = ['1.50', '0x1F', '1e3', '007', '-5', '+5', ' 12 ', '1.0', '12a', 'false', '.5', '5.', '0', '-0', '1e400', '12345678901234567890'];
     const pages = {
       '/numbers.xml': `<urlset>${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`,
-      '/mixed.xml': '<?xml version="1.0"?><!-- c --><ns:urlset xmlns:ns="x"><ns:url><ns:loc>a&#38;b&apos;c&quot;&lt;&gt;&amp;lt;</ns:loc></ns:url><url/><url><loc><![CDATA[https://a.test/c]]></loc></url><url><loc>a</loc><loc>b</loc></url></urlset>',
+      '/mixed.xml':
+        '<?xml version="1.0"?><!-- c --><ns:urlset xmlns:ns="x"><ns:url><ns:loc>a&#38;b&apos;c&quot;&lt;&gt;&amp;lt;</ns:loc></ns:url><url/><url><loc><![CDATA[https://a.test/c]]></loc></url><url><loc>a</loc><loc>b</loc></url></urlset>',
       '/named.xml': '<name>Bar</name>',
     };
     const read = async (path: string) => readSitemap(`https://sitemaps.local${path}`, { fetch: serve(pages) });
-    expect(await read('/numbers.xml')).toEqual({ data: { url: 'https://sitemaps.local/numbers.xml', sites: [1.5, 31, 1000, 7, -5, 5, 12, 1, '12a', false, 0.5, 5, 0, '-0', Infinity, '12345678901234567890'], errors: [] } });
-    expect(((await read('/mixed.xml')) as any).data.sites).toEqual(["a&b'c\"<>&lt;", null, 'https://a.test/c', ['a', 'b']]);
+    expect(await read('/numbers.xml')).toEqual({
+      data: { url: 'https://sitemaps.local/numbers.xml', sites: [1.5, 31, 1000, 7, -5, 5, 12, 1, '12a', false, 0.5, 5, 0, '-0', Infinity, '12345678901234567890'], errors: [] },
+    });
+    expect(((await read('/mixed.xml')) as any).data.sites).toEqual(['a&b\'c"<>&lt;', null, 'https://a.test/c', ['a', 'b']]);
     expect(((await read('/named.xml')) as any).data.errors).toEqual([{ url: 'https://sitemaps.local/named.xml', type: 'Bar', message: 'An unknown error occurred.', retries: 0 }]);
   });
 
@@ -457,7 +507,11 @@ describe('the sitemap reader (sitemapper 3.2.24 over got 11 and fast-xml-parser 
     expect(await readSitemap(5)).toEqual({ data: { url: 5, sites: [], errors: [{ type: 'UnsupportedProtocolError', message: 'Error occurred: UnsupportedProtocolError', url: 5, retries: 0 }] } });
     const never = ((input: Request) => new Promise((_, reject) => input.signal.addEventListener('abort', () => reject(new Error('aborted'))))) as unknown as typeof fetch;
     expect(await readSitemap('https://slow.local/s.xml', { fetch: never, timeoutMs: 20 })).toEqual({
-      data: { url: 'https://slow.local/s.xml', sites: [], errors: [{ type: 'CancelError', message: "Request timed out after 20 milliseconds for url: 'https://slow.local/s.xml'", url: 'https://slow.local/s.xml', retries: 0 }] },
+      data: {
+        url: 'https://slow.local/s.xml',
+        sites: [],
+        errors: [{ type: 'CancelError', message: "Request timed out after 20 milliseconds for url: 'https://slow.local/s.xml'", url: 'https://slow.local/s.xml', retries: 0 }],
+      },
     });
   });
 

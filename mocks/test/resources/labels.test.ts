@@ -114,7 +114,17 @@ describe('upsertLabels', () => {
 
   it('answers 500 Error saving object. for what Mongoose refuses', async () => {
     // routes/labels.js:259; models/label.js: lang a required String, data required, default a required Boolean
-    for (const body of [{}, { data: { A: 'b' } }, { lang: 'ES' }, { lang: 'ES', data: null }, { lang: '', data: {} }, { lang: ['ES'], data: {} }, { lang: { a: 1 }, data: {} }, { lang: 'ES', data: { A: 'b' }, default: null }, { lang: 'ES', data: { A: 'b' }, default: 'abc' }]) {
+    for (const body of [
+      {},
+      { data: { A: 'b' } },
+      { lang: 'ES' },
+      { lang: 'ES', data: null },
+      { lang: '', data: {} },
+      { lang: ['ES'], data: {} },
+      { lang: { a: 1 }, data: {} },
+      { lang: 'ES', data: { A: 'b' }, default: null },
+      { lang: 'ES', data: { A: 'b' }, default: 'abc' },
+    ]) {
       expect(await post(body), JSON.stringify(body)).toMatchObject({ status: 500, body: { success: false, msg: 'Error saving object.' } });
     }
     expect((await api(`/${PID}/labels`)).body.data).toHaveLength(2);
@@ -181,7 +191,7 @@ describe('cloneDefaultLabels', () => {
     expect(cloned.body.data.some((e: { default: boolean }) => e.default)).toBe(false);
   });
 
-  it("makes the first entry of a new document the default", async () => {
+  it('makes the first entry of a new document the default', async () => {
     await deleteAll();
     const cloned = await clone({ lang: 'FR' });
     expect(cloned.body.data).toEqual([{ default: true, _id: expect.any(String), lang: 'FR', data: builtinLabels()[2]!.data }]);
@@ -197,7 +207,11 @@ describe('cloneDefaultLabels', () => {
 
   it('fails the save for a lang the check lets through but Mongoose refuses', async () => {
     // routes/labels.js:94: ["FR"] and {} pass notEmpty(); a lang only in the query leaves the body's undefined
-    for (const [body, query] of [[{ lang: ['FR'] }, ''], [{ lang: {} }, ''], [{}, '?lang=FR']] as const) {
+    for (const [body, query] of [
+      [{ lang: ['FR'] }, ''],
+      [{ lang: {} }, ''],
+      [{}, '?lang=FR'],
+    ] as const) {
       expect(await clone(body, query), JSON.stringify(body)).toMatchObject({ status: 500, body: { msg: 'Error saving object.' } });
     }
   });

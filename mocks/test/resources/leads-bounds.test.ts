@@ -47,7 +47,14 @@ describe('nested paths (issue 31, item 1)', () => {
     const listed = await get(`/${P}/leads?segment=${await segment([{ field: 'attributes.list.name', operator: '=', value: 'x' }])}`);
     expect(listed.status).toBe(400);
     expect(listed.body).toEqual({
-      errors: [{ value: 'attributes.list.name', msg: expect.stringMatching(new RegExp(`^The segment's filter on \`attributes.list.name\`: Query too expensive for the mock: .*more than ${MAX_PATH_STEPS} steps`)), param: 'segment', location: 'query' }],
+      errors: [
+        {
+          value: 'attributes.list.name',
+          msg: expect.stringMatching(new RegExp(`^The segment's filter on \`attributes.list.name\`: Query too expensive for the mock: .*more than ${MAX_PATH_STEPS} steps`)),
+          param: 'segment',
+          location: 'query',
+        },
+      ],
     });
   }, 20_000);
 });
@@ -58,7 +65,14 @@ describe('long lists (issue 31, item 6)', () => {
     const refused = await get(`/${P}/leads?segment=${await segment([{ field: 'fullname', operator: '=', value: names }])}`);
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
-      errors: [{ value: `a list of ${MAX_LIST_VALUES + 1} values`, msg: expect.stringContaining(`The segment's filter on \`fullname\`: Query too expensive for the mock: a list of ${MAX_LIST_VALUES + 1} values`), param: 'segment', location: 'query' }],
+      errors: [
+        {
+          value: `a list of ${MAX_LIST_VALUES + 1} values`,
+          msg: expect.stringContaining(`The segment's filter on \`fullname\`: Query too expensive for the mock: a list of ${MAX_LIST_VALUES + 1} values`),
+          param: 'segment',
+          location: 'query',
+        },
+      ],
     });
     const marco = service.store.leads.get(SEED.leads.marco)!;
     const within = [...names.slice(0, MAX_LIST_VALUES - 1), marco.fullname];
@@ -79,6 +93,15 @@ describe('full_text (issue 31, item 7)', () => {
     expect(found.body.count).toBe(1);
     const phrase = await get(`/${P}/leads?full_text=${encodeURIComponent('"common w3x0"')}`);
     expect(phrase.status).toBe(400);
-    expect(phrase.body).toEqual({ errors: [{ value: '"common w3x0"', msg: expect.stringContaining(`Query too expensive for the mock: searching the text of the documents of this request needs more than ${MAX_TEXT_WORK} characters`), param: 'full_text', location: 'query' }] });
+    expect(phrase.body).toEqual({
+      errors: [
+        {
+          value: '"common w3x0"',
+          msg: expect.stringContaining(`Query too expensive for the mock: searching the text of the documents of this request needs more than ${MAX_TEXT_WORK} characters`),
+          param: 'full_text',
+          location: 'query',
+        },
+      ],
+    });
   }, 60_000);
 });

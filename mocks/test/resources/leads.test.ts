@@ -89,9 +89,20 @@ describe('listing leads', () => {
     // `is null` is {$exists: false}: a missing field, not a null one (the guest's phone is null).
     expect(await names([{ field: 'email', operator: 'is null', value: true }])).toEqual(['guest#5f60']);
     expect(await names([{ field: 'phone', operator: 'is null', value: true }])).toEqual([]);
-    expect(await names([{ field: 'phone', operator: 'is not null', value: true }, { field: 'attributes.plan', operator: '=', value: 'premium' }])).toEqual(['Giulia Bianchi']);
+    expect(
+      await names([
+        { field: 'phone', operator: 'is not null', value: true },
+        { field: 'attributes.plan', operator: '=', value: 'premium' },
+      ]),
+    ).toEqual(['Giulia Bianchi']);
     // A later filter on the same field replaces the earlier one; the route's own status wins.
-    expect(await names([{ field: 'city', operator: '=', value: 'Milano' }, { field: 'city', operator: 'is null', value: true }, { field: 'status', operator: '=', value: 1000 }])).toEqual(['Marco Esposito', 'guest#5f60']);
+    expect(
+      await names([
+        { field: 'city', operator: '=', value: 'Milano' },
+        { field: 'city', operator: 'is null', value: true },
+        { field: 'status', operator: '=', value: 1000 },
+      ]),
+    ).toEqual(['Marco Esposito', 'guest#5f60']);
     expect(await names([{ field: 'fullname', operator: 'like', value: 'x' }])).toHaveLength(3);
   });
 
@@ -122,7 +133,10 @@ describe('listing leads', () => {
     const auth = await as('agent');
     const attack = '[\\s\\S]{1000}[\\s\\S]{1000}b';
     const viaSegment = await api(`/${PID}/leads?segment=${await segmentOf(auth, [{ field: 'email', operator: '=', value: { $regex: attack } }])}`, { auth });
-    expect(viaSegment).toMatchObject({ status: 400, body: { errors: [{ value: attack, msg: expect.stringMatching(/^The segment's filter on `email`: Pattern too expensive for the mock/), param: 'segment', location: 'query' }] } });
+    expect(viaSegment).toMatchObject({
+      status: 400,
+      body: { errors: [{ value: attack, msg: expect.stringMatching(/^The segment's filter on `email`: Pattern too expensive for the mock/), param: 'segment', location: 'query' }] },
+    });
     const viaQuery = await api(`/${PID}/leads?email[$regex]=${encodeURIComponent(attack)}&email[$options]=i`, { auth });
     expect(viaQuery).toMatchObject({ status: 400, body: { errors: [{ value: attack, param: 'email', location: 'query' }] } });
     // A query parameter replaces the segment's filter on the same field: the parameter is named.
@@ -160,7 +174,18 @@ describe('updating leads', () => {
   });
 
   it('applies the fields routes/lead.js reads, cast by the model, the email as sent', async () => {
-    const body = { email: 'Anna.New@Example.org', company: 'Acme', note: 'VIP', streetAddress: 'Via Roma 1', region: 'Piemonte', zipcode: 10100, country: 'Italy', phone: '+39 011 1234567', status: '50', tags: 'gold' };
+    const body = {
+      email: 'Anna.New@Example.org',
+      company: 'Acme',
+      note: 'VIP',
+      streetAddress: 'Via Roma 1',
+      region: 'Piemonte',
+      zipcode: 10100,
+      country: 'Italy',
+      phone: '+39 011 1234567',
+      status: '50',
+      tags: 'gold',
+    };
     const updated = await api(`/${PID}/leads/${SEED.leads.marco}`, { method: 'PUT', auth: await as('agent'), body });
     expect(updated.body).toMatchObject({ ...body, zipcode: '10100', status: 50, tags: ['gold'] });
   });

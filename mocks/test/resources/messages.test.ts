@@ -23,7 +23,16 @@ describe('a first message creates the conversation (routes/message.js:90-253, se
   it('creates the conversation of an unknown request_id, with its lead, requester, department and snapshot', async () => {
     const first = await firstMessage();
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ type: 'text', status: 0, sender: SEED.guest.uuid, senderFullname: 'Ada', recipient: requestId, text: 'Is my order shipped?', channel_type: 'group', channel: { name: 'chat21' } });
+    expect(first.body).toMatchObject({
+      type: 'text',
+      status: 0,
+      sender: SEED.guest.uuid,
+      senderFullname: 'Ada',
+      recipient: requestId,
+      text: 'Is my order shipped?',
+      channel_type: 'group',
+      channel: { name: 'chat21' },
+    });
     expect(first.body.request).toMatchObject({
       request_id: requestId,
       first_text: 'Is my order shipped?',
@@ -78,8 +87,18 @@ describe('a first message creates the conversation (routes/message.js:90-253, se
 
   it('answers 500 `Error creating request` with `err: {}` when the conversation cannot be created, creating nothing', async () => {
     const owner = await as('owner');
-    for (const body of [{ text: 'x', departmentid: 'nope' }, { text: 'x', departmentid: '65f1a2b3c4d5e6f7080917ff' }, { type: 'image' }, { text: 'x', participants: null }, { text: 'x', preflight: 'maybe' }, { text: 'x', followers: ['x'] }]) {
-      expect(await api(`/${PID}/requests/support-group-fail/messages`, { auth: owner, body }), JSON.stringify(body)).toMatchObject({ status: 500, body: { success: false, msg: 'Error creating request', err: {} } });
+    for (const body of [
+      { text: 'x', departmentid: 'nope' },
+      { text: 'x', departmentid: '65f1a2b3c4d5e6f7080917ff' },
+      { type: 'image' },
+      { text: 'x', participants: null },
+      { text: 'x', preflight: 'maybe' },
+      { text: 'x', followers: ['x'] },
+    ]) {
+      expect(await api(`/${PID}/requests/support-group-fail/messages`, { auth: owner, body }), JSON.stringify(body)).toMatchObject({
+        status: 500,
+        body: { success: false, msg: 'Error creating request', err: {} },
+      });
     }
     expect(service.store.conversations.has(conversationKey(PID, 'support-group-fail'))).toBe(false);
   });
@@ -124,7 +143,14 @@ describe('a message into a known conversation (routes/message.js:256-320)', () =
   it('answers 500 `Error creating message` with the validation error (routes/message.js:317)', async () => {
     await firstMessage();
     const res = await api(`/${PID}/requests/${requestId}/messages`, { auth: await as('guest'), body: { text: 'x', status: 'abc' } });
-    expect(res).toMatchObject({ status: 500, body: { success: false, msg: 'Error creating message', err: { name: 'ValidationError', _message: 'message validation failed', errors: { status: { kind: 'Number', name: 'CastError', path: 'status' } } } } });
+    expect(res).toMatchObject({
+      status: 500,
+      body: {
+        success: false,
+        msg: 'Error creating message',
+        err: { name: 'ValidationError', _message: 'message validation failed', errors: { status: { kind: 'Number', name: 'CastError', path: 'status' } } },
+      },
+    });
     expect((await api(`/${PID}/requests/${requestId}/messages`, { auth: await as('guest'), body: { type: null } })).body.err.errors.type).toMatchObject({ kind: 'required', name: 'ValidatorError' });
   });
 
@@ -154,7 +180,18 @@ describe('conversations belong to a project: looked up by project and request_id
     service.store.departments.set('6b6b6b6b6b6b6b6b6b6b1701', { _id: '6b6b6b6b6b6b6b6b6b6b1701', name: 'Default', default: true, routing: 'assigned', id_project: B });
     const now = service.clock.iso();
     const _id = '6b6b6b6b6b6b6b6b6b6b0c01';
-    service.store.teammates.set(_id, { _id, id_project: B, id_user: SEED.members.admin.userId, role: 'owner', roleType: 1, status: 'active', user_available: true, createdAt: now, updatedAt: now, __v: 0 } as never);
+    service.store.teammates.set(_id, {
+      _id,
+      id_project: B,
+      id_user: SEED.members.admin.userId,
+      role: 'owner',
+      roleType: 1,
+      status: 'active',
+      user_available: true,
+      createdAt: now,
+      updatedAt: now,
+      __v: 0,
+    } as never);
   }
   const withRequestId = (rid: string) => [...service.store.conversations.values()].filter((c) => c.request_id === rid);
 

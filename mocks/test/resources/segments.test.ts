@@ -63,7 +63,14 @@ describe('creating segments', () => {
 
   it('answers 500 "Error updating object." for what the model refuses (routes/segment.js:23)', async () => {
     const auth = await as('agent');
-    for (const body of [{}, { name: { a: 1 } }, { name: 's', match: null }, { name: 's', filters: 'x' }, { name: 's', filters: [{ field: 'city', value: 'x' }] }, { name: 's', filters: [{ field: 'city', operator: '=', value: null }] }]) {
+    for (const body of [
+      {},
+      { name: { a: 1 } },
+      { name: 's', match: null },
+      { name: 's', filters: 'x' },
+      { name: 's', filters: [{ field: 'city', value: 'x' }] },
+      { name: 's', filters: [{ field: 'city', operator: '=', value: null }] },
+    ]) {
       expect(await api(`/${PID}/segments`, { auth, body })).toMatchObject({ status: 500, body: SAVE_FAILED });
     }
     // A `$` key inside a filter's value: the driver refuses to insert it.
@@ -77,10 +84,26 @@ describe("the mock's pattern bounds (issue #19)", () => {
   it('refuses a `contains` pattern over the bounds when a segment is created or updated: 400 naming the filter, nothing stored', async () => {
     const auth = await as('agent');
     const before = service.store.segments.size;
-    const created = await api(`/${PID}/segments`, { auth, body: { name: 'attack', filters: [{ field: 'city', operator: '=', value: 'Roma' }, { field: 'fullname', operator: 'contains', value: ATTACK }] } });
+    const created = await api(`/${PID}/segments`, {
+      auth,
+      body: {
+        name: 'attack',
+        filters: [
+          { field: 'city', operator: '=', value: 'Roma' },
+          { field: 'fullname', operator: 'contains', value: ATTACK },
+        ],
+      },
+    });
     expect(created.status).toBe(400);
     expect(created.body).toEqual({
-      errors: [{ value: ATTACK, msg: expect.stringMatching(/^Pattern too expensive for the mock: its counted repeats \(\{n,m\}\) expand to 2000 copies, over the limit of 1000\./), param: 'filters.1.value', location: 'body' }],
+      errors: [
+        {
+          value: ATTACK,
+          msg: expect.stringMatching(/^Pattern too expensive for the mock: its counted repeats \(\{n,m\}\) expand to 2000 copies, over the limit of 1000\./),
+          param: 'filters.1.value',
+          location: 'body',
+        },
+      ],
     });
     expect(service.store.segments.size).toBe(before);
     // A single filter object (Mongoose wraps it), a pattern too long.

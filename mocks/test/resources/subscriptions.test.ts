@@ -71,7 +71,10 @@ describe('createSubscription targets (issue #19, item 6)', () => {
       expect(answer.status, String(value)).toBe(400);
       expect(answer.body, String(value)).toEqual({ errors: [{ value, msg: expect.stringMatching(/absolute http: or https: URL/), param: 'target', location: 'body' }] });
     }
-    expect(await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'lead.create', target: `file:///${'x'.repeat(1000)}` } })).toMatchObject({ status: 400, body: { errors: [{ value: `file:///${'x'.repeat(192)}…` }] } });
+    expect(await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'lead.create', target: `file:///${'x'.repeat(1000)}` } })).toMatchObject({
+      status: 400,
+      body: { errors: [{ value: `file:///${'x'.repeat(192)}…` }] },
+    });
   });
 
   it('refuses them in strict mode too, with the same body shape', async () => {
@@ -103,7 +106,17 @@ describe('createSubscription targets (issue #19, item 6)', () => {
       expect(zSubscriptionCreateRequest.safeParse({ event: 'lead.create', target: value }).success, value).toBe(false);
     }
     expect(zSubscriptionCreateRequest.safeParse({ event: 'lead.create', target: 'http://127.0.0.1:9/h' }).success).toBe(true);
-    const stored = { _id: '65f1a2b3c4d5e6f708091401', secret: 's', target: 'file:///etc/passwd', event: 'lead.create', id_project: PID, createdBy: 'u', createdAt: '2026-11-20T09:15:00.000Z', updatedAt: '2026-11-20T09:15:00.000Z', __v: 0 };
+    const stored = {
+      _id: '65f1a2b3c4d5e6f708091401',
+      secret: 's',
+      target: 'file:///etc/passwd',
+      event: 'lead.create',
+      id_project: PID,
+      createdBy: 'u',
+      createdAt: '2026-11-20T09:15:00.000Z',
+      updatedAt: '2026-11-20T09:15:00.000Z',
+      __v: 0,
+    };
     expect(zSubscription.safeParse(stored).success).toBe(true);
   });
 });
@@ -129,7 +142,9 @@ describe('subscription event names', () => {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ event: 'message.created', target });
     expect(warn.mock.calls).toEqual([
-      ['[@supportkb/mocks] createSubscription: "message.created" is not an event the service delivers, so this subscription will never fire (the service, like the mock, stores any name). Did you mean "message.create"?'],
+      [
+        '[@supportkb/mocks] createSubscription: "message.created" is not an event the service delivers, so this subscription will never fire (the service, like the mock, stores any name). Did you mean "message.create"?',
+      ],
     ]);
     const again = await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'message.created', target: 'http://127.0.0.1:9/again' } });
     expect(again.body._id).not.toBe(created.body._id);

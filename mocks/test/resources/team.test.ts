@@ -41,8 +41,14 @@ describe('inviting teammates', () => {
     const auth = await as('admin');
     const pending = await api(`/${PID}/project_users/invite`, { auth, body: { email: 'New.Person@acme-support.test', role: 'admin' } });
     expect(pending.body).toMatchObject({ msg: 'User not found, save invite in pending ', pendingInvitation: { email: 'new.person@acme-support.test', role: 'admin', id_project: PID } });
-    expect(await api(`/${PID}/project_users/invite`, { auth, body: { email: 'new.person@acme-support.test', role: 'agent' } })).toMatchObject({ status: 200, body: { success: false, msg: 'Pending Invitation already exist.' } });
-    expect(await api(`/${PID}/project_users/invite`, { auth, body: { email: 'other.person@acme-support.test' } })).toMatchObject({ status: 200, body: { success: false, msg: 'Role is required.', code: 405 } });
+    expect(await api(`/${PID}/project_users/invite`, { auth, body: { email: 'new.person@acme-support.test', role: 'agent' } })).toMatchObject({
+      status: 200,
+      body: { success: false, msg: 'Pending Invitation already exist.' },
+    });
+    expect(await api(`/${PID}/project_users/invite`, { auth, body: { email: 'other.person@acme-support.test' } })).toMatchObject({
+      status: 200,
+      body: { success: false, msg: 'Role is required.', code: 405 },
+    });
   });
 
   it('answers 500 {err: "error"} for an email that is no string (routes/project_user.js:49) and the route message for a role the model refuses', async () => {
@@ -124,7 +130,11 @@ describe('reading the team', () => {
 
 describe('updating teammates', () => {
   it('updates the current teammate, ignoring its role, status and max_served_chat, dotted settings included', async () => {
-    const me = await api(`/${PID}/project_users`, { method: 'PUT', auth: await as('agent'), body: { user_available: false, role: 'admin', status: 'disabled', max_served_chat: 3, 'settings.email.notification.conversation.pooled': false } });
+    const me = await api(`/${PID}/project_users`, {
+      method: 'PUT',
+      auth: await as('agent'),
+      body: { user_available: false, role: 'admin', status: 'disabled', max_served_chat: 3, 'settings.email.notification.conversation.pooled': false },
+    });
     expect(me.body).toMatchObject({ _id: agent.teammateId, role: 'agent', status: 'active', user_available: false, max_assigned_chat: 4, id_user: agent.userId });
     expect(me.body.settings).toEqual({ email: { notification: { conversation: { pooled: false } } } });
   });

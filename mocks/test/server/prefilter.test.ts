@@ -18,19 +18,26 @@ describe('the standalone server prefilter (candidateFilter)', () => {
     const filter = candidateFilter(service.handlers);
     const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...operationIds.map(operationMeta)), fc.constantFrom(...methods), fc.constantFrom('', '/v2', '/a/b'), fc.boolean(), fc.gen(), async (meta, method, prefix, slash, gen) => {
-        const input = gen(() => inputArb(meta));
-        const template = toRequest(meta, input, tokens);
-        const url = new URL(template.url);
-        url.pathname = `${prefix}${url.pathname}${slash ? '/' : ''}`;
-        const make = () => new Request(url, { method, headers: template.headers, body: method === 'GET' || method === 'DELETE' ? undefined : (input.body ?? undefined) });
-        service.reset();
-        const full = await getResponse(service.handlers, make());
-        service.reset();
-        const filtered = await getResponse(filter(method, url.pathname), make());
-        expect(filtered?.status).toBe(full?.status);
-        expect(await filtered?.text()).toBe(await full?.text());
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...operationIds.map(operationMeta)),
+        fc.constantFrom(...methods),
+        fc.constantFrom('', '/v2', '/a/b'),
+        fc.boolean(),
+        fc.gen(),
+        async (meta, method, prefix, slash, gen) => {
+          const input = gen(() => inputArb(meta));
+          const template = toRequest(meta, input, tokens);
+          const url = new URL(template.url);
+          url.pathname = `${prefix}${url.pathname}${slash ? '/' : ''}`;
+          const make = () => new Request(url, { method, headers: template.headers, body: method === 'GET' || method === 'DELETE' ? undefined : (input.body ?? undefined) });
+          service.reset();
+          const full = await getResponse(service.handlers, make());
+          service.reset();
+          const filtered = await getResponse(filter(method, url.pathname), make());
+          expect(filtered?.status).toBe(full?.status);
+          expect(await filtered?.text()).toBe(await full?.text());
+        },
+      ),
       { numRuns: RUNS * 8, seed: 0xf117e5 },
     );
   });

@@ -76,7 +76,11 @@ describe('the default mode: the service body parsers, in its order', () => {
 
   it('parses URL-encoded forms as the service does (qs)', async () => {
     const service = createMockService({ webhooks: { delivery: 'none' }, warnings: false });
-    const res = await call(service, `/${PID}/tags`, { method: 'POST', headers: { Authorization: service.basic('agent'), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'tag=from-a-form&color=%23000000' });
+    const res = await call(service, `/${PID}/tags`, {
+      method: 'POST',
+      headers: { Authorization: service.basic('agent'), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'tag=from-a-form&color=%23000000',
+    });
     expect(res).toMatchObject({ status: 200, body: { tag: 'from-a-form', color: '#000000' } });
   });
 
@@ -154,7 +158,10 @@ describe('strict mode refuses what the contract forbids, naming each violation',
   });
 
   it('malformed JSON and a body that is no JSON', async () => {
-    expect(await call(strict, `/${PID}/tags`, json(agent, '{"tag":'))).toMatchObject({ status: 400, body: { errors: [{ value: '{"tag":', msg: 'Malformed JSON body', param: 'body', location: 'body' }] } });
+    expect(await call(strict, `/${PID}/tags`, json(agent, '{"tag":'))).toMatchObject({
+      status: 400,
+      body: { errors: [{ value: '{"tag":', msg: 'Malformed JSON body', param: 'body', location: 'body' }] },
+    });
     const text = await call(strict, `/${PID}/tags`, { method: 'POST', headers: { Authorization: agent, 'Content-Type': 'text/plain' }, body: '{"tag":"x"}' });
     expect(text).toMatchObject({ status: 400, body: { errors: [{ value: 'text/plain', param: 'content-type', location: 'headers' }] } });
     expect(await call(strict, `/${PID}/tags`, json(agent, '[]'))).toMatchObject({ status: 400, body: { errors: [expect.objectContaining({ location: 'body' })] } });

@@ -4,7 +4,10 @@ import { joinPath, mswMethod, routeOrder } from '../../src/service/routes';
 
 describe('routes', () => {
   it('tries a literal path segment before a parameter at the same place', () => {
-    const ordered = operationIds.map(operationMeta).sort(routeOrder).map((op) => op.operationId);
+    const ordered = operationIds
+      .map(operationMeta)
+      .sort(routeOrder)
+      .map((op) => op.operationId);
     expect(ordered.indexOf('listDefaultLabels')).toBeLessThan(ordered.indexOf('getLabels'));
   });
 
@@ -13,7 +16,7 @@ describe('routes', () => {
     expect(joinPath('http://localhost:4010/', '/:project_id/tags')).toBe('http://localhost:4010/:project_id/tags');
   });
 
-  it("names the MSW helper of an HTTP method", () => {
+  it('names the MSW helper of an HTTP method', () => {
     expect(mswMethod('PATCH')).toBe('patch');
   });
 });

@@ -67,7 +67,9 @@ describe('strict mode refuses keys MongoDB refuses to store', () => {
 
   it('takes keys MongoDB stores, and empty label data is refused', async () => {
     const service = strict();
-    expect((await call(service, `/${PID}/leads`, json(service.basic('admin'), { fullname: 'Ada', attributes: { plan: 'pro', nested: { 'tier-1': ['a', { ok: true }] }, '': 'empty key' } }))).status).toBe(200);
+    expect(
+      (await call(service, `/${PID}/leads`, json(service.basic('admin'), { fullname: 'Ada', attributes: { plan: 'pro', nested: { 'tier-1': ['a', { ok: true }] }, '': 'empty key' } }))).status,
+    ).toBe(200);
     const empty = await call(service, `/${PID}/labels`, json(service.basic('admin'), { lang: 'IT', data: {} }));
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual([expect.objectContaining({ param: 'data', location: 'body' })]);

@@ -25,7 +25,11 @@ const seededIds = [
   'EN',
   'default',
 ];
-export const weirdText = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('', ' ', '..', '%', '{}', 'null', 'undefined', '__proto__', 'constructor', '-1', '1e309', 'NaN', '[]', 'a'.repeat(300)));
+export const weirdText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('', ' ', '..', '%', '{}', 'null', 'undefined', '__proto__', 'constructor', '-1', '1e309', 'NaN', '[]', 'a'.repeat(300)),
+);
 // '.' and '..' are not ids a client can send: URLs normalise them away.
 const segment = (s: string) => s.length > 0 && s !== '.' && s !== '..';
 const idArb = fc.oneof(fc.constantFrom(...seededIds), hex24, weirdText.filter(segment));
@@ -44,7 +48,12 @@ export function bodyArb(meta: OperationMeta): fc.Arbitrary<string | undefined> {
   const shaped = keys.length
     ? fc.dictionary(fc.constantFrom(...keys, 'extra'), fc.oneof(jsonValue, fc.constantFrom(P, 'text', 'url', 'all', 'agent', true, -1, [], {}))).map((o) => JSON.stringify(o))
     : jsonValue.map((v) => JSON.stringify(v));
-  return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 2, arbitrary: jsonValue.map((v) => JSON.stringify(v)) }, { weight: 1, arbitrary: weirdText }, { weight: 1, arbitrary: fc.constant(undefined) });
+  return fc.oneof(
+    { weight: 4, arbitrary: shaped },
+    { weight: 2, arbitrary: jsonValue.map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: weirdText },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
 }
 
 /** Query parameters: the operation's own (from the manifest) and strangers, with odd values. */
@@ -89,4 +98,3 @@ export function toRequest(meta: OperationMeta, input: Input, tokens: Readonly<Re
   if (hasBody) headers.set('Content-Type', 'application/json');
   return new Request(url, { method: meta.method, headers, body: hasBody ? input.body : undefined });
 }
-

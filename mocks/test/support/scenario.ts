@@ -46,17 +46,43 @@ export async function runScenario(send: Send, customToken: string): Promise<{ op
   // Authentication.
   const admin = (await call({ operationId: 'signIn', method: 'POST', path: '/auth/signin', body: { email: SEED.members.admin.email, password: SEED.members.admin.password } })).token as string;
   const agent = (await call({ operationId: 'signIn', method: 'POST', path: '/auth/signin', body: { email: SEED.members.agent.email, password: SEED.members.agent.password } })).token as string;
-  const guest = (await call({ operationId: 'signInAnonymously', method: 'POST', path: '/auth/signinAnonymously', body: { id_project: P, firstname: 'Ada', attributes: { sourcePage: 'https://www.acme-support.test/help' } } })).token as string;
+  const guest = (
+    await call({
+      operationId: 'signInAnonymously',
+      method: 'POST',
+      path: '/auth/signinAnonymously',
+      body: { id_project: P, firstname: 'Ada', attributes: { sourcePage: 'https://www.acme-support.test/help' } },
+    })
+  ).token as string;
   await call({ operationId: 'signInWithCustomToken', method: 'POST', path: '/auth/signinWithCustomToken', auth: `JWT ${customToken}` });
 
   // Knowledge bases and contents.
   await call({ operationId: 'listKnowledgeBases', method: 'GET', path: `/${P}/kb/namespace/all`, auth: admin, query: { count: 'true' } });
   const kb = await call({ operationId: 'createKnowledgeBase', method: 'POST', path: `/${P}/kb/namespace`, auth: admin, body: { name: 'Scenario manuals' } });
-  await call({ operationId: 'updateKnowledgeBase', method: 'PUT', path: `/${P}/kb/namespace/${kb.id}`, auth: admin, body: { name: 'Scenario manuals v2', preview_settings: { model: 'gpt-4o', max_tokens: 512, temperature: 0.3, top_k: 6, alpha: 0.5, context: null } } });
+  await call({
+    operationId: 'updateKnowledgeBase',
+    method: 'PUT',
+    path: `/${P}/kb/namespace/${kb.id}`,
+    auth: admin,
+    body: { name: 'Scenario manuals v2', preview_settings: { model: 'gpt-4o', max_tokens: 512, temperature: 0.3, top_k: 6, alpha: 0.5, context: null } },
+  });
   await call({ operationId: 'listContents', method: 'GET', path: `/${P}/kb`, auth: admin, query: { namespace: P, limit: '2', page: '0', sortField: 'updatedAt', direction: '-1' } });
-  const created = await call({ operationId: 'createContent', method: 'POST', path: `/${P}/kb`, auth: admin, body: { name: 'Opening hours', type: 'text', source: 'Opening hours', content: 'Mon-Fri 9-18', namespace: kb.id } });
+  const created = await call({
+    operationId: 'createContent',
+    method: 'POST',
+    path: `/${P}/kb`,
+    auth: admin,
+    body: { name: 'Opening hours', type: 'text', source: 'Opening hours', content: 'Mon-Fri 9-18', namespace: kb.id },
+  });
   await call({ operationId: 'getContent', method: 'GET', path: `/${P}/kb/${created.value._id}`, auth: admin });
-  await call({ operationId: 'createContentsFromUrls', method: 'POST', path: `/${P}/kb/multi`, auth: admin, query: { namespace: kb.id }, body: { list: ['https://www.acme-support.test/help/returns'], tags: ['help-center'] } });
+  await call({
+    operationId: 'createContentsFromUrls',
+    method: 'POST',
+    path: `/${P}/kb/multi`,
+    auth: admin,
+    query: { namespace: kb.id },
+    body: { list: ['https://www.acme-support.test/help/returns'], tags: ['help-center'] },
+  });
   await call({ operationId: 'parseSitemap', method: 'POST', path: `/${P}/kb/sitemap`, auth: admin, body: { sitemap: 'https://www.acme-support.test/sitemap.xml' } });
   await call({ operationId: 'deleteContent', method: 'DELETE', path: `/${P}/kb/${created.value._id}`, auth: admin });
   await call({ operationId: 'deleteKnowledgeBase', method: 'DELETE', path: `/${P}/kb/namespace/${kb.id}`, auth: admin });
@@ -65,9 +91,27 @@ export async function runScenario(send: Send, customToken: string): Promise<{ op
   await call({ operationId: 'listTeammates', method: 'GET', path: `/${P}/project_users`, auth: agent });
   await call({ operationId: 'getTeammate', method: 'GET', path: `/${P}/project_users/${SEED.members.agent.teammateId}`, auth: agent });
   await call({ operationId: 'getTeammateByUserId', method: 'GET', path: `/${P}/project_users/users/${SEED.members.agent.userId}`, auth: agent });
-  const invited = await call({ operationId: 'inviteTeammate', method: 'POST', path: `/${P}/project_users/invite`, auth: admin, body: { email: SEED.invitee.email, role: 'agent', user_available: true } });
-  await call({ operationId: 'updateCurrentTeammate', method: 'PUT', path: `/${P}/project_users`, auth: agent, body: { user_available: false, profileStatus: 'away', 'settings.email.notification.conversation.pooled': false } });
-  await call({ operationId: 'updateTeammate', method: 'PUT', path: `/${P}/project_users/${SEED.members.agent.teammateId}`, auth: admin, body: { max_assigned_chat: 6, tags: [{ tag: 'italian', color: '#43a047' }] } });
+  const invited = await call({
+    operationId: 'inviteTeammate',
+    method: 'POST',
+    path: `/${P}/project_users/invite`,
+    auth: admin,
+    body: { email: SEED.invitee.email, role: 'agent', user_available: true },
+  });
+  await call({
+    operationId: 'updateCurrentTeammate',
+    method: 'PUT',
+    path: `/${P}/project_users`,
+    auth: agent,
+    body: { user_available: false, profileStatus: 'away', 'settings.email.notification.conversation.pooled': false },
+  });
+  await call({
+    operationId: 'updateTeammate',
+    method: 'PUT',
+    path: `/${P}/project_users/${SEED.members.agent.teammateId}`,
+    auth: admin,
+    body: { max_assigned_chat: 6, tags: [{ tag: 'italian', color: '#43a047' }] },
+  });
   await call({ operationId: 'deleteTeammate', method: 'DELETE', path: `/${P}/project_users/${invited._id}`, auth: admin, query: { soft: 'true' } });
 
   // Groups.
@@ -79,7 +123,13 @@ export async function runScenario(send: Send, customToken: string): Promise<{ op
 
   // Segments.
   await call({ operationId: 'listSegments', method: 'GET', path: `/${P}/segments`, auth: agent, query: { sort: 'name', direction: '1' } });
-  const segment = await call({ operationId: 'createSegment', method: 'POST', path: `/${P}/segments`, auth: agent, body: { name: 'Milano', filters: [{ field: 'city', operator: '=', value: 'Milano' }] } });
+  const segment = await call({
+    operationId: 'createSegment',
+    method: 'POST',
+    path: `/${P}/segments`,
+    auth: agent,
+    body: { name: 'Milano', filters: [{ field: 'city', operator: '=', value: 'Milano' }] },
+  });
   await call({ operationId: 'getSegment', method: 'GET', path: `/${P}/segments/${segment._id}`, auth: agent });
   await call({ operationId: 'updateSegment', method: 'PUT', path: `/${P}/segments/${segment._id}`, auth: agent, body: { match: 'any' } });
   await call({ operationId: 'deleteSegment', method: 'DELETE', path: `/${P}/segments/${segment._id}`, auth: agent });
@@ -111,7 +161,13 @@ export async function runScenario(send: Send, customToken: string): Promise<{ op
 
   // Messages and subscriptions.
   await call({ operationId: 'createSubscription', method: 'POST', path: `/${P}/subscriptions`, auth: admin, body: { event: 'lead.create', target: 'https://hooks.acme-support.test/leads' } });
-  await call({ operationId: 'createMessage', method: 'POST', path: `/${P}/requests/support-group-5b0c3a2e-1d4f-4e6a-8b9c-0d1e2f3a4b5c/messages`, auth: guest, body: { text: 'Where is my parcel?', sourcePage: 'https://www.acme-support.test/help' } });
+  await call({
+    operationId: 'createMessage',
+    method: 'POST',
+    path: `/${P}/requests/support-group-5b0c3a2e-1d4f-4e6a-8b9c-0d1e2f3a4b5c/messages`,
+    auth: guest,
+    body: { text: 'Where is my parcel?', sourcePage: 'https://www.acme-support.test/help' },
+  });
 
   // Analytics (admin).
   const analytics: [string, string, Record<string, string>?][] = [

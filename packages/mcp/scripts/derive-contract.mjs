@@ -121,7 +121,12 @@ function typesOf(schema) {
 function singleTypes(schema) {
   if (!Array.isArray(schema.type)) return schema;
   const { type, description, default: fallback, enum: values, title, ...specific } = schema;
-  const outer = { ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), ...(values !== undefined ? { enum: values } : {}), ...(fallback !== undefined ? { default: fallback } : {}) };
+  const outer = {
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(values !== undefined ? { enum: values } : {}),
+    ...(fallback !== undefined ? { default: fallback } : {}),
+  };
   return { ...outer, anyOf: type.map((t) => (t === 'null' ? { type: 'null' } : { type: t, ...specific })) };
 }
 

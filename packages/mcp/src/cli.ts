@@ -75,7 +75,10 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   const tools = values.tools ?? (env.SUPPORTKB_MCP_TOOLS?.trim() || 'dynamic');
   if (tools !== 'dynamic' && tools !== 'per-operation') throw new ConfigError(`--tools (SUPPORTKB_MCP_TOOLS) must be dynamic or per-operation (got "${tools}")`);
   const resourceList = values.resources ?? env.SUPPORTKB_MCP_RESOURCES;
-  const resources = resourceList?.split(',').map((r) => r.trim()).filter(Boolean);
+  const resources = resourceList
+    ?.split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   if (resources?.length && tools !== 'per-operation') throw new ConfigError('--resources (SUPPORTKB_MCP_RESOURCES) chooses per-operation tools: add --tools per-operation');
   const target = targetConfigFromEnv(env);
   const role = parseRole(values.as, '--as');
@@ -105,19 +108,19 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
   try {
     options = parseCli(argv, env);
   } catch (error) {
-    if (error instanceof ConfigError) return say(error.message), 2;
+    if (error instanceof ConfigError) return (say(error.message), 2);
     throw error;
   }
   // Not serving MCP: stdout is free (and where a shell user looks).
-  if (options === 'help') return process.stdout.write(USAGE), 0;
-  if (options === 'version') return process.stdout.write(`${VERSION}\n`), 0;
+  if (options === 'help') return (process.stdout.write(USAGE), 0);
+  if (options === 'version') return (process.stdout.write(`${VERSION}\n`), 0);
   let factory;
   let target;
   try {
     target = await createTarget(options.target);
     factory = createServerFactory(target, options);
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof ToolsetError) return say(error.message), 2;
+    if (error instanceof ConfigError || error instanceof ToolsetError) return (say(error.message), 2);
     throw error;
   }
   const role = target.kind === 'mock' ? ` as the seeded ${await target.role()}` : '';
@@ -126,7 +129,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2), env:
   const onerror = (error: Error) => say(scrub(`transport error: ${error.message}`));
   if (options.http) {
     const http = await startHttp(factory, { port: options.port, host: options.host, onerror }).catch((error: Error) => error);
-    if (http instanceof Error) return say(http.message), 2;
+    if (http instanceof Error) return (say(http.message), 2);
     // Under --http stdout is not MCP's: the URL goes there, where scripts and humans look for it.
     process.stdout.write(`supportkb-mcp: Streamable HTTP on ${http.url}, calling ${target.label}${role} (${mode})\n`);
     const stop = () => void http.close().then(() => process.exit(0));

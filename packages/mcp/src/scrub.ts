@@ -15,7 +15,7 @@ export const REDACTED = '[redacted]';
 const SECRET_NAMES = ['password', 'passwd', 'secret', 'token', 'jwt', 'authorization', 'apikey', 'cookie'];
 
 /** Whether a JSON field name is a secret's (`max_tokens` is not: it counts tokens). */
-export function isSecretField(name: string): boolean {
+function isSecretField(name: string): boolean {
   const flat = name.toLowerCase().replace(/[-_]/g, '');
   return SECRET_NAMES.some((secret) => flat === secret || flat.endsWith(secret));
 }
@@ -26,7 +26,7 @@ const JSON_STRING_FIELD = /("((?:[^"\\]|\\.)*)"\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
 const JWT = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
 
 /** The forms a configured secret may take in a text: as given, without or with its `JWT ` prefix, URL-encoded, JSON-escaped. */
-export function secretForms(secret: string): string[] {
+function secretForms(secret: string): string[] {
   const bare = secret.replace(/^JWT\s+/i, '');
   const forms = new Set([secret, bare, `JWT ${bare}`]);
   for (const form of [...forms]) {

@@ -47,7 +47,12 @@ export function createServerFactory(target: Target, options: ServerOptions = {})
       },
     );
     for (const { definition, handle } of tools) {
-      const config = { title: definition.title, description: definition.description, inputSchema: fromJsonSchema<Record<string, unknown>>(definition.inputSchema), annotations: definition.annotations };
+      const config = {
+        title: definition.title,
+        description: definition.description,
+        inputSchema: fromJsonSchema<Record<string, unknown>>(definition.inputSchema),
+        annotations: definition.annotations,
+      };
       server.registerTool(definition.name, config, async (args): Promise<CallToolResult> => {
         let reply;
         try {

@@ -75,7 +75,10 @@ export function parseRole(value: string | undefined, source: string): Role | und
 export function checkTargetConfig(config: TargetConfig): 'mock' | 'real' {
   const real = ['projectId', 'token', 'email', 'password'].filter((key) => config[key as keyof TargetConfig] !== undefined);
   if (!config.baseUrl) {
-    if (real.length) throw new ConfigError(`SUPPORTKB_BASE_URL is not set, but ${real.map(envName).join(', ')} ${real.length > 1 ? 'are' : 'is'}: set SUPPORTKB_BASE_URL to use a real deployment, or unset ${real.length > 1 ? 'them' : 'it'} for the embedded mock`);
+    if (real.length)
+      throw new ConfigError(
+        `SUPPORTKB_BASE_URL is not set, but ${real.map(envName).join(', ')} ${real.length > 1 ? 'are' : 'is'}: set SUPPORTKB_BASE_URL to use a real deployment, or unset ${real.length > 1 ? 'them' : 'it'} for the embedded mock`,
+      );
     if (config.role && !(MOCK_ROLES as readonly string[]).includes(config.role)) throw new ConfigError(`The mock has no seeded ${config.role}: choose among ${MOCK_ROLES.join(', ')}`);
     return 'mock';
   }

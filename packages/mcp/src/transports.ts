@@ -72,7 +72,9 @@ class MessageLines extends Transform {
       start += piece.length;
       if (this.#skipped >= 0) this.#skipped += piece.length;
       else if (this.#size + piece.length > this.max + 1) {
-        this.#head = Buffer.concat([...this.#parts, piece]).subarray(0, 4096).toString('utf8');
+        this.#head = Buffer.concat([...this.#parts, piece])
+          .subarray(0, 4096)
+          .toString('utf8');
         this.#skipped = this.#size + piece.length;
         this.#parts = [];
         this.#size = 0;
@@ -157,7 +159,13 @@ export async function startHttp(factory: () => McpServer, { port = 3333, host = 
     void node(req, res);
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new Error(`Cannot listen on ${host}:${port} (${error.code ?? error.message}): ${error.code === 'EADDRINUSE' ? 'the port is busy, choose another with --port (0: any free port)' : error.message}`)));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          `Cannot listen on ${host}:${port} (${error.code ?? error.message}): ${error.code === 'EADDRINUSE' ? 'the port is busy, choose another with --port (0: any free port)' : error.message}`,
+        ),
+      ),
+    );
     server.listen(port, host, resolve);
   });
   const bound = (server.address() as AddressInfo).port;

@@ -49,7 +49,10 @@ async function inspectNow(args: string[], env: Record<string, string>): Promise<
   return { answer, stderr: run.stderr, code: run.code };
 }
 const call = (tool: string, args: Record<string, unknown>, env?: Record<string, string>) =>
-  inspect(['--method', 'tools/call', '--tool-name', tool, ...Object.entries(args).flatMap(([key, value]) => ['--tool-arg', `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`])], env) as Promise<{
+  inspect(
+    ['--method', 'tools/call', '--tool-name', tool, ...Object.entries(args).flatMap(([key, value]) => ['--tool-arg', `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`])],
+    env,
+  ) as Promise<{
     answer: ToolResult;
     stderr: string;
   }>;

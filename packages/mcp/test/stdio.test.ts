@@ -67,7 +67,12 @@ const toolText = (answer: any) => (answer.result.content as { text: string }[]).
 describe('stdio: a message over the size limit', () => {
   it('is answered with a JSON-RPC error carrying its id, and the server goes on serving', async () => {
     const session = await open(await createTarget({}), {}, { maxMessageBytes: 1024 * 1024 });
-    const huge = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'call_operation', arguments: { operationId: 'listTags', params: { q: 'x'.repeat(1.5 * 1024 * 1024) } } } });
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'call_operation', arguments: { operationId: 'listTags', params: { q: 'x'.repeat(1.5 * 1024 * 1024) } } },
+    });
     session.write(huge);
     const refused = await session.answer(7);
     expect(refused.error).toMatchObject({ code: -32600 });
@@ -107,7 +112,8 @@ describe('secrets never reach a tool result or error', () => {
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (pathname.endsWith('/auth/signin')) password = ((await request.json()) as { password: string }).password;
     if (pathname.endsWith('/auth/signin')) return json(200, { success: true, token: `JWT ${BARE}`, user: { _id: '65f1a2b3c4d5e6f708091001', email: 'a@b.test' } });
-    if (pathname.endsWith('/tags')) return json(200, [{ _id: '65f1a2b3c4d5e6f708091101', tag: `seen ${bare}`, color: credential, attributes: { note: `password ${password}`, token: 'opaque-field-value', max_tokens: 512 } }]);
+    if (pathname.endsWith('/tags'))
+      return json(200, [{ _id: '65f1a2b3c4d5e6f708091101', tag: `seen ${bare}`, color: credential, attributes: { note: `password ${password}`, token: 'opaque-field-value', max_tokens: 512 } }]);
     if (pathname.includes('/tags/')) return json(400, { success: false, msg: `token ${bare} refused`, why: `${credential}` });
     return new Response(`Internal error for ${bare} (${encodeURIComponent(credential)}, ${encodeURIComponent(password)})`, { status: 500, headers: { 'content-type': 'text/plain' } });
   };
@@ -143,6 +149,8 @@ describe('secrets never reach a tool result or error', () => {
   it('scrubs a configured secret in every form it takes, JSON secret fields and JWTs', () => {
     const scrub = createScrubber(() => ['JWT abc.def-ghi', 'p@ss w0rd!']);
     expect(scrub('a abc.def-ghi b JWT abc.def-ghi c JWT%20abc.def-ghi d p%40ss%20w0rd! e p@ss w0rd!')).toBe(`a ${REDACTED} b ${REDACTED} c ${REDACTED} d ${REDACTED} e ${REDACTED}`);
-    expect(scrub('{"jwtSecret":"x","refresh_token":"y","secret":"z","maxTokens":"4","tag":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln"}')).toBe(`{"jwtSecret":"${REDACTED}","refresh_token":"${REDACTED}","secret":"${REDACTED}","maxTokens":"4","tag":"${REDACTED}"}`);
+    expect(scrub('{"jwtSecret":"x","refresh_token":"y","secret":"z","maxTokens":"4","tag":"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln"}')).toBe(
+      `{"jwtSecret":"${REDACTED}","refresh_token":"${REDACTED}","secret":"${REDACTED}","maxTokens":"4","tag":"${REDACTED}"}`,
+    );
   });
 });

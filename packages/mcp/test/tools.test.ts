@@ -40,23 +40,24 @@ describe('tools derived from the manifest and the contract', () => {
   });
 
   it('adds one tool per operation of the chosen resources (kb includes kb.contents)', () => {
-    const names = (options: Parameters<typeof deriveTools>[0]) => deriveTools(options).map((t) => t.name).slice(3);
+    const names = (options: Parameters<typeof deriveTools>[0]) =>
+      deriveTools(options)
+        .map((t) => t.name)
+        .slice(3);
     expect(names({ tools: 'per-operation', resources: ['tags'] }).sort()).toEqual(['getTag', 'listTags']);
     expect(names({ tools: 'per-operation', resources: ['tags'], allowWrites: true }).sort()).toEqual(['createTag', 'deleteTag', 'getTag', 'listTags', 'updateTag']);
     expect(names({ tools: 'per-operation', resources: ['kb'] })).toEqual(expect.arrayContaining(['listKnowledgeBases', 'listContents', 'getContent']));
     expect(names({ tools: 'per-operation', allowWrites: true })).toHaveLength(61);
     expect(() => deriveTools({ tools: 'per-operation', resources: ['tag', 'auth'] })).toThrow(ToolsetError);
-    expect(() => deriveTools({ tools: 'per-operation', resources: ['tag'] })).toThrow('Unknown resource "tag": choose among analytics, groups, kb, kb.contents, labels, leads, messages, segments, subscriptions, tags, team');
+    expect(() => deriveTools({ tools: 'per-operation', resources: ['tag'] })).toThrow(
+      'Unknown resource "tag": choose among analytics, groups, kb, kb.contents, labels, leads, messages, segments, subscriptions, tags, team',
+    );
   });
 
   it("gives each operation the SDK method's parameters: path (but project_id), query (but aliases) and body fields", () => {
     for (const operation of allOperations.values()) {
       const { manifest } = operation;
-      const expected = [
-        ...manifest.pathParams.filter((p) => p !== 'project_id'),
-        ...manifest.queryParams.filter((q) => !(q in (manifest.queryAliases ?? {}))),
-        ...(manifest.bodyFields ?? []),
-      ];
+      const expected = [...manifest.pathParams.filter((p) => p !== 'project_id'), ...manifest.queryParams.filter((q) => !(q in (manifest.queryAliases ?? {}))), ...(manifest.bodyFields ?? [])];
       expect(Object.keys(operation.docs.toolInput.properties).sort(), operation.operationId).toEqual([...new Set(expected)].sort());
       expect(Object.keys(operation.docs.input.properties).sort(), operation.operationId).toEqual([...new Set(expected)].sort());
       for (const required of manifest.pathParams.filter((p) => p !== 'project_id')) expect(operation.docs.toolInput.required, operation.operationId).toContain(required);
@@ -97,7 +98,12 @@ describe('tools derived from the manifest and the contract', () => {
     expect(agent).not.toContain('countRequests');
     expect(listOperationsText({ role: 'agent', target: 'the mock', includeDenied: true })).toContain('DENIED for this role');
     const tags = listOperationsText({ role: 'owner', target: 'x', resource: 'tags', allowWrites: true }).split('\n');
-    expect(tags.slice(1).map((line) => line.split(':')[0]).sort()).toEqual(['createTag', 'deleteTag', 'getTag', 'listTags', 'updateTag']);
+    expect(
+      tags
+        .slice(1)
+        .map((line) => line.split(':')[0])
+        .sort(),
+    ).toEqual(['createTag', 'deleteTag', 'getTag', 'listTags', 'updateTag']);
     expect(roleAllows('guest', 'none')).toBe(true);
     expect(roleAllows('agent', 'admin')).toBe(false);
     expect(roleAllows('owner', 'admin')).toBe(true);
@@ -118,7 +124,9 @@ describe('results and errors as tool text', () => {
     const invalid = new ValidationError('request', [{ path: ['path', 'id'], message: 'Invalid string', code: 'invalid_format' } as never], undefined, { operationId: 'getTag' });
     expect(formatError(op('getTag'), invalid, { kind: 'mock' })).toBe('Invalid input for getTag (nothing was sent): id: Invalid string. describe_operation getTag gives the input schema.');
     const missing = new NotFoundError(404, new Headers(), { success: false, msg: 'Object not found.' }, { operationId: 'getTag' });
-    expect(formatError(op('getTag'), missing, { kind: 'mock' })).toMatch(/^NotFoundError 404 from getTag \(GET \/tags\/\{id\}\): 404 Object not found\. \(getTag\)\nNo object has that id in the project: listTags lists the existing ones\./);
+    expect(formatError(op('getTag'), missing, { kind: 'mock' })).toMatch(
+      /^NotFoundError 404 from getTag \(GET \/tags\/\{id\}\): 404 Object not found\. \(getTag\)\nNo object has that id in the project: listTags lists the existing ones\./,
+    );
     const denied = new PermissionDeniedError(403, new Headers(), { msg: 'you dont have admin role' }, { operationId: 'countRequests' }, 'countRequests needs the admin role or higher in the project');
     expect(formatError(op('countRequests'), denied, { kind: 'mock' })).toContain('needs the admin role or higher in the project\nThe server acts with a role below admin: restart it with --as admin');
   });
@@ -137,7 +145,9 @@ describe('configuration', () => {
     expect(fails({ SUPPORTKB_ROLE: 'user' })).toThrow('The mock has no seeded user: choose among owner, admin, agent, guest');
     expect(() => targetConfigFromEnv({ SUPPORTKB_ROLE: 'boss' })).toThrow(ConfigError);
     try {
-      checkTargetConfig(targetConfigFromEnv({ SUPPORTKB_BASE_URL: 'https://x.test/v2', SUPPORTKB_PROJECT_ID: 'p', SUPPORTKB_TOKEN: 'tok-secret', SUPPORTKB_EMAIL: 'a@b.c', SUPPORTKB_PASSWORD: 'pw-secret' }));
+      checkTargetConfig(
+        targetConfigFromEnv({ SUPPORTKB_BASE_URL: 'https://x.test/v2', SUPPORTKB_PROJECT_ID: 'p', SUPPORTKB_TOKEN: 'tok-secret', SUPPORTKB_EMAIL: 'a@b.c', SUPPORTKB_PASSWORD: 'pw-secret' }),
+      );
       expect.unreachable();
     } catch (error) {
       expect(String(error)).not.toMatch(/tok-secret|pw-secret/);
@@ -145,7 +155,13 @@ describe('configuration', () => {
   });
 
   it('reads the command line over the environment', () => {
-    expect(parseCli(['--http', '--port', '0', '--as', 'agent'], { SUPPORTKB_ROLE: 'owner', SUPPORTKB_ALLOW_WRITES: 'true' })).toMatchObject({ http: true, port: 0, allowWrites: true, tools: 'dynamic', target: { role: 'agent' } });
+    expect(parseCli(['--http', '--port', '0', '--as', 'agent'], { SUPPORTKB_ROLE: 'owner', SUPPORTKB_ALLOW_WRITES: 'true' })).toMatchObject({
+      http: true,
+      port: 0,
+      allowWrites: true,
+      tools: 'dynamic',
+      target: { role: 'agent' },
+    });
     expect(parseCli([], { SUPPORTKB_MCP_TOOLS: 'per-operation', SUPPORTKB_MCP_RESOURCES: 'tags, leads' })).toMatchObject({ tools: 'per-operation', resources: ['tags', 'leads'], allowWrites: false });
     expect(() => parseCli(['--resources', 'tags'], {})).toThrow('--resources (SUPPORTKB_MCP_RESOURCES) chooses per-operation tools: add --tools per-operation');
     expect(() => parseCli(['--port', '70000'], {})).toThrow('--port must be an integer from 0 to 65535');
@@ -167,13 +183,20 @@ describe('configuration', () => {
 
 describe('examples/mcp', () => {
   const read = (file: string) => JSON.parse(readFileSync(new URL(`../../../examples/mcp/${file}`, import.meta.url), 'utf8'));
-  const entries = [
-    ...Object.entries(read('claude_desktop_config.json').mcpServers as Record<string, any>),
-    ...Object.entries(read('.vscode/mcp.json').servers as Record<string, any>),
-  ];
+  const entries = [...Object.entries(read('claude_desktop_config.json').mcpServers as Record<string, any>), ...Object.entries(read('.vscode/mcp.json').servers as Record<string, any>)];
 
   it('configures clients that start the server as written: options and variables it accepts', () => {
-    const documented = ['SUPPORTKB_BASE_URL', 'SUPPORTKB_PROJECT_ID', 'SUPPORTKB_TOKEN', 'SUPPORTKB_EMAIL', 'SUPPORTKB_PASSWORD', 'SUPPORTKB_ROLE', 'SUPPORTKB_MCP_TOOLS', 'SUPPORTKB_MCP_RESOURCES', 'SUPPORTKB_ALLOW_WRITES'];
+    const documented = [
+      'SUPPORTKB_BASE_URL',
+      'SUPPORTKB_PROJECT_ID',
+      'SUPPORTKB_TOKEN',
+      'SUPPORTKB_EMAIL',
+      'SUPPORTKB_PASSWORD',
+      'SUPPORTKB_ROLE',
+      'SUPPORTKB_MCP_TOOLS',
+      'SUPPORTKB_MCP_RESOURCES',
+      'SUPPORTKB_ALLOW_WRITES',
+    ];
     const targets = new Set<string>();
     for (const [name, entry] of entries) {
       if (entry.type === 'http') {

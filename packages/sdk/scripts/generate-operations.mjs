@@ -137,7 +137,10 @@ for (const { path, method, pathItem, operation: op } of operationsOf(doc)) {
   if (!resource) throw new Error(`No resource for tag ${op.tags[0]}`);
   const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
   const queryParams = params.filter((p) => p.in === 'query').map((p) => p.name);
-  const { queryAliases, presenceFlags } = queryRules(op.operationId, params.filter((p) => p.in === 'query'));
+  const { queryAliases, presenceFlags } = queryRules(
+    op.operationId,
+    params.filter((p) => p.in === 'query'),
+  );
   const queryDefaults = Object.fromEntries(params.filter((p) => p.in === 'query' && p.schema && 'default' in p.schema).map((p) => [p.name, p.schema.default]));
   const fields = op.requestBody ? (jsonBodyOf(doc, op)?.fields ?? []) : undefined;
   if (!ROLES.includes(op['x-min-role'])) throw new Error(`${op.operationId}: x-min-role must be one of ${ROLES.join(', ')}`);
@@ -211,8 +214,13 @@ lines.push('');
 lines.push("/** An operation's minimum role: `none` (no membership needed) or a role of the ladder (`roleLadder` of `@supportkb/sdk/manifest`), which admits that role and every role above it. */");
 lines.push(`export type MinRole = ${ROLES.map((r) => `'${r}'`).join(' | ')};`);
 lines.push('');
-lines.push('/** HTTP methods of the contract\'s operations. */');
-lines.push(`export type HttpMethod = ${[...new Set(ops.map((o) => o.method))].sort().map((m) => `'${m}'`).join(' | ')};`);
+lines.push("/** HTTP methods of the contract's operations. */");
+lines.push(
+  `export type HttpMethod = ${[...new Set(ops.map((o) => o.method))]
+    .sort()
+    .map((m) => `'${m}'`)
+    .join(' | ')};`,
+);
 lines.push('');
 lines.push('/**');
 lines.push(" * One operation of the contract as the SDK's client sends it. The rest of what the contract says of it");
@@ -228,7 +236,7 @@ lines.push('  readonly path: string;');
 lines.push('  /** Where the method sits on `createClient()`: `client.<resource...>.<name>`. */');
 lines.push('  readonly resource: readonly string[];');
 lines.push('  readonly name: string;');
-lines.push('  /** Security schemes the operation accepts, in order of preference (hey-api\'s `Auth` objects); empty when it takes none. */');
+lines.push("  /** Security schemes the operation accepts, in order of preference (hey-api's `Auth` objects); empty when it takes none. */");
 lines.push('  readonly security: readonly Auth[];');
 lines.push("  /** The minimum role of the caller in the project (the contract's `x-min-role`): `none` needs no membership. */");
 lines.push('  readonly minRole: MinRole;');
@@ -263,7 +271,17 @@ lines.push('/** Every operation of the contract, by operationId. */');
 lines.push('export const operations: { readonly [K in OperationId]: OperationInfo } = {');
 for (const o of ops) {
   const entry = { operationId: o.operationId, method: o.method, path: o.path, resource: o.resource, name: o.name };
-  const rest = { minRole: o.minRole, pathParams: o.pathParams, queryParams: o.queryParams, queryAliases: o.queryAliases, presenceFlags: o.presenceFlags, hasBody: o.hasBody, pagination: o.pagination, emptyBody: o.emptyBody, signIn: o.signIn };
+  const rest = {
+    minRole: o.minRole,
+    pathParams: o.pathParams,
+    queryParams: o.queryParams,
+    queryAliases: o.queryAliases,
+    presenceFlags: o.presenceFlags,
+    hasBody: o.hasBody,
+    pagination: o.pagination,
+    emptyBody: o.emptyBody,
+    signIn: o.signIn,
+  };
   for (const key of Object.keys(rest)) if (rest[key] === undefined) delete rest[key];
   const security = `[${o.security.map((name) => SCHEMES[name].constant).join(', ')}]`;
   lines.push(`  ${o.operationId}: { ...${JSON.stringify(entry)}, security: ${security}, ...${JSON.stringify(rest)} },`);
@@ -275,7 +293,7 @@ lines.push("export type QueryRules = Pick<OperationInfo, 'queryAliases' | 'prese
 lines.push('');
 lines.push('/**');
 lines.push(' * `METHOD /path/{template}` → [operationId, minimum role, query rules when it has any] of every operation:');
-lines.push(' * how the client of `createHttpClient()` names the operation of a generated function\'s call (which sends');
+lines.push(" * how the client of `createHttpClient()` names the operation of a generated function's call (which sends");
 lines.push(' * only its method and path template) and sends its query, without bundling the whole manifest with one function.');
 lines.push(' */');
 lines.push('export const routeIndex: { readonly [route: string]: readonly [OperationId, MinRole] | readonly [OperationId, MinRole, QueryRules] } = {');
@@ -292,13 +310,21 @@ lines.push('');
 lines.push('/** The subscription event names the contract lists (`SubscriptionEvent`); the service accepts other strings too. */');
 lines.push(`export const subscriptionEvents: readonly SubscriptionEvent[] = ${JSON.stringify(subscriptionEvents)};`);
 lines.push('');
-lines.push('/** Request data, 200 body type and error bodies by status (hey-api\'s `<OperationId>Errors`) of each operation. */');
+lines.push("/** Request data, 200 body type and error bodies by status (hey-api's `<OperationId>Errors`) of each operation. */");
 lines.push('export interface OperationTypes {');
-for (const o of ops) lines.push(`  ${o.operationId}: { data: ${pascal(o.operationId)}Data; response: ${pascal(o.operationId)}Responses[200]${o.emptyBody ? ' | undefined' : ''}; errors: ${pascal(o.operationId)}Errors };`);
+for (const o of ops)
+  lines.push(
+    `  ${o.operationId}: { data: ${pascal(o.operationId)}Data; response: ${pascal(o.operationId)}Responses[200]${o.emptyBody ? ' | undefined' : ''}; errors: ${pascal(o.operationId)}Errors };`,
+  );
 lines.push('}');
 lines.push('');
 lines.push('/** Operations whose list pages (`for await` over items, `.pages()`). */');
-lines.push(`export type PagedOperationId = ${ops.filter((o) => o.pagination).map((o) => `'${o.operationId}'`).join(' | ')};`);
+lines.push(
+  `export type PagedOperationId = ${ops
+    .filter((o) => o.pagination)
+    .map((o) => `'${o.operationId}'`)
+    .join(' | ')};`,
+);
 lines.push('');
 lines.push('/**');
 lines.push(' * The resource tree of `createClient()`: `client.<resource>.<method>(params, options)`.');
@@ -355,7 +381,7 @@ manifest.push('  readonly responses: Readonly<Record<string, readonly string[]>>
 manifest.push('  /**');
 manifest.push("   * A webhook subscription's token (the JWT the service signs for a subscription, `sub: subscription`)");
 manifest.push("   * may call the operation, whatever its `minRole`: the contract's `x-accepts-subscription-token`, the");
-manifest.push("   * routes whose guard on the real server accepts the caller type `subscription`. Every other");
+manifest.push('   * routes whose guard on the real server accepts the caller type `subscription`. Every other');
 manifest.push('   * operation refuses such a token (403: it is no member of the project).');
 manifest.push('   */');
 manifest.push('  readonly acceptsSubscriptionToken: boolean;');
@@ -364,7 +390,7 @@ manifest.push('');
 manifest.push('/**');
 manifest.push(' * Every operation of the contract, by operationId, with all the manifest knows of it (see');
 manifest.push(' * {@link ApiOperation}): for tools that serve, check or describe the API (the mocks, docs), where the');
-manifest.push(" * client reads `operations` of `@supportkb/sdk` (each entry here is that entry, spread, plus the rest).");
+manifest.push(' * client reads `operations` of `@supportkb/sdk` (each entry here is that entry, spread, plus the rest).');
 manifest.push(' */');
 manifest.push('export const apiOperations: { readonly [K in OperationId]: ApiOperation } = {');
 for (const o of ops) {
@@ -386,10 +412,17 @@ const types = readFileSync(typesFile, 'utf8');
 const literalUnions = new Set([...types.matchAll(/^export type (\w+) = '[^\n]*';$/gm)].filter((m) => /^(?:'[^']*'(?: \| |;$))+$/.test(m[0].slice(m[0].indexOf('=') + 2))).map((m) => m[1]));
 let opened = 0;
 const openTypes = types.replace(/((?:\b[A-Z]\w* \| )+)string\b(?! &)/g, (all, names) => {
-  if (!names.split(' | ').filter(Boolean).every((name) => literalUnions.has(name))) return all;
+  if (
+    !names
+      .split(' | ')
+      .filter(Boolean)
+      .every((name) => literalUnions.has(name))
+  )
+    return all;
   opened++;
   return `${names}(string & {})`;
 });
 writeFileSync(typesFile, openTypes);
-console.log(`operations manifest: ${ops.length} operations, ${ops.filter((o) => o.pagination).length} paged → ${output}; ${ops.filter((o) => o.acceptsSubscriptionToken).length} accept a subscription's token → ${manifestOutput}; ${opened} open enums typed \`Enum | (string & {})\``);
-
+console.log(
+  `operations manifest: ${ops.length} operations, ${ops.filter((o) => o.pagination).length} paged → ${output}; ${ops.filter((o) => o.acceptsSubscriptionToken).length} accept a subscription's token → ${manifestOutput}; ${opened} open enums typed \`Enum | (string & {})\``,
+);

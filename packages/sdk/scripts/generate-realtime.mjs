@@ -36,18 +36,25 @@ function typeOf(schema) {
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   switch (schema.type) {
-    case 'null': return 'null';
-    case 'string': return 'string';
-    case 'boolean': return 'boolean';
-    case 'integer': case 'number': return 'number';
-    case 'array': return `Array<${typeOf(schema.items ?? {})}>`;
+    case 'null':
+      return 'null';
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'boolean';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'array':
+      return `Array<${typeOf(schema.items ?? {})}>`;
     case 'object': {
       const required = new Set(schema.required ?? []);
       const fields = Object.entries(schema.properties ?? {}).map(([name, s]) => `${docOf(s, '  ')}  ${name}${required.has(name) ? '' : '?'}: ${typeOf(s)};\n`);
       if (schema.additionalProperties) fields.push('  [key: string]: unknown;\n');
       return `{\n${fields.join('')}}`;
     }
-    default: return 'unknown';
+    default:
+      return 'unknown';
   }
 }
 
@@ -71,7 +78,8 @@ function ownType(name) {
 
 /** The `message` type of a topic message (`payload.allOf[1].properties.payload.properties.message`). */
 function messageType(ref) {
-  const name = LOCAL_REF.exec(ref)[2];
+  const name = LOCAL_REF.exec(ref)?.[2];
+  if (!name) throw new Error(`${input}: a channel's message must $ref a component message, got ${ref}`);
   const payload = doc.components.messages[name].payload;
   const inner = payload.allOf?.[1]?.properties?.payload;
   return { method: inner?.properties?.method?.const, type: inner ? typeOf(inner.properties.message) : undefined };
@@ -90,7 +98,12 @@ for (const [id, channel] of Object.entries(doc.channels)) {
   topics.push({ id, address: channel.address, params, title: channel.title, description: channel.description, kinds });
 }
 
-const body = topics.map((t) => `${docOf({ description: `${t.title}: \`${t.address}\`.\n\n${t.description.trim()}` }, '  ')}  ${t.id}: {\n    params: { ${t.params.map((p) => `${p}: string`).join('; ')} };\n    snapshot: ${t.kinds.snapshot.type};\n    created: ${t.kinds.created?.type ?? 'never'};\n    updated: ${t.kinds.updated?.type ?? 'never'};\n  };\n`).join('');
+const body = topics
+  .map(
+    (t) =>
+      `${docOf({ description: `${t.title}: \`${t.address}\`.\n\n${t.description.trim()}` }, '  ')}  ${t.id}: {\n    params: { ${t.params.map((p) => `${p}: string`).join('; ')} };\n    snapshot: ${t.kinds.snapshot.type};\n    created: ${t.kinds.created?.type ?? 'never'};\n    updated: ${t.kinds.updated?.type ?? 'never'};\n  };\n`,
+  )
+  .join('');
 const table = topics.map((t) => `  ${t.id}: { address: ${JSON.stringify(t.address)}, params: [${t.params.map((p) => JSON.stringify(p)).join(', ')}] },\n`).join('');
 const out = `// This file is generated from openapi/asyncapi.yaml by scripts/generate-realtime.mjs (npm run generate). Do not edit.
 ${imports.size ? `import type { ${[...imports].sort().join(', ')} } from './types.gen';\n` : ''}

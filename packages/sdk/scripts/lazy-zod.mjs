@@ -140,7 +140,15 @@ export function lazyZod({ zod, table }) {
   // pattern (what browsers accept in `<input type=email>`) is the one that agrees with them. It is
   // written as a literal: `z.regexes.html5Email` would bring every zod pattern into a bundle.
   const emails = (node, found = []) => {
-    if (ts.isCallExpression(node) && node.arguments.length === 0 && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'z' && node.expression.name.text === 'email') found.push(node);
+    if (
+      ts.isCallExpression(node) &&
+      node.arguments.length === 0 &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isIdentifier(node.expression.expression) &&
+      node.expression.expression.text === 'z' &&
+      node.expression.name.text === 'email'
+    )
+      found.push(node);
     ts.forEachChild(node, (child) => void emails(child, found));
     return found;
   };
@@ -152,13 +160,10 @@ export function lazyZod({ zod, table }) {
     const init = declaration.initializer;
     const start = init.getStart(file);
     const refs = references(init);
-    const body = applyEdits(
-      zod.slice(start, init.end),
-      [
-        ...refs.map((id) => [id.getStart(file) - start, id.end - start, `${id.text}()`]),
-        ...emails(init).map((call) => [call.getStart(file) - start, call.end - start, `z.email({ pattern: ${HTML5_EMAIL} })`]),
-      ],
-    );
+    const body = applyEdits(zod.slice(start, init.end), [
+      ...refs.map((id) => [id.getStart(file) - start, id.end - start, `${id.text}()`]),
+      ...emails(init).map((call) => [call.getStart(file) - start, call.end - start, `z.email({ pattern: ${HTML5_EMAIL} })`]),
+    ]);
     const name = declaration.name.text;
     schemas.set(name, { code: `export const ${name} = /* @__PURE__ */ lazy(() => ${body});`, deps: [...new Set(refs.map((id) => id.text))].filter((d) => d !== name), zod: usesZod(init) });
     edits.push([start, init.end, `/* @__PURE__ */ z.lazy(builders.${name})`]);
@@ -179,7 +184,8 @@ function operationParts(table, names) {
   if (!object || !ts.isObjectLiteralExpression(object)) throw new Error('lazy-zod: operation-schemas.gen.ts must declare `operationSchemas` as an object literal');
   const operations = new Map();
   for (const entry of object.properties) {
-    if (!ts.isPropertyAssignment(entry) || !ts.isIdentifier(entry.name) || !ts.isObjectLiteralExpression(entry.initializer)) throw new Error(`lazy-zod: unexpected entry of operationSchemas: ${entry.getText(file).slice(0, 80)}`);
+    if (!ts.isPropertyAssignment(entry) || !ts.isIdentifier(entry.name) || !ts.isObjectLiteralExpression(entry.initializer))
+      throw new Error(`lazy-zod: unexpected entry of operationSchemas: ${entry.getText(file).slice(0, 80)}`);
     const parts = {};
     for (const part of entry.initializer.properties) {
       const key = part.name?.getText(file);
@@ -234,7 +240,11 @@ function moduleFiles({ modules, schemas, home, operations }) {
     const imports = new Map(); // file → names
     const need = (name) => {
       const from = home.get(name);
-      if (from !== module.file) imports.set(from, [...(imports.get(from) ?? []), name].filter((n, i, all) => all.indexOf(n) === i));
+      if (from !== module.file)
+        imports.set(
+          from,
+          [...(imports.get(from) ?? []), name].filter((n, i, all) => all.indexOf(n) === i),
+        );
     };
     for (const name of module.names) schemas.get(name).deps.forEach(need);
     const what = module.operation
@@ -263,7 +273,7 @@ function moduleFiles({ modules, schemas, home, operations }) {
   }
   const loaders = [
     `${WRITTEN_BY}`,
-    '// (zod.gen.ts): where each operation\'s schemas are. Do not edit.',
+    "// (zod.gen.ts): where each operation's schemas are. Do not edit.",
     '',
     "import type { OperationId } from './operations.gen';",
     "import type { OperationSchemas } from './operation-schemas.gen';",

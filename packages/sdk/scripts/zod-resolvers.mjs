@@ -65,7 +65,8 @@ function checkSupported(spec) {
   const visit = (node, where) => {
     if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${where}/${i}`));
     if (!node || typeof node !== 'object') return;
-    if ('minProperties' in node && !components.has(node)) throw new Error(`zod-resolvers: minProperties at ${where}: put it on a component schema (components.schemas.<Name>), the only place it is read`);
+    if ('minProperties' in node && !components.has(node))
+      throw new Error(`zod-resolvers: minProperties at ${where}: put it on a component schema (components.schemas.<Name>), the only place it is read`);
     for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
   };
   visit(spec, '#');
@@ -99,13 +100,18 @@ export function zodObjectResolver(ctx) {
   // A check instead, which z.intersection keeps.
   // (value, ctx) => Object.keys(value).filter((key) => !z.safeParse(<key schema>, key).success)
   //   .forEach((key) => ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid key: ...' }))
-  const refused = $.func().param('key').do($.return($.not($(z).attr('safeParse').call(keySchema, $('key')).attr('success'))));
+  const refused = $.func()
+    .param('key')
+    .do($.return($.not($(z).attr('safeParse').call(keySchema, $('key')).attr('success'))));
   const issue = $.object()
     .prop('code', $.literal('custom'))
     .prop('path', $.array($('key')))
     .prop('message', $.literal(keyMessage(schema.propertyNames)));
   const report = $.func().param('key').do($('ctx').attr('addIssue').call(issue));
-  const keys = $.func().param('value').param('ctx').do($('Object').attr('keys').call($('value')).attr('filter').call(refused).attr('forEach').call(report));
+  const keys = $.func()
+    .param('value')
+    .param('ctx')
+    .do($('Object').attr('keys').call($('value')).attr('filter').call(refused).attr('forEach').call(report));
   return withMinProperties(ctx, $(z).attr('record').call($(z).attr('string').call(), value).attr('check').call($(z).attr('superRefine').call(keys)), minProperties);
 }
 
@@ -114,7 +120,9 @@ function withMinProperties(ctx, expression, minProperties) {
   if (minProperties === undefined) return expression;
   const { $ } = ctx;
   const { z } = ctx.symbols;
-  const size = $.func().param('value').do($.return($('Object').attr('keys').call($('value')).attr('length').gte($.literal(minProperties))));
+  const size = $.func()
+    .param('value')
+    .do($.return($('Object').attr('keys').call($('value')).attr('length').gte($.literal(minProperties))));
   const message = $.object().prop('message', $.literal(`Too small: expected object to have >=${minProperties} properties`));
   return expression.attr('check').call($(z).attr('refine').call(size, message));
 }

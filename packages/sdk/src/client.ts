@@ -56,9 +56,7 @@ type Result<K extends OperationId> = K extends PagedOperationId ? PagePromise<Re
  * (optional when none is required) and per-call {@link RequestOptions}, and returns an
  * {@link APIPromise} of the 200 body, or a {@link PagePromise} for a paged list.
  */
-export type ClientMethod<K extends OperationId> = {} extends Params<K>
-  ? (params?: Params<K>, options?: RequestOptions) => Result<K>
-  : (params: Params<K>, options?: RequestOptions) => Result<K>;
+export type ClientMethod<K extends OperationId> = {} extends Params<K> ? (params?: Params<K>, options?: RequestOptions) => Result<K> : (params: Params<K>, options?: RequestOptions) => Result<K>;
 
 type Methods = Omit<{ [K in OperationId]: ClientMethod<K> }, keyof SignInMethods> & SignInMethods;
 
@@ -138,7 +136,11 @@ export function createClient(options: ClientOptions): SupportKbClient {
     const request = parts(info, params, requestOptions);
     const checking = useValidator?.request?.(info.operationId, request);
     if (checking) await checking;
-    const { data, response, request: sent } = await send({
+    const {
+      data,
+      response,
+      request: sent,
+    } = await send({
       route: info,
       ...request,
       ...(headers ? { headers } : {}),

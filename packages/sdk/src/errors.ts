@@ -20,7 +20,6 @@ import type { RequestContext, ValidationIssue } from './types';
  */
 const ERROR_CLASS = '@supportkb/sdk.errorClass';
 
-
 /**
  * Base class of every error the SDK throws. Catch this to handle any SDK failure:
  * HTTP errors ({@link APIError} and its per-status subclasses), connection problems
@@ -331,7 +330,9 @@ export class ResponseTooLargeError extends SupportKbError {
   declare readonly request: RequestContext;
 
   constructor(status: number, limit: number, request: RequestContext = {}) {
-    super(`The ${status} answer${callName(request)} is over maxResponseBytes (${limit} bytes): reading stopped, connection closed; raise the maxResponseBytes option (client or per call) to accept it`);
+    super(
+      `The ${status} answer${callName(request)} is over maxResponseBytes (${limit} bytes): reading stopped, connection closed; raise the maxResponseBytes option (client or per call) to accept it`,
+    );
     this.status = status;
     this.limit = limit;
     this.request = request;

@@ -24,7 +24,24 @@ export interface HttpClient {
 }
 
 /** Options of a generated function's call that the adapter reads; any other set option is refused. */
-const CALL_OPTIONS = new Set(['url', 'method', 'security', 'path', 'query', 'body', 'headers', 'signal', 'timeout', 'retry', 'kyOptions', 'parseAs', 'responseStyle', 'throwOnError', 'client', 'meta']);
+const CALL_OPTIONS = new Set([
+  'url',
+  'method',
+  'security',
+  'path',
+  'query',
+  'body',
+  'headers',
+  'signal',
+  'timeout',
+  'retry',
+  'kyOptions',
+  'parseAs',
+  'responseStyle',
+  'throwOnError',
+  'client',
+  'meta',
+]);
 const VERBS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'connect', 'trace'];
 
 const unsupported = (what: string, instead: string) => new TypeError(`${what} is not supported by the @supportkb/sdk client; ${instead}`);
@@ -73,10 +90,12 @@ function policyOf({ timeout, retry, kyOptions }: Record<string, unknown>): CallP
  */
 function adapter(send: Transport, baseUrl: string, options: HttpClientOptions, lookup: RouteLookup): Client {
   const request = async (call: Record<string, unknown>, verb = call.method): Promise<unknown> => {
-    for (const key in call) if (call[key] !== undefined && !CALL_OPTIONS.has(key)) throw unsupported(`The call option ${key}`, 'set it on createHttpClient, and credentials with http.credentials.set()');
+    for (const key in call)
+      if (call[key] !== undefined && !CALL_OPTIONS.has(key)) throw unsupported(`The call option ${key}`, 'set it on createHttpClient, and credentials with http.credentials.set()');
     const { url, security, parseAs, responseStyle } = call;
     if (call.throwOnError === false) throw unsupported('throwOnError: false', 'a failed call always throws the SDK error');
-    if (parseAs !== undefined && parseAs !== 'auto' && parseAs !== 'json' && parseAs !== 'text') throw unsupported(`parseAs: '${parseAs}'`, "answers are read as JSON ('auto', 'json') or text ('text')");
+    if (parseAs !== undefined && parseAs !== 'auto' && parseAs !== 'json' && parseAs !== 'text')
+      throw unsupported(`parseAs: '${parseAs}'`, "answers are read as JSON ('auto', 'json') or text ('text')");
     if (responseStyle !== undefined && responseStyle !== 'fields' && responseStyle !== 'data') throw new TypeError("responseStyle must be 'fields' or 'data'");
     const method = String(verb ?? 'GET').toUpperCase();
     const path = String(url);
@@ -107,7 +126,14 @@ function adapter(send: Transport, baseUrl: string, options: HttpClientOptions, l
     throw unsupported(what, instead);
   };
   const getConfig = (): Config => ({ baseUrl, headers: { ...options.headers }, timeout: options.timeout ?? 60_000, throwOnError: true, responseStyle: 'fields', parseAs: 'auto' }) as Config;
-  const noInterceptors = { fns: [], clear() {}, eject() {}, exists: () => false, getInterceptorIndex: () => -1, update: refuse('interceptors', 'log with the logLevel and logger options, or wrap requests with the fetch option') };
+  const noInterceptors = {
+    fns: [],
+    clear() {},
+    eject() {},
+    exists: () => false,
+    getInterceptorIndex: () => -1,
+    update: refuse('interceptors', 'log with the logLevel and logger options, or wrap requests with the fetch option'),
+  };
   const client: Record<string, unknown> = {
     request,
     buildUrl: (call: { url: string; path?: Record<string, unknown>; query?: Record<string, unknown>; baseUrl?: string }) =>

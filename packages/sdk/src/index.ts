@@ -9,15 +9,7 @@
  * - `@supportkb/sdk/webhooks`: verify and build `message.create` deliveries.
  * - {@link isAPIError}: an HTTP error's body typed as the contract declares it, by operation and status.
  */
-export {
-  createClient,
-  type ClientMethod,
-  type ClientOptions,
-  type ItemOf,
-  type Params,
-  type SupportKbClient,
-  type Validator,
-} from './client';
+export { createClient, type ClientMethod, type ClientOptions, type ItemOf, type Params, type SupportKbClient, type Validator } from './client';
 export type { Credentials, HttpClientOptions, Logger, LogLevel, RequestContext, RequestOptions, ResponseOf, RetryPolicy, ValidationIssue } from './types';
 export { createHttpClient, type HttpClient } from './http';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './internal/body';

@@ -155,7 +155,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   connectedPromise.catch(() => {});
 
   async function token(): Promise<string> {
-    const value = typeof options.token === 'function' ? await options.token() : options.token ?? options.credentials?.authorization({ type: 'apiKey', name: 'Authorization', in: 'header' });
+    const value = typeof options.token === 'function' ? await options.token() : (options.token ?? options.credentials?.authorization({ type: 'apiKey', name: 'Authorization', in: 'header' }));
     if (!value) throw new RealtimeError('no token: sign in first, or pass token or credentials', 'handshake_refused');
     return value.replace(/^jwt\s+/i, '');
   }
@@ -164,7 +164,17 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const subscribeFrame = (entry: Entry) => {
     entry.waiting = true;
     clearTimeout(entry.timer);
-    entry.timer = setTimeout(() => fail(entry, new RealtimeError(`no snapshot for ${entry.topic} within ${subscribeTimeoutMs} ms: the server refuses a subscription by not answering (unknown project, not a member, or a topic you may not read)`, 'subscribe_timeout')), subscribeTimeoutMs);
+    entry.timer = setTimeout(
+      () =>
+        fail(
+          entry,
+          new RealtimeError(
+            `no snapshot for ${entry.topic} within ${subscribeTimeoutMs} ms: the server refuses a subscription by not answering (unknown project, not a member, or a topic you may not read)`,
+            'subscribe_timeout',
+          ),
+        ),
+      subscribeTimeoutMs,
+    );
     send({ action: 'subscribe', payload: { topic: entry.topic } });
   };
 
@@ -270,7 +280,11 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     ws.onclose = () => {
       clearTimeout(handshake);
       if (socket !== ws) return;
-      lost(opened ? new RealtimeError('the websocket closed', 'closed') : new RealtimeError('the server refused the websocket handshake (a missing, invalid or expired token, or a user that is not active)', 'handshake_refused'));
+      lost(
+        opened
+          ? new RealtimeError('the websocket closed', 'closed')
+          : new RealtimeError('the server refused the websocket handshake (a missing, invalid or expired token, or a user that is not active)', 'handshake_refused'),
+      );
     };
   }
 

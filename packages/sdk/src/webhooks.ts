@@ -92,9 +92,7 @@ interface Delivery<E extends string, P> {
  * `message.create.<…>` (per channel) carry a Message, `event.emit.<name>` a free object.
  */
 export type WebhookEvent =
-  | { [E in keyof WebhookPayloads]: Delivery<E, WebhookPayloads[E]> }[keyof WebhookPayloads]
-  | Delivery<`message.create.${string}`, Message>
-  | Delivery<`event.emit.${string}`, Record<string, unknown>>;
+  { [E in keyof WebhookPayloads]: Delivery<E, WebhookPayloads[E]> }[keyof WebhookPayloads] | Delivery<`message.create.${string}`, Message> | Delivery<`event.emit.${string}`, Record<string, unknown>>;
 
 /**
  * Remembers the deliveries already accepted (see {@link VerifyWebhookOptions.replay}). Implement it over a
@@ -411,11 +409,7 @@ const REGISTERED_CLAIMS = new Set(['iss', 'sub', 'aud', 'iat', 'exp', 'nbf', 'jt
  *   `malformed_body`, its cause the stream's error.
  * @throws whatever `options.replay.seen` throws (answer 5xx: the service retries).
  */
-export async function verifyWebhook(
-  rawBody: WebhookBody,
-  headers: Headers | Record<string, string | string[] | undefined>,
-  options: VerifyWebhookOptions,
-): Promise<WebhookEvent> {
+export async function verifyWebhook(rawBody: WebhookBody, headers: Headers | Record<string, string | string[] | undefined>, options: VerifyWebhookOptions): Promise<WebhookEvent> {
   if (!options?.secret || typeof options.secret !== 'string') throw new TypeError('verifyWebhook needs options.secret');
   const tolerance = options.tolerance ?? 300_000;
   if (typeof tolerance !== 'number' || !(tolerance >= 0)) throw new TypeError('verifyWebhook: options.tolerance must be a number of milliseconds >= 0');
@@ -463,7 +457,7 @@ export async function verifyWebhook(
     }
     if (typeof claims!.iat !== 'number') reject('invalid_token', 'the token has no iat');
     const signedHook = Object.fromEntries(Object.entries(claims!).filter(([k]) => !REGISTERED_CLAIMS.has(k)));
-    if (canonical(signedHook) !== canonical(hook)) reject('hook_mismatch', 'the body\'s hook differs from the hook the token was signed for');
+    if (canonical(signedHook) !== canonical(hook)) reject('hook_mismatch', "the body's hook differs from the hook the token was signed for");
   }
 
   if (subscriptionIds && !subscriptionIds.includes(hook._id)) reject('subscription_mismatch', `the delivery is for subscription ${hook._id}, not ${subscriptionIds.join(' or ')}`);

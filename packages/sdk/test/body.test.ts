@@ -13,16 +13,19 @@ const TAG = { _id: '65f1a2b3c4d5e6f708091101', tag: 'vip', id_project: PROJECT }
 
 const clientStyle = (options: { timeout?: number; maxResponseBytes?: number } = {}) => createClient({ baseUrl: hostile.url, projectId: PROJECT, auth: { token: 'abc' }, maxRetries: 0, ...options });
 const httpStyle = (options: { timeout?: number; maxResponseBytes?: number } = {}) => createHttpClient({ baseUrl: hostile.url, auth: { token: 'abc' }, maxRetries: 0, ...options }).client;
-const failureOf = (promise: PromiseLike<unknown>) => Promise.resolve(promise).then(
-  () => undefined,
-  (error: unknown) => error,
-);
+const failureOf = (promise: PromiseLike<unknown>) =>
+  Promise.resolve(promise).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 /** Headers at once, then part of the body, then nothing: the connection stays open. */
-const stall = (status = 200) => (_request: unknown, response: import('node:http').ServerResponse) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.write('[{"_id":"65f1a2b3c4d5e6f708091101","tag":');
-};
+const stall =
+  (status = 200) =>
+  (_request: unknown, response: import('node:http').ServerResponse) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.write('[{"_id":"65f1a2b3c4d5e6f708091101","tag":');
+  };
 
 describe('the per-attempt timeout covers the whole exchange, body included', () => {
   it('createClient: a body that stalls after the headers ends in APIConnectionTimeoutError at the timeout, the connection closed', async () => {
@@ -126,7 +129,10 @@ describe('maxResponseBytes, enforced while reading', () => {
       response.writeHead(500, { 'content-type': 'application/json' });
       stream(response, '[', 500_000);
     });
-    for (const failure of [await failureOf(clientStyle({ maxResponseBytes: 100_000 }).tags.get({ id: TAG._id })), await failureOf(getTag({ client: httpStyle({ maxResponseBytes: 100_000 }), path: { project_id: PROJECT, id: TAG._id } }))]) {
+    for (const failure of [
+      await failureOf(clientStyle({ maxResponseBytes: 100_000 }).tags.get({ id: TAG._id })),
+      await failureOf(getTag({ client: httpStyle({ maxResponseBytes: 100_000 }), path: { project_id: PROJECT, id: TAG._id } })),
+    ]) {
       expect(failure).toBeInstanceOf(ResponseTooLargeError);
       expect((failure as ResponseTooLargeError).status).toBe(500);
     }

@@ -29,10 +29,11 @@ import { BASE, HttpResponse, on, PROJECT, useMockServer } from './helpers';
  */
 const { server } = useMockServer();
 const TAG_ID = '65f1a2b3c4d5e6f708091101';
-const failureOf = (promise: PromiseLike<unknown>) => Promise.resolve(promise).then(
-  () => undefined,
-  (error: unknown) => error,
-);
+const failureOf = (promise: PromiseLike<unknown>) =>
+  Promise.resolve(promise).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 const client = (options: { validate?: ReturnType<typeof zodValidation> } = {}) => createClient({ baseUrl: BASE, projectId: PROJECT, auth: { token: 'abc' }, maxRetries: 0, ...options });
 
 describe('isAPIError(error, operationId, status)', () => {
@@ -66,7 +67,15 @@ describe('isAPIError(error, operationId, status)', () => {
     expect(isAPIError(error, 'getTag', 500)).toBe(false);
     // Look-alikes are not APIErrors: the guard never trusts a shape.
     const lookalike = Object.assign(new Error('404'), { status: 404, body: { msg: 'x' }, request: { operationId: 'getTag' } });
-    for (const value of [undefined, null, 'getTag', lookalike, { status: 404, request: { operationId: 'getTag' } }, new SupportKbError('x'), new ValidationError('request', [], undefined, { operationId: 'getTag' })]) {
+    for (const value of [
+      undefined,
+      null,
+      'getTag',
+      lookalike,
+      { status: 404, request: { operationId: 'getTag' } },
+      new SupportKbError('x'),
+      new ValidationError('request', [], undefined, { operationId: 'getTag' }),
+    ]) {
       expect(isAPIError(value, 'getTag', 404)).toBe(false);
     }
     // An APIError without an operationId (a route outside the contract) belongs to no operation.
@@ -141,7 +150,7 @@ describe('the types', () => {
 });
 
 describe('the error bodies the types read come from the generated manifest', () => {
-  it("gives every operation of OperationTypes its own `<OperationId>Errors` type of types.gen.ts", () => {
+  it('gives every operation of OperationTypes its own `<OperationId>Errors` type of types.gen.ts', () => {
     const source = readFileSync(new URL('../src/generated/operations.gen.ts', import.meta.url), 'utf8');
     const start = source.indexOf('export interface OperationTypes {');
     const body = source.slice(start, source.indexOf('\n}\n', start));

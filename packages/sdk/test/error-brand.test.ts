@@ -22,7 +22,26 @@ beforeAll(async () => {
 });
 
 /** Every error class exported by the main entry, by name. */
-const CLASSES = ['SupportKbError', 'APIError', 'BadRequestError', 'AuthenticationError', 'PermissionDeniedError', 'NotFoundError', 'ConflictError', 'PayloadTooLargeError', 'UnprocessableEntityError', 'RateLimitError', 'InternalServerError', 'APIConnectionError', 'APIConnectionTimeoutError', 'ResponseParseError', 'ResponseTooLargeError', 'APIUserAbortError', 'ValidationError', 'WebhookVerificationError'] as const;
+const CLASSES = [
+  'SupportKbError',
+  'APIError',
+  'BadRequestError',
+  'AuthenticationError',
+  'PermissionDeniedError',
+  'NotFoundError',
+  'ConflictError',
+  'PayloadTooLargeError',
+  'UnprocessableEntityError',
+  'RateLimitError',
+  'InternalServerError',
+  'APIConnectionError',
+  'APIConnectionTimeoutError',
+  'ResponseParseError',
+  'ResponseTooLargeError',
+  'APIUserAbortError',
+  'ValidationError',
+  'WebhookVerificationError',
+] as const;
 type ClassName = (typeof CLASSES)[number];
 const classOf = (sdk: Sdk, name: ClassName) => sdk[name] as unknown as abstract new (...args: never[]) => Error;
 
@@ -36,7 +55,10 @@ describe('SDK errors across the ESM and CommonJS builds', () => {
 
   it('an error of one build is instanceof the same class of the other, and of its ancestors only', () => {
     const request = { operationId: 'getTag', method: 'GET', url: 'http://127.0.0.1:4010/p/tags/x' };
-    for (const [from, to] of [[cjs, esm], [esm, cjs]] as const) {
+    for (const [from, to] of [
+      [cjs, esm],
+      [esm, cjs],
+    ] as const) {
       const notFound = from.APIError.from(404, new Headers(), { msg: 'Not found' }, request);
       expect(notFound.name).toBe('NotFoundError');
       expect(notFound instanceof to.NotFoundError).toBe(true);
@@ -62,7 +84,10 @@ describe('SDK errors across the ESM and CommonJS builds', () => {
 
   it('isAPIError of one build accepts an error of the other', () => {
     const request = { operationId: 'getTag', method: 'GET', url: 'http://127.0.0.1:4010/p/tags/x' };
-    for (const [from, to] of [[cjs, esm], [esm, cjs]] as const) {
+    for (const [from, to] of [
+      [cjs, esm],
+      [esm, cjs],
+    ] as const) {
       const error = from.APIError.from(404, new Headers(), { msg: 'Not found' }, request);
       expect(to.isAPIError(error, 'getTag', 404)).toBe(true);
       expect(to.isAPIError(error, 'getTag', 400)).toBe(false);

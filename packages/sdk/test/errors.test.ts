@@ -24,10 +24,11 @@ import { BASE, HttpResponse, on, PROJECT, useMockServer } from './helpers';
 
 /** The error classes (src/errors.ts): what each carries, and the message read out of the service's bodies. */
 const { server, seen } = useMockServer();
-const failureOf = (promise: PromiseLike<unknown>) => Promise.resolve(promise).then(
-  () => undefined,
-  (error: unknown) => error,
-);
+const failureOf = (promise: PromiseLike<unknown>) =>
+  Promise.resolve(promise).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('every non-2xx becomes the Error subclass of its status', () => {
   const cases: [number, new (...args: never[]) => APIError][] = [
@@ -110,10 +111,7 @@ describe("the real server's error bodies, at 500 and at a 4xx: the message is wh
     ['{success:false,message,err} (message before err)', { success: false, message: 'Error creating message', err: "You don't belong the conversation" }, 'Error creating message'],
     ['{success:false,error:{}} (an Error serialised empty), then nothing readable', { success: false, error: {} }, ''],
   ];
-  const cases = shapes.flatMap(([name, body, said]) => [
-    [500, InternalServerError, name, body, said] as const,
-    [403, PermissionDeniedError, name, body, said] as const,
-  ]);
+  const cases = shapes.flatMap(([name, body, said]) => [[500, InternalServerError, name, body, said] as const, [403, PermissionDeniedError, name, body, said] as const]);
 
   it.each(cases)('%i %s', async (status, Class, _name, body, said) => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json(body, { status })));
@@ -166,7 +164,12 @@ describe('error bodies are data', () => {
 
 describe('the other errors', () => {
   it('ResponseParseError keeps a redacted excerpt and a cause without the body', () => {
-    const failure = new ResponseParseError(200, '{"token":"eyJhbGciOiJIUzI1NiJ9.e30.c2ln","user":', { operationId: 'signIn' }, new SyntaxError('Unexpected end of JSON input, "{"token..." is not valid JSON'));
+    const failure = new ResponseParseError(
+      200,
+      '{"token":"eyJhbGciOiJIUzI1NiJ9.e30.c2ln","user":',
+      { operationId: 'signIn' },
+      new SyntaxError('Unexpected end of JSON input, "{"token..." is not valid JSON'),
+    );
     expect(failure.excerpt).toBe('{"token":"[redacted]","user":');
     expect(failure.message).toBe('The 200 answer (signIn) is not valid JSON (Unexpected end of JSON input); it begins: {"token":"[redacted]","user":');
     expect(String(failure.cause)).toBe('SyntaxError: Unexpected end of JSON input');
@@ -175,7 +178,9 @@ describe('the other errors', () => {
   it('ResponseTooLargeError names the limit and how to raise it', () => {
     const failure = new ResponseTooLargeError(200, 1_000, { operationId: 'listTags' });
     expect([failure.status, failure.limit]).toEqual([200, 1_000]);
-    expect(failure.message).toBe('The 200 answer (listTags) is over maxResponseBytes (1000 bytes): reading stopped, connection closed; raise the maxResponseBytes option (client or per call) to accept it');
+    expect(failure.message).toBe(
+      'The 200 answer (listTags) is over maxResponseBytes (1000 bytes): reading stopped, connection closed; raise the maxResponseBytes option (client or per call) to accept it',
+    );
   });
 
   it('APIUserAbortError names the operation', () => {

@@ -26,7 +26,9 @@ it('regenerating the SDK from the contract gives no diff with the committed src/
   const scratch = mkdtempSync(join(tmpdir(), 'supportkb-generate-'));
   const bundle = join(scratch, 'openapi.yaml');
   const output = join(scratch, 'generated');
-  execFileSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '-o', bundle], { stdio: 'pipe' });
+  execFileSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '-o', bundle], {
+    stdio: 'pipe',
+  });
   execFileSync(process.execPath, [join(root, 'node_modules/@hey-api/openapi-ts/bin/run.js'), '-f', 'openapi-ts.config.ts'], {
     cwd: sdk,
     stdio: 'pipe',
@@ -49,7 +51,11 @@ describe('the query rules of the manifest (x-alias-of, x-false-is-true)', () => 
   /** The contract bundled into `dir` as JSON, with `change` applied to it. */
   function contractWith(dir: string, change: (doc: any) => void): string {
     const file = join(dir, 'openapi.json');
-    execFileSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '--ext', 'json', '-o', file], { stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '--ext', 'json', '-o', file],
+      { stdio: 'pipe' },
+    );
     const doc = JSON.parse(readFileSync(file, 'utf8'));
     change(doc);
     writeFileSync(file, JSON.stringify(doc));
@@ -61,7 +67,11 @@ describe('the query rules of the manifest (x-alias-of, x-false-is-true)', () => 
     const scratch = mkdtempSync(join(tmpdir(), 'supportkb-generate-'));
     const input = contractWith(scratch, change);
     try {
-      execFileSync(process.execPath, ['scripts/generate-operations.mjs'], { cwd: sdk, stdio: 'pipe', env: { ...process.env, SUPPORTKB_GENERATE_INPUT: input, SUPPORTKB_GENERATE_OUTPUT: join(scratch, 'out') } });
+      execFileSync(process.execPath, ['scripts/generate-operations.mjs'], {
+        cwd: sdk,
+        stdio: 'pipe',
+        env: { ...process.env, SUPPORTKB_GENERATE_INPUT: input, SUPPORTKB_GENERATE_OUTPUT: join(scratch, 'out') },
+      });
     } catch (error) {
       return String((error as { stderr?: Buffer }).stderr);
     } finally {
@@ -120,7 +130,7 @@ describe('lazy-zod: hey-api zod schemas built on first use, in modules by operat
     const out = lazyZod({ zod, table });
     expect(out.names).toEqual(['zId', 'zTag', 'zGetTagResponse', 'zListTagsQuery', 'zListTagsResponse', 'zHookPayload']);
     const code = Object.values(out.files!).join('\n');
-    expect(code).toContain("export const zId = /* @__PURE__ */ lazy(() => z.string().check(z.regex(/zId$/)));");
+    expect(code).toContain('export const zId = /* @__PURE__ */ lazy(() => z.string().check(z.regex(/zId$/)));');
     expect(code).toContain("export const zTag = /* @__PURE__ */ lazy(() => z.object({ zId: zId(), name: z.literal('zId'), tags: z.array(zId()) }));");
     expect(code).toContain('export const zGetTagResponse = /* @__PURE__ */ lazy(() => zTag());');
     expect(out.zod).toContain("import * as builders from './zod-builders.gen';");
@@ -164,7 +174,7 @@ describe('lazy-zod: hey-api zod schemas built on first use, in modules by operat
   it('is idempotent, and refuses what it does not understand', () => {
     const once = lazyZod({ zod, table });
     expect(lazyZod({ zod: once.zod, table: once.table })).toEqual({ zod: once.zod, builders: undefined, table: once.table, names: once.names, files: undefined });
-    expect(() => lazyZod({ zod: zod.replace('export const zId =', 'export const zId: z.ZodMiniString =' ), table })).toThrow(/type annotation/);
+    expect(() => lazyZod({ zod: zod.replace('export const zId =', 'export const zId: z.ZodMiniString ='), table })).toThrow(/type annotation/);
     expect(() => lazyZod({ zod: zod.replace('zId: zId,', 'zId,'), table })).toThrow(/unsupported use of zId/);
     expect(() => lazyZod({ zod, table: table.replace("import { zGetTagResponse, zListTagsQuery, zListTagsResponse } from './zod.gen';", '') })).toThrow(/one value import of \.\/zod\.gen/);
     expect(() => lazyZod({ zod, table: table.replace('response: zGetTagResponse', 'response: zNowhere') })).toThrow(/unexpected part of operationSchemas\.getTag/);

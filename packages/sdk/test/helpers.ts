@@ -132,7 +132,9 @@ export function useTwoOrigins() {
     });
   };
   const elsewhere = (response: ServerResponse) =>
-    response.writeHead(200, { 'content-type': 'application/json', connection: 'close' }).end(JSON.stringify({ success: true, token: `JWT ${TOKEN_ELSEWHERE}`, user: { _id: '65f1a2b3c4d5e6f708090b99' } }));
+    response
+      .writeHead(200, { 'content-type': 'application/json', connection: 'close' })
+      .end(JSON.stringify({ success: true, token: `JWT ${TOKEN_ELSEWHERE}`, user: { _id: '65f1a2b3c4d5e6f708090b99' } }));
   const first = createServer((request, response) =>
     record(state.first.received, request, () => {
       if (request.url!.startsWith('/moved/')) return elsewhere(response);
@@ -142,7 +144,10 @@ export function useTwoOrigins() {
   );
   const second = createServer((request, response) => record(state.second.received, request, () => elsewhere(response)));
   beforeAll(async () => {
-    for (const [server, side] of [[first, state.first], [second, state.second]] as const) {
+    for (const [server, side] of [
+      [first, state.first],
+      [second, state.second],
+    ] as const) {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       side.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     }

@@ -10,10 +10,11 @@ import { BASE, HttpResponse, on, PROJECT, useMockServer } from './helpers';
  */
 const { server, seen } = useMockServer();
 const TAG = { _id: '65f1a2b3c4d5e6f708091101', tag: 'vip', id_project: PROJECT };
-const failureOf = (promise: PromiseLike<unknown>) => Promise.resolve(promise).then(
-  () => undefined,
-  (error: unknown) => error,
-);
+const failureOf = (promise: PromiseLike<unknown>) =>
+  Promise.resolve(promise).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 const http = (options: Partial<sdk.HttpClientOptions> = {}) => createHttpClient({ baseUrl: BASE, auth: { token: 'abc' }, maxRetries: 0, ...options });
 
 describe('createHttpClient', () => {
@@ -31,7 +32,7 @@ describe('createHttpClient', () => {
 });
 
 describe('a generated function on the client', () => {
-  it("resolves to { data, request, response }: the parsed body, the request as sent, and the answer", async () => {
+  it('resolves to { data, request, response }: the parsed body, the request as sent, and the answer', async () => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json(TAG, { headers: { 'x-powered-by': 'Express' } })));
     const { data, request, response } = await getTag({ client: http().client, path: { project_id: PROJECT, id: TAG._id }, throwOnError: true });
     expect(data).toEqual(TAG);
@@ -127,7 +128,10 @@ describe('a generated function on the client', () => {
 
 describe('the client used directly', () => {
   it('sends a route outside the contract as asked; its errors name the method and URL', async () => {
-    server.use(on('get', '/health', () => HttpResponse.json({ ok: true })), on('get', '/missing', () => HttpResponse.json({ msg: 'no' }, { status: 404 })));
+    server.use(
+      on('get', '/health', () => HttpResponse.json({ ok: true })),
+      on('get', '/missing', () => HttpResponse.json({ msg: 'no' }, { status: 404 })),
+    );
     const { client } = http();
     await expect(client.get({ url: '/health' }).then((r) => (r as { data: unknown }).data)).resolves.toEqual({ ok: true });
     const failure = (await failureOf(client.get({ url: '/missing' }))) as NotFoundError;

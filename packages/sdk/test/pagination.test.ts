@@ -10,21 +10,24 @@ const sk = () => createClient({ baseUrl: BASE, projectId: PROJECT });
 describe('pagination (0-based pages)', () => {
   it('walks {perPage, count, leads} pages and stops on the last one without an extra request', async () => {
     const all = Array.from({ length: 95 }, (_, i) => lead(i));
-    server.use(on('get', `/${PROJECT}/leads`, ({ request }) => {
-      const page = Number(new URL(request.url).searchParams.get('page') ?? 0);
-      return HttpResponse.json({ perPage: 40, count: all.length, leads: all.slice(page * 40, page * 40 + 40) });
-    }));
+    server.use(
+      on('get', `/${PROJECT}/leads`, ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page') ?? 0);
+        return HttpResponse.json({ perPage: 40, count: all.length, leads: all.slice(page * 40, page * 40 + 40) });
+      }),
+    );
     const names: string[] = [];
     for await (const item of sk().leads.list()) names.push(item.fullname!);
     expect(names).toEqual(all.map((l) => l.fullname));
     expect(seen.map((s) => s.url.searchParams.get('page'))).toEqual(['0', '1', '2']);
   });
 
-  const segmentPages = () => on('get', `/${PROJECT}/segments`, ({ request }) => {
-    const page = Number(new URL(request.url).searchParams.get('page') ?? 0);
-    const segments = page < 2 ? [{ _id: `65f1a2b3c4d5e6f70810100${page}`, name: `S${page}`, match: 'all', filters: [], id_project: PROJECT }] : [];
-    return HttpResponse.json({ perPage: 1, count: 2, segments });
-  });
+  const segmentPages = () =>
+    on('get', `/${PROJECT}/segments`, ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('page') ?? 0);
+      const segments = page < 2 ? [{ _id: `65f1a2b3c4d5e6f70810100${page}`, name: `S${page}`, match: 'all', filters: [], id_project: PROJECT }] : [];
+      return HttpResponse.json({ perPage: 1, count: 2, segments });
+    });
 
   it('awaiting gives the first page body as the service sent it', async () => {
     server.use(segmentPages());
@@ -37,18 +40,23 @@ describe('pagination (0-based pages)', () => {
     server.use(segmentPages());
     const pages = [];
     for await (const page of sk().segments.list({ limit: 1 }).pages()) pages.push({ page: page.page, n: page.items.length, next: page.hasNextPage, status: page.response.status });
-    expect(pages).toEqual([{ page: 0, n: 1, next: true, status: 200 }, { page: 1, n: 1, next: false, status: 200 }]);
+    expect(pages).toEqual([
+      { page: 0, n: 1, next: true, status: 200 },
+      { page: 1, n: 1, next: false, status: 200 },
+    ]);
     expect(seen).toHaveLength(2);
   });
 
   it('contents page by {count, query:{limit}, kbs} and keep the other query parameters', async () => {
     const all = Array.from({ length: 5 }, (_, i) => ({ _id: `65f1a2b3c4d5e6f7080e${String(i).padStart(4, '0')}`, name: `c${i}`, id_project: PROJECT, namespace: PROJECT, status: 300 }));
-    server.use(on('get', `/${PROJECT}/kb`, ({ request }) => {
-      const q = new URL(request.url).searchParams;
-      const limit = Number(q.get('limit') ?? 200);
-      const page = Number(q.get('page') ?? 0);
-      return HttpResponse.json({ count: all.length, query: { limit, sortField: 'updatedAt', direction: -1 }, kbs: all.slice(page * limit, page * limit + limit) });
-    }));
+    server.use(
+      on('get', `/${PROJECT}/kb`, ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        const limit = Number(q.get('limit') ?? 200);
+        const page = Number(q.get('page') ?? 0);
+        return HttpResponse.json({ count: all.length, query: { limit, sortField: 'updatedAt', direction: -1 }, kbs: all.slice(page * limit, page * limit + limit) });
+      }),
+    );
     const ids: string[] = [];
     for await (const content of sk().kb.contents.list({ namespace: PROJECT, limit: 2, status: 300 })) ids.push(content._id);
     expect(ids).toHaveLength(5);
@@ -61,10 +69,12 @@ describe('pagination (0-based pages)', () => {
 
   it('tags come as a plain array of at most 40: a short page is the last', async () => {
     const all = Array.from({ length: 85 }, (_, i) => tag(i));
-    server.use(on('get', `/${PROJECT}/tags`, ({ request }) => {
-      const page = Number(new URL(request.url).searchParams.get('page') ?? 0);
-      return HttpResponse.json(all.slice(page * 40, page * 40 + 40));
-    }));
+    server.use(
+      on('get', `/${PROJECT}/tags`, ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page') ?? 0);
+        return HttpResponse.json(all.slice(page * 40, page * 40 + 40));
+      }),
+    );
     let n = 0;
     for await (const _ of sk().tags.list({ direction: 1 })) n++;
     expect(n).toBe(85);

@@ -27,9 +27,17 @@ describe('random and malformed responses never escape as anything but an SDK err
     await fc.assert(
       fc.asyncProperty(anyResponse, fc.constantFrom('tags.list', 'leads.list', 'tags.get', 'kb.contents.create', 'analytics.countRequests'), async (answer, op) => {
         server.resetHandlers();
-        server.use(on(op === 'kb.contents.create' ? 'post' : 'get', '/*', () =>
-          new HttpResponse(answer.body, { status: answer.status === 204 || answer.status === 205 || answer.status === 304 ? 200 : answer.status, headers: answer.type ? { 'content-type': answer.type } : {} }),
-        ));
+        server.use(
+          on(
+            op === 'kb.contents.create' ? 'post' : 'get',
+            '/*',
+            () =>
+              new HttpResponse(answer.body, {
+                status: answer.status === 204 || answer.status === 205 || answer.status === 304 ? 200 : answer.status,
+                headers: answer.type ? { 'content-type': answer.type } : {},
+              }),
+          ),
+        );
         const sk = createClient({ baseUrl: BASE, projectId: PROJECT, maxRetries: 0, ...(validate ? { validate: zodValidation() } : {}) });
         const calls: Record<string, () => PromiseLike<unknown>> = {
           'tags.list': () => sk.tags.list(),
@@ -53,9 +61,17 @@ describe('random and malformed responses never escape as anything but an SDK err
     await fc.assert(
       fc.asyncProperty(anyResponse, fc.constantFrom('listTags', 'listLeads', 'getTag', 'createContent', 'countRequests'), async (answer, op) => {
         server.resetHandlers();
-        server.use(on(op === 'createContent' ? 'post' : 'get', '/*', () =>
-          new HttpResponse(answer.body, { status: answer.status === 204 || answer.status === 205 || answer.status === 304 ? 200 : answer.status, headers: answer.type ? { 'content-type': answer.type } : {} }),
-        ));
+        server.use(
+          on(
+            op === 'createContent' ? 'post' : 'get',
+            '/*',
+            () =>
+              new HttpResponse(answer.body, {
+                status: answer.status === 204 || answer.status === 205 || answer.status === 304 ? 200 : answer.status,
+                headers: answer.type ? { 'content-type': answer.type } : {},
+              }),
+          ),
+        );
         const { client } = createHttpClient({ baseUrl: BASE, maxRetries: 0 });
         const path = { project_id: PROJECT };
         const calls: Record<string, () => PromiseLike<unknown>> = {
@@ -78,20 +94,26 @@ describe('random and malformed responses never escape as anything but an SDK err
 
   it('iterating random pages ends, or throws an SDK error', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(fc.jsonValue(), fc.record({ perPage: fc.integer({ min: -2, max: 50 }), count: fc.integer({ min: -5, max: 60 }), leads: fc.array(fc.jsonValue(), { maxLength: 5 }) })), { minLength: 1, maxLength: 4 }), async (pages) => {
-        server.resetHandlers();
-        let i = 0;
-        server.use(on('get', `/${PROJECT}/leads`, () => HttpResponse.json(pages[Math.min(i++, pages.length - 1)] as never)));
-        const sk = createClient({ baseUrl: BASE, projectId: PROJECT, maxRetries: 0 });
-        let seen = 0;
-        try {
-          for await (const _ of sk.leads.list()) if (++seen > 1_000) break;
-        } catch (error) {
-          expect(error).toBeInstanceOf(SupportKbError);
-        }
-        // A page size the service does not give falls back to the page's own length: at most `count` pages (60).
-        expect(i).toBeLessThanOrEqual(61);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.jsonValue(), fc.record({ perPage: fc.integer({ min: -2, max: 50 }), count: fc.integer({ min: -5, max: 60 }), leads: fc.array(fc.jsonValue(), { maxLength: 5 }) })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (pages) => {
+          server.resetHandlers();
+          let i = 0;
+          server.use(on('get', `/${PROJECT}/leads`, () => HttpResponse.json(pages[Math.min(i++, pages.length - 1)] as never)));
+          const sk = createClient({ baseUrl: BASE, projectId: PROJECT, maxRetries: 0 });
+          let seen = 0;
+          try {
+            for await (const _ of sk.leads.list()) if (++seen > 1_000) break;
+          } catch (error) {
+            expect(error).toBeInstanceOf(SupportKbError);
+          }
+          // A page size the service does not give falls back to the page's own length: at most `count` pages (60).
+          expect(i).toBeLessThanOrEqual(61);
+        },
+      ),
       { numRuns: 60, seed: 7 },
     );
   });

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createClient,
-  createHttpClient,
-  deleteGroup,
-  deleteTeammate,
-  listKnowledgeBases,
-  listLeads,
-  listSegments,
-  listTags,
-  operations,
-  type OperationId,
-} from '../src/index';
+import { createClient, createHttpClient, deleteGroup, deleteTeammate, listKnowledgeBases, listLeads, listSegments, listTags, operations, type OperationId } from '../src/index';
 import { routeIndex } from '../src/generated/operations.gen';
 import { operationAt } from '../src/http';
 import { wireQuery } from '../src/internal/transport';
@@ -148,7 +137,11 @@ describe('x-false-is-true: a flag the server reads as true whatever its value is
 
 describe('the manifest carries the rules (generated from x-alias-of and x-false-is-true)', () => {
   const withRule = (key: 'queryAliases' | 'presenceFlags') =>
-    Object.fromEntries(Object.values(operations).filter((info) => info[key]).map((info) => [info.operationId, info[key]]));
+    Object.fromEntries(
+      Object.values(operations)
+        .filter((info) => info[key])
+        .map((info) => [info.operationId, info[key]]),
+    );
 
   it('queryAliases: sort → sortField on listTags, listLeads and listSegments only', () => {
     expect(withRule('queryAliases')).toEqual({ listLeads: { sort: 'sortField' }, listSegments: { sort: 'sortField' }, listTags: { sort: 'sortField' } });

@@ -89,17 +89,21 @@ function realtime(options: Parameters<typeof createRealtime>[0]) {
 }
 
 describe('createRealtime', () => {
-  it('authenticates with the client credentials\' JWT (without its prefix), and types each topic\'s documents', async () => {
+  it("authenticates with the client credentials' JWT (without its prefix), and types each topic's documents", async () => {
     const h = await harness(snapshots);
     const live = realtime({ url: h.url, credentials: new CredentialStore({ token: 'JWT good' }) });
     const seen: Conversation[][] = [];
-    const sub = live.subscribe('openConversations', { project_id: PROJECT }, {
-      snapshot(conversations, info) {
-        expectTypeOf(conversations).toEqualTypeOf<Conversation[]>();
-        expect(info.resync).toBe(false);
-        seen.push(conversations);
+    const sub = live.subscribe(
+      'openConversations',
+      { project_id: PROJECT },
+      {
+        snapshot(conversations, info) {
+          expectTypeOf(conversations).toEqualTypeOf<Conversation[]>();
+          expect(info.resync).toBe(false);
+          seen.push(conversations);
+        },
       },
-    });
+    );
     await sub.ready;
     expect(h.tokens).toEqual(['good']);
     expect(sub.topic).toBe(`/${PROJECT}/requests`);
@@ -112,12 +116,16 @@ describe('createRealtime', () => {
     const h = await harness(snapshots);
     const live = realtime({ url: h.url, token: 'good' });
     const events: string[] = [];
-    const sub = live.subscribe('conversation', { project_id: PROJECT, request_id: 'support-group-1' }, {
-      snapshot: (c) => events.push(`snapshot ${Array.isArray(c)}`),
-      created: (c) => events.push(`created ${c.status}`),
-      updated: (c) => events.push(`updated ${c.status}`),
-      injected: (m) => events.push(`injected ${JSON.stringify(m)}`),
-    });
+    const sub = live.subscribe(
+      'conversation',
+      { project_id: PROJECT, request_id: 'support-group-1' },
+      {
+        snapshot: (c) => events.push(`snapshot ${Array.isArray(c)}`),
+        created: (c) => events.push(`created ${c.status}`),
+        updated: (c) => events.push(`updated ${c.status}`),
+        injected: (m) => events.push(`injected ${JSON.stringify(m)}`),
+      },
+    );
     await sub.ready;
     const socket = h.sockets[0]!;
     publish(socket, sub.topic, conversation(200), 'CREATE');
@@ -128,7 +136,7 @@ describe('createRealtime', () => {
     expect(events).toEqual(['snapshot true', 'created 200', 'updated 1000', 'injected {"evil":true}']);
   });
 
-  it('answers the server\'s heartbeat ping, which keeps the socket alive', async () => {
+  it("answers the server's heartbeat ping, which keeps the socket alive", async () => {
     const h = await harness();
     const live = realtime({ url: h.url, token: 'good' });
     await live.connected;
@@ -147,7 +155,10 @@ describe('createRealtime', () => {
       }
     }
     const live = realtime({ url: h.url, token: 'JWT expired', WebSocket: Counting, reconnect: { initialDelayMs: 1 } });
-    const error = await live.connected.then(() => undefined, (e: unknown) => e);
+    const error = await live.connected.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RealtimeError);
     expect(error).toMatchObject({ code: 'handshake_refused' });
     expect(live.state).toBe('closed');
@@ -156,7 +167,7 @@ describe('createRealtime', () => {
     expect(new Set(h.tokens)).toEqual(new Set(['expired'])); // (undici's WebSocket sends a refused handshake twice)
   });
 
-  it('rejects with handshake_timeout when the handshake is never answered (an anonymous visitor\'s token)', async () => {
+  it("rejects with handshake_timeout when the handshake is never answered (an anonymous visitor's token)", async () => {
     const h = await harness();
     const live = realtime({ url: h.url, token: 'hang', connectTimeoutMs: 200 });
     await expect(live.connected).rejects.toMatchObject({ code: 'handshake_timeout' });

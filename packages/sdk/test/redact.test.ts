@@ -50,7 +50,9 @@ describe('redact() of a body nested absurdly deep', () => {
 
   it('a 400 body of arrays 5,000 deep (10 KB) is a BadRequestError, in both styles, not a RangeError', async () => {
     const fetch = async () => new Response(`${'['.repeat(5_000)}${']'.repeat(5_000)}`, { status: 400, headers: { 'content-type': 'application/json' } });
-    const direct = await createClient({ baseUrl: 'https://api.supportkb.test/v2', projectId: 'p', fetch }).tags.list().catch((e: unknown) => e);
+    const direct = await createClient({ baseUrl: 'https://api.supportkb.test/v2', projectId: 'p', fetch })
+      .tags.list()
+      .catch((e: unknown) => e);
     const generated = await listTags({ client: createHttpClient({ baseUrl: 'https://api.supportkb.test/v2', fetch }).client, path: { project_id: 'p' } }).catch((e: unknown) => e);
     for (const failure of [direct, generated]) {
       expect(failure).toBeInstanceOf(BadRequestError);
@@ -71,7 +73,11 @@ describe('setField()', () => {
 
 describe('redactHeaders()', () => {
   it('redacts Authorization, Cookie and secret headers, from a Headers object or a record', () => {
-    expect(redactHeaders(new Headers({ Authorization: 'JWT x', accept: 'application/json', 'x-hook-secret': 's' }))).toEqual({ authorization: REDACTED, accept: 'application/json', 'x-hook-secret': REDACTED });
+    expect(redactHeaders(new Headers({ Authorization: 'JWT x', accept: 'application/json', 'x-hook-secret': 's' }))).toEqual({
+      authorization: REDACTED,
+      accept: 'application/json',
+      'x-hook-secret': REDACTED,
+    });
     expect(redactHeaders({ Cookie: 'sid=1', 'X-Client': 'sdk' })).toEqual({ Cookie: REDACTED, 'X-Client': 'sdk' });
     expect(redactHeaders(undefined)).toEqual({});
   });

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { delay } from 'msw';
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIUserAbortError,
-  createClient,
-  InternalServerError,
-  NotFoundError,
-  RateLimitError,
-} from '../src/index';
+import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError, createClient, InternalServerError, NotFoundError, RateLimitError } from '../src/index';
 import { kyRetryOptions } from '../src/internal/retry';
 import { HttpResponse, on, PROJECT, useMockServer, BASE } from './helpers';
 
@@ -33,7 +25,16 @@ describe('fault injection (default policy: 2 retries for idempotent methods on 4
   });
 
   it('503 once: two attempts, the second succeeds after a jittered backoff of 50-100 ms', async () => {
-    server.use(on('get', `/${PROJECT}/tags/:id`, sequence(() => HttpResponse.json({ err: 'error' }, { status: 503 }), () => HttpResponse.json(TAG))));
+    server.use(
+      on(
+        'get',
+        `/${PROJECT}/tags/:id`,
+        sequence(
+          () => HttpResponse.json({ err: 'error' }, { status: 503 }),
+          () => HttpResponse.json(TAG),
+        ),
+      ),
+    );
     const sk = createClient(fast);
     await expect(sk.tags.get({ id: TAG._id })).resolves.toEqual(TAG);
     expect(seen).toHaveLength(2);
@@ -42,7 +43,16 @@ describe('fault injection (default policy: 2 retries for idempotent methods on 4
   });
 
   it('429 with Retry-After: 2 waits two seconds (no jitter), then succeeds', async () => {
-    server.use(on('get', `/${PROJECT}/tags/:id`, sequence(() => HttpResponse.json({ message: 'Rate limit exceeded' }, { status: 429, headers: { 'Retry-After': '2' } }), () => HttpResponse.json(TAG))));
+    server.use(
+      on(
+        'get',
+        `/${PROJECT}/tags/:id`,
+        sequence(
+          () => HttpResponse.json({ message: 'Rate limit exceeded' }, { status: 429, headers: { 'Retry-After': '2' } }),
+          () => HttpResponse.json(TAG),
+        ),
+      ),
+    );
     const sk = createClient(fast);
     await expect(sk.tags.get({ id: TAG._id })).resolves.toEqual(TAG);
     expect(seen).toHaveLength(2);
@@ -52,7 +62,16 @@ describe('fault injection (default policy: 2 retries for idempotent methods on 4
 
   it('Retry-After as an HTTP-date, cut to maxRetryAfter', async () => {
     const later = new Date(Date.now() + 60_000).toUTCString();
-    server.use(on('get', `/${PROJECT}/tags/:id`, sequence(() => HttpResponse.json({}, { status: 503, headers: { 'Retry-After': later } }), () => HttpResponse.json(TAG))));
+    server.use(
+      on(
+        'get',
+        `/${PROJECT}/tags/:id`,
+        sequence(
+          () => HttpResponse.json({}, { status: 503, headers: { 'Retry-After': later } }),
+          () => HttpResponse.json(TAG),
+        ),
+      ),
+    );
     const sk = createClient({ ...fast, maxRetryAfter: 300 });
     await expect(sk.tags.get({ id: TAG._id })).resolves.toEqual(TAG);
     expect(gaps()[0]).toBeGreaterThanOrEqual(290);
@@ -73,13 +92,31 @@ describe('fault injection (default policy: 2 retries for idempotent methods on 4
   });
 
   it('any other 5xx (507) is retried too', async () => {
-    server.use(on('get', `/${PROJECT}/tags/:id`, sequence(() => HttpResponse.json({}, { status: 507 }), () => HttpResponse.json(TAG))));
+    server.use(
+      on(
+        'get',
+        `/${PROJECT}/tags/:id`,
+        sequence(
+          () => HttpResponse.json({}, { status: 507 }),
+          () => HttpResponse.json(TAG),
+        ),
+      ),
+    );
     await expect(createClient(fast).tags.get({ id: TAG._id })).resolves.toEqual(TAG);
     expect(seen).toHaveLength(2);
   });
 
   it('connection reset once: retried, then succeeds', async () => {
-    server.use(on('get', `/${PROJECT}/tags/:id`, sequence(() => HttpResponse.error(), () => HttpResponse.json(TAG))));
+    server.use(
+      on(
+        'get',
+        `/${PROJECT}/tags/:id`,
+        sequence(
+          () => HttpResponse.error(),
+          () => HttpResponse.json(TAG),
+        ),
+      ),
+    );
     const sk = createClient(fast);
     await expect(sk.tags.get({ id: TAG._id })).resolves.toEqual(TAG);
     expect(seen).toHaveLength(2);
@@ -93,10 +130,12 @@ describe('fault injection (default policy: 2 retries for idempotent methods on 4
   });
 
   it('a response slower than the timeout: each attempt times out, then APIConnectionTimeoutError', async () => {
-    server.use(on('get', `/${PROJECT}/tags/:id`, async () => {
-      await delay(1_000);
-      return HttpResponse.json(TAG);
-    }));
+    server.use(
+      on('get', `/${PROJECT}/tags/:id`, async () => {
+        await delay(1_000);
+        return HttpResponse.json(TAG);
+      }),
+    );
     const sk = createClient({ ...fast, timeout: 150, maxRetries: 1 });
     const failure = await sk.tags.get({ id: TAG._id }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(APIConnectionTimeoutError);
@@ -104,10 +143,12 @@ describe('fault injection (default policy: 2 retries for idempotent methods on 4
   });
 
   it('an abort stops the call at once with APIUserAbortError and no retry', async () => {
-    server.use(on('get', `/${PROJECT}/tags/:id`, async () => {
-      await delay(2_000);
-      return HttpResponse.json(TAG);
-    }));
+    server.use(
+      on('get', `/${PROJECT}/tags/:id`, async () => {
+        await delay(2_000);
+        return HttpResponse.json(TAG);
+      }),
+    );
     const sk = createClient(fast);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
@@ -127,20 +168,47 @@ describe('fault injection (default policy: 2 retries for idempotent methods on 4
 
 describe('method safety and overrides', () => {
   it('does not retry POST by default', async () => {
-    server.use(on('post', `/${PROJECT}/tags`, sequence(() => HttpResponse.json({}, { status: 503 }), () => HttpResponse.json(TAG))));
+    server.use(
+      on(
+        'post',
+        `/${PROJECT}/tags`,
+        sequence(
+          () => HttpResponse.json({}, { status: 503 }),
+          () => HttpResponse.json(TAG),
+        ),
+      ),
+    );
     const sk = createClient(fast);
     await expect(sk.tags.create({ tag: 'vip' })).rejects.toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
 
   it('retries POST when the client opts in', async () => {
-    server.use(on('post', `/${PROJECT}/tags`, sequence(() => HttpResponse.json({}, { status: 503 }), () => HttpResponse.json(TAG))));
+    server.use(
+      on(
+        'post',
+        `/${PROJECT}/tags`,
+        sequence(
+          () => HttpResponse.json({}, { status: 503 }),
+          () => HttpResponse.json(TAG),
+        ),
+      ),
+    );
     await expect(createClient({ ...fast, retryNonIdempotent: true }).tags.create({ tag: 'vip' })).resolves.toEqual(TAG);
     expect(seen).toHaveLength(2);
   });
 
   it('retries POST when the call opts in', async () => {
-    server.use(on('post', `/${PROJECT}/tags`, sequence(() => HttpResponse.json({}, { status: 503 }), () => HttpResponse.json(TAG))));
+    server.use(
+      on(
+        'post',
+        `/${PROJECT}/tags`,
+        sequence(
+          () => HttpResponse.json({}, { status: 503 }),
+          () => HttpResponse.json(TAG),
+        ),
+      ),
+    );
     await expect(createClient(fast).tags.create({ tag: 'vip' }, { retryNonIdempotent: true })).resolves.toEqual(TAG);
     expect(seen).toHaveLength(2);
   });
@@ -160,7 +228,9 @@ describe('method safety and overrides', () => {
   it("a 500 answered to a malformed id is retried like any 5xx: its status and body are the same as a database failure's", async () => {
     // The real server: GET /{project}/tags/xyz → 500 {success:false,msg:"Error getting object."}.
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ success: false, msg: 'Error getting object.' }, { status: 500 })));
-    const failure = await createClient(fast).tags.get({ id: 'xyz' }).catch((e: unknown) => e);
+    const failure = await createClient(fast)
+      .tags.get({ id: 'xyz' })
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(InternalServerError);
     expect((failure as InternalServerError).message).toBe('500 Error getting object. (getTag)');
     expect(seen).toHaveLength(3);
@@ -176,7 +246,14 @@ describe('method safety and overrides', () => {
 describe('kyRetryOptions()', () => {
   it('the default policy: 2 retries of idempotent methods on 408, 429 and the common 5xx, 500 ms doubling up to 8 s', () => {
     const options = kyRetryOptions();
-    expect(options).toMatchObject({ limit: 2, methods: ['get', 'put', 'head', 'delete', 'options', 'trace'], statusCodes: [408, 429, 500, 502, 503, 504], maxRetryAfter: 60_000, backoffLimit: 8_000, retryOnTimeout: true });
+    expect(options).toMatchObject({
+      limit: 2,
+      methods: ['get', 'put', 'head', 'delete', 'options', 'trace'],
+      statusCodes: [408, 429, 500, 502, 503, 504],
+      maxRetryAfter: 60_000,
+      backoffLimit: 8_000,
+      retryOnTimeout: true,
+    });
     expect([1, 2, 3].map((attempt) => options.delay!(attempt))).toEqual([500, 1_000, 2_000]);
   });
 

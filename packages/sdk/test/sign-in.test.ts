@@ -56,7 +56,11 @@ describe('auth.signInAnonymously', () => {
   it('sends the id_project and user details, and keeps the JWT', async () => {
     server.use(
       on('post', '/auth/signinAnonymously', () =>
-        HttpResponse.json({ success: true, token: `JWT ${TOKEN}`, user: { _id: '3f6c2a1e-8b7d-4c5e-9f0a-1b2c3d4e5f60', id: '3f6c2a1e-8b7d-4c5e-9f0a-1b2c3d4e5f60', firstname: 'guest#5f60', fullName: 'guest#5f60' } }),
+        HttpResponse.json({
+          success: true,
+          token: `JWT ${TOKEN}`,
+          user: { _id: '3f6c2a1e-8b7d-4c5e-9f0a-1b2c3d4e5f60', id: '3f6c2a1e-8b7d-4c5e-9f0a-1b2c3d4e5f60', firstname: 'guest#5f60', fullName: 'guest#5f60' },
+        }),
       ),
       tags(),
     );
@@ -88,7 +92,9 @@ describe('auth.signInWithCustomToken', () => {
   });
 
   it.each([[{}], [{ customToken: '' }], [{ customToken: '  ' }], [{ customToken: 42 }]])('rejects %j before sending anything', async (params) => {
-    const failure = await createClient({ baseUrl: BASE }).auth.signInWithCustomToken(params as never).catch((e: unknown) => e);
+    const failure = await createClient({ baseUrl: BASE })
+      .auth.signInWithCustomToken(params as never)
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(SupportKbError);
     expect((failure as Error).message).toBe('signInWithCustomToken needs { customToken }.');
     expect(seen).toHaveLength(0);
@@ -118,9 +124,7 @@ describe('a sign-in answered with a redirect (two origins on loopback)', () => {
     expect(failure).toBeInstanceOf(APIError);
     const error = failure as APIError;
     expect(error.status).toBe(status);
-    expect(error.message).toBe(
-      `${status} (${operationId}) — redirected to ${origins.second.url}, not followed: it would send the credentials or body there again; point baseUrl at the final address`,
-    );
+    expect(error.message).toBe(`${status} (${operationId}) — redirected to ${origins.second.url}, not followed: it would send the credentials or body there again; point baseUrl at the final address`);
     expect(error.body).toBeUndefined();
     for (const secret of [PASSWORD, 'custom.jwt.value', TOKEN_ELSEWHERE]) expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(secret);
     // The first origin got the sign-in once; the second origin got nothing at all.

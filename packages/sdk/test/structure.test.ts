@@ -35,7 +35,9 @@ describe('the built declarations (npm run build)', () => {
   const files = existsSync(dist) ? readdirSync(dist).filter((file) => /\.d\.c?ts$/.test(file)) : [];
 
   it('exist, ESM and CommonJS', () => {
-    expect(files, 'no dist/*.d.ts: run `npm run build -w @supportkb/sdk` first').toEqual(expect.arrayContaining(['index.d.ts', 'index.d.cts', 'zod.d.ts', 'zod.d.cts', 'webhooks.d.ts', 'webhooks.d.cts']));
+    expect(files, 'no dist/*.d.ts: run `npm run build -w @supportkb/sdk` first').toEqual(
+      expect.arrayContaining(['index.d.ts', 'index.d.cts', 'zod.d.ts', 'zod.d.cts', 'webhooks.d.ts', 'webhooks.d.cts']),
+    );
   });
 
   it('carry no @internal member (stripInternal): CredentialStore has no authorization', () => {
@@ -43,9 +45,7 @@ describe('the built declarations (npm run build)', () => {
     expect(readFileSync(join(src, 'auth.ts'), 'utf8')).toMatch(/@internal\s*\*\/\s*authorization\(scheme/);
     const marked = files.filter((file) => readFileSync(join(dist, file), 'utf8').includes('@internal'));
     expect(marked).toEqual([]);
-    const store = files
-      .map((file) => /declare class CredentialStore \{[\s\S]*?\n\}/.exec(readFileSync(join(dist, file), 'utf8'))?.[0])
-      .filter((declaration): declaration is string => !!declaration);
+    const store = files.map((file) => /declare class CredentialStore \{[\s\S]*?\n\}/.exec(readFileSync(join(dist, file), 'utf8'))?.[0]).filter((declaration): declaration is string => !!declaration);
     expect(store.length).toBeGreaterThanOrEqual(2); // one for ESM, one for CommonJS
     for (const declaration of store) {
       expect(declaration).toMatch(/\bset\(credentials/);
@@ -57,7 +57,16 @@ describe('the built declarations (npm run build)', () => {
     // The main and webhooks entries, ESM and CommonJS, with the chunks they share (zod's declarations,
     // which take seconds more to check, share the same chunks; the release check compiles every entry).
     const roots = ['index.d.ts', 'webhooks.d.ts', 'index.d.cts', 'webhooks.d.cts'].map((file) => join(dist, file));
-    const program = ts.createProgram(roots, { strict: true, noEmit: true, skipLibCheck: false, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'], types: ['node'] });
+    const program = ts.createProgram(roots, {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+      types: ['node'],
+    });
     const ours = program
       .getSourceFiles()
       .filter((file) => file.fileName.startsWith(dist))
@@ -67,7 +76,19 @@ describe('the built declarations (npm run build)', () => {
     const checker = program.getTypeChecker();
     const exported = (file: string) => checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(join(dist, file))!)!).map((symbol) => symbol.name);
     for (const file of ['index.d.ts', 'index.d.cts']) {
-      expect(exported(file)).toEqual(expect.arrayContaining(['createClient', 'CredentialStore', 'isAPIError', 'ErrorBodyOf', 'WebhookVerificationError', 'webhookEventsWithPayloadSchema', 'webhookEvents', 'ResponseOf', 'RequestContext']));
+      expect(exported(file)).toEqual(
+        expect.arrayContaining([
+          'createClient',
+          'CredentialStore',
+          'isAPIError',
+          'ErrorBodyOf',
+          'WebhookVerificationError',
+          'webhookEventsWithPayloadSchema',
+          'webhookEvents',
+          'ResponseOf',
+          'RequestContext',
+        ]),
+      );
     }
     for (const file of ['webhooks.d.ts', 'webhooks.d.cts']) expect(exported(file)).toEqual(expect.arrayContaining(['verifyWebhook', 'WebhookVerificationError', 'WEBHOOK_EVENTS']));
   }, 240_000); // a guard against a hang: a TypeScript program over the declarations, seconds on an idle machine, 70 s at a load average of 35

@@ -29,16 +29,20 @@ import { BASE, closedPort, HttpResponse, on, PROJECT, useHostileServer, useMockS
  * adds to errors, connection errors and 2xx bodies that are not JSON, through both styles.
  */
 const { server, seen } = useMockServer();
-const failureOf = (promise: PromiseLike<unknown>) => Promise.resolve(promise).then(
-  () => undefined,
-  (error: unknown) => error,
-);
+const failureOf = (promise: PromiseLike<unknown>) =>
+  Promise.resolve(promise).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 const TAG = { _id: '65f1a2b3c4d5e6f708091101', tag: 'vip', id_project: PROJECT };
 const LOGIN = { email: 'admin@acme-support.test', password: 'Str0ng-example-passw0rd' };
 
 describe('the request on the wire', () => {
   it('sends Content-Type: application/json with a body, and none without one', async () => {
-    server.use(on('post', `/${PROJECT}/tags`, () => HttpResponse.json(TAG)), on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json(TAG)));
+    server.use(
+      on('post', `/${PROJECT}/tags`, () => HttpResponse.json(TAG)),
+      on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json(TAG)),
+    );
     const sk = createClient({ baseUrl: BASE, projectId: PROJECT, auth: { token: 'abc' } });
     await sk.tags.create({ tag: 'vip' });
     await sk.tags.get({ id: TAG._id });
@@ -64,7 +68,10 @@ describe('the request on the wire', () => {
   });
 
   it('encodes path parameters and query parameters', async () => {
-    server.use(on('get', `/${PROJECT}/leads`, () => HttpResponse.json({ perPage: 40, count: 0, leads: [] })), on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json(TAG)));
+    server.use(
+      on('get', `/${PROJECT}/leads`, () => HttpResponse.json({ perPage: 40, count: 0, leads: [] })),
+      on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json(TAG)),
+    );
     const sk = createClient({ baseUrl: BASE, projectId: PROJECT });
     await sk.leads.list({ tags: 'vip,a b', full_text: 'Ada & co' });
     await sk.tags.get({ id: 'a/b c' });
@@ -93,9 +100,7 @@ describe('a path parameter that URL parsing would turn into another path (dot se
     const error = failure as ValidationError;
     expect(error.direction).toBe('request');
     expect(error.issues).toEqual([{ path: ['path', name], code: 'invalid_path_segment', message: expect.stringContaining(`"${sent}" is not a path segment`) }]);
-    expect(error.message).toBe(
-      `Request of ${operationId} violates the contract: path.${name}: "${sent}" is not a path segment: URL parsing would change the operation; pass a real ${name}`,
-    );
+    expect(error.message).toBe(`Request of ${operationId} violates the contract: path.${name}: "${sent}" is not a path segment: URL parsing would change the operation; pass a real ${name}`);
   };
 
   it.each([
@@ -169,7 +174,13 @@ describe('redirects of requests with a body (two origins on loopback)', () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async (input) => {
       requests.push(input as Request);
       const response = new Response(null, { status: 200 });
-      for (const [key, value] of [['type', 'opaqueredirect'], ['status', 0], ['ok', false], ['statusText', '']] as const) Object.defineProperty(response, key, { value });
+      for (const [key, value] of [
+        ['type', 'opaqueredirect'],
+        ['status', 0],
+        ['ok', false],
+        ['statusText', ''],
+      ] as const)
+        Object.defineProperty(response, key, { value });
       return response;
     });
     const failure = (await failureOf(createClient({ baseUrl: BASE, projectId: PROJECT, fetch, maxRetries: 0 }).tags.create({ tag: 'vip' }))) as APIError;

@@ -27,9 +27,16 @@ describe('opt-in zod validation', () => {
 
   it('is forward-compatible: extra fields are kept and unknown enum values pass', async () => {
     const content = {
-      _id: '65f1a2b3c4d5e6f708090e01', name: 'Refunds', id_project: PROJECT, namespace: PROJECT,
-      createdAt: '2026-11-12T10:00:00.000Z', updatedAt: '2026-11-12T10:03:41.000Z', __v: 0,
-      status: 999, type: 'video', brandNewField: { x: 1 }, // an unknown status and type, an unknown field
+      _id: '65f1a2b3c4d5e6f708090e01',
+      name: 'Refunds',
+      id_project: PROJECT,
+      namespace: PROJECT,
+      createdAt: '2026-11-12T10:00:00.000Z',
+      updatedAt: '2026-11-12T10:03:41.000Z',
+      __v: 0,
+      status: 999,
+      type: 'video',
+      brandNewField: { x: 1 }, // an unknown status and type, an unknown field
     };
     server.use(on('get', `/${PROJECT}/kb/:content_id`, () => HttpResponse.json(content)));
     await expect(validated().kb.contents.get({ content_id: content._id })).resolves.toEqual(content);
@@ -37,7 +44,9 @@ describe('opt-in zod validation', () => {
 
   it('raises ValidationError with the path and the raw body on a real violation', async () => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...TAG, createdAt: 42, password: 'leaked' })));
-    const failure = (await validated().tags.get({ id: TAG._id }).catch((e: unknown) => e)) as ValidationError;
+    const failure = (await validated()
+      .tags.get({ id: TAG._id })
+      .catch((e: unknown) => e)) as ValidationError;
     expect(failure).toBeInstanceOf(ValidationError);
     expect(failure.direction).toBe('response');
     expect(failure.issues[0]!.path).toEqual(['createdAt']);
@@ -47,7 +56,9 @@ describe('opt-in zod validation', () => {
 
   it('says what is wrong even though zod/mini loads no messages: the issue code and its facts', async () => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...TAG, createdAt: 42 })));
-    const failure = (await validated().tags.get({ id: TAG._id }).catch((e: unknown) => e)) as ValidationError;
+    const failure = (await validated()
+      .tags.get({ id: TAG._id })
+      .catch((e: unknown) => e)) as ValidationError;
     expect(failure.issues).toEqual([{ path: ['createdAt'], code: 'invalid_type', message: 'invalid_type (expected string)' }]);
     expect(failure.message).toBe('Response of getTag violates the contract: createdAt: invalid_type (expected string)');
     // A message zod did write (a locale the application loaded, or a schema's own) is kept as it is.
@@ -61,12 +72,16 @@ describe('opt-in zod validation', () => {
     // fails Tag three times and TagUpserted once; TagUpserted's issue is the one reported.
     const { id_project: _, createdBy: __, ...bare } = TAG;
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...bare, tag: null, __v: 'zero' })));
-    const failure = (await validated().tags.get({ id: TAG._id }).catch((e: unknown) => e)) as ValidationError;
+    const failure = (await validated()
+      .tags.get({ id: TAG._id })
+      .catch((e: unknown) => e)) as ValidationError;
     expect(failure.issues).toEqual([{ path: ['__v'], code: 'invalid_type', message: 'invalid_type (expected number)' }]);
     expect(failure.message).toBe('Response of getTag violates the contract: __v: invalid_type (expected number)');
     // A value no branch matches in kind: one issue on it, saying what each branch expected.
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json('vip')));
-    const kind = (await validated().tags.get({ id: TAG._id }).catch((e: unknown) => e)) as ValidationError;
+    const kind = (await validated()
+      .tags.get({ id: TAG._id })
+      .catch((e: unknown) => e)) as ValidationError;
     expect(kind.issues).toEqual([{ path: [], code: 'invalid_union', message: 'invalid_type (expected object)' }]);
 
     // Nested unions keep the whole path; a branch that matches in kind wins over fewer issues on the value itself.
@@ -109,11 +124,25 @@ describe('opt-in zod validation', () => {
     server.use(on('get', `/${PROJECT}/tags/:id`, () => HttpResponse.json({ ...TAG, color: null })));
     await expect(validated().tags.get({ id: TAG._id })).resolves.toMatchObject({ color: null });
     const teammate = {
-      _id: '65f1a2b3c4d5e6f708090c06', id: '65f1a2b3c4d5e6f708090c06', id_project: PROJECT,
-      id_user: null, role: 'custom-reviewer', status: 'active', // a stored null, a role the contract does not list
-      roleType: 1, user_available: true, number_assigned_requests: 0, isBusy: false, tags: [], permissions: [],
-      isAuthenticated: true, last_login_at: '2026-11-20T08:55:00.000Z', createdBy: '65f1a2b3c4d5e6f708090b02',
-      createdAt: '2026-11-03T10:10:00.000Z', updatedAt: '2026-11-20T08:55:00.000Z', trashed: false, __v: 0,
+      _id: '65f1a2b3c4d5e6f708090c06',
+      id: '65f1a2b3c4d5e6f708090c06',
+      id_project: PROJECT,
+      id_user: null,
+      role: 'custom-reviewer',
+      status: 'active', // a stored null, a role the contract does not list
+      roleType: 1,
+      user_available: true,
+      number_assigned_requests: 0,
+      isBusy: false,
+      tags: [],
+      permissions: [],
+      isAuthenticated: true,
+      last_login_at: '2026-11-20T08:55:00.000Z',
+      createdBy: '65f1a2b3c4d5e6f708090b02',
+      createdAt: '2026-11-03T10:10:00.000Z',
+      updatedAt: '2026-11-20T08:55:00.000Z',
+      trashed: false,
+      __v: 0,
     };
     server.use(on('get', `/${PROJECT}/project_users/:id`, () => HttpResponse.json(teammate)));
     await expect(validated().team.get({ project_user_id: teammate._id })).resolves.toEqual(teammate);
@@ -128,7 +157,9 @@ describe('opt-in zod validation', () => {
 describe('bodies nested absurdly deep', () => {
   it('a 200 body of arrays 2,000 deep (4 KB) is a ValidationError, not a RangeError', async () => {
     server.use(on('get', `/${PROJECT}/tags`, () => new HttpResponse(`${'['.repeat(2_000)}${']'.repeat(2_000)}`, { headers: { 'content-type': 'application/json' } })));
-    const failure = (await validated().tags.list().catch((e: unknown) => e)) as ValidationError;
+    const failure = (await validated()
+      .tags.list()
+      .catch((e: unknown) => e)) as ValidationError;
     expect(failure).toBeInstanceOf(ValidationError);
     expect(failure.message).toBe('Response of listTags violates the contract: 0: invalid_type (expected object)');
     expect(JSON.stringify(failure.body)).toContain('[too deep]');

@@ -160,7 +160,7 @@ describe('verifyWebhook under hostile input', () => {
     await expect(verifyWebhook(reordered, headers, options)).resolves.toBeTruthy();
   });
 
-  it('pins the subscription: another subscription\'s delivery (same secret) is rejected with subscription_mismatch', async () => {
+  it("pins the subscription: another subscription's delivery (same secret) is rejected with subscription_mismatch", async () => {
     const theirs = await buildWebhookDelivery({ secret: SECRET, hook: otherHook, payload: lead, timestamp: T });
     await expect(verifyWebhook(theirs.body, theirs.headers, { secret: SECRET, now: at(T) })).resolves.toBeTruthy(); // the secret alone cannot tell
     expect(await failure(theirs.body, theirs.headers, { secret: SECRET, now: at(T), subscriptionId: example.hook._id })).toBe('subscription_mismatch');
@@ -178,7 +178,7 @@ describe('verifyWebhook under hostile input', () => {
     expect(event.event).toBe('lead.create');
   });
 
-  it('rejects a payload moved to another project than the signed hook\'s', async () => {
+  it("rejects a payload moved to another project than the signed hook's", async () => {
     const d = await buildWebhookDelivery({ secret: SECRET, hook: example.hook, payload: example.payload, timestamp: T });
     const moved = JSON.stringify({ ...JSON.parse(d.body), payload: { ...example.payload, id_project: '65f1a2b3c4d5e6f708090aff' } });
     expect(await failure(moved, d.headers, { secret: SECRET, now: at(T) })).toBe('project_mismatch');
@@ -310,18 +310,25 @@ describe('verifyWebhook reads at most maxBodyBytes (default 1 MiB)', () => {
   const MiB = 1_048_576;
   const CHUNK = 65_536;
   const headers = { 'x-hook-secret': SECRET };
-  const reasonOf = (promise: Promise<unknown>) => promise.then(() => 'accepted', (e: unknown) => (e instanceof WebhookVerificationError ? e.reason : e));
+  const reasonOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'accepted',
+      (e: unknown) => (e instanceof WebhookVerificationError ? e.reason : e),
+    );
   /** A byte stream of `total` bytes in 64 KiB chunks, made on demand; `pulled` counts the bytes handed out. */
   const flood = (total: number) => {
     const state = { pulled: 0, cancelled: false };
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (state.pulled >= total) return controller.close();
-        controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
-        state.pulled += CHUNK;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (state.pulled >= total) return controller.close();
+          controller.enqueue(new Uint8Array(CHUNK).fill(0x20));
+          state.pulled += CHUNK;
+        },
+        cancel: () => void (state.cancelled = true),
       },
-      cancel: () => void (state.cancelled = true),
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     return { stream, state };
   };
 
@@ -373,7 +380,13 @@ describe('verifyWebhook reads at most maxBodyBytes (default 1 MiB)', () => {
 
 describe('verifyWebhook on a body stream that fails midway or stalls', () => {
   const headers = { 'x-hook-secret': SECRET };
-  const failureOf = (promise: Promise<unknown>) => promise.then(() => { throw new Error('accepted'); }, (e: unknown) => e as WebhookVerificationError);
+  const failureOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('accepted');
+      },
+      (e: unknown) => e as WebhookVerificationError,
+    );
 
   it('a Node request whose sender hangs up midway (Node\'s "aborted") is malformed_body, not a raw Error', async () => {
     const d = await buildWebhookDelivery({ secret: SECRET, hook: example.hook, payload: example.payload });

@@ -90,7 +90,8 @@ async function main() {
         text: response.get('text') ?? '',
         error: response.get('error') ? [response.get('name'), response.get('message')].filter(Boolean).join(': ') : undefined,
       };
-      if (!verdicts.has(response)) verdicts.set(response, operationId ? checkerOf().check(operationId, answer) : { valid: false, problems: [`no operation of the contract is ${method.toUpperCase()} ${path}`] });
+      if (!verdicts.has(response))
+        verdicts.set(response, operationId ? checkerOf().check(operationId, answer) : { valid: false, problems: [`no operation of the contract is ${method.toUpperCase()} ${path}`] });
       const { valid, problems } = verdicts.get(response);
       const h = React.createElement;
       return h(
@@ -188,7 +189,11 @@ async function main() {
     if (role === 'none') {
       identity.textContent = 'No credentials: operations that need them answer 401.';
     } else if (role === 'guest') {
-      const answer = await fetch(`${baseUrl}/auth/signinAnonymously`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id_project: service.seed.projectId }) });
+      const answer = await fetch(`${baseUrl}/auth/signinAnonymously`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id_project: service.seed.projectId }),
+      });
       const body = await answer.json();
       if (!answer.ok || typeof body.token !== 'string') throw new Error(`signInAnonymously answered ${answer.status}`);
       ui.preauthorizeApiKey('JWT', body.token);
@@ -199,7 +204,11 @@ async function main() {
         ui.preauthorizeBasic('basicAuth', member.email, member.password);
         identity.textContent = `Calling as ${member.firstname} ${member.lastname} (${member.email}, ${role}) with Basic credentials.`;
       } else {
-        const answer = await fetch(`${baseUrl}/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: member.email, password: member.password }) });
+        const answer = await fetch(`${baseUrl}/auth/signin`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: member.email, password: member.password }),
+        });
         const body = await answer.json();
         if (!answer.ok || typeof body.token !== 'string') throw new Error(`signIn as ${member.email} answered ${answer.status}`);
         ui.preauthorizeApiKey('JWT', body.token);

@@ -57,7 +57,8 @@ export function indexContract(doc) {
     if (!compiled.has(key)) compiled.set(key, ajv.compile({ $id: `validator-${compiled.size}.json`, ...schema }));
     return compiled.get(key);
   };
-  const violationsOf = (validate, value) => (validate(value) ? [] : validate.errors.map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params?.allowedValues ? ` (${e.params.allowedValues.join(', ')})` : ''}`));
+  const violationsOf = (validate, value) =>
+    validate(value) ? [] : validate.errors.map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params?.allowedValues ? ` (${e.params.allowedValues.join(', ')})` : ''}`);
 
   return {
     doc,

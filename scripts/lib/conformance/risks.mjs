@@ -8,7 +8,14 @@ import { roleLadder } from '@supportkb/sdk/manifest';
 /** The claims of a JWT (unverified: only to read them). */
 function claimsOf(token) {
   try {
-    return JSON.parse(Buffer.from(String(token).replace(/^jwt\s+/i, '').split('.')[1], 'base64url').toString('utf8'));
+    return JSON.parse(
+      Buffer.from(
+        String(token)
+          .replace(/^jwt\s+/i, '')
+          .split('.')[1],
+        'base64url',
+      ).toString('utf8'),
+    );
   } catch {
     return undefined;
   }
@@ -55,24 +62,30 @@ export async function probeRisks(options) {
   // Sign-in tokens without expiry.
   const claims = options.signIn?.token ? claimsOf(options.signIn.token) : undefined;
   if (claims && claims.exp === undefined) {
-    warnings.push('sign-in tokens carry no expiry (no `exp` claim): a leaked token works until the deployment changes its secret (GLOBAL_SECRET); keep tokens out of logs and rotate the secret to revoke them');
+    warnings.push(
+      'sign-in tokens carry no expiry (no `exp` claim): a leaked token works until the deployment changes its secret (GLOBAL_SECRET); keep tokens out of logs and rotate the secret to revoke them',
+    );
   }
   // The password hash in the sign-in answer.
   if (options.signIn?.user && 'password' in options.signIn.user) {
-    warnings.push('the sign-in answer carries the account\'s password hash (`user.password`): do not log or store sign-in answers whole');
+    warnings.push("the sign-in answer carries the account's password hash (`user.password`): do not log or store sign-in answers whole");
   }
   // The default super password.
   if (options.email) {
     const probe = await call('POST', '/auth/signin', { auth: null, body: { email: options.email, password: 'superadmin' } });
     if (probe.status === 200) {
       const leaks = probe.body?.user && typeof probe.body.user === 'object' && 'password' in probe.body.user;
-      warnings.push(`the default super password signs in as ${options.email} (the deployment does not set SUPER_PASSWORD, whose default is "superadmin"): anyone can sign in as any user${leaks ? ', and the answer carries the password hash' : ''}; set SUPER_PASSWORD to a secret`);
+      warnings.push(
+        `the default super password signs in as ${options.email} (the deployment does not set SUPER_PASSWORD, whose default is "superadmin"): anyone can sign in as any user${leaks ? ', and the answer carries the password hash' : ''}; set SUPER_PASSWORD to a secret`,
+      );
     }
   }
   // The administrator every server start creates with a known password.
   const boot = await call('POST', '/auth/signin', { auth: null, body: { email: 'admin@tiledesk.com', password: 'adminadmin' } });
   if (boot.status === 200) {
-    warnings.push('the administrator every server start creates signs in with its default password (admin@tiledesk.com / adminadmin), and its e-mail passes the role checks of most routes: change its password or remove it');
+    warnings.push(
+      'the administrator every server start creates signs in with its default password (admin@tiledesk.com / adminadmin), and its e-mail passes the role checks of most routes: change its password or remove it',
+    );
   }
   // Teammates whose role the role guard does not know: they pass every role check.
   const odd = (options.teammates ?? []).filter((t) => t && typeof t === 'object' && !STANDARD_ROLES.has(t.role));
@@ -88,7 +101,9 @@ export async function probeRisks(options) {
   if (stranger.status === 200 && typeof stranger.body?.token === 'string') {
     const read = await call('GET', `${P}/analytics/requests/count`, { auth: stranger.body.token });
     if (read.status === 200) {
-      warnings.push('an anonymous end user of another project passes the role checks of this one (the deployment does not set ADMIN_EMAIL, and the role guard compares the caller\'s missing e-mail with the missing setting): any caller without an e-mail reads and writes any project; set ADMIN_EMAIL');
+      warnings.push(
+        "an anonymous end user of another project passes the role checks of this one (the deployment does not set ADMIN_EMAIL, and the role guard compares the caller's missing e-mail with the missing setting): any caller without an e-mail reads and writes any project; set ADMIN_EMAIL",
+      );
     }
   }
 
@@ -110,7 +125,9 @@ export async function probeRisks(options) {
     const listed = await call('GET', `${P}/leads?with_email=false&limit=1000`);
     const leads = listed.body?.leads;
     if (Array.isArray(leads) && (listed.body.count ?? 0) <= 1000 && !leads.some((l) => l?._id === nomail.body._id)) {
-      warnings.push('boolean query parameters read any value as true: `with_email=false` filters like `with_email=true` (also `with_fullname`, `count`); the SDK never sends them as false, raw HTTP clients must leave them out');
+      warnings.push(
+        'boolean query parameters read any value as true: `with_email=false` filters like `with_email=true` (also `with_fullname`, `count`); the SDK never sends them as false, raw HTTP clients must leave them out',
+      );
     }
     await call('DELETE', `${P}/leads/${nomail.body._id}`);
   }
@@ -124,7 +141,9 @@ export async function probeRisks(options) {
     if (created.status === 200 && created.body?._id && created.body.target === target) subscriptions.push(created.body);
   }
   if (subscriptions.length === 2 && subscriptions[0].secret && subscriptions[0].secret === subscriptions[1].secret && subscriptions[0]._id !== subscriptions[1]._id) {
-    warnings.push('every subscription created since the server started shares one secret: a receiver of one subscription can forge deliveries of another; verify deliveries with the subscription id pinned (verifyWebhook({ subscriptionId }))');
+    warnings.push(
+      'every subscription created since the server started shares one secret: a receiver of one subscription can forge deliveries of another; verify deliveries with the subscription id pinned (verifyWebhook({ subscriptionId }))',
+    );
   }
   for (const subscription of subscriptions) await call('DELETE', `${P}/subscriptions/${subscription._id}`);
   return warnings;

@@ -230,7 +230,11 @@ async function writeKnowledgeBases(ctx, { admin }, { defaultKb }) {
   const kb = await send('createKnowledgeBase', { auth: admin, body: { name: `${run}-kb` } });
   const namespace = kb.ok ? kb.body.id : defaultKb;
   if (kb.ok) {
-    await send('updateKnowledgeBase', { params: { id: kb.body.id }, auth: admin, body: { name: `${run}-kb-renamed`, preview_settings: { model: 'gpt-4o', max_tokens: 256, temperature: 0.7, top_k: 4, context: null } } });
+    await send('updateKnowledgeBase', {
+      params: { id: kb.body.id },
+      auth: admin,
+      body: { name: `${run}-kb-renamed`, preview_settings: { model: 'gpt-4o', max_tokens: 256, temperature: 0.7, top_k: 4, context: null } },
+    });
   } else {
     skip(['updateKnowledgeBase', 'deleteKnowledgeBase'], `createKnowledgeBase answered ${kb.status}`);
   }

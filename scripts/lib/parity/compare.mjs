@@ -23,7 +23,10 @@ export function shapeOf(value) {
     return `[${items.join('|')}]`;
   }
   if (typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${key}:${shapeOf(value[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${key}:${shapeOf(value[key])}`)
+      .join(',')}}`;
   }
   return typeof value;
 }

@@ -23,17 +23,51 @@ export async function startParityTargets({ log = () => {}, mockOptions = {}, rea
   ]);
   const { store, clock } = mock.service;
   const now = clock.iso();
-  store.users.set(MOCK_OWNER.userId, { _id: MOCK_OWNER.userId, email: MOCK_OWNER.email, firstname: 'Olivia', lastname: 'Owner', emailverified: false, status: 100, createdAt: now, updatedAt: now, __v: 0 });
+  store.users.set(MOCK_OWNER.userId, {
+    _id: MOCK_OWNER.userId,
+    email: MOCK_OWNER.email,
+    firstname: 'Olivia',
+    lastname: 'Owner',
+    emailverified: false,
+    status: 100,
+    createdAt: now,
+    updatedAt: now,
+    __v: 0,
+  });
   store.secrets.passwords.set(MOCK_OWNER.userId, MOCK_OWNER.password);
   store.teammates.set(MOCK_OWNER.teammateId, {
-    _id: MOCK_OWNER.teammateId, id: MOCK_OWNER.teammateId, id_project: SEED.projectId, id_user: MOCK_OWNER.userId, role: 'owner', roleType: 1,
-    user_available: true, number_assigned_requests: 0, status: 'active', tags: [], permissions: [], trashed: false,
+    _id: MOCK_OWNER.teammateId,
+    id: MOCK_OWNER.teammateId,
+    id_project: SEED.projectId,
+    id_user: MOCK_OWNER.userId,
+    role: 'owner',
+    roleType: 1,
+    user_available: true,
+    number_assigned_requests: 0,
+    status: 'active',
+    tags: [],
+    permissions: [],
+    trashed: false,
     // What the real owner has: the model's load-time `last_login_at`, and no `presence` (a teammate
     // has none until it connects; the harness seeds once the server's migrations ran).
     last_login_at: now,
-    createdBy: MOCK_OWNER.userId, createdAt: now, updatedAt: now, __v: 0,
+    createdBy: MOCK_OWNER.userId,
+    createdAt: now,
+    updatedAt: now,
+    __v: 0,
   });
-  store.departments.set('6b0000000000000000000d01', { _id: '6b0000000000000000000d01', id_project: SEED.projectId, name: 'Default', default: true, routing: 'assigned', status: 1, createdBy: MOCK_OWNER.userId, createdAt: now, updatedAt: now, __v: 0 });
+  store.departments.set('6b0000000000000000000d01', {
+    _id: '6b0000000000000000000d01',
+    id_project: SEED.projectId,
+    name: 'Default',
+    default: true,
+    routing: 'assigned',
+    status: 1,
+    createdBy: MOCK_OWNER.userId,
+    createdAt: now,
+    updatedAt: now,
+    __v: 0,
+  });
   return {
     real: { baseUrl: server.baseUrl, projectId: server.projectId, email: server.email, password: server.password, projectSecret: server.projectSecret },
     mock: { baseUrl: mock.url, projectId: SEED.projectId, email: MOCK_OWNER.email, password: MOCK_OWNER.password, projectSecret: SEED.projectSecret },

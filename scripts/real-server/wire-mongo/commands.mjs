@@ -13,20 +13,44 @@ import { clone, getPath, isOperatorDoc, keyString } from './values.mjs';
 
 const MAX_BSON_SIZE = 16 * 1024 * 1024;
 // "coll.index,..." unique indexes created as sparse (see README: users.phone_1)
-const SPARSE_INDEXES = new Set((process.env.WIRE_MONGO_SPARSE_INDEXES || '').split(',').map((name) => name.trim()).filter(Boolean));
+const SPARSE_INDEXES = new Set(
+  (process.env.WIRE_MONGO_SPARSE_INDEXES || '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 const served = new Map(); // command name -> times served
 
 function hello({ conn }) {
   return {
-    ismaster: true, isWritablePrimary: true, helloOk: true,
-    maxBsonObjectSize: MAX_BSON_SIZE, maxMessageSizeBytes: 48_000_000, maxWriteBatchSize: 100_000,
-    localTime: new Date(), logicalSessionTimeoutMinutes: 30, connectionId: conn.id,
-    minWireVersion: 0, maxWireVersion: 9, readOnly: false, ok: 1,
+    ismaster: true,
+    isWritablePrimary: true,
+    helloOk: true,
+    maxBsonObjectSize: MAX_BSON_SIZE,
+    maxMessageSizeBytes: 48_000_000,
+    maxWriteBatchSize: 100_000,
+    localTime: new Date(),
+    logicalSessionTimeoutMinutes: 30,
+    connectionId: conn.id,
+    minWireVersion: 0,
+    maxWireVersion: 9,
+    readOnly: false,
+    ok: 1,
   };
 }
 
 function buildInfo() {
-  return { version: '4.4.0', gitVersion: 'wire-mongo', versionArray: [4, 4, 0, 0], bits: 64, debug: false, maxBsonObjectSize: MAX_BSON_SIZE, storageEngines: ['memory'], javascriptEngine: 'none', ok: 1 };
+  return {
+    version: '4.4.0',
+    gitVersion: 'wire-mongo',
+    versionArray: [4, 4, 0, 0],
+    bits: 64,
+    debug: false,
+    maxBsonObjectSize: MAX_BSON_SIZE,
+    storageEngines: ['memory'],
+    javascriptEngine: 'none',
+    ok: 1,
+  };
 }
 
 function listCollections({ db, body }) {
@@ -47,7 +71,11 @@ function drop({ db, coll, ns }) {
 function listIndexes({ db, body, coll, ns }) {
   const c = getColl(db, coll, false);
   if (!c) throw new MongoError(`ns does not exist: ${ns}`, 26, 'NamespaceNotFound');
-  return makeCursor(ns, c.indexes.map((index) => ({ ...index, ns })), body.cursor?.batchSize);
+  return makeCursor(
+    ns,
+    c.indexes.map((index) => ({ ...index, ns })),
+    body.cursor?.batchSize,
+  );
 }
 
 function createIndexes({ db, body, coll }) {

@@ -12,7 +12,22 @@ const CHECKSUM_PRESENT = 1;
 const MORE_TO_COME = 2;
 const DESERIALIZE_OPTIONS = { promoteLongs: true, promoteValues: true, promoteBuffers: false, bsonRegExp: false };
 // generic fields of OP_MSG commands that the in-memory server ignores
-const GENERIC_FIELDS = ['$db', 'lsid', '$clusterTime', '$readPreference', 'txnNumber', 'autocommit', 'startTransaction', 'readConcern', 'writeConcern', 'apiVersion', 'apiStrict', 'apiDeprecationErrors', 'maxTimeMS', 'comment'];
+const GENERIC_FIELDS = [
+  '$db',
+  'lsid',
+  '$clusterTime',
+  '$readPreference',
+  'txnNumber',
+  'autocommit',
+  'startTransaction',
+  'readConcern',
+  'writeConcern',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+  'maxTimeMS',
+  'comment',
+];
 let nextRequestId = 1;
 
 function readCString(buffer, offset) {

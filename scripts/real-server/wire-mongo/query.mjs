@@ -106,7 +106,9 @@ function stringsAt(value, parts, out) {
 function textFields(indexes) {
   const index = (indexes || []).find((candidate) => Object.values(candidate.key || {}).includes('text'));
   if (!index) throw new MongoError('text index required for $text query', 27, 'IndexNotFound');
-  return Object.entries(index.key).filter(([, kind]) => kind === 'text').map(([field]) => field);
+  return Object.entries(index.key)
+    .filter(([, kind]) => kind === 'text')
+    .map(([field]) => field);
 }
 
 /** A predicate on documents for a `$text` operand over the text index among `indexes`. */

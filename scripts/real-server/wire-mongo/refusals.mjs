@@ -54,7 +54,22 @@ export function typeName(value) {
   if (Array.isArray(value)) return 'array';
   if (value instanceof Date) return 'date';
   if (value instanceof RegExp) return 'regex';
-  const names = { ObjectId: 'objectId', ObjectID: 'objectId', Long: 'long', Decimal128: 'decimal', Int32: 'int', Double: 'double', Binary: 'binData', Timestamp: 'timestamp', MinKey: 'minKey', MaxKey: 'maxKey', Code: 'javascript', BSONSymbol: 'symbol', BSONRegExp: 'regex', DBRef: 'object' };
+  const names = {
+    ObjectId: 'objectId',
+    ObjectID: 'objectId',
+    Long: 'long',
+    Decimal128: 'decimal',
+    Int32: 'int',
+    Double: 'double',
+    Binary: 'binData',
+    Timestamp: 'timestamp',
+    MinKey: 'minKey',
+    MaxKey: 'maxKey',
+    Code: 'javascript',
+    BSONSymbol: 'symbol',
+    BSONRegExp: 'regex',
+    DBRef: 'object',
+  };
   return names[bsonType(value)] ?? 'object';
 }
 

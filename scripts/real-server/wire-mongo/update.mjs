@@ -25,7 +25,10 @@ function positionalIndex(db, doc, arrayPath, filter) {
   const array = getPath(doc, arrayPath);
   if (!Array.isArray(array)) return 0;
   const query = new Query(elementFilter(filter, arrayPath), queryOptions(db));
-  return Math.max(0, array.findIndex((element) => query.test(element && typeof element === 'object' ? element : { v: element })));
+  return Math.max(
+    0,
+    array.findIndex((element) => query.test(element && typeof element === 'object' ? element : { v: element })),
+  );
 }
 
 /** Replaces `a.$.b` paths by `a.<index>.b`. */

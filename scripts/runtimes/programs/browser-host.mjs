@@ -29,7 +29,9 @@ const server = createServer((req, res) => {
   const path = new URL(req.url, 'http://x').pathname;
   if (path === '/api' || path.startsWith('/api/')) apiRequests += 1;
   if (path === '/') {
-    return res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>loading</title><script type="module" src="/${script}"></script>`);
+    return res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>loading</title><script type="module" src="/${script}"></script>`);
   }
   const file = files[path];
   if (file) return res.writeHead(200, { 'content-type': 'text/javascript' }).end(file());
@@ -71,7 +73,9 @@ try {
   if (mode === 'mock-worker' && !outcome.controlled) throw new Error('the page is not controlled by the mock service worker');
   if (mode === 'mock-worker' && apiRequests) throw new Error(`${apiRequests} API requests reached the static server instead of the service worker`);
   const [, version] = /\/(\S+)$/.exec(await browser.version()) ?? [];
-  console.log(`RESULT ${JSON.stringify({ runtime: browserName, version, protocol: browser.protocol, userAgent: outcome.userAgent, ...(mode === 'mock-worker' ? { controlled: outcome.controlled, apiRequestsAtServer: apiRequests } : {}), ...outcome.result })}`);
+  console.log(
+    `RESULT ${JSON.stringify({ runtime: browserName, version, protocol: browser.protocol, userAgent: outcome.userAgent, ...(mode === 'mock-worker' ? { controlled: outcome.controlled, apiRequestsAtServer: apiRequests } : {}), ...outcome.result })}`,
+  );
 } catch (error) {
   console.log(`ERROR ${error?.stack ?? error}`);
   process.exitCode = 1;

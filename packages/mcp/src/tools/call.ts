@@ -20,7 +20,9 @@ export async function callOperation(context: ToolContext, operationId: string, p
     const known = allOperations.get(operationId as OperationId);
     if (!known) return error(`Unknown operationId "${operationId}": list_operations lists the ones this server calls.`);
     if (!known.readOnly && !options.allowWrites && !known.signIn) {
-      return error(`${operationId} changes data (${known.method} ${shortPath(known)}) and this server is read-only: writes are disabled. Restart it with --allow-writes (or SUPPORTKB_ALLOW_WRITES=1) to allow them.`);
+      return error(
+        `${operationId} changes data (${known.method} ${shortPath(known)}) and this server is read-only: writes are disabled. Restart it with --allow-writes (or SUPPORTKB_ALLOW_WRITES=1) to allow them.`,
+      );
     }
     return error(`${operationId} is not available through this server (sign-ins are the server's own business: it is configured with its credentials).`);
   }
@@ -108,9 +110,13 @@ export function formatError(op: McpOperation, error: unknown, target: Pick<Targe
       const lister = [...allOperations.values()].find((other) => other.resource === op.resource && other.readOnly && other.manifest.name.startsWith('list'));
       lines.push(`No object has that id in the project${lister ? `: ${lister.operationId} lists the existing ones` : ''}.`);
     } else if (error.status === 401) {
-      lines.push(target.kind === 'real' ? "The deployment refused the server's credentials: check SUPPORTKB_TOKEN, or SUPPORTKB_EMAIL and SUPPORTKB_PASSWORD." : "The mock refused the server's credentials.");
+      lines.push(
+        target.kind === 'real' ? "The deployment refused the server's credentials: check SUPPORTKB_TOKEN, or SUPPORTKB_EMAIL and SUPPORTKB_PASSWORD." : "The mock refused the server's credentials.",
+      );
     } else if (error.status === 403) {
-      lines.push(`The server acts with a role below ${op.minRole}: ${target.kind === 'mock' ? 'restart it with --as admin or --as owner (or SUPPORTKB_ROLE)' : 'use the credentials of a teammate with that role'}.`);
+      lines.push(
+        `The server acts with a role below ${op.minRole}: ${target.kind === 'mock' ? 'restart it with --as admin or --as owner (or SUPPORTKB_ROLE)' : 'use the credentials of a teammate with that role'}.`,
+      );
     }
     if (error.body !== undefined && typeof error.body !== 'string') lines.push(`Body: ${JSON.stringify(error.body).slice(0, 1000)}`);
     return lines.join('\n');

@@ -12,9 +12,7 @@ export function describeOperationTool(): Tool {
     definition: {
       name: 'describe_operation',
       title: 'Describe an API operation',
-      description:
-        'The full description of one operation: its input (one object: path, query and body fields side by side, as JSON Schema), ' +
-        'its 200 output schema, and examples of both.',
+      description: 'The full description of one operation: its input (one object: path, query and body fields side by side, as JSON Schema), ' + 'its 200 output schema, and examples of both.',
       inputSchema: { type: 'object', properties: { operationId: operationIdInput }, required: ['operationId'], additionalProperties: false },
       annotations: { readOnlyHint: true, idempotentHint: true },
     },

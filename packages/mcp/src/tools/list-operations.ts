@@ -3,8 +3,7 @@ import { allOperations, roleAllows, type McpOperation, type Role } from '../cont
 import { exposedOperations, inResource, shortPath, type ToolsetOptions } from '../operations';
 import type { Tool } from './types';
 
-const writesNote = (options: ToolsetOptions) =>
-  options.allowWrites ? 'Writes are enabled.' : 'Read-only: operations that change data are not exposed (the server runs without --allow-writes).';
+const writesNote = (options: ToolsetOptions) => (options.allowWrites ? 'Writes are enabled.' : 'Read-only: operations that change data are not exposed (the server runs without --allow-writes).');
 
 /** The `list_operations` tool for `options`: its `resource` enum is the exposed resource groups. */
 export function listOperationsTool(options: ToolsetOptions): Tool {
@@ -41,13 +40,7 @@ export function listOperationsTool(options: ToolsetOptions): Tool {
 }
 
 /** What `list_operations` answers: one line per operation, after a line saying who the server acts as. */
-export function listOperationsText(options: {
-  allowWrites?: boolean;
-  role: Role | undefined;
-  target: string;
-  resource?: string;
-  includeDenied?: boolean;
-}): string {
+export function listOperationsText(options: { allowWrites?: boolean; role: Role | undefined; target: string; resource?: string; includeDenied?: boolean }): string {
   const all = exposedOperations(options).filter((op) => !options.resource || inResource(op.resource, options.resource));
   const allowed = (op: McpOperation) => options.role === undefined || roleAllows(options.role, op.minRole);
   const shown = options.includeDenied ? all : all.filter(allowed);

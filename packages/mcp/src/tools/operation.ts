@@ -6,7 +6,11 @@ import type { Tool, ToolDefinition } from './types';
 
 /** The first paragraph of a description, cut to `max` characters. */
 function firstParagraph(text: string, max = 300): string {
-  const paragraph = text.split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim() ?? '';
+  const paragraph =
+    text
+      .split(/\n\s*\n/)[0]
+      ?.replace(/\s+/g, ' ')
+      .trim() ?? '';
   return paragraph.length > max ? `${paragraph.slice(0, max - 1).trimEnd()}…` : paragraph;
 }
 
@@ -19,9 +23,7 @@ const annotationsOf = (op: McpOperation): ToolDefinition['annotations'] => ({
 /** The definition of one operation's tool: its input schema is the contract's parameter object. */
 export function operationTool(op: McpOperation): ToolDefinition {
   const lead = firstParagraph(op.description);
-  const description = [`${op.summary}.`.replace(/\.\.$/, '.'), lead && lead !== op.summary ? lead : '', `${op.method} ${shortPath(op)}; minimum role ${op.minRole}.`]
-    .filter(Boolean)
-    .join(' ');
+  const description = [`${op.summary}.`.replace(/\.\.$/, '.'), lead && lead !== op.summary ? lead : '', `${op.method} ${shortPath(op)}; minimum role ${op.minRole}.`].filter(Boolean).join(' ');
   return { name: op.operationId, title: op.summary, description, inputSchema: op.docs.toolInput, annotations: annotationsOf(op), operationId: op.operationId };
 }
 

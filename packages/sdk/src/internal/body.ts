@@ -147,6 +147,6 @@ export async function readText(response: Response, context: RequestContext): Pro
   const reader = guardedReader(response, guard, (breach) => breachError(breach, context));
   const decoder = new TextDecoder();
   let text = '';
-  for (let chunk; (chunk = await reader.next()); ) text += decoder.decode(chunk, { stream: true });
+  for (let chunk; (chunk = await reader.next());) text += decoder.decode(chunk, { stream: true });
   return text + decoder.decode();
 }

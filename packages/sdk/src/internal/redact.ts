@@ -60,7 +60,5 @@ export function redactHeaders(headers: Headers | Record<string, string> | undefi
  * JWT (`eyJ...`), become `[redacted]`.
  */
 export function redactText(text: string): string {
-  return text
-    .replace(new RegExp(`("[^"]*(?:${SECRET_KEY.source})[^"]*"\\s*:\\s*)(?:"(?:[^"\\\\]|\\\\.)*"?|[^\\s,}\\]]+)`, 'gi'), `$1"${REDACTED}"`)
-    .replace(/eyJ[\w-]*(?:\.[\w-]*)*/g, REDACTED);
+  return text.replace(new RegExp(`("[^"]*(?:${SECRET_KEY.source})[^"]*"\\s*:\\s*)(?:"(?:[^"\\\\]|\\\\.)*"?|[^\\s,}\\]]+)`, 'gi'), `$1"${REDACTED}"`).replace(/eyJ[\w-]*(?:\.[\w-]*)*/g, REDACTED);
 }

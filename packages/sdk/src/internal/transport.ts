@@ -52,7 +52,10 @@ export type CallPolicy = Pick<RetryPolicy, 'maxRetries' | 'retryNonIdempotent'> 
  * other's value, so servers reading either name get it. A pair given both ways is sent as given.
  * The caller's object is never changed. @internal
  */
-export function wireQuery({ queryAliases: aliases, presenceFlags: flags }: Pick<Route, 'queryAliases' | 'presenceFlags'>, query: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+export function wireQuery(
+  { queryAliases: aliases, presenceFlags: flags }: Pick<Route, 'queryAliases' | 'presenceFlags'>,
+  query: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
   if (!query || (!aliases && !flags)) return query;
   const out = { ...query };
   for (const name of flags ?? []) if (out[name] === false) delete out[name];
@@ -151,7 +154,13 @@ function toSupportKbError(error: unknown, context: RequestContext, hint: (status
         if (location) to = new URL(location, context.url).origin;
       } catch {}
       // Neither the redirect's body nor its full Location (which may carry a token) goes into the error.
-      return APIError.from(response.status, response.headers, undefined, context, `redirected to ${to}, not followed: it would send the credentials or body there again; point baseUrl at the final address`);
+      return APIError.from(
+        response.status,
+        response.headers,
+        undefined,
+        context,
+        `redirected to ${to}, not followed: it would send the credentials or body there again; point baseUrl at the final address`,
+      );
     }
     return APIError.from(response.status, response.headers, error.data, context, hint(response.status));
   }
@@ -180,7 +189,10 @@ function loggingHooks(options: HttpClientOptions): Hooks | undefined {
     afterResponse: [
       ({ request, response, options: normalized, retryCount }) => {
         const context = contextOf(normalized);
-        logger[response.ok ? 'debug' : 'info'](`← ${response.status} ${request.method} ${request.url} in ${Date.now() - (startedAt.get(context) ?? Date.now())} ms`, { operationId: context.operationId, attempt: retryCount + 1 });
+        logger[response.ok ? 'debug' : 'info'](`← ${response.status} ${request.method} ${request.url} in ${Date.now() - (startedAt.get(context) ?? Date.now())} ms`, {
+          operationId: context.operationId,
+          attempt: retryCount + 1,
+        });
       },
     ],
     beforeRetry: [
