@@ -66,7 +66,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × ajv /request/participants/* must be string
   //     1 (0)  × ajv /tags/* must have required property 'tag'
   //     1 (0)  × ajv /user/lastname must be string,null
-  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)
+  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)
   //     1 (0)  × ajv /user/role must be null
   //     1 (0)  × ajv /user/role must be string
   //     1 (0)  × ajv /user/role must match a schema in anyOf
@@ -85,7 +85,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
     ],
     'signInWithCustomToken.role-object': [
       'ajv /user/role must be string',
-      'ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)',
+      'ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)',
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
@@ -1153,7 +1153,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × ajv /request/participants/* must be string
   //     1 (0)  × ajv /tags/* must have required property 'tag'
   //     1 (0)  × ajv /user/lastname must be string,null
-  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)
+  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)
   //     1 (0)  × ajv /user/role must be null
   //     1 (0)  × ajv /user/role must be string
   //     1 (0)  × ajv /user/role must match a schema in anyOf
@@ -1171,7 +1171,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
     ],
     'signInWithCustomToken.role-object': [
       'ajv /user/role must be string',
-      'ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)',
+      'ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)',
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
@@ -1343,7 +1343,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × ajv /request/participants/* must be string
   //     1 (0)  × ajv /tags/* must have required property 'tag'
   //     1 (0)  × ajv /user/lastname must be string,null
-  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)
+  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)
   //     1 (0)  × ajv /user/role must be null
   //     1 (0)  × ajv /user/role must be string
   //     1 (0)  × ajv /user/role must match a schema in anyOf
@@ -1363,7 +1363,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
     ],
     'signInWithCustomToken.role-object': [
       'ajv /user/role must be string',
-      'ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)',
+      'ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)',
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
@@ -1917,7 +1917,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × ajv /request/participants/* must be string
   //     1 (0)  × ajv /tags/* must have required property 'tag'
   //     1 (0)  × ajv /user/lastname must be string,null
-  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)
+  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)
   //     1 (0)  × ajv /user/role must be null
   //     1 (0)  × ajv /user/role must be string
   //     1 (0)  × ajv /user/role must match a schema in anyOf
@@ -1937,7 +1937,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
     ],
     'signInWithCustomToken.role-object': [
       'ajv /user/role must be string',
-      'ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)',
+      'ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)',
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
@@ -2482,7 +2482,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × ajv /request/participants/* must be string
   //     1 (0)  × ajv /tags/* must have required property 'tag'
   //     1 (0)  × ajv /user/lastname must be string,null
-  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)
+  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)
   //     1 (0)  × ajv /user/role must be null
   //     1 (0)  × ajv /user/role must be string
   //     1 (0)  × ajv /user/role must match a schema in anyOf
@@ -2502,7 +2502,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
     ],
     'signInWithCustomToken.role-object': [
       'ajv /user/role must be string',
-      'ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)',
+      'ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)',
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
@@ -2996,7 +2996,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × ajv /request/participants/* must be string
   //     1 (0)  × ajv /tags/* must have required property 'tag'
   //     1 (0)  × ajv /user/lastname must be string,null
-  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)
+  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)
   //     1 (0)  × ajv /user/role must be null
   //     1 (0)  × ajv /user/role must be string
   //     1 (0)  × ajv /user/role must match a schema in anyOf
@@ -3016,7 +3016,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
     ],
     'signInWithCustomToken.role-object': [
       'ajv /user/role must be string',
-      'ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)',
+      'ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)',
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
@@ -3503,7 +3503,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × ajv /request/participants/* must be string
   //     1 (0)  × ajv /tags/* must have required property 'tag'
   //     1 (0)  × ajv /user/lastname must be string,null
-  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)
+  //     1 (0)  × ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)
   //     1 (0)  × ajv /user/role must be null
   //     1 (0)  × ajv /user/role must be string
   //     1 (0)  × ajv /user/role must match a schema in anyOf
@@ -3522,7 +3522,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
     ],
     'signInWithCustomToken.role-object': [
       'ajv /user/role must be string',
-      'ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)',
+      'ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)',
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
@@ -3680,7 +3680,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 × ajv /request/participants/* must be string
   //     1 × ajv /tags/* must have required property 'tag'
   //     1 × ajv /user/lastname must be string,null
-  //     1 × ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)
+  //     1 × ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)
   //     1 × ajv /user/role must be null
   //     1 × ajv /user/role must be string
   //     1 × ajv /user/role must match a schema in anyOf
@@ -3699,7 +3699,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
     ],
     'signInWithCustomToken.role-object': [
       'ajv /user/role must be string',
-      'ajv /user/role must be equal to one of the allowed values (owner, admin, supervisor, agent, teammate, user, guest)',
+      'ajv /user/role must be equal to one of the allowed values (guest, user, teammate, agent, supervisor, admin, owner)',
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',

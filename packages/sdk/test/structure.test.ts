@@ -54,9 +54,10 @@ describe('the built declarations (npm run build)', () => {
   });
 
   it('still compile (nothing public refers to a stripped declaration), and export what they did', () => {
-    // The main and webhooks entries, ESM and CommonJS, with the chunks they share (zod's declarations,
-    // which take seconds more to check, share the same chunks; the release check compiles every entry).
-    const roots = ['index.d.ts', 'webhooks.d.ts', 'index.d.cts', 'webhooks.d.cts'].map((file) => join(dist, file));
+    // The main, webhooks and realtime entries, ESM and CommonJS, with the chunks they share (zod's
+    // declarations, which take seconds more to check, share the same chunks; the release check compiles
+    // every entry).
+    const roots = ['index', 'webhooks', 'realtime'].flatMap((entry) => [`${entry}.d.ts`, `${entry}.d.cts`]).map((file) => join(dist, file));
     const program = ts.createProgram(roots, {
       strict: true,
       noEmit: true,
@@ -77,19 +78,11 @@ describe('the built declarations (npm run build)', () => {
     const exported = (file: string) => checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(join(dist, file))!)!).map((symbol) => symbol.name);
     for (const file of ['index.d.ts', 'index.d.cts']) {
       expect(exported(file)).toEqual(
-        expect.arrayContaining([
-          'createClient',
-          'CredentialStore',
-          'isAPIError',
-          'ErrorBodyOf',
-          'WebhookVerificationError',
-          'webhookEventsWithPayloadSchema',
-          'webhookEvents',
-          'ResponseOf',
-          'RequestContext',
-        ]),
+        expect.arrayContaining(['createClient', 'CredentialStore', 'isAPIError', 'ErrorBodyOf', 'WebhookVerificationError', 'webhookEventsWithPayloadSchema', 'ResponseOf', 'RequestContext']),
       );
     }
     for (const file of ['webhooks.d.ts', 'webhooks.d.cts']) expect(exported(file)).toEqual(expect.arrayContaining(['verifyWebhook', 'WebhookVerificationError', 'WEBHOOK_EVENTS']));
+    for (const file of ['realtime.d.ts', 'realtime.d.cts'])
+      expect(exported(file)).toEqual(expect.arrayContaining(['createRealtime', 'RealtimeError', 'realtimeTopics', 'topicAddress', 'RealtimeTopicTypes']));
   }, 240_000); // a guard against a hang: a TypeScript program over the declarations, seconds on an idle machine, 70 s at a load average of 35
 });

@@ -1381,7 +1381,7 @@ export type TeammateSettings = {
  * teammate's messaging applications (every web tab and mobile app) are closed. The inner shape is
  * the server's: it stores `status` (default `offline`) and `changedAt`. Connecting to the service's
  * websocket does not set it: the chat server reports its connections through the service's presence
- * webhook, and the websocket's teammate topics then deliver the change (`asyncapi.yaml`).
+ * webhook, and the websocket's teammate topics then deliver the change.
  *
  */
 export type TeammatePresence = {
