@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -130,7 +130,9 @@ describe('without Prism installed (an optional peer dependency)', () => {
     const pkg = join(dir, 'node_modules/@supportkb/mocks');
     mkdirSync(join(pkg, 'contract'), { recursive: true });
     cpSync(join(mocksDir, 'bin'), join(pkg, 'bin'), { recursive: true });
-    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@supportkb/mocks', type: 'module' }));
+    // the package's own `engines`: the bins read their minimum Node from it
+    const { engines } = JSON.parse(readFileSync(join(mocksDir, 'package.json'), 'utf8'));
+    writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: '@supportkb/mocks', type: 'module', engines }));
     writeFileSync(join(pkg, 'contract/openapi.yaml'), 'openapi: 3.1.0\n');
     await build({ entryPoints: [join(mocksDir, 'src/prism.ts')], outfile: join(pkg, 'dist/prism.js'), bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent' });
   });
