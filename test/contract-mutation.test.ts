@@ -288,6 +288,30 @@ const MESSAGE = shape({
 });
 /** models/subscription.js (`secret` selected back by the route; `global` only on a new one). */
 const SUBSCRIPTION = shape({ _id: 'oid!', event: 'str!', target: 'str!', secret: 'str!', id_project: 'str!', global: 'bool', createdBy: 'str!', ...STAMPS });
+/**
+ * A subscription read back (`secret` and `global` are `select: false`); an update writes the body as
+ * sent (`null` stored), and upserts a ghost on an unknown id (routes/subscription.js:55).
+ */
+const SUBSCRIPTION_READ = onlyAlways(shape({ _id: 'oid!', event: 'str?', target: 'str?', id_project: 'str?', createdBy: 'str?', ...STAMPS }), ['_id', 'createdAt', 'updatedAt', '__v']);
+
+/** models/department.js, with its `toJSON` virtuals `id` and `hasBot` (routes/department.js reads). */
+const DEPARTMENT = shape({
+  _id: 'oid!',
+  id: 'oid!',
+  name: 'str!',
+  id_project: 'str!',
+  routing: 'str!',
+  default: 'bool!',
+  status: 'num!',
+  groups: 'arr!',
+  tags: 'arr!',
+  hasBot: 'bool!',
+  id_bot: 'str?',
+  id_group: 'str?',
+  description: 'str',
+  createdBy: 'str!',
+  ...STAMPS,
+});
 
 /** routes/auth.js. */
 const SIGN_IN = shape({
@@ -393,6 +417,13 @@ const SERVER: Record<OperationId, Root> = {
   aggregateMessagesByDay: listOf(DAY),
   createMessage: object(MESSAGE),
   createSubscription: object(SUBSCRIPTION),
+  listSubscriptions: listOf(SUBSCRIPTION_READ),
+  getSubscription: object(SUBSCRIPTION_READ),
+  updateSubscription: object(SUBSCRIPTION_READ),
+  // `null` for an unknown id: nothing to break.
+  deleteSubscription: (body) => (isObject(body) ? object(SUBSCRIPTION_READ) : undefined),
+  listDepartments: listOf(DEPARTMENT),
+  getDepartment: (body) => (isObject(body) ? object(DEPARTMENT) : undefined),
 };
 
 // ---------------------------------------------------------------------------------------------

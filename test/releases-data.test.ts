@@ -69,7 +69,7 @@ describe('releases.json', () => {
     const ids = contractOperations(root)
       .map((op: { operationId: string }) => op.operationId)
       .sort();
-    expect(ids).toHaveLength(64);
+    expect(ids.length).toBeGreaterThanOrEqual(64);
     expect(Object.keys(data.operations).sort()).toEqual(ids);
     for (const [id, op] of Object.entries(data.operations)) {
       expect(op.since, `${id} has a route in some release`).toBeDefined();

@@ -127,6 +127,12 @@ const IMITATED: Setting[] = [
     '500',
     'the first message of a conversation with a `departmentid` that names no department of the project fails the routing: 500 `Error creating request` (routes/message.js:249), as the contract declares; no schema can say "an existing department"',
   ),
+  expectStatus(
+    'updateSubscription',
+    'not_a_server_error',
+    '500',
+    'an update (or an upsert on an unknown id) giving a subscription the event and target another one of the same project has (two upserted ones: no project, no event) breaks the unique (id_project, event, target) index: E11000, 500 `Error updating object.` (routes/subscription.js:57), as the contract declares; observed on the real server',
+  ),
 ];
 
 /**

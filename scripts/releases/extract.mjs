@@ -4,7 +4,7 @@
 //
 // Walks every release tag (X.Y.Z or vX.Y.Z, no pre-releases) of the server's git repository
 // (Tiledesk/tiledesk-server) from --from to --to in semver order and extracts, per release:
-//  - the route behind each of the contract's 64 operations (method + path, the router file and line,
+//  - the route behind each of the contract's operations (method + path, the router file and line,
 //    the app.use() mount), read from app.js and pubmodules/pubModulesManager.js (routes.mjs);
 //  - the Mongoose fields of the models behind those operations, by evaluating each model file in a
 //    node:vm context with a recording mongoose stand-in (model-eval.mjs); a file that cannot be
@@ -40,6 +40,7 @@ export const MODEL_FILES = [
   'models/kb_setting.js',
   'models/label.js',
   'models/subscription.js',
+  'models/department.js',
   'models/analytics.js',
   'models/analyticResult.js',
   'models/analyticMessagesResult.js',

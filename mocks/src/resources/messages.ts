@@ -54,6 +54,7 @@ import type { HandlerContext, HandlerGroup, ServiceCore } from '../service/conte
 import { conversationKey, type Department, type StoredConversation, type StoredMessage, type StoredTeammate } from '../state/store';
 import { builtinLabel } from '../labels-builtin';
 import { LEAD_MODEL } from '../models/lead';
+import { departmentJson } from './departments';
 import { isValidObjectId, populatedTeammate, teammateJson } from './team';
 
 /** `models/message.js` (`channel` is a sub-document, cast by {@link castChannel}). */
@@ -218,12 +219,6 @@ function castLocation(value: unknown): Record<string, unknown> | null | undefine
     throw error;
   }
   return out;
-}
-
-/** A department as `populate('department')` sends it: the schema defaults and the virtuals `hasBot` and `id`. */
-function departmentJson(department: Department): Record<string, unknown> {
-  const doc = structuredClone(department) as Record<string, unknown>;
-  return { routing: 'pooled', default: false, status: 1, groups: [], tags: [], ...doc, hasBot: doc.id_bot !== undefined && doc.id_bot !== null, id: doc._id };
 }
 
 /** A lead as its document sends it. */

@@ -20,14 +20,28 @@
  * an absolute http(s) URL with 400 `{errors: [{value, msg, param: 'target', location: 'body'}]}`
  * (a deliberate difference); loopback addresses are accepted, tests need them. A target the model
  * cannot cast (missing, empty, an object or array) still gets the server's 500.
+ *
+ * Reads, updates and deletes (`routes/subscription.js:51-137`) answer the document without `secret`
+ * and `global` (`select: false` in the model):
+ *
+ * - `listSubscriptions`: `find({id_project})`, a plain array in insertion order.
+ * - `getSubscription`: `findById`, whatever the project; 404 `Object not found.`; an id that is no
+ *   ObjectId: 500 `Error getting object.`.
+ * - `updateSubscription`: `findByIdAndUpdate(id, req.body, {new: true, upsert: true})`: every field
+ *   of the model the body names is written as sent (cast, not validated: `null` stored; `id_project`,
+ *   `secret` and `global` too), an unknown id creates a bare subscription; a cast failure or an id
+ *   that is no ObjectId: 500 `Error updating object.`. The target refusal of `createSubscription`
+ *   applies to a `target` sent here too.
+ * - `deleteSubscription`: `findByIdAndRemove`, whatever the project; the removed document, or `null`
+ *   (200) for an unknown id; an id that is no ObjectId: 500 `Error deleting object.`.
  */
-import { subscriptionEvents, type Subscription } from '@supportkb/sdk';
+import { subscriptionEvents, type Subscription, type SubscriptionSummary } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { castString } from '../mongoose/cast';
-import { DuplicateKeyError, isDatabaseError, save, type UniqueIndex } from '../mongoose/documents';
+import { castObjectId, castString } from '../mongoose/cast';
+import { CastError, DuplicateKeyError, findById, findByIdAndUpdate, isDatabaseError, save, type UniqueIndex } from '../mongoose/documents';
 import type { Model } from '../mongoose/model';
 import { field } from '../http/request';
-import { failMsg, mockLimit, ok, type Failure } from '../http/results';
+import { failMsg, mockLimit, objectNotFound, ok, type Failure } from '../http/results';
 import { badInput } from '../http/validation';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import { isHttpTarget } from '../webhooks';
@@ -116,7 +130,16 @@ function subscriptionModel(core: ServiceCore): Model {
 /** The unique index on (project, event, target). */
 const UNIQUE: readonly UniqueIndex[] = [['id_project', 'event', 'target']];
 
-/** Handlers of createSubscription. */
+/** The fields of `models/subscription.js` an update writes when the body names them (Mongoose drops the others). */
+const MODEL_FIELDS = ['event', 'target', 'secret', 'id_project', 'global', 'createdBy'] as const;
+
+/** A subscription as reads answer it: without `secret` and `global` (`select: false`). */
+function summary(stored: Subscription): SubscriptionSummary {
+  const { secret: _secret, global: _global, ...rest } = structuredClone(stored);
+  return rest;
+}
+
+/** Handlers of createSubscription, listSubscriptions, getSubscription, updateSubscription, deleteSubscription. */
 export const subscriptionHandlers = {
   createSubscription: {
     handle({ core, projectId, raw, caller }) {
@@ -141,6 +164,62 @@ export const subscriptionHandlers = {
         if (isDatabaseError(error)) return failMsg(500, 'Error saving object.');
         throw error;
       }
+    },
+  },
+
+  listSubscriptions: {
+    handle({ core, projectId }) {
+      return ok([...core.store.subscriptions.values()].filter((s) => s.id_project === projectId).map(summary));
+    },
+  },
+
+  getSubscription: {
+    handle({ core, raw }) {
+      try {
+        const found = findById(core.store.subscriptions, raw.path.subscription_id!);
+        return found ? ok(summary(found)) : objectNotFound();
+      } catch (error) {
+        if (error instanceof CastError) return failMsg(500, 'Error getting object.');
+        throw error;
+      }
+    },
+  },
+
+  updateSubscription: {
+    handle({ core, raw }) {
+      const update: Record<string, unknown> = {};
+      for (const name of MODEL_FIELDS) {
+        const value = field(raw.body, name);
+        if (value !== undefined) update[name] = value;
+      }
+      // The same deliberate difference as on creation: only http(s) targets.
+      if ('target' in update && update.target !== null) {
+        const refused = targetRefusal(update.target);
+        if (refused) return refused;
+      }
+      try {
+        const updated = findByIdAndUpdate(core, core.store.subscriptions, subscriptionModel(core), raw.path.subscription_id!, update, { upsert: true, unique: UNIQUE })!;
+        return ok(summary(updated));
+      } catch (error) {
+        if (isDatabaseError(error)) return failMsg(500, 'Error updating object.');
+        throw error;
+      }
+    },
+  },
+
+  deleteSubscription: {
+    handle({ core, raw }) {
+      let key: string;
+      try {
+        key = castObjectId(raw.path.subscription_id!, '_id');
+      } catch (error) {
+        if (error instanceof CastError) return failMsg(500, 'Error deleting object.');
+        throw error;
+      }
+      const found = core.store.subscriptions.get(key);
+      if (!found) return ok(null);
+      core.store.subscriptions.delete(key);
+      return ok(summary(found));
     },
   },
 } satisfies HandlerGroup;

@@ -63,7 +63,21 @@ export function seedScenario(target: ScenarioSeedTarget, spec: ScenarioSeed = {}
     let departmentId = [...store.departments.values()].find((d) => d.id_project === projectId && d.default)?._id;
     if (!departmentId) {
       departmentId = projectId === SEED.projectId ? SEED.departmentId : target.ids.objectId();
-      const department: Department = { _id: departmentId, name: 'Default', default: true, routing: 'assigned', id_project: projectId };
+      const now = target.clock.iso();
+      const department: Department = {
+        routing: 'assigned',
+        default: true,
+        status: 1,
+        _id: departmentId,
+        name: 'Default Department',
+        id_project: projectId,
+        createdBy: SEED.members.owner.userId,
+        groups: [],
+        tags: [],
+        createdAt: now,
+        updatedAt: now,
+        __v: 0,
+      };
       store.departments.set(departmentId, department);
     }
 

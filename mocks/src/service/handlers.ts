@@ -7,6 +7,7 @@
  */
 import { analyticsHandlers } from '../resources/analytics';
 import { authHandlers } from '../resources/auth';
+import { departmentHandlers } from '../resources/departments';
 import { groupHandlers } from '../resources/groups';
 import { kbHandlers } from '../resources/kb';
 import { labelHandlers } from '../resources/labels';
@@ -31,4 +32,5 @@ export const handlers = {
   ...analyticsHandlers,
   ...messageHandlers,
   ...subscriptionHandlers,
+  ...departmentHandlers,
 } satisfies HandlerTable;

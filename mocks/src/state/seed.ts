@@ -390,7 +390,18 @@ function seedDataset(target: SeedTarget): void {
   );
 
   // The default department and the example conversation with the guest's first message.
-  store.departments.set(SEED.departmentId, { _id: SEED.departmentId, name: 'Default', default: true, routing: 'assigned', id_project: P });
+  store.departments.set(SEED.departmentId, {
+    routing: 'assigned',
+    default: true,
+    status: 1,
+    _id: SEED.departmentId,
+    name: 'Default Department',
+    id_project: P,
+    createdBy: SEED.members.owner.userId,
+    groups: [],
+    tags: [],
+    ...at('2026-11-01T08:00:00.000Z'),
+  });
   const userAgent = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
   const sourcePage = 'https://www.acme-support.test/help/billing';
   const firstText = 'Hello, I was charged twice for my November invoice.';

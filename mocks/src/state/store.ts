@@ -38,13 +38,27 @@ export interface Project {
   __v: number;
 }
 
-/** A department: conversations reference it; no operation manages it. */
+/**
+ * A stored department (`models/department.js`): conversations reference it; `listDepartments` and
+ * `getDepartment` read it (with the virtuals `id` and `hasBot` added, ../resources/departments.ts).
+ * The optional fields take the model's defaults when answered.
+ */
 export type Department = {
   _id: string;
   name: string;
   default: boolean;
   routing: string;
   id_project: string;
+  status?: number;
+  groups?: Record<string, unknown>[];
+  tags?: Record<string, unknown>[];
+  id_bot?: string | null;
+  id_group?: string | null;
+  description?: string;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  __v: number;
 };
 
 /**

@@ -47,7 +47,7 @@ describe('a first message creates the conversation (routes/message.js:90-253, se
       requester: { _id: SEED.guest.teammateId, role: 'guest' },
       // The guest's lead exists: createIfNotExistsWithLeadId finds it (same e-mail: none).
       lead: { _id: SEED.leads.guest, lead_id: SEED.guest.uuid },
-      department: { _id: SEED.departmentId, name: 'Default', hasBot: false, id: SEED.departmentId },
+      department: { _id: SEED.departmentId, name: 'Default Department', hasBot: false, id: SEED.departmentId },
       snapshot: { availableAgentsCount: 3, agents: [], requester: { _id: SEED.guest.teammateId }, lead: { lead_id: SEED.guest.uuid } },
     });
     expect(first.body.request.requester_id).toBe(first.body.request.lead._id);
@@ -177,7 +177,17 @@ describe('conversations belong to a project: looked up by project and request_id
   /** Project B, whose owner is the seeded admin (a member of both projects), with its default department. */
   function projectB() {
     addProject(service, B, 'project-b-secret');
-    service.store.departments.set('6b6b6b6b6b6b6b6b6b6b1701', { _id: '6b6b6b6b6b6b6b6b6b6b1701', name: 'Default', default: true, routing: 'assigned', id_project: B });
+    service.store.departments.set('6b6b6b6b6b6b6b6b6b6b1701', {
+      _id: '6b6b6b6b6b6b6b6b6b6b1701',
+      name: 'Default Department',
+      default: true,
+      routing: 'assigned',
+      id_project: B,
+      createdBy: SEED.members.owner.userId,
+      createdAt: '2026-11-01T08:00:00.000Z',
+      updatedAt: '2026-11-01T08:00:00.000Z',
+      __v: 0,
+    });
     const now = service.clock.iso();
     const _id = '6b6b6b6b6b6b6b6b6b6b0c01';
     service.store.teammates.set(_id, {

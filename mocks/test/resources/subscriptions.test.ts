@@ -191,3 +191,106 @@ describe('subscription event names', () => {
     expect(unknownEventWarning('lead.create')).toBeUndefined();
   });
 });
+
+describe('listSubscriptions, getSubscription, updateSubscription, deleteSubscription (routes/subscription.js:51-137)', () => {
+  const create = async (admin: string, event = 'lead.create', to = target) => (await api(`/${PID}/subscriptions`, { auth: admin, body: { event, target: to } })).body;
+
+  it("lists the project's subscriptions in insertion order, without secret and global", async () => {
+    const admin = await as('admin');
+    expect((await api(`/${PID}/subscriptions`, { auth: admin })).body).toEqual([]);
+    const first = await create(admin);
+    const second = await create(admin, 'request.close', 'http://127.0.0.1:9/second');
+    const listed = await api(`/${PID}/subscriptions`, { auth: admin });
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((s: { _id: string }) => s._id)).toEqual([first._id, second._id]);
+    const { secret: _s, global: _g, ...withoutSecret } = first;
+    expect(listed.body[0]).toEqual(withoutSecret);
+    expect(listed.body[0]).not.toHaveProperty('secret');
+    expect(listed.body[0]).not.toHaveProperty('global');
+  });
+
+  it('gets one by id without its secret; 404 for an unknown id, 500 for a malformed one', async () => {
+    const admin = await as('admin');
+    const created = await create(admin);
+    const got = await api(`/${PID}/subscriptions/${created._id}`, { auth: admin });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ _id: created._id, event: 'lead.create', target });
+    expect(got.body).not.toHaveProperty('secret');
+    expect(await api(`/${PID}/subscriptions/000000000000000000000000`, { auth: admin })).toMatchObject({ status: 404, body: { success: false, msg: 'Object not found.' } });
+    expect(await api(`/${PID}/subscriptions/not-an-id`, { auth: admin })).toMatchObject({ status: 500, body: { success: false, msg: 'Error getting object.' } });
+  });
+
+  it('updates the fields sent (null stored as sent), and the secret is no longer answered', async () => {
+    const admin = await as('admin');
+    const created = await create(admin);
+    const updated = await api(`/${PID}/subscriptions/${created._id}`, { method: 'PUT', auth: admin, body: { target: 'http://127.0.0.1:9/moved' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ _id: created._id, event: 'lead.create', target: 'http://127.0.0.1:9/moved', id_project: PID });
+    expect(updated.body).not.toHaveProperty('secret');
+    expect((await api(`/${PID}/subscriptions/${created._id}`, { method: 'PUT', auth: admin, body: { event: null } })).body).toMatchObject({ event: null });
+    expect(await api(`/${PID}/subscriptions/${created._id}`, { method: 'PUT', auth: admin, body: { event: { a: 1 } } })).toMatchObject({
+      status: 500,
+      body: { success: false, msg: 'Error updating object.' },
+    });
+    expect(await api(`/${PID}/subscriptions/not-an-id`, { method: 'PUT', auth: admin, body: {} })).toMatchObject({ status: 500, body: { success: false, msg: 'Error updating object.' } });
+  });
+
+  it('writes id_project, secret and global when sent, as the server does: a subscription moved out of its project is no longer listed', async () => {
+    const admin = await as('admin');
+    const created = await create(admin);
+    const moved = await api(`/${PID}/subscriptions/${created._id}`, { method: 'PUT', auth: admin, body: { id_project: 'abc', secret: 'chosen', global: true, foo: 1 } });
+    expect(moved.body).toMatchObject({ id_project: 'abc' });
+    expect(moved.body).not.toHaveProperty('foo');
+    expect(moved.body).not.toHaveProperty('secret');
+    expect((await api(`/${PID}/subscriptions`, { auth: admin })).body).toEqual([]);
+  });
+
+  it('upserts a bare subscription on an unknown id (no project: never listed), which get and delete then find', async () => {
+    const admin = await as('admin');
+    const id = '000000000000000000000001';
+    const upserted = await api(`/${PID}/subscriptions/${id}`, { method: 'PUT', auth: admin, body: { target: 'http://127.0.0.1:9/c' } });
+    expect(upserted.status).toBe(200);
+    expect(upserted.body).toMatchObject({ _id: id, target: 'http://127.0.0.1:9/c', __v: 0 });
+    expect(upserted.body).not.toHaveProperty('id_project');
+    expect((await api(`/${PID}/subscriptions`, { auth: admin })).body).toEqual([]);
+    expect((await api(`/${PID}/subscriptions/${id}`, { auth: admin })).status).toBe(200);
+    expect((await api(`/${PID}/subscriptions/${id}`, { method: 'DELETE', auth: admin })).body).toMatchObject({ _id: id });
+  });
+
+  it('refuses a target that is not an http(s) URL on update too (the mock only), and stores nothing', async () => {
+    const admin = await as('admin');
+    const created = await create(admin);
+    const refused = await api(`/${PID}/subscriptions/${created._id}`, { method: 'PUT', auth: admin, body: { target: 'file:///etc/passwd' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ param: 'target', location: 'body' });
+    expect((await api(`/${PID}/subscriptions/${created._id}`, { auth: admin })).body.target).toBe(target);
+  });
+
+  it('deletes and answers the removed subscription; an unknown id answers 200 null; a malformed one 500', async () => {
+    const admin = await as('admin');
+    const created = await create(admin);
+    const removed = await api(`/${PID}/subscriptions/${created._id}`, { method: 'DELETE', auth: admin });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ _id: created._id, event: 'lead.create' });
+    expect(removed.body).not.toHaveProperty('secret');
+    expect((await api(`/${PID}/subscriptions`, { auth: admin })).body).toEqual([]);
+    const again = await api(`/${PID}/subscriptions/${created._id}`, { method: 'DELETE', auth: admin });
+    expect(again.status).toBe(200);
+    expect(again.text).toBe('null');
+    expect(await api(`/${PID}/subscriptions/not-an-id`, { method: 'DELETE', auth: admin })).toMatchObject({ status: 500, body: { success: false, msg: 'Error deleting object.' } });
+  });
+
+  it('requires admin for every one of them (an agent gets 403)', async () => {
+    const agent = await as('agent');
+    const id = '000000000000000000000000';
+    for (const [method, path] of [
+      ['GET', ''],
+      ['GET', `/${id}`],
+      ['PUT', `/${id}`],
+      ['DELETE', `/${id}`],
+    ] as const) {
+      const answer = await api(`/${PID}/subscriptions${path}`, { method, auth: agent, ...(method === 'PUT' ? { body: {} } : {}) });
+      expect(answer, `${method} ${path}`).toMatchObject({ status: 403, body: { success: false, msg: 'you dont have the required role.' } });
+    }
+  });
+});

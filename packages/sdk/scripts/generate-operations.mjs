@@ -45,8 +45,10 @@ const RESOURCES = {
   Labels: { path: ['labels'], nouns: ['Labels'] },
   Leads: { path: ['leads'], nouns: ['Leads', 'Lead'] },
   Analytics: { path: ['analytics'], nouns: [] },
-  Messages: { path: ['messages'], nouns: ['Message'] },
-  Subscriptions: { path: ['subscriptions'], nouns: ['Subscription'] },
+  Messages: { path: ['messages'], nouns: ['Messages', 'Message'] },
+  Subscriptions: { path: ['subscriptions'], nouns: ['Subscriptions', 'Subscription'] },
+  Departments: { path: ['departments'], nouns: ['Departments', 'Department'] },
+  Conversations: { path: ['conversations'], nouns: ['Conversations', 'Conversation'] },
 };
 
 const doc = dereferencedContract(input);

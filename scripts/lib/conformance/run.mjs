@@ -19,7 +19,7 @@ const NO_ID = '000000000000000000000000';
  * Reads of a resource only the run's own writes create (`getTag` is not one: the run also calls it
  * on an id that does not exist, read-only or not).
  */
-const READS_OF_CREATED = ['getContent', 'getGroup', 'getSegment', 'getLead'];
+const READS_OF_CREATED = ['getContent', 'getGroup', 'getSegment', 'getLead', 'getSubscription'];
 
 /**
  * One operation's outcome, with the calls made for it.
@@ -95,7 +95,7 @@ function startRun(options) {
     answered: 0,
     send: (operationId, request) => callOperation(ctx, operationId, request),
     skip: (operationIds, reason) => {
-      for (const id of [operationIds].flat()) ctx.results.get(id).skips.push(reason);
+      for (const id of [operationIds].flat()) ctx.results.get(id)?.skips.push(reason);
     },
   };
   return ctx;
@@ -214,6 +214,14 @@ async function readAll(ctx, { admin, me }) {
   if (defaultKb) await send('listContents', { auth: admin, query: { namespace: defaultKb, limit: 5 } });
   await send('listContents', { auth: admin });
   for (const op of contract.operations.filter((o) => o.path.includes('/analytics/'))) await send(op.operationId, { auth: admin });
+  if (contract.operations.some((o) => o.operationId === 'listSubscriptions')) await send('listSubscriptions', { auth: admin });
+  if (contract.operations.some((o) => o.operationId === 'listDepartments')) {
+    // Departments are read without credentials on the real server.
+    const departments = await send('listDepartments', {});
+    const first = departments.ok && Array.isArray(departments.body) ? departments.body[0]?._id : undefined;
+    await send('getDepartment', { params: { department_id: first ?? 'default' } });
+    await send('getDepartment', { params: { department_id: 'default' }, auth: admin });
+  }
   return { defaultKb, teammates, mine, labels };
 }
 
@@ -279,8 +287,25 @@ async function writeMessagesAndSubscriptions(ctx, { admin, guest }) {
   } else skip('createMessage', 'signInAnonymously failed: no guest to write as');
   const hookTarget = `https://conformance.supportkb.invalid/${run}/hooks`;
   const subscription = await send('createSubscription', { auth: admin, body: { event: 'lead.create', target: hookTarget } });
-  // A project already subscribed to the event gets its own subscription back: remove only the run's.
-  if (subscription.ok && subscription.body?.target === hookTarget) await removeSubscription(subscription.body._id);
+  // A project already subscribed to the event gets its own subscription back: change and remove only the run's.
+  const own = subscription.ok && subscription.body?.target === hookTarget ? subscription.body._id : undefined;
+  if (subscription.ok && subscription.body?._id) await send('getSubscription', { params: { subscription_id: subscription.body._id }, auth: admin });
+  else skip('getSubscription', `createSubscription answered ${subscription.status}`);
+  if (!ctx.options.contract.operations.some((o) => o.operationId === 'deleteSubscription')) {
+    if (own) await removeSubscription(own);
+    return;
+  }
+  // Only the run's own subscription is changed; when the deployment answered an existing one, the
+  // update upserts a bare subscription on a fresh id of the run's, which the delete then removes.
+  const changed = own ?? freshObjectId();
+  await send('updateSubscription', { params: { subscription_id: changed }, auth: admin, body: { target: `${hookTarget}/v2` } });
+  const removed = await send('deleteSubscription', { params: { subscription_id: changed }, auth: admin });
+  if (!removed.ok || removed.body === null) leftBehind.push(`subscription ${changed} (deleteSubscription answered ${removed.status})`);
+}
+
+/** A random ObjectId (24 hexadecimal digits) no document has. */
+function freshObjectId() {
+  return [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The team: an invitation, the signed-in teammate's own update, and the teammates the run made (updated, then removed). */
@@ -381,7 +406,7 @@ async function writeLabels(ctx, { admin }, { labels }) {
   }
 }
 
-/** The contract has no operation to delete a subscription; the service's `DELETE /{project_id}/subscriptions/{id}` is tried. */
+/** Removes a subscription outside the run's checks (a contract without `deleteSubscription`: the service's `DELETE /{project_id}/subscriptions/{id}` is tried). */
 async function removeSubscriptionOf(ctx, admin, id) {
   const { baseUrl, projectId, timeout } = ctx.options;
   try {

@@ -30,6 +30,7 @@ import { kbSteps } from './scenario/kb.mjs';
 import { analyticsSteps, analyticsAfterMessagesSteps } from './scenario/analytics.mjs';
 import { messageSteps } from './scenario/messages.mjs';
 import { subscriptionSteps } from './scenario/subscriptions.mjs';
+import { departmentSteps } from './scenario/departments.mjs';
 
 export { MALFORMED_ID, UNKNOWN_ID } from './scenario/steps.mjs';
 
@@ -56,6 +57,7 @@ export function parityScenario() {
     ...analyticsSteps(),
     ...messageSteps(),
     ...subscriptionSteps(),
+    ...departmentSteps(),
     ...analyticsAfterMessagesSteps(),
   ];
   return steps.map((step) => (NEVER_ANSWERED.has(step.id) ? { wait: SHORT_WAIT, ...step } : step.op === 'parseSitemap' ? { wait: SITEMAP_WAIT, ...step } : step));

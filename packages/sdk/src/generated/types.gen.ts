@@ -3650,6 +3650,170 @@ export type Message = {
 };
 
 /**
+ * A department of the project: conversations are routed through one (the project's default
+ * department unless the visitor picked another). Every project gets a default department, named
+ * "Default Department", when it is created.
+ *
+ */
+export type Department = {
+    /**
+     * Department identifier.
+     */
+    _id: ObjectId;
+    /**
+     * The same identifier (a virtual the server adds).
+     */
+    id: ObjectId;
+    /**
+     * The department's name.
+     */
+    name: string;
+    /**
+     * A description, when one was set.
+     */
+    description?: string;
+    /**
+     * Project identifier.
+     */
+    id_project: string;
+    /**
+     * How conversations are routed: `assigned` (to one available agent), `pooled` (to every available
+     * agent, the first to answer takes it) or `fixed`. The model's default is `pooled`; the default
+     * department is created `assigned`.
+     *
+     */
+    routing: 'pooled' | 'assigned' | 'fixed' | string;
+    /**
+     * True for the project's default department.
+     */
+    default: boolean;
+    /**
+     * `1` visible (listed), `0` hidden from the widget, `-1` hidden from the dashboard.
+     */
+    status: number;
+    /**
+     * The group of teammates conversations are routed to, when set.
+     */
+    id_group?: string | null;
+    /**
+     * The bot that answers first, when set.
+     */
+    id_bot?: string | null;
+    /**
+     * Deprecated.
+     */
+    bot_only?: boolean;
+    /**
+     * Groups of teammates with their routing settings.
+     */
+    groups: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * Tags of the department.
+     */
+    tags: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * The message shown while agents are online, when set.
+     */
+    online_msg?: string;
+    /**
+     * The message shown while no agent is online, when set.
+     */
+    offline_msg?: string;
+    /**
+     * True when `id_bot` is set (a virtual the server adds).
+     */
+    hasBot: boolean;
+    /**
+     * Identifier of the user who created the department.
+     */
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v: number;
+};
+
+/**
+ * A webhook subscription as reads, updates and deletes answer it: without its `secret` and
+ * `global`, which the server never reads back (only the answer to `createSubscription` carries the
+ * secret).
+ *
+ */
+export type SubscriptionSummary = {
+    /**
+     * Subscription identifier.
+     */
+    _id: ObjectId;
+    /**
+     * URL receiving the deliveries, as stored (the server validates no target). `null` after an
+     * update that sent `target: null`.
+     *
+     */
+    target: string | null;
+    /**
+     * Event name, e.g. `message.create`. `null` after an update that sent `event: null`.
+     */
+    event: string | null;
+    /**
+     * Project identifier. An update may set any text here (the server copies the body as it comes),
+     * which moves the subscription out of its project's list and deliveries.
+     *
+     */
+    id_project: string | null;
+    /**
+     * Identifier of the user who created the subscription.
+     */
+    createdBy: string | null;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v: number;
+};
+
+/**
+ * The bare subscription `updateSubscription` creates on an unknown id (it upserts): the id, the
+ * fields sent, the timestamps and `__v`, without `id_project` and `createdBy` (so it is never
+ * listed and never delivered to); `getSubscription` and `deleteSubscription` find it by id.
+ *
+ */
+export type SubscriptionUpserted = {
+    /**
+     * Subscription identifier (the id of the path).
+     */
+    _id: ObjectId;
+    /**
+     * URL receiving the deliveries, when the update sent one.
+     */
+    target?: string | null;
+    /**
+     * Event name, when the update sent one.
+     */
+    event?: string | null;
+    /**
+     * Project identifier, when the update sent one.
+     */
+    id_project?: string | null;
+    /**
+     * Identifier of the creator, when the update sent one.
+     */
+    createdBy?: string | null;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v: number;
+};
+
+/**
  * An event name the service delivers to subscriptions, each one the name of what happened:
  * `message.create` (a new message; its payload is the message), `request.create`,
  * `request.update`, `request.close` (conversations), `lead.create`, `project_user.invite`,
@@ -3737,6 +3901,25 @@ export type Subscription = {
      *
      */
     global?: boolean;
+};
+
+/**
+ * Body of `updateSubscription`: the fields to change. The server copies the body into the
+ * subscription as it comes (every field of its model, unknown ones dropped); the contract names the
+ * two a client changes.
+ *
+ */
+export type SubscriptionUpdateRequest = {
+    /**
+     * The new event name (exact match); any name is stored, as on creation.
+     */
+    event?: SubscriptionEvent | (string & {});
+    /**
+     * The new target: an absolute `http:` or `https:` URL (the server stores any string; the stateful
+     * mock refuses anything else with 400, as on creation).
+     *
+     */
+    target?: string;
 };
 
 /**
@@ -8489,6 +8672,163 @@ export type CreateMessageResponses = {
 
 export type CreateMessageResponse = CreateMessageResponses[keyof CreateMessageResponses];
 
+export type ListDepartmentsData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+    };
+    query?: {
+        /**
+         * Any value orders the departments by name, ascending.
+         */
+        sort?: string;
+    };
+    url: '/{project_id}/departments';
+};
+
+export type ListDepartmentsErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+};
+
+export type ListDepartmentsError = ListDepartmentsErrors[keyof ListDepartmentsErrors];
+
+export type ListDepartmentsResponses = {
+    /**
+     * The visible departments.
+     */
+    200: Array<Department>;
+};
+
+export type ListDepartmentsResponse = ListDepartmentsResponses[keyof ListDepartmentsResponses];
+
+export type GetDepartmentData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Department identifier (`_id`), or `default` for the project's default department.
+         */
+        department_id: ObjectId | 'default';
+    };
+    query?: never;
+    url: '/{project_id}/departments/{department_id}';
+};
+
+export type GetDepartmentErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * No department has this id.
+     */
+    404: ErrorMessage;
+    /**
+     * The id is neither `default` nor an ObjectId: `{success: false, msg: "Error getting object."}`.
+     */
+    500: ErrorMessage;
+};
+
+export type GetDepartmentError = GetDepartmentErrors[keyof GetDepartmentErrors];
+
+export type GetDepartmentResponses = {
+    /**
+     * The department; `null` for `default` when the project has none.
+     */
+    200: Department | null;
+};
+
+export type GetDepartmentResponse = GetDepartmentResponses[keyof GetDepartmentResponses];
+
+export type ListSubscriptionsData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/subscriptions';
+};
+
+export type ListSubscriptionsErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+};
+
+export type ListSubscriptionsError = ListSubscriptionsErrors[keyof ListSubscriptionsErrors];
+
+export type ListSubscriptionsResponses = {
+    /**
+     * The project's subscriptions, without `secret` and `global`.
+     */
+    200: Array<SubscriptionSummary | SubscriptionUpserted>;
+};
+
+export type ListSubscriptionsResponse = ListSubscriptionsResponses[keyof ListSubscriptionsResponses];
+
 export type CreateSubscriptionData = {
     body: SubscriptionCreateRequest;
     path: {
@@ -8558,6 +8898,211 @@ export type CreateSubscriptionResponses = {
 };
 
 export type CreateSubscriptionResponse = CreateSubscriptionResponses[keyof CreateSubscriptionResponses];
+
+export type DeleteSubscriptionData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Subscription identifier (`_id`).
+         */
+        subscription_id: ObjectId;
+    };
+    query?: never;
+    url: '/{project_id}/subscriptions/{subscription_id}';
+};
+
+export type DeleteSubscriptionErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * The id is not an ObjectId: `{success: false, msg: "Error deleting object."}`.
+     */
+    500: ErrorMessage;
+};
+
+export type DeleteSubscriptionError = DeleteSubscriptionErrors[keyof DeleteSubscriptionErrors];
+
+export type DeleteSubscriptionResponses = {
+    /**
+     * The removed subscription (without `secret` and `global`), or `null` when no subscription had this id.
+     */
+    200: SubscriptionSummary | SubscriptionUpserted | null;
+};
+
+export type DeleteSubscriptionResponse = DeleteSubscriptionResponses[keyof DeleteSubscriptionResponses];
+
+export type GetSubscriptionData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Subscription identifier (`_id`).
+         */
+        subscription_id: ObjectId;
+    };
+    query?: never;
+    url: '/{project_id}/subscriptions/{subscription_id}';
+};
+
+export type GetSubscriptionErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * No subscription has this id.
+     */
+    404: ErrorMessage;
+    /**
+     * The id is not an ObjectId: `{success: false, msg: "Error getting object."}`.
+     */
+    500: ErrorMessage;
+};
+
+export type GetSubscriptionError = GetSubscriptionErrors[keyof GetSubscriptionErrors];
+
+export type GetSubscriptionResponses = {
+    /**
+     * The subscription, without `secret` and `global`; or the bare one an update upserted on that id.
+     */
+    200: SubscriptionSummary | SubscriptionUpserted;
+};
+
+export type GetSubscriptionResponse = GetSubscriptionResponses[keyof GetSubscriptionResponses];
+
+export type UpdateSubscriptionData = {
+    body: SubscriptionUpdateRequest;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Subscription identifier (`_id`).
+         */
+        subscription_id: ObjectId;
+    };
+    query?: never;
+    url: '/{project_id}/subscriptions/{subscription_id}';
+};
+
+export type UpdateSubscriptionErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
+     *
+     */
+    413: ServerError;
+    /**
+     * `{success: false, msg: "Error updating object."}`: the id is not an ObjectId, or a value the
+     * model cannot cast; malformed JSON gets Express's `{err: "error"}`.
+     *
+     */
+    500: ErrorMessage | ServerError;
+};
+
+export type UpdateSubscriptionError = UpdateSubscriptionErrors[keyof UpdateSubscriptionErrors];
+
+export type UpdateSubscriptionResponses = {
+    /**
+     * The updated subscription (without `secret` and `global`), or the bare one created on an unknown id.
+     */
+    200: SubscriptionSummary | SubscriptionUpserted;
+};
+
+export type UpdateSubscriptionResponse = UpdateSubscriptionResponses[keyof UpdateSubscriptionResponses];
 
 export type MessageCreateEventWebhookPayload = MessageCreateEvent;
 

@@ -1171,6 +1171,58 @@ export const zMessage = /* @__PURE__ */ lazy(() => z.object({
     request: z.optional(zConversation())
 }));
 
+export const zDepartment = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: zObjectId(),
+    name: z.string(),
+    description: z.optional(z.string()),
+    id_project: z.string(),
+    routing: z.union([
+        z.enum([
+            'pooled',
+            'assigned',
+            'fixed'
+        ]),
+        z.string()
+    ]),
+    default: z.boolean(),
+    status: z.int(),
+    id_group: z.nullish(z.string()),
+    id_bot: z.nullish(z.string()),
+    bot_only: z.optional(z.boolean()),
+    groups: z.array(z.record(z.string(), z.unknown())),
+    tags: z.array(z.record(z.string(), z.unknown())),
+    online_msg: z.optional(z.string()),
+    offline_msg: z.optional(z.string()),
+    hasBot: z.boolean(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));
+
+export const zSubscriptionSummary = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    target: z.nullable(z.string()),
+    event: z.nullable(z.string()),
+    id_project: z.nullable(z.string()),
+    createdBy: z.nullable(z.string()),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));
+
+export const zSubscriptionUpserted = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    target: z.nullish(z.string()),
+    event: z.nullish(z.string()),
+    id_project: z.nullish(z.string()),
+    createdBy: z.nullish(z.string()),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));
+
 export const zSubscriptionEvent = /* @__PURE__ */ lazy(() => z.enum([
     'message.create',
     'request.create',
@@ -1221,6 +1273,14 @@ export const zSubscription = /* @__PURE__ */ lazy(() => z.object({
     updatedAt: zTimestamp(),
     __v: z.int(),
     global: z._default(z.optional(z.boolean()), false)
+}));
+
+export const zSubscriptionUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
+    event: z.optional(z.union([
+        zSubscriptionEvent(),
+        z.string().check(z.minLength(1))
+    ])),
+    target: z.optional(z.url().check(z.regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//)))
 }));
 
 export const zSubscriptionHook = /* @__PURE__ */ lazy(() => z.object({
@@ -1905,6 +1965,32 @@ export const zCreateMessageResponse = /* @__PURE__ */ lazy(() => z.intersection(
     }))
 })));
 
+export const zListDepartmentsPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
+}));
+
+export const zListDepartmentsQuery = /* @__PURE__ */ lazy(() => z.object({
+    sort: z.optional(z.string())
+}));
+
+export const zListDepartmentsResponse = /* @__PURE__ */ lazy(() => z.array(zDepartment()));
+
+export const zGetDepartmentPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    department_id: z.union([
+        zObjectId(),
+        z.literal('default')
+    ])
+}));
+
+export const zGetDepartmentResponse = /* @__PURE__ */ lazy(() => z.nullable(zDepartment()));
+
+export const zListSubscriptionsPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
+}));
+
+export const zListSubscriptionsResponse = /* @__PURE__ */ lazy(() => z.array(z.union([zSubscriptionSummary(), zSubscriptionUpserted()])));
+
 export const zCreateSubscriptionBody = /* @__PURE__ */ lazy(() => zSubscriptionCreateRequest());
 
 export const zCreateSubscriptionPath = /* @__PURE__ */ lazy(() => z.object({
@@ -1912,6 +1998,38 @@ export const zCreateSubscriptionPath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zCreateSubscriptionResponse = /* @__PURE__ */ lazy(() => zSubscription());
+
+export const zDeleteSubscriptionPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    subscription_id: zObjectId()
+}));
+
+export const zDeleteSubscriptionResponse = /* @__PURE__ */ lazy(() => z.nullable(z.union([
+    zSubscriptionSummary(),
+    zSubscriptionUpserted()
+])));
+
+export const zGetSubscriptionPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    subscription_id: zObjectId()
+}));
+
+export const zGetSubscriptionResponse = /* @__PURE__ */ lazy(() => z.union([
+    zSubscriptionSummary(),
+    zSubscriptionUpserted()
+]));
+
+export const zUpdateSubscriptionBody = /* @__PURE__ */ lazy(() => zSubscriptionUpdateRequest());
+
+export const zUpdateSubscriptionPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    subscription_id: zObjectId()
+}));
+
+export const zUpdateSubscriptionResponse = /* @__PURE__ */ lazy(() => z.union([
+    zSubscriptionSummary(),
+    zSubscriptionUpserted()
+]));
 
 export const zMessageCreateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
     body: zMessageCreateEvent(),

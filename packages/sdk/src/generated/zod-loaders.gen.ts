@@ -76,5 +76,11 @@ export const operationSchemaModules: {
     countMessages: () => import('./zod-schemas/op.countMessages.gen'),
     aggregateMessagesByDay: () => import('./zod-schemas/op.aggregateMessagesByDay.gen'),
     createMessage: () => import('./zod-schemas/op.createMessage.gen'),
+    listDepartments: () => import('./zod-schemas/op.listDepartments.gen'),
+    getDepartment: () => import('./zod-schemas/op.getDepartment.gen'),
+    listSubscriptions: () => import('./zod-schemas/op.listSubscriptions.gen'),
     createSubscription: () => import('./zod-schemas/op.createSubscription.gen'),
+    deleteSubscription: () => import('./zod-schemas/op.deleteSubscription.gen'),
+    getSubscription: () => import('./zod-schemas/op.getSubscription.gen'),
+    updateSubscription: () => import('./zod-schemas/op.updateSubscription.gen'),
 };

@@ -914,6 +914,30 @@ export const zConversation = /* @__PURE__ */ z.lazy(builders.zConversation);
 export const zMessage = /* @__PURE__ */ z.lazy(builders.zMessage);
 
 /**
+ * A department of the project: conversations are routed through one (the project's default
+ * department unless the visitor picked another). Every project gets a default department, named
+ * "Default Department", when it is created.
+ *
+ */
+export const zDepartment = /* @__PURE__ */ z.lazy(builders.zDepartment);
+
+/**
+ * A webhook subscription as reads, updates and deletes answer it: without its `secret` and
+ * `global`, which the server never reads back (only the answer to `createSubscription` carries the
+ * secret).
+ *
+ */
+export const zSubscriptionSummary = /* @__PURE__ */ z.lazy(builders.zSubscriptionSummary);
+
+/**
+ * The bare subscription `updateSubscription` creates on an unknown id (it upserts): the id, the
+ * fields sent, the timestamps and `__v`, without `id_project` and `createdBy` (so it is never
+ * listed and never delivered to); `getSubscription` and `deleteSubscription` find it by id.
+ *
+ */
+export const zSubscriptionUpserted = /* @__PURE__ */ z.lazy(builders.zSubscriptionUpserted);
+
+/**
  * An event name the service delivers to subscriptions, each one the name of what happened:
  * `message.create` (a new message; its payload is the message), `request.create`,
  * `request.update`, `request.close` (conversations), `lead.create`, `project_user.invite`,
@@ -939,6 +963,14 @@ export const zSubscriptionCreateRequest = /* @__PURE__ */ z.lazy(builders.zSubsc
  *
  */
 export const zSubscription = /* @__PURE__ */ z.lazy(builders.zSubscription);
+
+/**
+ * Body of `updateSubscription`: the fields to change. The server copies the body into the
+ * subscription as it comes (every field of its model, unknown ones dropped); the contract names the
+ * two a client changes.
+ *
+ */
+export const zSubscriptionUpdateRequest = /* @__PURE__ */ z.lazy(builders.zSubscriptionUpdateRequest);
 
 /**
  * The subscription as a webhook delivery describes it, its secret omitted (the `hook`
@@ -1520,6 +1552,29 @@ export const zCreateMessagePath = /* @__PURE__ */ z.lazy(builders.zCreateMessage
  */
 export const zCreateMessageResponse = /* @__PURE__ */ z.lazy(builders.zCreateMessageResponse);
 
+export const zListDepartmentsPath = /* @__PURE__ */ z.lazy(builders.zListDepartmentsPath);
+
+export const zListDepartmentsQuery = /* @__PURE__ */ z.lazy(builders.zListDepartmentsQuery);
+
+/**
+ * The visible departments.
+ */
+export const zListDepartmentsResponse = /* @__PURE__ */ z.lazy(builders.zListDepartmentsResponse);
+
+export const zGetDepartmentPath = /* @__PURE__ */ z.lazy(builders.zGetDepartmentPath);
+
+/**
+ * The department; `null` for `default` when the project has none.
+ */
+export const zGetDepartmentResponse = /* @__PURE__ */ z.lazy(builders.zGetDepartmentResponse);
+
+export const zListSubscriptionsPath = /* @__PURE__ */ z.lazy(builders.zListSubscriptionsPath);
+
+/**
+ * The project's subscriptions, without `secret` and `global`.
+ */
+export const zListSubscriptionsResponse = /* @__PURE__ */ z.lazy(builders.zListSubscriptionsResponse);
+
 export const zCreateSubscriptionBody = /* @__PURE__ */ z.lazy(builders.zCreateSubscriptionBody);
 
 export const zCreateSubscriptionPath = /* @__PURE__ */ z.lazy(builders.zCreateSubscriptionPath);
@@ -1528,5 +1583,28 @@ export const zCreateSubscriptionPath = /* @__PURE__ */ z.lazy(builders.zCreateSu
  * The subscription, including its secret; or the existing one for the same event.
  */
 export const zCreateSubscriptionResponse = /* @__PURE__ */ z.lazy(builders.zCreateSubscriptionResponse);
+
+export const zDeleteSubscriptionPath = /* @__PURE__ */ z.lazy(builders.zDeleteSubscriptionPath);
+
+/**
+ * The removed subscription (without `secret` and `global`), or `null` when no subscription had this id.
+ */
+export const zDeleteSubscriptionResponse = /* @__PURE__ */ z.lazy(builders.zDeleteSubscriptionResponse);
+
+export const zGetSubscriptionPath = /* @__PURE__ */ z.lazy(builders.zGetSubscriptionPath);
+
+/**
+ * The subscription, without `secret` and `global`; or the bare one an update upserted on that id.
+ */
+export const zGetSubscriptionResponse = /* @__PURE__ */ z.lazy(builders.zGetSubscriptionResponse);
+
+export const zUpdateSubscriptionBody = /* @__PURE__ */ z.lazy(builders.zUpdateSubscriptionBody);
+
+export const zUpdateSubscriptionPath = /* @__PURE__ */ z.lazy(builders.zUpdateSubscriptionPath);
+
+/**
+ * The updated subscription (without `secret` and `global`), or the bare one created on an unknown id.
+ */
+export const zUpdateSubscriptionResponse = /* @__PURE__ */ z.lazy(builders.zUpdateSubscriptionResponse);
 
 export const zMessageCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zMessageCreateEventWebhookRequest);

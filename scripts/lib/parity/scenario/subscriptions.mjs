@@ -1,9 +1,14 @@
 // The parity scenario's steps (../scenario.mjs): Webhook subscriptions.
-import { s } from './steps.mjs';
+import { MALFORMED_ID, UNKNOWN_ID, s } from './steps.mjs';
 
 export function subscriptionSteps() {
   return [
-    s('createSubscription.ok', 'createSubscription', { body: { event: 'lead.create', target: 'https://hooks.example.invalid/a' } }),
+    s('createSubscription.ok', 'createSubscription', {
+      body: { event: 'lead.create', target: 'https://hooks.example.invalid/a' },
+      save: (v, b) => {
+        v.subscription1 = b?._id;
+      },
+    }),
     s('createSubscription.again', 'createSubscription', { body: { event: 'lead.create', target: 'https://hooks.example.invalid/b' } }),
     s('createSubscription.duplicate', 'createSubscription', { body: { event: 'lead.create', target: 'https://hooks.example.invalid/b' } }),
     s('createSubscription.unknown-event', 'createSubscription', { body: { event: 'message.created', target: 'https://hooks.example.invalid/c' } }),
@@ -20,5 +25,31 @@ export function subscriptionSteps() {
     s('createSubscription.agent', 'createSubscription', { as: 'agent', body: { event: 'group.update', target: 'https://hooks.example.invalid/e' } }),
     s('createSubscription.guest', 'createSubscription', { as: 'guest', body: { event: 'group.update', target: 'https://hooks.example.invalid/e' } }),
     s('createSubscription.jwt', 'createSubscription', { body: { event: 'group.delete', target: 'https://hooks.example.invalid/f' } }),
+    s('listSubscriptions.ok', 'listSubscriptions'),
+    s('listSubscriptions.basic', 'listSubscriptions', { as: 'basic' }),
+    s('listSubscriptions.agent', 'listSubscriptions', { as: 'agent' }),
+    s('listSubscriptions.none', 'listSubscriptions', { as: 'none' }),
+    s('getSubscription.ok', 'getSubscription', { path: (v) => ({ subscription_id: v.subscription1 }) }),
+    s('getSubscription.unknown', 'getSubscription', { path: { subscription_id: UNKNOWN_ID } }),
+    s('getSubscription.malformed', 'getSubscription', { path: { subscription_id: MALFORMED_ID } }),
+    s('getSubscription.guest', 'getSubscription', { as: 'guest', path: (v) => ({ subscription_id: v.subscription1 }) }),
+    s('updateSubscription.target', 'updateSubscription', { path: (v) => ({ subscription_id: v.subscription1 }), body: { target: 'https://hooks.example.invalid/moved' } }),
+    s('updateSubscription.event-null', 'updateSubscription', { path: (v) => ({ subscription_id: v.subscription1 }), body: { event: null } }),
+    s('updateSubscription.event-object', 'updateSubscription', { path: (v) => ({ subscription_id: v.subscription1 }), body: { event: { a: 1 } } }),
+    s('updateSubscription.unknown-fields', 'updateSubscription', { path: (v) => ({ subscription_id: v.subscription1 }), body: { event: 'lead.create', foo: 1 } }),
+    s('updateSubscription.empty', 'updateSubscription', { path: (v) => ({ subscription_id: v.subscription1 }), body: {} }),
+    s('updateSubscription.upsert', 'updateSubscription', { path: { subscription_id: '000000000000000000000a01' }, body: { target: 'https://hooks.example.invalid/upserted' } }),
+    s('updateSubscription.malformed', 'updateSubscription', { path: { subscription_id: MALFORMED_ID }, body: { target: 'https://hooks.example.invalid/x' } }),
+    s('updateSubscription.malformed-json', 'updateSubscription', { path: (v) => ({ subscription_id: v.subscription1 }), raw: '{' }),
+    s('updateSubscription.agent', 'updateSubscription', { as: 'agent', path: (v) => ({ subscription_id: v.subscription1 }), body: { event: 'lead.create' } }),
+    s('listSubscriptions.after-update', 'listSubscriptions'),
+    s('getSubscription.upserted', 'getSubscription', { path: { subscription_id: '000000000000000000000a01' } }),
+    s('deleteSubscription.upserted', 'deleteSubscription', { path: { subscription_id: '000000000000000000000a01' } }),
+    s('deleteSubscription.ok', 'deleteSubscription', { path: (v) => ({ subscription_id: v.subscription1 }) }),
+    s('deleteSubscription.again', 'deleteSubscription', { path: (v) => ({ subscription_id: v.subscription1 }) }),
+    s('deleteSubscription.unknown', 'deleteSubscription', { path: { subscription_id: UNKNOWN_ID } }),
+    s('deleteSubscription.malformed', 'deleteSubscription', { path: { subscription_id: MALFORMED_ID } }),
+    s('deleteSubscription.agent', 'deleteSubscription', { as: 'agent', path: { subscription_id: UNKNOWN_ID } }),
+    s('getSubscription.deleted', 'getSubscription', { path: (v) => ({ subscription_id: v.subscription1 }) }),
   ];
 }

@@ -5,38 +5,8 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
 import { zObjectId } from './shared.zObjectId.gen';
+import { zSubscriptionEvent } from './shared.zSubscriptionEvent.gen';
 import { zTimestamp } from './shared.zTimestamp.gen';
-
-export const zSubscriptionEvent = /* @__PURE__ */ lazy(() => z.enum([
-    'message.create',
-    'request.create',
-    'request.update',
-    'request.close',
-    'lead.create',
-    'project_user.invite',
-    'project_user.update',
-    'project_user.update.agent',
-    'project_user.delete',
-    'group.create',
-    'group.update',
-    'group.delete',
-    'department.create',
-    'department.update',
-    'department.delete',
-    'faqbot.create',
-    'faqbot.update',
-    'faqbot.delete',
-    'faq.create',
-    'faq.update',
-    'faq.delete',
-    'user.signup',
-    'project.create',
-    'project.update',
-    'project.downgrade',
-    'project.delete',
-    'event.emit',
-    'operator.select'
-]));
 
 export const zSubscriptionCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     event: z.union([
