@@ -286,6 +286,24 @@ const MESSAGE = shape({
   request: doc('!', CONVERSATION),
   ...STAMPS,
 });
+/** models/message.js as `Message.find()` lists it: no `request` (routes/message.js:532). */
+const LISTED_MESSAGE = shape({
+  _id: 'oid!',
+  sender: 'str!',
+  senderFullname: 'str!',
+  recipient: 'str!',
+  type: 'str!',
+  channel_type: 'str!',
+  text: 'str?',
+  language: 'str?',
+  channel: doc('!?', shape({ name: 'str' })),
+  id_project: 'str!',
+  status: 'num!',
+  attributes: 'any',
+  metadata: 'obj?',
+  createdBy: 'str!',
+  ...STAMPS,
+});
 /** models/subscription.js (`secret` selected back by the route; `global` only on a new one). */
 const SUBSCRIPTION = shape({ _id: 'oid!', event: 'str!', target: 'str!', secret: 'str!', id_project: 'str!', global: 'bool', createdBy: 'str!', ...STAMPS });
 /**
@@ -423,6 +441,10 @@ const SERVER: Record<OperationId, Root> = {
   // `null` for an unknown id: nothing to break.
   deleteSubscription: (body) => (isObject(body) ? object(SUBSCRIPTION_READ) : undefined),
   listDepartments: listOf(DEPARTMENT),
+  getConversation: object(CONVERSATION),
+  closeConversation: object(CONVERSATION),
+  reopenConversation: object(CONVERSATION),
+  listMessages: listOf(LISTED_MESSAGE),
   getDepartment: (body) => (isObject(body) ? object(DEPARTMENT) : undefined),
 };
 

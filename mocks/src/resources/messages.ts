@@ -245,7 +245,7 @@ function populateIds(ids: unknown, find: (id: string) => Record<string, unknown>
  * requester with its user) and with the virtuals `requester_id` and `id`.
  * @returns the conversation, or no answer when a populate fails.
  */
-function populatedConversation(core: ServiceCore, conversation: StoredConversation): Conversation | Unanswered {
+export function populatedConversation(core: ServiceCore, conversation: StoredConversation): Conversation | Unanswered {
   const out = structuredClone(conversation) as Record<string, unknown>;
   if (conversation.lead !== undefined && conversation.lead !== null) {
     const lead = core.store.leads.get(conversation.lead);
@@ -344,6 +344,34 @@ function saveMessage(core: ServiceCore, projectId: string, fields: Record<string
   }
   if (Object.keys(errors).length) return { error: new ValidationError(errors) };
   return { message: save(core, core.store.messages, MESSAGE_MODEL, fields) };
+}
+
+/**
+ * `messageService.send('system', 'Bot', request_id, text, id_project, 'system', attributes, undefined,
+ * request.language)`, as `pubmodules/rules/conciergeBot.js` posts "Chat closed" and "Chat reopened":
+ * the info message is stored and delivered to `message.create` subscriptions.
+ */
+export function postSystemMessage(core: ServiceCore, conversation: StoredConversation, text: string, attributes: Record<string, unknown>): void {
+  const projectId = conversation.id_project!;
+  const fields: Record<string, unknown> = {
+    senderFullname: 'Bot',
+    type: 'text',
+    channel_type: 'group',
+    status: 0,
+    sender: 'system',
+    recipient: conversation.request_id,
+    text,
+    id_project: projectId,
+    createdBy: 'system',
+    attributes,
+    channel: { name: 'chat21' },
+  };
+  if (typeof conversation.language === 'string') fields.language = conversation.language;
+  const saved = saveMessage(core, projectId, fields, conversation);
+  if (isNoAnswer(saved) || 'error' in saved) return;
+  const request = populatedConversation(core, conversation);
+  const answer = { ...structuredClone(saved.message), ...(isNoAnswer(request) ? {} : { request }) };
+  core.webhooks.emit('message.create', projectId, answer);
 }
 
 /** The JSON of an error the route sends as `err` (an Error object has no enumerable fields: `{}`). */

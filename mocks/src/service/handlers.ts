@@ -7,6 +7,7 @@
  */
 import { analyticsHandlers } from '../resources/analytics';
 import { authHandlers } from '../resources/auth';
+import { conversationHandlers } from '../resources/conversations';
 import { departmentHandlers } from '../resources/departments';
 import { groupHandlers } from '../resources/groups';
 import { kbHandlers } from '../resources/kb';
@@ -33,4 +34,5 @@ export const handlers = {
   ...messageHandlers,
   ...subscriptionHandlers,
   ...departmentHandlers,
+  ...conversationHandlers,
 } satisfies HandlerTable;

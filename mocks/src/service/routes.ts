@@ -3,11 +3,16 @@
  */
 import type { OperationMeta } from '../manifest';
 
-/** Sort order of the handlers: MSW tries them in order, and at the same place a literal path segment must precede a parameter. */
+/**
+ * Sort order of the handlers: MSW tries them in order. Longer paths first: handlers answer under a
+ * base URL that may be `*`, which also matches a leading path segment, so a shorter path could
+ * take a longer one's requests (`/{project_id}/requests/{request_id}` under `*` matches
+ * `/P/analytics/requests/count`); at the same length a literal path segment precedes a parameter.
+ */
 export function routeOrder(a: OperationMeta, b: OperationMeta): number {
   const key = (m: OperationMeta) => {
     const segments = m.path.split('/');
-    return `${m.method} ${String(segments.length).padStart(2, '0')} ${segments.map((s) => (s.startsWith('{') ? '1' : '0')).join('')}`;
+    return `${m.method} ${String(99 - segments.length).padStart(2, '0')} ${segments.map((s) => (s.startsWith('{') ? '1' : '0')).join('')}`;
   };
   const ka = key(a);
   const kb = key(b);

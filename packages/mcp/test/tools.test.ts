@@ -51,7 +51,7 @@ describe('tools derived from the manifest and the contract', () => {
     expect(names({ tools: 'per-operation', allowWrites: true })).toHaveLength(allOperations.size - 3);
     expect(() => deriveTools({ tools: 'per-operation', resources: ['tag', 'auth'] })).toThrow(ToolsetError);
     expect(() => deriveTools({ tools: 'per-operation', resources: ['tag'] })).toThrow(
-      'Unknown resource "tag": choose among analytics, departments, groups, kb, kb.contents, labels, leads, messages, segments, subscriptions, tags, team',
+      'Unknown resource "tag": choose among analytics, conversations, departments, groups, kb, kb.contents, labels, leads, messages, segments, subscriptions, tags, team',
     );
   });
 

@@ -19,7 +19,7 @@ const NO_ID = '000000000000000000000000';
  * Reads of a resource only the run's own writes create (`getTag` is not one: the run also calls it
  * on an id that does not exist, read-only or not).
  */
-const READS_OF_CREATED = ['getContent', 'getGroup', 'getSegment', 'getLead', 'getSubscription'];
+const READS_OF_CREATED = ['getContent', 'getGroup', 'getSegment', 'getLead', 'getSubscription', 'getConversation', 'listMessages'];
 
 /**
  * One operation's outcome, with the calls made for it.
@@ -283,8 +283,17 @@ async function writeMessagesAndSubscriptions(ctx, { admin, guest }) {
   if (guest) {
     const requestId = `support-group-${projectId}-${run.replace(/[^a-z0-9]/g, '')}`;
     const message = await send('createMessage', { params: { request_id: requestId }, auth: guest.token, body: { text: `Hello from ${run}` } });
-    if (message.ok) leftBehind.push(`conversation ${requestId} and its message (the contract has no operation to delete them)`);
-  } else skip('createMessage', 'signInAnonymously failed: no guest to write as');
+    if (message.ok) leftBehind.push(`conversation ${requestId} and its messages, closed (the contract has no operation to delete them)`);
+    if (ctx.options.contract.operations.some((o) => o.operationId === 'closeConversation')) {
+      const params = { request_id: requestId };
+      await send('getConversation', { params, auth: admin });
+      await send('listMessages', { params, auth: guest.token });
+      // The run's own conversation only: closed, reopened, closed again.
+      await send('closeConversation', { params, auth: admin });
+      await send('reopenConversation', { params, auth: admin });
+      await send('closeConversation', { params, auth: admin });
+    }
+  } else skip(['createMessage', 'getConversation', 'listMessages', 'closeConversation', 'reopenConversation'], 'signInAnonymously failed: no guest to write as');
   const hookTarget = `https://conformance.supportkb.invalid/${run}/hooks`;
   const subscription = await send('createSubscription', { auth: admin, body: { event: 'lead.create', target: hookTarget } });
   // A project already subscribed to the event gets its own subscription back: change and remove only the run's.

@@ -31,6 +31,7 @@ import { analyticsSteps, analyticsAfterMessagesSteps } from './scenario/analytic
 import { messageSteps } from './scenario/messages.mjs';
 import { subscriptionSteps } from './scenario/subscriptions.mjs';
 import { departmentSteps } from './scenario/departments.mjs';
+import { conversationSteps } from './scenario/conversations.mjs';
 
 export { MALFORMED_ID, UNKNOWN_ID } from './scenario/steps.mjs';
 
@@ -58,6 +59,7 @@ export function parityScenario() {
     ...messageSteps(),
     ...subscriptionSteps(),
     ...departmentSteps(),
+    ...conversationSteps(),
     ...analyticsAfterMessagesSteps(),
   ];
   return steps.map((step) => (NEVER_ANSWERED.has(step.id) ? { wait: SHORT_WAIT, ...step } : step.op === 'parseSitemap' ? { wait: SITEMAP_WAIT, ...step } : step));

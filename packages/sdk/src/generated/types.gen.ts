@@ -3215,6 +3215,200 @@ export type AnalyticsSatisfaction = {
 };
 
 /**
+ * A conversation (the server's "request"), as embedded in a message. The fields of the server's
+ * request model; every field is optional here and the object is open (the `createMessage` answer
+ * states which fields a stored conversation always has). Named `Conversation` rather than
+ * `Request` so that generated TypeScript does not shadow the DOM `Request` type. The conversation
+ * fields that `createMessage` copies from its body when it creates the conversation (`subject`,
+ * `sourcePage`, `language`, `userAgent`, `priority`, `attributes`, `channel`, `preflight`) are
+ * stored as sent, so each is `null` when the client sent `null`; populated references
+ * (`requester`, `lead`, `department`) are `null` once the referenced document is deleted. In a
+ * `message.create` delivery the conversation is read with `lean()`, so the virtuals `id` and
+ * `requester_id` are absent.
+ *
+ */
+export type Conversation = {
+    /**
+     * Identifier of the stored conversation.
+     */
+    _id?: ObjectId;
+    /**
+     * Identifier, equal to `_id` (a virtual the server adds).
+     */
+    id?: ObjectId;
+    /**
+     * Conversation id used in paths and as the messages' `recipient`, e.g.
+     * `support-group-<UUID>` (server-generated ids look like `support-group-<project_id>-<uuid>`).
+     *
+     */
+    request_id?: string;
+    /**
+     * Sequential ticket number of the conversation within the project.
+     */
+    ticket_id?: number;
+    /**
+     * Text of the first message.
+     */
+    first_text?: string;
+    /**
+     * State of the conversation. The server's request model declares a Number without enum (codes);
+     * read it as an open number.
+     *
+     */
+    status?: 50 | 100 | 150 | 200 | 300 | 1000 | number;
+    /**
+     * Subject, when one was given. `createMessage` stores the body value as sent, `null` included.
+     */
+    subject?: string | null;
+    /**
+     * Page the conversation started from. `createMessage` stores the body value as sent, `null`
+     * included.
+     */
+    sourcePage?: string | null;
+    /**
+     * User agent of the requester's client. `createMessage` stores the body value as sent, `null`
+     * included.
+     */
+    userAgent?: string | null;
+    /**
+     * Language of the requester. `createMessage` stores the body value as sent, `null` included.
+     */
+    language?: string | null;
+    /**
+     * The requester teammate (project_user), populated as an object, or its id; `null` when that
+     * teammate was deleted. Mongoose populates a reference to a deleted document as `null`.
+     *
+     */
+    requester?: {
+        [key: string]: unknown;
+    } | string | null;
+    /**
+     * Identifier of the conversation's lead (a virtual); `null` when the lead is missing or was
+     * deleted.
+     *
+     */
+    requester_id?: string | null;
+    /**
+     * The lead (contact) of the requester, populated as an object, or its id; `null` when the lead was
+     * deleted. Mongoose populates a reference to a deleted document as `null`.
+     *
+     */
+    lead?: {
+        [key: string]: unknown;
+    } | string | null;
+    /**
+     * The department routing the conversation, populated as an object, or its id; `null` when the
+     * department was deleted. Mongoose populates a reference to a deleted document as `null`.
+     *
+     */
+    department?: {
+        [key: string]: unknown;
+    } | string | null;
+    /**
+     * Ids of the agents and bots (`bot_<id>`) taking part.
+     */
+    participants?: Array<string>;
+    /**
+     * The participating agents (their users), populated.
+     */
+    participatingAgents?: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * The participating bots, populated.
+     */
+    participatingBots?: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * True when a bot takes part.
+     */
+    hasBot?: boolean;
+    /**
+     * True while the conversation is a preflight (opened but without a real message). Stored as sent
+     * by `createMessage`, `null` included.
+     */
+    preflight?: boolean | null;
+    /**
+     * Time the requester waited for a first answer, in milliseconds.
+     */
+    waiting_time?: number;
+    /**
+     * When the conversation was closed (kept when it is reopened).
+     */
+    closed_at?: Timestamp;
+    /**
+     * The user id of who closed the conversation (kept when it is reopened).
+     */
+    closed_by?: string;
+    /**
+     * Milliseconds from the conversation's creation to its closing.
+     */
+    duration?: number;
+    /**
+     * The conversation's messages as text, one line each, written when it is closed.
+     */
+    transcript?: string;
+    /**
+     * The user ids among `participants` (agents).
+     */
+    participantsAgents?: Array<string>;
+    /**
+     * The bot ids among `participants`.
+     */
+    participantsBots?: Array<string>;
+    /**
+     * Customer rating of the conversation.
+     */
+    rating?: number;
+    /**
+     * Channel of the conversation, e.g. `{name: "chat21"}`. `null` when the creating message sent
+     * `channel: null`.
+     */
+    channel?: {
+        /**
+         * Channel name.
+         */
+        name?: string;
+        [key: string]: unknown;
+    } | null;
+    /**
+     * Custom attributes of the conversation. Stored as sent by `createMessage`, `null` included.
+     */
+    attributes?: StoredAttributes | null;
+    /**
+     * Priority, `medium` by default. `null` when the creating message sent `priority: null`.
+     */
+    priority?: string | null;
+    /**
+     * Identifier of the caller whose first message created the conversation (a user id or UUID).
+     */
+    createdBy?: string;
+    /**
+     * Project identifier.
+     */
+    id_project?: ObjectId;
+    createdAt?: Timestamp;
+    updatedAt?: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v?: number;
+};
+
+/**
+ * Optional body of `closeConversation`.
+ */
+export type ConversationCloseRequest = {
+    /**
+     * Close again a conversation that is closed already (its `closed_at`, `closed_by` and
+     * `duration` are written anew). Without it, closing a closed conversation changes nothing.
+     *
+     */
+    force?: boolean | null;
+};
+
+/**
  * Custom attributes of a message, with members such as `client`, `sourcePage`, `userEmail` and
  * `userFullname`. Free-form: the widget and your clients may add any key.
  *
@@ -3237,6 +3431,110 @@ export type MessageAttributes = {
      */
     userFullname?: string;
     [key: string]: unknown;
+};
+
+/**
+ * A message of a conversation, as `createMessage` returns it and as the `message.create` webhook
+ * delivers it. The server also sends `channel_type`, `language` and `channel`, and includes the
+ * conversation as `request`.
+ *
+ */
+export type Message = {
+    /**
+     * Identifier assigned by the service.
+     */
+    _id: ObjectId;
+    /**
+     * Message type, for example `text`. The server also uses `image`, `frame` and `file`; it does not
+     * restrict the value.
+     *
+     */
+    type: string;
+    /**
+     * Delivery status of the message. Documented only as a number; the codes are the server's. The
+     * server's message model declares a Number without enum and `createMessage` stores
+     * `req.body.status || 0`, so any number a client sent comes back: read it as an open number.
+     *
+     */
+    status?: -100 | 0 | 100 | 150 | 200 | 250 | 300 | number;
+    /**
+     * Identifier of the sender: a user id (ObjectId) for agents and bots, the UUID of an
+     * anonymous or custom-token user.
+     *
+     */
+    sender: string;
+    /**
+     * Display name of the sender. `Guest` when not sent.
+     */
+    senderFullname?: string;
+    /**
+     * Conversation id (the `request_id`), of the form `support-group-<UUID>`.
+     */
+    recipient: string;
+    /**
+     * Message text. The server's message model does not require it: absent when a message was posted
+     * into an existing conversation without `text` (or is a non-text message without caption), `null`
+     * when sent as `null`.
+     *
+     */
+    text?: string | null;
+    /**
+     * Project identifier.
+     */
+    id_project: ObjectId;
+    /**
+     * Identifier of the creator (the authenticated caller's user id or UUID).
+     */
+    createdBy?: string;
+    /**
+     * Media metadata of non-text messages (e.g. `src`, `width`, `height`, `name`, `type` of an image
+     * or file). A Mixed field stored as sent: `null` when sent as `null`.
+     *
+     */
+    metadata?: {
+        [key: string]: unknown;
+    } | null;
+    /**
+     * Custom attributes of the message. A Mixed field stored as sent: `null` when sent as `null`.
+     *
+     */
+    attributes?: MessageAttributes | null;
+    /**
+     * Kind of recipient: `group` for a conversation, `direct` for a one-to-one message. The server's
+     * message model declares a String without enum (default `group`).
+     *
+     */
+    channel_type?: 'group' | 'direct' | string;
+    /**
+     * Language of the message (ISO code). Stored as sent: `null` when sent as `null`.
+     *
+     */
+    language?: string | null;
+    /**
+     * Channel the message came through. `{name: "chat21"}` by default; a `channel: null` sent by the
+     * client is stored and returned as `null`.
+     *
+     */
+    channel?: {
+        /**
+         * Channel name, e.g. `chat21` (the web widget, the default), `email`, `form`, `whatsapp`, `telegram`.
+         */
+        name?: string;
+    } | null;
+    createdAt?: Timestamp;
+    updatedAt?: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v?: number;
+    /**
+     * The conversation the message belongs to. Populated with its lead, department, participating
+     * agents and bots and requester (each `null` when the referenced document was deleted). Always
+     * present in the `createMessage` answer; absent from a `message.create` delivery whose `recipient`
+     * is not a conversation of the project.
+     *
+     */
+    request?: Conversation;
 };
 
 /**
@@ -3381,272 +3679,6 @@ export type MessageCreateRequest = {
      *
      */
     followers?: Array<ObjectId>;
-};
-
-/**
- * A conversation (the server's "request"), as embedded in a message. The fields of the server's
- * request model; every field is optional here and the object is open (the `createMessage` answer
- * states which fields a stored conversation always has). Named `Conversation` rather than
- * `Request` so that generated TypeScript does not shadow the DOM `Request` type. The conversation
- * fields that `createMessage` copies from its body when it creates the conversation (`subject`,
- * `sourcePage`, `language`, `userAgent`, `priority`, `attributes`, `channel`, `preflight`) are
- * stored as sent, so each is `null` when the client sent `null`; populated references
- * (`requester`, `lead`, `department`) are `null` once the referenced document is deleted. In a
- * `message.create` delivery the conversation is read with `lean()`, so the virtuals `id` and
- * `requester_id` are absent.
- *
- */
-export type Conversation = {
-    /**
-     * Identifier of the stored conversation.
-     */
-    _id?: ObjectId;
-    /**
-     * Identifier, equal to `_id` (a virtual the server adds).
-     */
-    id?: ObjectId;
-    /**
-     * Conversation id used in paths and as the messages' `recipient`, e.g.
-     * `support-group-<UUID>` (server-generated ids look like `support-group-<project_id>-<uuid>`).
-     *
-     */
-    request_id?: string;
-    /**
-     * Sequential ticket number of the conversation within the project.
-     */
-    ticket_id?: number;
-    /**
-     * Text of the first message.
-     */
-    first_text?: string;
-    /**
-     * State of the conversation. The server's request model declares a Number without enum (codes);
-     * read it as an open number.
-     *
-     */
-    status?: 50 | 100 | 150 | 200 | 300 | 1000 | number;
-    /**
-     * Subject, when one was given. `createMessage` stores the body value as sent, `null` included.
-     */
-    subject?: string | null;
-    /**
-     * Page the conversation started from. `createMessage` stores the body value as sent, `null`
-     * included.
-     */
-    sourcePage?: string | null;
-    /**
-     * User agent of the requester's client. `createMessage` stores the body value as sent, `null`
-     * included.
-     */
-    userAgent?: string | null;
-    /**
-     * Language of the requester. `createMessage` stores the body value as sent, `null` included.
-     */
-    language?: string | null;
-    /**
-     * The requester teammate (project_user), populated as an object, or its id; `null` when that
-     * teammate was deleted. Mongoose populates a reference to a deleted document as `null`.
-     *
-     */
-    requester?: {
-        [key: string]: unknown;
-    } | string | null;
-    /**
-     * Identifier of the conversation's lead (a virtual); `null` when the lead is missing or was
-     * deleted.
-     *
-     */
-    requester_id?: string | null;
-    /**
-     * The lead (contact) of the requester, populated as an object, or its id; `null` when the lead was
-     * deleted. Mongoose populates a reference to a deleted document as `null`.
-     *
-     */
-    lead?: {
-        [key: string]: unknown;
-    } | string | null;
-    /**
-     * The department routing the conversation, populated as an object, or its id; `null` when the
-     * department was deleted. Mongoose populates a reference to a deleted document as `null`.
-     *
-     */
-    department?: {
-        [key: string]: unknown;
-    } | string | null;
-    /**
-     * Ids of the agents and bots (`bot_<id>`) taking part.
-     */
-    participants?: Array<string>;
-    /**
-     * The participating agents (their users), populated.
-     */
-    participatingAgents?: Array<{
-        [key: string]: unknown;
-    }>;
-    /**
-     * The participating bots, populated.
-     */
-    participatingBots?: Array<{
-        [key: string]: unknown;
-    }>;
-    /**
-     * True when a bot takes part.
-     */
-    hasBot?: boolean;
-    /**
-     * True while the conversation is a preflight (opened but without a real message). Stored as sent
-     * by `createMessage`, `null` included.
-     */
-    preflight?: boolean | null;
-    /**
-     * Time the requester waited for a first answer, in milliseconds.
-     */
-    waiting_time?: number;
-    /**
-     * When the conversation was closed.
-     */
-    closed_at?: Timestamp;
-    /**
-     * Customer rating of the conversation.
-     */
-    rating?: number;
-    /**
-     * Channel of the conversation, e.g. `{name: "chat21"}`. `null` when the creating message sent
-     * `channel: null`.
-     */
-    channel?: {
-        /**
-         * Channel name.
-         */
-        name?: string;
-        [key: string]: unknown;
-    } | null;
-    /**
-     * Custom attributes of the conversation. Stored as sent by `createMessage`, `null` included.
-     */
-    attributes?: StoredAttributes | null;
-    /**
-     * Priority, `medium` by default. `null` when the creating message sent `priority: null`.
-     */
-    priority?: string | null;
-    /**
-     * Identifier of the caller whose first message created the conversation (a user id or UUID).
-     */
-    createdBy?: string;
-    /**
-     * Project identifier.
-     */
-    id_project?: ObjectId;
-    createdAt?: Timestamp;
-    updatedAt?: Timestamp;
-    /**
-     * Mongo document version.
-     */
-    __v?: number;
-};
-
-/**
- * A message of a conversation, as `createMessage` returns it and as the `message.create` webhook
- * delivers it. The server also sends `channel_type`, `language` and `channel`, and includes the
- * conversation as `request`.
- *
- */
-export type Message = {
-    /**
-     * Identifier assigned by the service.
-     */
-    _id: ObjectId;
-    /**
-     * Message type, for example `text`. The server also uses `image`, `frame` and `file`; it does not
-     * restrict the value.
-     *
-     */
-    type: string;
-    /**
-     * Delivery status of the message. Documented only as a number; the codes are the server's. The
-     * server's message model declares a Number without enum and `createMessage` stores
-     * `req.body.status || 0`, so any number a client sent comes back: read it as an open number.
-     *
-     */
-    status?: -100 | 0 | 100 | 150 | 200 | 250 | 300 | number;
-    /**
-     * Identifier of the sender: a user id (ObjectId) for agents and bots, the UUID of an
-     * anonymous or custom-token user.
-     *
-     */
-    sender: string;
-    /**
-     * Display name of the sender. `Guest` when not sent.
-     */
-    senderFullname?: string;
-    /**
-     * Conversation id (the `request_id`), of the form `support-group-<UUID>`.
-     */
-    recipient: string;
-    /**
-     * Message text. The server's message model does not require it: absent when a message was posted
-     * into an existing conversation without `text` (or is a non-text message without caption), `null`
-     * when sent as `null`.
-     *
-     */
-    text?: string | null;
-    /**
-     * Project identifier.
-     */
-    id_project: ObjectId;
-    /**
-     * Identifier of the creator (the authenticated caller's user id or UUID).
-     */
-    createdBy?: string;
-    /**
-     * Media metadata of non-text messages (e.g. `src`, `width`, `height`, `name`, `type` of an image
-     * or file). A Mixed field stored as sent: `null` when sent as `null`.
-     *
-     */
-    metadata?: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * Custom attributes of the message. A Mixed field stored as sent: `null` when sent as `null`.
-     *
-     */
-    attributes?: MessageAttributes | null;
-    /**
-     * Kind of recipient: `group` for a conversation, `direct` for a one-to-one message. The server's
-     * message model declares a String without enum (default `group`).
-     *
-     */
-    channel_type?: 'group' | 'direct' | string;
-    /**
-     * Language of the message (ISO code). Stored as sent: `null` when sent as `null`.
-     *
-     */
-    language?: string | null;
-    /**
-     * Channel the message came through. `{name: "chat21"}` by default; a `channel: null` sent by the
-     * client is stored and returned as `null`.
-     *
-     */
-    channel?: {
-        /**
-         * Channel name, e.g. `chat21` (the web widget, the default), `email`, `form`, `whatsapp`, `telegram`.
-         */
-        name?: string;
-    } | null;
-    createdAt?: Timestamp;
-    updatedAt?: Timestamp;
-    /**
-     * Mongo document version.
-     */
-    __v?: number;
-    /**
-     * The conversation the message belongs to. Populated with its lead, department, participating
-     * agents and bots and requester (each `null` when the referenced document was deleted). Always
-     * present in the `createMessage` answer; absent from a `message.create` delivery whose `recipient`
-     * is not a conversation of the project.
-     *
-     */
-    request?: Conversation;
 };
 
 /**
@@ -8547,6 +8579,273 @@ export type AggregateMessagesByDayResponses = {
 
 export type AggregateMessagesByDayResponse = AggregateMessagesByDayResponses[keyof AggregateMessagesByDayResponses];
 
+export type GetConversationData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Conversation id (`request_id`, e.g. `support-group-<UUID>`), looked up in the project.
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/requests/{request_id}';
+};
+
+export type GetConversationErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * No conversation of the project has this `request_id`.
+     */
+    404: ErrorMessage;
+};
+
+export type GetConversationError = GetConversationErrors[keyof GetConversationErrors];
+
+export type GetConversationResponses = {
+    /**
+     * The conversation, populated.
+     */
+    200: Conversation;
+};
+
+export type GetConversationResponse = GetConversationResponses[keyof GetConversationResponses];
+
+export type CloseConversationData = {
+    body?: ConversationCloseRequest;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Conversation id (`request_id`, e.g. `support-group-<UUID>`), looked up in the project.
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/requests/{request_id}/close';
+};
+
+export type CloseConversationErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * A role too low or not a member (the shared bodies), or an agent who is not among the
+     * conversation's participating agents: `{success: false, error: "You must be among the participants to close a conversation."}`.
+     *
+     */
+    403: ErrorMessage | ErrorBody;
+    /**
+     * An agent (below admin) closing an unknown `request_id`: `{success: false, error: "Request not found"}`.
+     */
+    404: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
+     *
+     */
+    413: ServerError;
+    /**
+     * An owner or admin closing an unknown `request_id`: `{success: false, error: "Error closing
+     * request"}`; malformed JSON gets Express's `{err: "error"}`.
+     *
+     */
+    500: ErrorBody | ServerError;
+};
+
+export type CloseConversationError = CloseConversationErrors[keyof CloseConversationErrors];
+
+export type CloseConversationResponses = {
+    /**
+     * The closed conversation, populated.
+     */
+    200: Conversation;
+};
+
+export type CloseConversationResponse = CloseConversationResponses[keyof CloseConversationResponses];
+
+export type ReopenConversationData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Conversation id (`request_id`, e.g. `support-group-<UUID>`), looked up in the project.
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/requests/{request_id}/reopen';
+};
+
+export type ReopenConversationErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * No conversation of the project has this `request_id`: `{success: false, error: "Error reopening request"}`.
+     */
+    500: ErrorBody;
+};
+
+export type ReopenConversationError = ReopenConversationErrors[keyof ReopenConversationErrors];
+
+export type ReopenConversationResponses = {
+    /**
+     * The reopened conversation, populated.
+     */
+    200: Conversation;
+};
+
+export type ReopenConversationResponse = ReopenConversationResponses[keyof ReopenConversationResponses];
+
+export type ListMessagesData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Conversation id, of the form `support-group-<UUID>`. The server does not validate the form (its
+         * own ids look like `support-group-<project_id>-<uuid without dashes>`); posting to an unknown id
+         * creates the conversation.
+         *
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/requests/{request_id}/messages';
+};
+
+export type ListMessagesErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+};
+
+export type ListMessagesError = ListMessagesErrors[keyof ListMessagesErrors];
+
+export type ListMessagesResponses = {
+    /**
+     * The conversation's messages, oldest first.
+     */
+    200: Array<Message>;
+};
+
+export type ListMessagesResponse = ListMessagesResponses[keyof ListMessagesResponses];
+
 export type CreateMessageData = {
     body: MessageCreateRequest;
     path: {
@@ -8559,8 +8858,8 @@ export type CreateMessageData = {
         project_id: string;
         /**
          * Conversation id, of the form `support-group-<UUID>`. The server does not validate the form (its
-         * own ids look like `support-group-<project_id>-<uuid without dashes>`); an unknown id creates the
-         * conversation.
+         * own ids look like `support-group-<project_id>-<uuid without dashes>`); posting to an unknown id
+         * creates the conversation.
          *
          */
         request_id: string;

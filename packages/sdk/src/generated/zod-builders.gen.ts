@@ -1029,11 +1029,111 @@ export const zAnalyticsSatisfaction = /* @__PURE__ */ lazy(() => z.object({
     satisfaction_avg: z.nullable(z.number())
 }));
 
+export const zConversation = /* @__PURE__ */ lazy(() => z.object({
+    _id: z.optional(zObjectId()),
+    id: z.optional(zObjectId()),
+    request_id: z.optional(z.string()),
+    ticket_id: z.optional(z.int()),
+    first_text: z.optional(z.string()),
+    status: z._default(z.optional(z.union([
+        z.union([
+            z.literal(50),
+            z.literal(100),
+            z.literal(150),
+            z.literal(200),
+            z.literal(300),
+            z.literal(1000)
+        ]),
+        z.number()
+    ])), 100),
+    subject: z.nullish(z.string()),
+    sourcePage: z.nullish(z.string()),
+    userAgent: z.nullish(z.string()),
+    language: z.nullish(z.string()),
+    requester: z.nullish(z.union([
+        z.record(z.string(), z.unknown()),
+        z.string()
+    ])),
+    requester_id: z.nullish(z.string()),
+    lead: z.nullish(z.union([
+        z.record(z.string(), z.unknown()),
+        z.string()
+    ])),
+    department: z.nullish(z.union([
+        z.record(z.string(), z.unknown()),
+        z.string()
+    ])),
+    participants: z.optional(z.array(z.string())),
+    participatingAgents: z.optional(z.array(z.record(z.string(), z.unknown()))),
+    participatingBots: z.optional(z.array(z.record(z.string(), z.unknown()))),
+    hasBot: z.optional(z.boolean()),
+    preflight: z.nullish(z.boolean()),
+    waiting_time: z.optional(z.int()),
+    closed_at: z.optional(zTimestamp()),
+    closed_by: z.optional(z.string()),
+    duration: z.optional(z.number()),
+    transcript: z.optional(z.string()),
+    participantsAgents: z.optional(z.array(z.string())),
+    participantsBots: z.optional(z.array(z.string())),
+    rating: z.optional(z.number()),
+    channel: z.nullish(z.object({
+        name: z.optional(z.string())
+    })),
+    attributes: z.nullish(zStoredAttributes()),
+    priority: z._default(z.nullish(z.string()), 'medium'),
+    createdBy: z.optional(z.string()),
+    id_project: z.optional(zObjectId()),
+    createdAt: z.optional(zTimestamp()),
+    updatedAt: z.optional(zTimestamp()),
+    __v: z.optional(z.int())
+}));
+
+export const zConversationCloseRequest = /* @__PURE__ */ lazy(() => z.object({
+    force: z.nullish(z.boolean())
+}));
+
 export const zMessageAttributes = /* @__PURE__ */ lazy(() => z.object({
     client: z.optional(z.string()),
     sourcePage: z.optional(z.string()),
     userEmail: z.optional(z.string()),
     userFullname: z.optional(z.string())
+}));
+
+export const zMessage = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    type: z.string(),
+    status: z.optional(z.union([
+        z.union([
+            z.literal(-100),
+            z.literal(0),
+            z.literal(100),
+            z.literal(150),
+            z.literal(200),
+            z.literal(250),
+            z.literal(300)
+        ]),
+        z.number()
+    ])),
+    sender: z.string(),
+    senderFullname: z.optional(z.string()),
+    recipient: z.string(),
+    text: z.nullish(z.string()),
+    id_project: zObjectId(),
+    createdBy: z.optional(z.string()),
+    metadata: z.nullish(z.record(z.string(), z.unknown())),
+    attributes: z.nullish(zMessageAttributes()),
+    channel_type: z._default(z.optional(z.union([
+        z.enum(['group', 'direct']),
+        z.string()
+    ])), 'group'),
+    language: z.nullish(z.string()),
+    channel: z.nullish(z.object({
+        name: z._default(z.optional(z.string()), 'chat21')
+    })),
+    createdAt: z.optional(zTimestamp()),
+    updatedAt: z.optional(zTimestamp()),
+    __v: z.optional(z.int()),
+    request: z.optional(zConversation())
 }));
 
 export const zMessageCreateRequest = /* @__PURE__ */ lazy(() => z.object({
@@ -1078,97 +1178,6 @@ export const zMessageCreateRequest = /* @__PURE__ */ lazy(() => z.object({
         }))
     })),
     followers: z.optional(z.array(zObjectId()))
-}));
-
-export const zConversation = /* @__PURE__ */ lazy(() => z.object({
-    _id: z.optional(zObjectId()),
-    id: z.optional(zObjectId()),
-    request_id: z.optional(z.string()),
-    ticket_id: z.optional(z.int()),
-    first_text: z.optional(z.string()),
-    status: z._default(z.optional(z.union([
-        z.union([
-            z.literal(50),
-            z.literal(100),
-            z.literal(150),
-            z.literal(200),
-            z.literal(300),
-            z.literal(1000)
-        ]),
-        z.number()
-    ])), 100),
-    subject: z.nullish(z.string()),
-    sourcePage: z.nullish(z.string()),
-    userAgent: z.nullish(z.string()),
-    language: z.nullish(z.string()),
-    requester: z.nullish(z.union([
-        z.record(z.string(), z.unknown()),
-        z.string()
-    ])),
-    requester_id: z.nullish(z.string()),
-    lead: z.nullish(z.union([
-        z.record(z.string(), z.unknown()),
-        z.string()
-    ])),
-    department: z.nullish(z.union([
-        z.record(z.string(), z.unknown()),
-        z.string()
-    ])),
-    participants: z.optional(z.array(z.string())),
-    participatingAgents: z.optional(z.array(z.record(z.string(), z.unknown()))),
-    participatingBots: z.optional(z.array(z.record(z.string(), z.unknown()))),
-    hasBot: z.optional(z.boolean()),
-    preflight: z.nullish(z.boolean()),
-    waiting_time: z.optional(z.int()),
-    closed_at: z.optional(zTimestamp()),
-    rating: z.optional(z.number()),
-    channel: z.nullish(z.object({
-        name: z.optional(z.string())
-    })),
-    attributes: z.nullish(zStoredAttributes()),
-    priority: z._default(z.nullish(z.string()), 'medium'),
-    createdBy: z.optional(z.string()),
-    id_project: z.optional(zObjectId()),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp()),
-    __v: z.optional(z.int())
-}));
-
-export const zMessage = /* @__PURE__ */ lazy(() => z.object({
-    _id: zObjectId(),
-    type: z.string(),
-    status: z.optional(z.union([
-        z.union([
-            z.literal(-100),
-            z.literal(0),
-            z.literal(100),
-            z.literal(150),
-            z.literal(200),
-            z.literal(250),
-            z.literal(300)
-        ]),
-        z.number()
-    ])),
-    sender: z.string(),
-    senderFullname: z.optional(z.string()),
-    recipient: z.string(),
-    text: z.nullish(z.string()),
-    id_project: zObjectId(),
-    createdBy: z.optional(z.string()),
-    metadata: z.nullish(z.record(z.string(), z.unknown())),
-    attributes: z.nullish(zMessageAttributes()),
-    channel_type: z._default(z.optional(z.union([
-        z.enum(['group', 'direct']),
-        z.string()
-    ])), 'group'),
-    language: z.nullish(z.string()),
-    channel: z.nullish(z.object({
-        name: z._default(z.optional(z.string()), 'chat21')
-    })),
-    createdAt: z.optional(zTimestamp()),
-    updatedAt: z.optional(zTimestamp()),
-    __v: z.optional(z.int()),
-    request: z.optional(zConversation())
 }));
 
 export const zDepartment = /* @__PURE__ */ lazy(() => z.object({
@@ -1933,6 +1942,36 @@ export const zAggregateMessagesByDayQuery = /* @__PURE__ */ lazy(() => z.object(
 }));
 
 export const zAggregateMessagesByDayResponse = /* @__PURE__ */ lazy(() => z.array(zAnalyticsDayCount()));
+
+export const zGetConversationPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zGetConversationResponse = /* @__PURE__ */ lazy(() => zConversation());
+
+export const zCloseConversationBody = /* @__PURE__ */ lazy(() => zConversationCloseRequest());
+
+export const zCloseConversationPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zCloseConversationResponse = /* @__PURE__ */ lazy(() => zConversation());
+
+export const zReopenConversationPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zReopenConversationResponse = /* @__PURE__ */ lazy(() => zConversation());
+
+export const zListMessagesPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zListMessagesResponse = /* @__PURE__ */ lazy(() => z.array(zMessage()));
 
 export const zCreateMessageBody = /* @__PURE__ */ lazy(() => zMessageCreateRequest());
 

@@ -874,23 +874,6 @@ export const zAnalyticsDuration = /* @__PURE__ */ z.lazy(builders.zAnalyticsDura
 export const zAnalyticsSatisfaction = /* @__PURE__ */ z.lazy(builders.zAnalyticsSatisfaction);
 
 /**
- * Custom attributes of a message, with members such as `client`, `sourcePage`, `userEmail` and
- * `userFullname`. Free-form: the widget and your clients may add any key.
- *
- */
-export const zMessageAttributes = /* @__PURE__ */ z.lazy(builders.zMessageAttributes);
-
-/**
- * Body of `createMessage`: the message `text`, and optional fields. The fields beside `text` are
- * those the server reads; the last group (`departmentid` to `followers`) is used only when the
- * conversation does not exist yet and is created by this message. Fields the route reads with `||`
- * or an `if` (`sender`, `senderFullname`, `email`, `status`, `attributes`, `departmentid`) treat
- * `null` as not sent, so the contract accepts `null` for them.
- *
- */
-export const zMessageCreateRequest = /* @__PURE__ */ z.lazy(builders.zMessageCreateRequest);
-
-/**
  * A conversation (the server's "request"), as embedded in a message. The fields of the server's
  * request model; every field is optional here and the object is open (the `createMessage` answer
  * states which fields a stored conversation always has). Named `Conversation` rather than
@@ -906,12 +889,34 @@ export const zMessageCreateRequest = /* @__PURE__ */ z.lazy(builders.zMessageCre
 export const zConversation = /* @__PURE__ */ z.lazy(builders.zConversation);
 
 /**
+ * Optional body of `closeConversation`.
+ */
+export const zConversationCloseRequest = /* @__PURE__ */ z.lazy(builders.zConversationCloseRequest);
+
+/**
+ * Custom attributes of a message, with members such as `client`, `sourcePage`, `userEmail` and
+ * `userFullname`. Free-form: the widget and your clients may add any key.
+ *
+ */
+export const zMessageAttributes = /* @__PURE__ */ z.lazy(builders.zMessageAttributes);
+
+/**
  * A message of a conversation, as `createMessage` returns it and as the `message.create` webhook
  * delivers it. The server also sends `channel_type`, `language` and `channel`, and includes the
  * conversation as `request`.
  *
  */
 export const zMessage = /* @__PURE__ */ z.lazy(builders.zMessage);
+
+/**
+ * Body of `createMessage`: the message `text`, and optional fields. The fields beside `text` are
+ * those the server reads; the last group (`departmentid` to `followers`) is used only when the
+ * conversation does not exist yet and is created by this message. Fields the route reads with `||`
+ * or an `if` (`sender`, `senderFullname`, `email`, `status`, `attributes`, `departmentid`) treat
+ * `null` as not sent, so the contract accepts `null` for them.
+ *
+ */
+export const zMessageCreateRequest = /* @__PURE__ */ z.lazy(builders.zMessageCreateRequest);
 
 /**
  * A department of the project: conversations are routed through one (the project's default
@@ -1542,6 +1547,36 @@ export const zAggregateMessagesByDayQuery = /* @__PURE__ */ z.lazy(builders.zAgg
  * One figure per day with messages, oldest first.
  */
 export const zAggregateMessagesByDayResponse = /* @__PURE__ */ z.lazy(builders.zAggregateMessagesByDayResponse);
+
+export const zGetConversationPath = /* @__PURE__ */ z.lazy(builders.zGetConversationPath);
+
+/**
+ * The conversation, populated.
+ */
+export const zGetConversationResponse = /* @__PURE__ */ z.lazy(builders.zGetConversationResponse);
+
+export const zCloseConversationBody = /* @__PURE__ */ z.lazy(builders.zCloseConversationBody);
+
+export const zCloseConversationPath = /* @__PURE__ */ z.lazy(builders.zCloseConversationPath);
+
+/**
+ * The closed conversation, populated.
+ */
+export const zCloseConversationResponse = /* @__PURE__ */ z.lazy(builders.zCloseConversationResponse);
+
+export const zReopenConversationPath = /* @__PURE__ */ z.lazy(builders.zReopenConversationPath);
+
+/**
+ * The reopened conversation, populated.
+ */
+export const zReopenConversationResponse = /* @__PURE__ */ z.lazy(builders.zReopenConversationResponse);
+
+export const zListMessagesPath = /* @__PURE__ */ z.lazy(builders.zListMessagesPath);
+
+/**
+ * The conversation's messages, oldest first.
+ */
+export const zListMessagesResponse = /* @__PURE__ */ z.lazy(builders.zListMessagesResponse);
 
 export const zCreateMessageBody = /* @__PURE__ */ z.lazy(builders.zCreateMessageBody);
 
