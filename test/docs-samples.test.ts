@@ -57,7 +57,7 @@ const sampleOf = (operationId: string, lang: string) => samples.find((s) => s.op
 describe('the code samples of the docs page', () => {
   it('gives every operation one TypeScript sample (the SDK method of the manifest) and one curl sample', async () => {
     const { apiOperations } = await import('@supportkb/sdk/manifest');
-    expect(samples).toHaveLength(64);
+    expect(samples).toHaveLength(Object.keys(apiOperations).length);
     for (const { operationId, samples: list } of samples) {
       expect(
         list.map((s) => `${s.lang}/${s.label}`),

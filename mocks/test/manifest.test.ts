@@ -5,7 +5,7 @@ import { badInputStatusOf, declaresTextBadRequest, mswPathOf, operationIds, oper
 
 describe('the manifest as the mock reads it', () => {
   it("is the SDK's manifest: every operationId, with the mock's MSW path", () => {
-    expect(operationIds).toHaveLength(64);
+    expect([...operationIds].sort()).toEqual(Object.keys(apiOperations).sort());
     expect(operationMeta('getTag')).toMatchObject({ ...operations.getTag, mswPath: '/:project_id/tags/:id', authenticated: true });
     expect(operationMeta('getTag')).toEqual({ ...apiOperations.getTag, mswPath: '/:project_id/tags/:id', authenticated: true });
     expect(operationMeta('signIn').authenticated).toBe(false);
