@@ -14,8 +14,8 @@ import { operations, root } from './contract-helpers';
  * `npm run docs`, scripts/docs/operation-docs.mjs): every operation has a TypeScript sample with the
  * SDK and a curl sample, both generated from the SDK's manifest and the contract's examples. Every
  * TypeScript sample is type-checked against the built SDK in one strict `tsc` run; every curl sample
- * is run against the stateful mock (`startHttpMock`, reset to its seed before each) and must answer the
- * status its first line documents.
+ * is run against the stateful mock (`startHttpMock`, reset to its seed, plus the example subscription,
+ * before each) and must answer the status its first line documents.
  */
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -53,6 +53,14 @@ const samples = operations(doc).map(({ operation }) => ({
   samples: (operation['x-codeSamples'] ?? []) as Sample[],
 }));
 const sampleOf = (operationId: string, lang: string) => samples.find((s) => s.operationId === operationId)!.samples.find((s) => s.lang === lang)!;
+
+/**
+ * The contract's example subscription (openapi/README.md "Example data", GetSubscriptionResponse):
+ * the default seed holds no subscription (a seeded one would get a delivery of every message the
+ * other suites post, and be listed beside theirs), so the mock here extends the seed with it, as a
+ * scenario would; getSubscription's sample reads it.
+ */
+const EXAMPLE_SUBSCRIPTION = { _id: '65f1a2b3c4d5e6f708091401', event: 'message.create', target: 'https://hooks.acme-support.test/tiledesk' } as const;
 
 describe('the code samples of the docs page', () => {
   it('gives every operation one TypeScript sample (the SDK method of the manifest) and one curl sample', async () => {
@@ -102,7 +110,7 @@ describe('the code samples of the docs page', () => {
   describe('curl samples against the stateful mock', () => {
     let mock: HttpMock;
     beforeAll(async () => {
-      mock = await startHttpMock({ port: 0, serviceOptions: { webhooks: { delivery: 'none' }, warnings: false } });
+      mock = await startHttpMock({ port: 0, serviceOptions: { webhooks: { delivery: 'none' }, warnings: false, scenario: { seed: { mode: 'extend', subscriptions: [EXAMPLE_SUBSCRIPTION] } } } });
     });
     afterAll(async () => {
       await mock?.stop();
