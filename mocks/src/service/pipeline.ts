@@ -173,8 +173,8 @@ async function strictMode<K extends OperationId>(
     }
   }
   const violations: ValidationIssue[] = contractViolations(meta.operationId, { path, search: url.searchParams, body: bodySent ? pre.body : undefined, bodySent, mediaType });
-  // Every request body of the contract is required.
-  if (meta.hasBody && !bodySent) violations.unshift({ msg: 'The request body is required', param: 'body', location: 'body' });
+  // A request body is required unless the contract's requestBody says otherwise (closeConversation's).
+  if (meta.hasBody && !meta.bodyOptional && !bodySent) violations.unshift({ msg: 'The request body is required', param: 'body', location: 'body' });
   if (violations.length) return badInput(status, violations);
   return route(handler, path, pre, parseQuery(url));
 }

@@ -172,6 +172,7 @@ for (const { path, method, pathItem, operation: op } of operationsOf(doc)) {
     presenceFlags,
     hasBody: Boolean(op.requestBody),
     bodyFields: fields,
+    bodyOptional: (op.requestBody && op.requestBody.required !== true) || undefined,
     pagination: pagination(op, params),
     emptyBody: emptyBody(op) || undefined,
     signIn: isSignIn(op) || undefined,
@@ -378,6 +379,8 @@ manifest.push('  /** Defaults the contract declares for query parameters (what t
 manifest.push('  readonly queryDefaults?: Readonly<Record<string, unknown>>;');
 manifest.push('  /** Top-level fields of the request body (its `allOf` parts merged). */');
 manifest.push('  readonly bodyFields?: readonly string[];');
+manifest.push('  /** The request body may be left out (its `requestBody` is not `required`): absent, every body is required. */');
+manifest.push('  readonly bodyOptional?: true;');
 manifest.push('  /** Declared responses: status code → media types (empty when the response has no body). */');
 manifest.push('  readonly responses: Readonly<Record<string, readonly string[]>>;');
 manifest.push('  /**');
@@ -396,7 +399,14 @@ manifest.push(' * client reads `operations` of `@supportkb/sdk` (each entry here
 manifest.push(' */');
 manifest.push('export const apiOperations: { readonly [K in OperationId]: ApiOperation } = {');
 for (const o of ops) {
-  const extra = { authOptional: o.authOptional, queryDefaults: o.queryDefaults, bodyFields: o.bodyFields, responses: o.responses, acceptsSubscriptionToken: o.acceptsSubscriptionToken };
+  const extra = {
+    authOptional: o.authOptional,
+    queryDefaults: o.queryDefaults,
+    bodyFields: o.bodyFields,
+    bodyOptional: o.bodyOptional,
+    responses: o.responses,
+    acceptsSubscriptionToken: o.acceptsSubscriptionToken,
+  };
   for (const key of Object.keys(extra)) if (extra[key] === undefined) delete extra[key];
   manifest.push(`  ${o.operationId}: { ...operations.${o.operationId}, ...${JSON.stringify(extra)} },`);
 }

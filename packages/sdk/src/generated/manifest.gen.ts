@@ -23,6 +23,8 @@ export interface ApiOperation extends OperationInfo {
   readonly queryDefaults?: Readonly<Record<string, unknown>>;
   /** Top-level fields of the request body (its `allOf` parts merged). */
   readonly bodyFields?: readonly string[];
+  /** The request body may be left out (its `requestBody` is not `required`): absent, every body is required. */
+  readonly bodyOptional?: true;
   /** Declared responses: status code → media types (empty when the response has no body). */
   readonly responses: Readonly<Record<string, readonly string[]>>;
   /**
@@ -47,7 +49,7 @@ export const apiOperations: { readonly [K in OperationId]: ApiOperation } = {
   aggregateRequestsByStatus: { ...operations.aggregateRequestsByStatus, ...{"authOptional":false,"responses":{"200":["application/json"],"400":["application/json","text/plain"],"401":["text/plain"],"403":["application/json"],"500":["application/json"]},"acceptsSubscriptionToken":false} },
   aggregateRequestsByWeek: { ...operations.aggregateRequestsByWeek, ...{"authOptional":false,"responses":{"200":["application/json"],"400":["application/json","text/plain"],"401":["text/plain"],"403":["application/json"],"500":["application/json"]},"acceptsSubscriptionToken":false} },
   cloneDefaultLabels: { ...operations.cloneDefaultLabels, ...{"authOptional":false,"bodyFields":["lang"],"responses":{"200":["application/json"],"400":["application/json","text/plain"],"401":["text/plain"],"403":["application/json"],"413":["application/json"],"422":["application/json"],"500":["application/json"]},"acceptsSubscriptionToken":false} },
-  closeConversation: { ...operations.closeConversation, ...{"authOptional":false,"bodyFields":["force"],"responses":{"200":["application/json"],"400":["application/json","text/plain"],"401":["text/plain"],"403":["application/json"],"404":["application/json"],"413":["application/json"],"500":["application/json"]},"acceptsSubscriptionToken":true} },
+  closeConversation: { ...operations.closeConversation, ...{"authOptional":false,"bodyFields":["force"],"bodyOptional":true,"responses":{"200":["application/json"],"400":["application/json","text/plain"],"401":["text/plain"],"403":["application/json"],"404":["application/json"],"413":["application/json"],"500":["application/json"]},"acceptsSubscriptionToken":true} },
   countMessages: { ...operations.countMessages, ...{"authOptional":false,"responses":{"200":["application/json"],"400":["application/json","text/plain"],"401":["text/plain"],"403":["application/json"],"500":["application/json"]},"acceptsSubscriptionToken":false} },
   countRequests: { ...operations.countRequests, ...{"authOptional":false,"responses":{"200":["application/json"],"400":["application/json","text/plain"],"401":["text/plain"],"403":["application/json"],"500":["application/json"]},"acceptsSubscriptionToken":false} },
   countRequestsWithBot: { ...operations.countRequestsWithBot, ...{"authOptional":false,"responses":{"200":["application/json"],"400":["application/json","text/plain"],"401":["text/plain"],"403":["application/json"],"500":["application/json"]},"acceptsSubscriptionToken":false} },
