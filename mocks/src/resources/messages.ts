@@ -349,7 +349,9 @@ function saveMessage(core: ServiceCore, projectId: string, fields: Record<string
 /**
  * `messageService.send('system', 'Bot', request_id, text, id_project, 'system', attributes, undefined,
  * request.language)`, as `pubmodules/rules/conciergeBot.js` posts "Chat closed" and "Chat reopened":
- * the info message is stored and delivered to `message.create` subscriptions.
+ * the info message is stored and delivered to `message.create` subscriptions. `send`'s ninth
+ * parameter is `metadata` (services/messageService.js:17), so the conversation's language lands in
+ * `metadata` and the message has no `language` (the contract's InfoMessage).
  */
 export function postSystemMessage(core: ServiceCore, conversation: StoredConversation, text: string, attributes: Record<string, unknown>): void {
   const projectId = conversation.id_project!;
@@ -366,7 +368,7 @@ export function postSystemMessage(core: ServiceCore, conversation: StoredConvers
     attributes,
     channel: { name: 'chat21' },
   };
-  if (typeof conversation.language === 'string') fields.language = conversation.language;
+  if (conversation.language !== undefined) fields.metadata = conversation.language;
   const saved = saveMessage(core, projectId, fields, conversation);
   if (isNoAnswer(saved) || 'error' in saved) return;
   const request = populatedConversation(core, conversation);

@@ -1816,7 +1816,8 @@ export const reopenConversation = <ThrowOnError extends boolean = false>(options
  *
  * Returns every message of the conversation, oldest first, as a plain array (no paging), without
  * the conversation: the visitor's and agents' messages and the server's info messages ("Chat
- * closed", "Chat reopened", sender `system`, `attributes.subtype` `info/support`). An unknown
+ * closed", "Chat reopened", sender `system`, `attributes.subtype` `info/support`), whose
+ * `metadata` is the conversation's language (a string) and which have no `language`. An unknown
  * `request_id` answers `[]`.
  *
  * Minimum role: **guest**. Any active member of the project, anonymous guests included, or a

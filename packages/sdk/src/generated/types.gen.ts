@@ -3538,6 +3538,78 @@ export type Message = {
 };
 
 /**
+ * An info message the server posts itself into a conversation: "Chat closed" when it is closed and
+ * "Chat reopened" when it is reopened (sender `system`, `senderFullname` `Bot`, `createdBy`
+ * `system`, `attributes.subtype` `info/support`). Its `metadata` is the conversation's `language`
+ * (a string, `""` when the conversation was opened with an empty language; absent when it has none)
+ * and it has no `language`: the server hands the conversation's language to the message service in
+ * the place of `metadata`.
+ *
+ */
+export type InfoMessage = {
+    /**
+     * Identifier assigned by the service.
+     */
+    _id: ObjectId;
+    /**
+     * `text`, the model default.
+     */
+    type: string;
+    /**
+     * `0` (sending), as the message service stores it.
+     */
+    status?: number;
+    /**
+     * Always `system`.
+     */
+    sender: 'system';
+    /**
+     * `Bot`.
+     */
+    senderFullname?: string;
+    /**
+     * Conversation id (the `request_id`).
+     */
+    recipient: string;
+    /**
+     * `Chat closed` or `Chat reopened`.
+     */
+    text?: string;
+    /**
+     * Project identifier.
+     */
+    id_project: ObjectId;
+    /**
+     * `system`.
+     */
+    createdBy?: string;
+    attributes?: MessageAttributes;
+    /**
+     * The conversation's `language` (see above), `null` when the conversation's language is `null`.
+     */
+    metadata?: string | null;
+    /**
+     * `group`, the model default.
+     */
+    channel_type?: string;
+    /**
+     * `{name: "chat21"}`, the model default.
+     */
+    channel?: {
+        /**
+         * Channel name.
+         */
+        name?: string;
+    } | null;
+    createdAt?: Timestamp;
+    updatedAt?: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v?: number;
+};
+
+/**
  * Body of `createMessage`: the message `text`, and optional fields. The fields beside `text` are
  * those the server reads; the last group (`departmentid` to `followers`) is used only when the
  * conversation does not exist yet and is created by this message. Fields the route reads with `||`
@@ -8841,7 +8913,7 @@ export type ListMessagesResponses = {
     /**
      * The conversation's messages, oldest first.
      */
-    200: Array<Message>;
+    200: Array<Message | InfoMessage>;
 };
 
 export type ListMessagesResponse = ListMessagesResponses[keyof ListMessagesResponses];

@@ -1136,6 +1136,27 @@ export const zMessage = /* @__PURE__ */ lazy(() => z.object({
     request: z.optional(zConversation())
 }));
 
+export const zInfoMessage = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    type: z.string(),
+    status: z.optional(z.number()),
+    sender: z.literal('system'),
+    senderFullname: z.optional(z.string()),
+    recipient: z.string(),
+    text: z.optional(z.string()),
+    id_project: zObjectId(),
+    createdBy: z.optional(z.string()),
+    attributes: z.optional(zMessageAttributes()),
+    metadata: z.nullish(z.string()),
+    channel_type: z.optional(z.string()),
+    channel: z.nullish(z.object({
+        name: z.optional(z.string())
+    })),
+    createdAt: z.optional(zTimestamp()),
+    updatedAt: z.optional(zTimestamp()),
+    __v: z.optional(z.int())
+}));
+
 export const zMessageCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     text: z.string().check(z.minLength(1)),
     type: z._default(z.optional(z.string().check(z.minLength(1))), 'text'),
@@ -1971,7 +1992,7 @@ export const zListMessagesPath = /* @__PURE__ */ lazy(() => z.object({
     request_id: z.string().check(z.minLength(1))
 }));
 
-export const zListMessagesResponse = /* @__PURE__ */ lazy(() => z.array(zMessage()));
+export const zListMessagesResponse = /* @__PURE__ */ lazy(() => z.array(z.union([zMessage(), zInfoMessage()])));
 
 export const zCreateMessageBody = /* @__PURE__ */ lazy(() => zMessageCreateRequest());
 

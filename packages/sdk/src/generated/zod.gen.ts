@@ -909,6 +909,17 @@ export const zMessageAttributes = /* @__PURE__ */ z.lazy(builders.zMessageAttrib
 export const zMessage = /* @__PURE__ */ z.lazy(builders.zMessage);
 
 /**
+ * An info message the server posts itself into a conversation: "Chat closed" when it is closed and
+ * "Chat reopened" when it is reopened (sender `system`, `senderFullname` `Bot`, `createdBy`
+ * `system`, `attributes.subtype` `info/support`). Its `metadata` is the conversation's `language`
+ * (a string, `""` when the conversation was opened with an empty language; absent when it has none)
+ * and it has no `language`: the server hands the conversation's language to the message service in
+ * the place of `metadata`.
+ *
+ */
+export const zInfoMessage = /* @__PURE__ */ z.lazy(builders.zInfoMessage);
+
+/**
  * Body of `createMessage`: the message `text`, and optional fields. The fields beside `text` are
  * those the server reads; the last group (`departmentid` to `followers`) is used only when the
  * conversation does not exist yet and is created by this message. Fields the route reads with `||`

@@ -4,13 +4,36 @@
 
 import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
-import { zMessage } from './shared.zMessageAttributes.gen';
+import { zMessageAttributes, zMessage } from './shared.zMessageAttributes.gen';
+import { zObjectId } from './shared.zObjectId.gen';
+import { zTimestamp } from './shared.zTimestamp.gen';
+
+export const zInfoMessage = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    type: z.string(),
+    status: z.optional(z.number()),
+    sender: z.literal('system'),
+    senderFullname: z.optional(z.string()),
+    recipient: z.string(),
+    text: z.optional(z.string()),
+    id_project: zObjectId(),
+    createdBy: z.optional(z.string()),
+    attributes: z.optional(zMessageAttributes()),
+    metadata: z.nullish(z.string()),
+    channel_type: z.optional(z.string()),
+    channel: z.nullish(z.object({
+        name: z.optional(z.string())
+    })),
+    createdAt: z.optional(zTimestamp()),
+    updatedAt: z.optional(zTimestamp()),
+    __v: z.optional(z.int())
+}));
 
 export const zListMessagesPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
     request_id: z.string().check(z.minLength(1))
 }));
 
-export const zListMessagesResponse = /* @__PURE__ */ lazy(() => z.array(zMessage()));
+export const zListMessagesResponse = /* @__PURE__ */ lazy(() => z.array(z.union([zMessage(), zInfoMessage()])));
 
 export { zListMessagesPath as path, zListMessagesResponse as response };
