@@ -133,6 +133,18 @@ const IMITATED: Setting[] = [
     '500',
     'an update (or an upsert on an unknown id) giving a subscription the event and target another one of the same project has (two upserted ones: no project, no event) breaks the unique (id_project, event, target) index: E11000, 500 `Error updating object.` (routes/subscription.js:57), as the contract declares; observed on the real server',
   ),
+  expectStatus(
+    'closeConversation',
+    'not_a_server_error',
+    '500',
+    'an owner or admin (the runs sign in as the owner) closing a `request_id` no conversation of the project has: the service rejects and the route answers 500 `Error closing request` (routes/request.js:368), as the contract declares; no schema can say "an existing conversation"',
+  ),
+  expectStatus(
+    'reopenConversation',
+    'not_a_server_error',
+    '500',
+    'reopening a `request_id` no conversation of the project has: the service rejects and the route answers 500 `Error reopening request` (routes/request.js:384), as the contract declares; no schema can say "an existing conversation"',
+  ),
 ];
 
 /**
@@ -164,7 +176,7 @@ interface Triaged {
 const allBut = (excluded: string[]) => ALL_OPERATIONS.filter((id) => !excluded.includes(id));
 
 /** The operations that need no credentials: ignored_auth never applies to them. */
-const OPEN = ['signIn', 'signInAnonymously', 'signInWithCustomToken', 'listLabels', 'getLabels', 'listDefaultLabels', 'getDefaultLabels'];
+const OPEN = ['signIn', 'signInAnonymously', 'signInWithCustomToken', 'listLabels', 'getLabels', 'listDefaultLabels', 'getDefaultLabels', 'listDepartments', 'getDepartment'];
 
 /**
  * The real server (`@tiledesk/tiledesk-server` 2.19.16). Files are under
@@ -173,8 +185,21 @@ const OPEN = ['signIn', 'signInAnonymously', 'signInWithCustomToken', 'listLabel
 const REAL_TRIAGED: Triaged[] = [
   {
     check: 'ignored_auth',
-    // Their examples get no 2xx, so ignored_auth never probes them.
-    operations: allBut([...OPEN, 'createContent', 'createContentsFromUrls', 'createMessage', 'deleteContent', 'deleteLabels', 'getContent', 'getTeammateByUserId', 'listLeads']),
+    // Their examples get no 2xx, so ignored_auth never probes them (the conversations': the real server has no conversation with the example's request_id).
+    operations: allBut([
+      ...OPEN,
+      'createContent',
+      'createContentsFromUrls',
+      'createMessage',
+      'deleteContent',
+      'deleteLabels',
+      'getContent',
+      'getTeammateByUserId',
+      'listLeads',
+      'getConversation',
+      'closeConversation',
+      'reopenConversation',
+    ]),
     status: [400],
     kind: 'documented',
     why: 'ignored_auth probes with `Authorization: SCHEMATHESIS-INVALID-VALUE` (no scheme) and accepts only 401 or 403; the passport chain tries the Basic strategy first, which answers a header without a scheme 400 `Bad Request` (node_modules/passport-http/lib/passport-http/strategies/basic.js:72 `if (parts.length < 2) return this.fail(400)`), as the contract declares (BadRequest). A well-formed wrong credential, or none, gets 401, which the same check also probes and which passes',
@@ -201,6 +226,8 @@ const REAL_TRIAGED: Triaged[] = [
       'createLead',
       'createMessage',
       'createSubscription',
+      'updateSubscription',
+      'closeConversation',
     ],
     status: [500],
     kind: 'server',
@@ -223,10 +250,14 @@ const REAL_TRIAGED: Triaged[] = [
       'deleteLead',
       'getContent',
       'deleteContent',
+      'getSubscription',
+      'updateSubscription',
+      'deleteSubscription',
+      'getDepartment',
     ],
     status: [500],
     kind: 'server',
-    why: 'a path id that is not an ObjectId reaches Mongoose, whose CastError is answered 500 (routes/tag.js:78,47,63; group.js:184,56,162; segment.js:82,54,69; lead.js:454,79,355; kb.js:1664,2300); the contract declares the 500',
+    why: 'a path id that is not an ObjectId reaches Mongoose, whose CastError is answered 500 (routes/tag.js:78,47,63; group.js:184,56,162; segment.js:82,54,69; lead.js:454,79,355; kb.js:1664,2300; subscription.js:130,57,72; department.js:250); the contract declares the 500',
   },
   {
     check: 'not_a_server_error',
@@ -255,6 +286,13 @@ const REAL_TRIAGED: Triaged[] = [
     status: [500],
     kind: 'server',
     why: 'a request the contract allows: a `timezone` MongoDB does not know fails the `$hour` of the aggregation once a conversation matches, 500 `Error getting analytics.` (pubmodules/analytics/analytics.js:457) instead of a 400, as the operation documents',
+  },
+  {
+    check: 'not_a_server_error',
+    operations: ['closeConversation', 'reopenConversation'],
+    status: [500],
+    kind: 'server',
+    why: "a request the contract allows: closing (as owner or admin) or reopening a `request_id` no conversation of the project has (the example's: the real server's project has none) makes the service reject, answered 500 `Error closing request` / `Error reopening request` (routes/request.js:368,384) instead of 404; the contract declares the 500",
   },
   {
     check: NO_ANSWER,
