@@ -10,8 +10,9 @@
 //                                          page requests nothing when opened
 //   openapi.yaml (beside FILE)             the contract as decorated for the page (x-codeSamples, ...),
 //                                          for tools that import a contract
-//   changelog.html (beside FILE)           the contract's changes since openapi/released/openapi.yaml,
-//                                          as the breaking-change gate computes them
+//   changelog.html (beside FILE)           the coming release for a caller: the first release's
+//                                          operation groups, or the changes since the published
+//                                          openapi/released/openapi.yaml (scripts/docs/changelog.mjs)
 //
 // Builds the SDK first when it is stale (the plugin reads its manifest), as `npm run demo` does.
 // Exits 1, saying why, when a step fails (a failed build-docs writes no page).
@@ -86,12 +87,12 @@ function withoutBanner(text) {
 }
 
 try {
-  const { entries, out: changelog } = writeChangelog({
+  const { entries, firstRelease, out: changelog } = writeChangelog({
     out: join(dirname(out), 'changelog.html'),
     baseline: resolve('openapi/released/openapi.yaml'),
     current: bundledContract(resolve('openapi/openapi.yaml')),
   });
-  console.log(`docs: changelog of ${entries.length} changes → ${changelog}`);
+  console.log(`docs: changelog (${firstRelease ? 'the first release, one line per operation group' : `${entries.length} changes`}) → ${changelog}`);
 } catch (error) {
   console.error(`docs: the changelog could not be written: ${error.message}`);
   process.exit(1);
