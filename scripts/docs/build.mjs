@@ -87,7 +87,11 @@ function withoutBanner(text) {
 }
 
 try {
-  const { entries, firstRelease, out: changelog } = writeChangelog({
+  const {
+    entries,
+    firstRelease,
+    out: changelog,
+  } = writeChangelog({
     out: join(dirname(out), 'changelog.html'),
     baseline: resolve('openapi/released/openapi.yaml'),
     current: bundledContract(resolve('openapi/openapi.yaml')),
