@@ -50,6 +50,10 @@ describe('the contract names the releases that have each element', () => {
     // Checked by hand against the tags (git show vX.Y.Z:models/…).
     expect(a.Teammate).toMatchObject({ roleType: { since: '2.18.1' }, permissions: { since: '2.18.1' }, trashed: { since: '2.11.9' } });
     expect(a.TeammateUpserted).toEqual(a.Teammate);
+    // What those schemas required before: required in every release that has it.
+    const releaseRequired = (schema: string): unknown => parse(readFileSync(join(root, 'openapi/components/schemas', `${schema}.yaml`), 'utf8'))['x-release-required'];
+    expect(releaseRequired('Teammate')).toEqual(['roleType', 'permissions', 'trashed']);
+    expect(releaseRequired('Group')).toEqual(['enabled']);
     expect(a.Group).toEqual({ enabled: { since: '2.11.6' }, attributes: { since: '2.11.6' } });
     expect(a.KnowledgeBase).toEqual({ hybrid: { since: '2.10.103' }, embedding: { since: '2.13.50' } });
     expect(a.Content).toMatchObject({ situated_context: { since: '2.18.4' }, chunk_regex: { since: '2.19.2' }, tags: { since: '2.15.8' } });
@@ -72,7 +76,20 @@ describe('the contract names the releases that have each element', () => {
     const text = ['type: object', 'required: [a, b, c]', 'properties:', '  a:', '    type: string', '  b:', "    x-since: '2.11.0'", '    type: string', '  c:', '    $ref: ./X.yaml', ''].join('\n');
     const once = annotateSchemaText(text, { c: { since: '2.12.1' } });
     expect(once).toBe(
-      ['type: object', 'required: [a, b]', 'properties:', '  a:', '    type: string', '  b:', '    type: string', '  c:', "    x-since: '2.12.1'", '    $ref: ./X.yaml', ''].join('\n'),
+      [
+        'type: object',
+        'required: [a, b]',
+        'x-release-required: [c]',
+        'properties:',
+        '  a:',
+        '    type: string',
+        '  b:',
+        '    type: string',
+        '  c:',
+        "    x-since: '2.12.1'",
+        '    $ref: ./X.yaml',
+        '',
+      ].join('\n'),
     );
     expect(annotateSchemaText(once, { c: { since: '2.12.1' } })).toBe(once);
     const path = ['get:', '  operationId: getX', "  x-until: '2.11.0'", '  summary: X', ''].join('\n');
@@ -96,9 +113,22 @@ describe('the contract names the releases that have each element', () => {
     expect(seen.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('requires no property that a release of the window lacks', () => {
+  it('holds for the window of the releases data', () => {
+    const info: { 'x-release-window': unknown } = parse(readFileSync(join(root, 'openapi/openapi.yaml'), 'utf8')).info;
+    expect(info['x-release-window']).toEqual({ from: first, to: last });
+  });
+
+  it('requires no property that a release of the window lacks, and lists in x-release-required only annotated ones', () => {
     for (const { file, doc } of contractFiles()) {
       for (const [at, node] of objects(doc)) {
+        const releaseRequired: unknown = node['x-release-required'];
+        if (releaseRequired !== undefined) {
+          expect(Array.isArray(releaseRequired) && isRecord(node.properties), `${file}#${at}`).toBe(true);
+          for (const name of Array.isArray(releaseRequired) ? releaseRequired : []) {
+            const p = isRecord(node.properties) ? node.properties[String(name)] : undefined;
+            expect(isRecord(p) && ('x-since' in p || 'x-until' in p), `${file}#${at}: x-release-required ${String(name)} without x-since/x-until`).toBe(true);
+          }
+        }
         const { properties, required } = node;
         if (!Array.isArray(required) || !isRecord(properties)) continue;
         for (const name of required) {

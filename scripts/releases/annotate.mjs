@@ -10,7 +10,9 @@
 // releases.json (2.10.0 .. 2.19.16). An element without `x-since` exists in every release of the window;
 // `x-since: "X.Y.Z"` is the first release from which every later release of the window has it, and
 // `x-until: "X.Y.Z"` the last release that has it. A response schema requires only what every release of
-// the window sends: a property with `x-since` or `x-until` is never in `required`.
+// the window sends: a property with `x-since` or `x-until` is never in `required`. Those the schema
+// required before are listed in its `x-release-required`: required in every release that has them (the SDK
+// checks them when it knows the server's release, `createClient({ serverVersion })`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,7 +122,8 @@ const annotationLines = (indent, r) => [...(r.since ? [`${indent}x-since: '${r.s
 
 /**
  * Rewrites one schema file's text: each top-level property's own `x-since`/`x-until` lines (right after its
- * key), and `required` without the annotated properties.
+ * key), and `required` without the annotated properties, which go to `x-release-required` (right after it):
+ * required in every release that has them.
  * @param {string} text
  * @param {Record<string, { since?: string, until?: string }>} props
  */
@@ -145,16 +148,29 @@ export function annotateSchemaText(text, props) {
       if (r) out.push(...annotationLines('    ', r));
     } else if (inProperties && /^ {2}\S/.test(line)) current = null;
   }
-  let result = out.join('\n');
   const annotated = new Set(Object.keys(props));
-  result = result.replace(/^required: \[([^\]]*)\]$/m, (_, list) => {
-    const names = list
+  /** @param {string} list */
+  const names = (list) =>
+    list
       .split(',')
-      .map((/** @type {string} */ s) => s.trim())
-      .filter((/** @type {string} */ s) => s && !annotated.has(s));
-    return `required: [${names.join(', ')}]`;
-  });
-  return result;
+      .map((name) => name.trim())
+      .filter(Boolean);
+  // `x-release-required`: the annotated properties the schema requires in every release that has them.
+  const existing = /^x-release-required: \[([^\]]*)\]$/m.exec(out.join('\n'));
+  const releaseRequired = new Set(existing ? names(existing[1] ?? '').filter((name) => annotated.has(name)) : []);
+  const order = Object.keys(props);
+  const result = out
+    .filter((line) => !line.startsWith('x-release-required: '))
+    .flatMap((line) => {
+      const required = /^required: \[([^\]]*)\]$/.exec(line);
+      if (!required) return [line];
+      const all = names(required[1] ?? '');
+      for (const name of all) if (annotated.has(name)) releaseRequired.add(name);
+      const kept = all.filter((name) => !annotated.has(name));
+      const inOrder = [...releaseRequired].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+      return [`required: [${kept.join(', ')}]`, ...(inOrder.length ? [`x-release-required: [${inOrder.join(', ')}]`] : [])];
+    });
+  return result.join('\n');
 }
 
 /**

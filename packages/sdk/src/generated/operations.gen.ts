@@ -60,7 +60,14 @@ export interface OperationInfo {
   readonly emptyBody?: boolean;
   /** A sign-in (the contract's `x-sign-in`): its 200 answers a token, which `createClient` keeps for the calls that follow. */
   readonly signIn?: boolean;
+  /** The first release of the server that has the operation (the contract's `x-since`); absent: every release of {@link releaseWindow}. */
+  readonly since?: string;
+  /** The last release of the server that has the operation (the contract's `x-until`); absent: still in the newest. */
+  readonly until?: string;
 }
+
+/** The releases of the server the contract holds for (its `info.x-release-window`): every release from `from` to `to`. */
+export const releaseWindow = {"from":"2.10.0","to":"2.19.16"} as const;
 
 /** The 64 operationIds of the contract. */
 export type OperationId = 'aggregateMessagesByDay' | 'aggregateRequestsByDay' | 'aggregateRequestsByHour' | 'aggregateRequestsByMonth' | 'aggregateRequestsByStatus' | 'aggregateRequestsByWeek' | 'cloneDefaultLabels' | 'countMessages' | 'countRequests' | 'countRequestsWithBot' | 'createContent' | 'createContentsFromUrls' | 'createGroup' | 'createKnowledgeBase' | 'createLead' | 'createMessage' | 'createSegment' | 'createSubscription' | 'createTag' | 'deleteAllLabels' | 'deleteContent' | 'deleteGroup' | 'deleteKnowledgeBase' | 'deleteLabels' | 'deleteLead' | 'deleteSegment' | 'deleteTag' | 'deleteTeammate' | 'getContent' | 'getDefaultLabels' | 'getGroup' | 'getLabels' | 'getLead' | 'getRequestDuration' | 'getRequestSatisfaction' | 'getRequestWaitingTime' | 'getRequestWaitingTimeLastDay' | 'getSegment' | 'getTag' | 'getTeammate' | 'getTeammateByUserId' | 'inviteTeammate' | 'listContents' | 'listDefaultLabels' | 'listGroups' | 'listKnowledgeBases' | 'listLabels' | 'listLeads' | 'listSegments' | 'listTags' | 'listTeammates' | 'parseSitemap' | 'setDefaultLabels' | 'signIn' | 'signInAnonymously' | 'signInWithCustomToken' | 'updateCurrentTeammate' | 'updateGroup' | 'updateKnowledgeBase' | 'updateLead' | 'updateSegment' | 'updateTag' | 'updateTeammate' | 'upsertLabels';
