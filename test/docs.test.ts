@@ -60,6 +60,12 @@ it('`npm run docs` builds one self-contained Redoc page carrying every operation
   expect(samples).toHaveLength(64);
   for (const [operationId, labels] of samples) expect(labels, operationId).toEqual(['TypeScript (SDK)', 'curl']);
   expect(html).toContain('(openapi.yaml)');
+  // The releases of the server that have an element (x-since / x-until) open its description.
+  const teammate = decorated.components.schemas.Teammate.properties;
+  expect(teammate.roleType.description).toMatch(/^\*\*Since release 2\.18\.1\.\*\* /);
+  expect(teammate.id_project.description).not.toContain('Since release');
+  expect(html).toContain('**Since release 2.11.6.**');
+  expect(html).toContain('**Up to release 2.11.5.**');
 });
 
 it('leaves the contract that `npm run bundle` writes, and the SDK reads, undecorated', () => {

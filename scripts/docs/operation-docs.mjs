@@ -74,6 +74,21 @@ export function operationHeader(operationId, entry) {
 }
 
 /**
+ * The releases of the server that have an element, as the docs page states them first in its description:
+ * "**Since release 2.18.1.**" for `x-since`, "**Up to release 2.11.5.**" for `x-until` (openapi/README.md,
+ * "Releases"); `undefined` when the element carries neither (it is in every release of the window).
+ * @param {Record<string, unknown>} node an operation, parameter, schema or property
+ * @returns {string | undefined}
+ */
+export function releaseNote(node) {
+  const since = typeof node['x-since'] === 'string' ? `Since release ${node['x-since']}` : undefined;
+  const until = typeof node['x-until'] === 'string' ? `up to release ${node['x-until']}` : undefined;
+  if (!since && !until) return undefined;
+  const text = since && until ? `${since}, ${until}` : (since ?? `Up to release ${node['x-until']}`);
+  return `**${text}.**`;
+}
+
+/**
  * A description with its soft line breaks (a single newline inside a paragraph) replaced by spaces,
  * so that nothing that flattens the text (Redoc's search index) runs two words together. Paragraphs,
  * lists, tables, headings, block quotes and fenced code keep their lines.

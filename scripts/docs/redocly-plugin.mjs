@@ -3,7 +3,8 @@
 //
 // Decorators (oas3):
 //   operations      every description's soft line breaks joined (the page's search index would run
-//                   the two words together: "fetchthem"); on every operation: the operationId, the SDK
+//                   the two words together: "fetchthem"), and each element's releases first in its description
+//                   ("Since release 2.18.1.", from `x-since` / `x-until`); on every operation: the operationId, the SDK
 //                   method and a "Try it" link first in the description; one collapsed "Implementation notes"
 //                   block with the provenance of the operation, its parameters, body and responses;
 //                   and `x-codeSamples` (TypeScript with the SDK, curl), from the SDK's manifest and
@@ -15,7 +16,7 @@
 // builds it first when it is stale.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { codeSamples, DocsInputError, implementationNotes, operationHeader, readableMarkdown } from './operation-docs.mjs';
+import { codeSamples, DocsInputError, implementationNotes, operationHeader, readableMarkdown, releaseNote } from './operation-docs.mjs';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 const MANIFEST = fileURLToPath(new URL('../../packages/sdk/dist/manifest.js', import.meta.url));
@@ -30,11 +31,14 @@ const apiOperations = await loadManifest();
 
 /**
  * Joins the soft line breaks of every `description` of `node` (operations, parameters, responses,
- * schemas, tags, webhooks), not inside examples or vendor extensions.
+ * schemas, tags, webhooks), not inside examples or vendor extensions, and starts the description of
+ * every element with `x-since` / `x-until` with the releases that have it (`releaseNote`).
  */
 function readableDescriptions(node) {
   if (Array.isArray(node)) node.forEach(readableDescriptions);
   else if (node && typeof node === 'object') {
+    const note = releaseNote(node);
+    if (note) node.description = node.description ? `${note} ${node.description}` : note;
     for (const [key, value] of Object.entries(node)) {
       if (key === 'description' && typeof value === 'string') node[key] = readableMarkdown(value);
       else if (key !== 'example' && key !== 'examples' && !key.startsWith('x-')) readableDescriptions(value);
