@@ -22,7 +22,7 @@ import { root } from './common.mjs';
 const exec = promisify(execFile);
 const DAY = 24 * 60 * 60 * 1000;
 /** Where the tarballs are kept (inside the repo's git-ignored build/). */
-export const TARBALLS = join(root, 'build/release-check/tarballs');
+const TARBALLS = join(root, 'build/release-check/tarballs');
 /** Where the installs are kept: outside the repo, beside the runs' scratch projects (same depth, so the lockfile's relative `file:` paths hold in a copy). */
 const INSTALLS = join(tmpdir(), 'supportkb-release-installs');
 
@@ -90,7 +90,7 @@ async function once(entry, make, timeout = 600_000) {
         owner = Number(readFileSync(join(lock, 'pid'), 'utf8')) || NaN;
       } catch {}
       // A lock without a pid is being taken (give it a moment) or was left by a crash.
-      const stale = Number.isFinite(owner) ? !alive(owner) : Date.now() - lstatSync(lock, { throwIfNoEntry: false })?.mtimeMs > 10_000;
+      const stale = Number.isFinite(owner) ? !alive(owner) : Date.now() - (lstatSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 10_000;
       if (stale) rmSync(lock, { recursive: true, force: true });
       else if (Date.now() - started > timeout) throw new Error(`waited ${timeout / 1000} s for ${lock} (process ${owner})`);
       else await sleep(250);

@@ -9,7 +9,7 @@
 // third-party declaration files are not checked: their errors never failed the check (they were only
 // counted), and checking them took about 85% of the time (the MCP SDK's and zod's schemas, type-fest,
 // lib.dom.d.ts). Errors located in them while ours are checked are still reported, as theirs.
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { isOurs } from './types.mjs';
 
@@ -20,7 +20,8 @@ if (!project || !configs.length) {
 }
 process.chdir(resolve(project));
 const formatHost = { getCanonicalFileName: (/** @type {string} */ f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
-const relativeName = (/** @type {string} */ file) => ts.convertToRelativePath(file, process.cwd(), (f) => f);
+/** A file's path as tsc prints it: relative to the project, with forward slashes. */
+const relativeName = (/** @type {string} */ file) => relative(process.cwd(), file).split(sep).join('/');
 
 const results = configs.map((config) => {
   const parsed = ts.getParsedCommandLineOfConfigFile(config, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
