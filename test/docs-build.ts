@@ -43,7 +43,7 @@ const DOCS_STEP = {
 };
 
 /** The folder `npm run docs` writes. */
-export const DOCS_DIR = join(root, 'build/docs');
+const DOCS_DIR = join(root, 'build/docs');
 const STAMP = join(root, 'build/docs-test-stamp.json');
 const LOCK = join(root, 'build/docs.lock');
 
@@ -54,7 +54,7 @@ interface Stamp {
   output: string;
 }
 
-export interface DocsBuild {
+interface DocsBuild {
   /** build/docs, as `npm run docs` wrote it. */
   dir: string;
   /** What `npm run docs` printed (stdout and stderr) when it wrote the folder. */
