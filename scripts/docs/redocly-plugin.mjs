@@ -87,14 +87,16 @@ function ChangelogLink() {
  * @returns {{ preamble: string, sections: { heading: string, text: string }[] }}
  */
 function guideSections(markdown) {
+  /** @type {string[]} */
   const preamble = [];
+  /** @type {{ heading: string, lines: string[] }[]} */
   const sections = [];
   let fenced = false;
   for (const line of markdown.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const heading = fenced ? null : /^## (.+)$/.exec(line);
-    if (heading) sections.push({ heading: heading[1].trim(), lines: [] });
-    else (sections.length ? sections[sections.length - 1].lines : preamble).push(line);
+    const heading = fenced ? undefined : /^## (.+)$/.exec(line)?.[1];
+    if (heading) sections.push({ heading: heading.trim(), lines: [] });
+    else (sections.at(-1)?.lines ?? preamble).push(line);
   }
   return { preamble: preamble.join('\n').trim(), sections: sections.map(({ heading, lines }) => ({ heading, text: lines.join('\n').trim() })) };
 }
