@@ -91,7 +91,8 @@ const entryOf = (operationId: string) => all.find((entry) => entry.operationId =
 /**
  * Sends one operation from the console as a reader does: its deep link opens it (and closes the one
  * before), its Execute button sends what the console prefilled. `again`: the operation was sent
- * before, so its earlier answer is cleared first (Swagger UI's Clear button). Returns the status
+ * before, so its earlier answer is cleared first (Swagger UI's Clear button), as is any answer the
+ * block still shows. Returns the status
  * cell, the console's contract check, and the answer as Swagger UI holds it.
  */
 async function sendFromTheConsole(operationId: string, { again = false } = {}) {
@@ -100,11 +101,15 @@ async function sendFromTheConsole(operationId: string, { again = false } = {}) {
   await page.evaluate((id) => (location.hash = `operation/${id}`), operationId);
   const block = blockOf(entry);
   const check = block.getByTestId('contract-check');
-  if (again) {
+  const execute = block.locator('button.execute');
+  await execute.waitFor();
+  // An answer still shown from an earlier send (`again`, or an operation an earlier test sent) is
+  // cleared first, so that the answer read below is this send's, not that one.
+  if (again || (await check.count()) > 0) {
     await block.locator('button.btn-clear').click();
     await check.waitFor({ state: 'detached' });
   }
-  await block.locator('button.execute').click();
+  await execute.click();
   // Once the answer's check shows (the one before was cleared, or there was none): what the page shows, in one round trip.
   const shown = await page.waitForFunction(
     ([id, path, method]) => {
