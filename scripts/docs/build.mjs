@@ -6,7 +6,8 @@
 //                                          current folder), decorated for the docs only by the
 //                                          `supportkb-docs` plugin (scripts/docs/redocly.docs.yaml):
 //                                          operationIds, SDK methods, code samples, implementation notes,
-//                                          "Try it" and changelog links; Redoc's logo inlined, so the
+//                                          "Try it" and changelog links, the guides as sidebar pages;
+//                                          Redoc's logo inlined, so the
 //                                          page requests nothing when opened
 //   openapi.yaml (beside FILE)             the contract as decorated for the page (x-codeSamples, ...),
 //                                          for tools that import a contract
@@ -70,7 +71,8 @@ writeFileSync(out, inlined);
 // description, implementation notes), beside the page for tools that import a contract (Postman,
 // Scalar, Mintlify, a portal): the same decorators, through `redocly bundle`.
 const decorated = join(dirname(out), 'openapi.yaml');
-const bundle = spawnSync(process.execPath, [cli, 'bundle', 'openapi/openapi.yaml', '--config', join(here, 'redocly.docs.yaml'), '-o', decorated], {
+// The guides stay in info.description there: `x-traitTag` tags are Redoc's, other tools would show them as empty tags.
+const bundle = spawnSync(process.execPath, [cli, 'bundle', 'openapi/openapi.yaml', '--config', join(here, 'redocly.docs.yaml'), '--skip-decorator', 'supportkb-docs/guides', '-o', decorated], {
   encoding: 'utf8',
   env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
 });

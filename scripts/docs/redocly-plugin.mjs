@@ -11,6 +11,12 @@
 //                   the contract's examples (scripts/docs/operation-docs.mjs)
 //   changelog-link  a link to changelog.html (the changes since the released contract), one to the
 //                   console and one to openapi.yaml (this decorated contract) at the top of info.description
+//   guides          each `## ` section of info.description (the guides: Authenticating requests,
+//                   Pagination, ...) as a tag of its own (`x-traitTag`: Redoc shows it in the sidebar as a page,
+//                   before the resource tags, with no operation), so that the page's search indexes it
+//                   under its title: Redoc's search ranks a title match far above a match in a text,
+//                   and never indexes the sections of the overview page. Page only: scripts/docs/build.mjs
+//                   skips it for openapi.yaml, which keeps info.description whole for other tools.
 //
 // The SDK's manifest is read from the built package (packages/sdk/dist/manifest.js): `npm run docs`
 // builds it first when it is stale.
@@ -78,6 +84,44 @@ function ChangelogLink() {
   };
 }
 
+/**
+ * The `## ` sections of `markdown` (outside fenced code): what comes before the first, and each
+ * section's heading and text.
+ * @param {string} markdown
+ * @returns {{ preamble: string, sections: { heading: string, text: string }[] }}
+ */
+function guideSections(markdown) {
+  /** @type {string[]} */
+  const preamble = [];
+  /** @type {{ heading: string, lines: string[] }[]} */
+  const sections = [];
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = fenced ? undefined : /^## (.+)$/.exec(line)?.[1];
+    if (heading) sections.push({ heading: heading.trim(), lines: [] });
+    else (sections.at(-1)?.lines ?? preamble).push(line);
+  }
+  return { preamble: preamble.join('\n').trim(), sections: sections.map(({ heading, lines }) => ({ heading, text: lines.join('\n').trim() })) };
+}
+
+/** The guides of info.description as trait tags, first among the tags (see the header). */
+function Guides() {
+  return {
+    Root: {
+      leave(root) {
+        const { preamble, sections } = guideSections(root.info?.description ?? '');
+        if (!sections.length) return;
+        const taken = new Set((root.tags ?? []).map((tag) => tag.name));
+        const clash = sections.find(({ heading }) => taken.has(heading));
+        if (clash) throw new DocsInputError(`the guide "${clash.heading}" of info.description has the name of a tag: rename one of them.`);
+        root.info.description = preamble;
+        root.tags = [...sections.map(({ heading, text }) => ({ name: heading, description: readableMarkdown(text), 'x-traitTag': true })), ...(root.tags ?? [])];
+      },
+    },
+  };
+}
+
 /** The plugin's entry, as Redocly loads it (`plugins:` in scripts/docs/redocly.docs.yaml). */
 export default function supportkbDocs() {
   return {
@@ -86,6 +130,7 @@ export default function supportkbDocs() {
       oas3: {
         operations: Operations,
         'changelog-link': ChangelogLink,
+        guides: Guides,
       },
     },
   };
