@@ -58,7 +58,7 @@ async function checkCaller<K extends OperationId>(core: ServiceCore, meta: Opera
   // strict mode treats it as what it is, no credentials: 401.
   // `?secret_token=` (one value): the server's JWT strategy reads it too; strict mode knows the
   // header only, the contract's one way to authenticate.
-  const queryTokens = core.strict ? [] : new URL(request.url).searchParams.getAll('secret_token');
+  const queryTokens = core.strict ? [] : pre.rawQuery.getAll('secret_token');
   const outcome = await core.auth.authenticate(request.headers.get('authorization'), !core.strict && declaresTextBadRequest(meta), queryTokens.length === 1 ? queryTokens[0] : undefined);
   if ('error' in outcome) return outcome.error;
   pre.caller = outcome.caller;
