@@ -2,7 +2,9 @@
 // Release check (`npm run release:check`): checks the packages as users get them, from their tarballs.
 //
 // For every public workspace package (or each `--package <dir>`):
-//   files    `npm pack` it into a scratch dir OUTSIDE the repo (os.tmpdir()); every path that
+//   files    `npm pack` it (once per build: the tarball is kept in build/release-check/tarballs/ under a
+//            hash of the package's files, and reused by every later run; scripts/release-check/cache.mjs),
+//            extract it into a scratch dir OUTSIDE the repo (os.tmpdir()); every path that
 //            `exports` (all conditions), `main`, `module`, `types`/`typings`, `browser` and `bin` point
 //            at is in the tarball, and every `new URL('<relative>', import.meta.url)` in its code
 //            points at a file inside the tarball (a reference on a line that tests `existsSync(` is an
@@ -13,7 +15,9 @@
 //            are installed (registry dependencies allowed), `tsc` compiles an ESM consumer of every
 //            typed entry and a CJS consumer of every `require` entry, as the strictest consumer has it
 //            (strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess, no skipLibCheck), under
-//            module resolution node16, nodenext and bundler (ESM only).
+//            module resolution node16, nodenext and bundler (ESM only): the three programs in one
+//            process, each checking the consumers and our declarations (errors in third-party
+//            declarations are theirs, never a failure; their bodies are not checked).
 //   entries  in that project, Node imports (ESM) and requires (CJS; require(esm) for ESM-only
 //            packages, whose `default` condition promises both) every code entry of the exports map,
 //            each exports something, and a dual package's ESM and CJS builds export the same names;
@@ -22,6 +26,8 @@
 //            every bin is linked, starts with `#!/usr/bin/env node` and parses.
 //   readme   in that project, every code block of the package's README as shipped in its tarball runs
 //            as a user runs it (see README SNIPPETS below).
+// The scratch project is installed once per set of tarballs (in the OS temp dir, outside the repo) and
+// each run gets a copy of it (hard links), so runs at the same time wait for one install.
 // The install step also reports what installing the packages brings (each package's dependency
 // closure: packages and MB on disk) and fails when any package of it has an install script (npm warns
 // every user about those; some are telemetry). Only the peer dependencies users need are installed:
@@ -37,7 +43,8 @@
 //
 // README SNIPPETS. Every ```js, ```ts and ```sh block of a README is tagged with its name,
 // ```ts snippet=NAME (other blocks, ```json or ```text, are shown data). The scratch project also gets
-// `typescript` and `@types/node` (the repository's versions), as a TypeScript user has them.
+// `typescript` and `@types/node` (the repository's versions), as a TypeScript user has them (whichever
+// checks run, so that every run on the same tarballs shares one install).
 //   ts                 type-checked with the project's `tsc` (strict, module nodenext), then run as js.
 //   js / ts            run with this Node in the project (TypeScript by Node's type stripping); it must
 //                      exit 0 within 60 s, print nothing on stderr that looks like an error or a warning,
@@ -60,6 +67,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { packed } from './release-check/cache.mjs';
 import { readJson, root, step } from './release-check/common.mjs';
 import { entriesStep } from './release-check/entries.mjs';
 import { installStep } from './release-check/install.mjs';
@@ -94,8 +102,6 @@ const packageDirs = opts.package?.length
   : rootManifest.workspaces.map((w) => join(root, w)).filter((d) => existsSync(join(d, 'package.json')) && !readJson(join(d, 'package.json')).private);
 
 const scratch = mkdtempSync(join(tmpdir(), 'supportkb-release-check-'));
-const tarballDir = join(scratch, 'tarballs');
-mkdirSync(tarballDir);
 const startedAll = Date.now();
 /** @type {import('./release-check/common.mjs').Package[]} */
 const packages = [];
@@ -105,22 +111,22 @@ const projectSteps = [];
 let exitCode = 0;
 
 try {
+  // Packed once per build and shared (scripts/release-check/cache.mjs): every run of the same files reuses the tarball.
   for (const dir of packageDirs) {
     const manifest = readJson(join(dir, 'package.json'));
-    let packed;
+    let pack;
     try {
-      const out = execFileSync('npm', ['pack', '--json', '--pack-destination', tarballDir], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-      packed = JSON.parse(out.slice(out.indexOf('[')))[0];
+      pack = await packed(dir);
     } catch (error) {
       console.error(`release-check: npm pack failed in ${relative(root, dir) || dir}:\n${error.stderr ?? error.message}`);
       exitCode = 2;
       throw error;
     }
-    const tarball = join(tarballDir, packed.filename);
-    const extracted = join(scratch, 'extracted', packed.filename.replace(/\.tgz$/, ''));
+    const { tarball } = pack;
+    const extracted = join(scratch, 'extracted', pack.packed.filename.replace(/\.tgz$/, ''));
     mkdirSync(extracted, { recursive: true });
     execFileSync('tar', ['-xzf', tarball, '-C', extracted, '--strip-components=1']);
-    packages.push({ dir, manifest, packed, tarball, extracted, entries: entriesOf(manifest), steps: [] });
+    packages.push({ dir, manifest, packed: pack.packed, tarball, extracted, entries: entriesOf(manifest), steps: [] });
   }
 
   // files and publint work on the tarballs alone; types (attw) too.
@@ -145,7 +151,7 @@ try {
   // The scratch project: the tarballs installed as a user would, internal dependencies pinned to them.
   const needsProject = ['types', 'entries', 'readme'].some((c) => only.has(c));
   const project = join(scratch, 'project');
-  const install = needsProject ? installStep(packages, project, { only, rootManifest }) : Promise.resolve(undefined);
+  const install = needsProject ? installStep(packages, project, { rootManifest }) : Promise.resolve(undefined);
 
   const [installResult] = await Promise.all([install, Promise.all(tarballSteps)]);
   if (installResult) projectSteps.push(installResult);

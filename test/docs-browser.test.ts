@@ -1,15 +1,16 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchChromium, refuseExternalRequests, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
-import { dereferencedContract, firstExample, operations, root } from './contract-helpers';
+import { dereferencedContract, firstExample, operations } from './contract-helpers';
+import { docsBuild } from './docs-build';
 
 /**
- * The Redoc page of `npm run docs`, in a real browser: built by the script itself, served on
+ * The Redoc page of `npm run docs`, in a real browser: built by the script itself (once for the docs
+ * test files, test/docs-build.ts), served on
  * loopback, opened in headless Chromium (playwright-core). Every tag and every operation must be
  * listed in the sidebar with their summaries, an operation must show its example, the
  * `message.create` webhook must be shown, and nothing may go wrong in the page: no page error, no
@@ -17,7 +18,8 @@ import { dereferencedContract, firstExample, operations, root } from './contract
  * every request to another origin fails the test). Skipped without Chromium,
  * except in CI (`CI=true`), where a missing browser fails.
  */
-const run = promisify(execFile);
+/** expect.poll waits 1 s by default: too short for a page on a loaded 2-core machine (the poll fails, not the page). */
+const POLL = { timeout: 15_000 };
 const doc = dereferencedContract();
 
 let server: Server | undefined;
@@ -27,9 +29,9 @@ let external: string[] = [];
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  // The same command users run; it writes build/docs/index.html.
-  await run('npm', ['run', '--silent', 'docs'], { cwd: root, timeout: 120_000 });
-  const html = readFileSync(join(root, 'build/docs/index.html'));
+  // The same command users run (npm run docs); it writes build/docs/index.html.
+  const { dir } = await docsBuild();
+  const html = readFileSync(join(dir, 'index.html'));
   server = createServer((req, res) => {
     if (req.method === 'GET' && (req.url === '/' || req.url === '/index.html')) return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -39,7 +41,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   // Nothing leaves loopback: record and refuse every other request.
   external = await refuseExternalRequests(browser, origin);
-}, 180_000);
+}, 330_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -48,6 +50,27 @@ afterAll(async () => {
 
 const groupItems = () => browser!.page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group');
 const itemLabel = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Opens a sidebar group until `item`, one of its entries, is visible. A click on a group's link
+ * toggles it (an open group closes), and Redoc opens and closes groups itself as the route changes:
+ * so the group is clicked only while its chevron says it is closed, and the check is repeated until
+ * the entry shows (a click that raced a change of the group's state is undone by the next round).
+ */
+async function openGroup(group: Locator, item: Locator): Promise<void> {
+  const closed = group.locator(':scope > a [data-component-name$="ChevronRightIcon"]');
+  await expect
+    .poll(
+      async () => {
+        if (await item.isVisible()) return true;
+        if ((await closed.count()) > 0) await group.locator(':scope > a').click();
+        await item.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+        return item.isVisible();
+      },
+      { ...POLL, timeout: 30_000, interval: 50 },
+    )
+    .toBe(true);
+}
 
 describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', () => {
   it('lists every tag and every operation, shows an example and the message.create webhook, without errors', async () => {
@@ -83,8 +106,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     for (let i = 0; i < groupNames.length; i++) {
       const group = groups.nth(i);
       const items = group.locator('[data-component-name="Menu/MenuItem"].menu-item-type-operation > a');
-      if (!(await items.first().isVisible())) await group.locator(':scope > a').click(); // a click on an open group would close it
-      await items.first().waitFor({ state: 'visible' });
+      await openGroup(group, items.first());
       listed.set(groupNames[i]!, (await items.allInnerTexts()).map(itemLabel));
     }
     const expected = new Map<string, string[]>();
@@ -99,7 +121,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     const webhookSummary = doc.webhooks['message.create'].post.summary as string;
     expect(listed.get('Webhooks')).toEqual([`${webhookSummary} POST`]);
     await groups.nth(groupNames.indexOf('Webhooks')).locator('[data-component-name="Menu/MenuItem"].menu-item-type-operation > a').click();
-    await expect.poll(() => page.url()).toMatch(/webhooks\//);
+    await expect.poll(() => page.url(), POLL).toMatch(/webhooks\//);
     await page.locator('main').getByText('message.create', { exact: true }).first().waitFor({ state: 'visible' });
     expect(await page.locator('main').innerText()).toContain(webhookSummary);
 
@@ -108,8 +130,10 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     const example = firstExample(listTags.operation.responses['200'].content['application/json']) as { tag: string }[];
     expect(example.map((tag) => tag.tag)).toContain('vip');
     const tags = groups.nth(groupNames.indexOf('Tags'));
-    if (!(await tags.getByText(listTags.operation.summary, { exact: true }).isVisible())) await tags.locator(':scope > a').click();
-    await tags.getByText(listTags.operation.summary, { exact: true }).click();
+    const listTagsItem = tags.getByText(listTags.operation.summary, { exact: true });
+    await openGroup(tags, listTagsItem);
+    await listTagsItem.click();
+    await expect.poll(() => page.url(), POLL).toMatch(/\/tags\/listtags$/);
     const sample = page.getByTestId('right-panel').getByTestId('json-viewer').filter({ hasText: '"vip"' }).first();
     await sample.waitFor({ state: 'visible' });
     const shown = JSON.parse((await sample.locator('pre').first().innerText()).trim());
@@ -118,26 +142,40 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     await sample.scrollIntoViewIfNeeded();
     // Let the middle column finish rendering the body's fields before the screenshot.
     await page.locator('main').getByText('id_project', { exact: true }).first().waitFor({ state: 'visible' });
-    await page.waitForTimeout(500);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.screenshot({ path: screenshotPath('docs.png') });
 
     expect(browser!.problems).toEqual([]);
     expect(external).toEqual([]);
   }, 120_000);
 
-  it('finds an operation by its operationId and SDK method, shows excerpts as written, and keeps the implementation notes collapsed', async () => {
+  it('finds an operation by its operationId and SDK method first, a guide by its title first, shows excerpts as written, and keeps the implementation notes collapsed', async () => {
     const page = browser!.page;
     await page.goto(`${origin}/`, { waitUntil: 'load' });
     await page.getByTestId('menu-item-label').first().waitFor();
     const input = page.getByPlaceholder('Search docs...');
     const results = page.locator('[data-component-name="Search/SearchItem"]');
-    /** The texts of the search results for `query` (Redoc's search dialog). */
+    /** The texts of the search results for `query` (Redoc's search dialog), once the list has settled. */
     const search = async (query: string) => {
       if (!(await input.isVisible())) await page.getByTestId('search-trigger').click();
+      // Emptied first, so that the results read below are the answer to this query, not the last one's.
+      await input.fill('');
+      await expect.poll(() => results.count(), POLL).toBe(0);
       await input.fill(query);
       await results.first().waitFor({ state: 'visible' });
-      await page.waitForTimeout(300); // the list settles as the index answers
-      return (await results.allInnerTexts()).map(itemLabel);
+      // The list may still grow as the index answers: read it until two reads in a row agree.
+      let texts: string[] = [];
+      await expect
+        .poll(
+          async () => {
+            const previous = texts.join('\n');
+            texts = (await results.allInnerTexts()).map(itemLabel);
+            return previous === texts.join('\n');
+          },
+          { ...POLL, interval: 150 },
+        )
+        .toBe(true);
+      return texts;
     };
 
     const byId = await search('getTag');
@@ -146,6 +184,36 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     // The excerpt reads as written: no words run together where the description's HTML block starts.
     expect(byId[0]).toContain('Implementation notes Where each');
     expect((await search('tags.get'))[0]).toContain('Get a tag');
+
+    // Ranking (issue 32, item 8): an exact operationId or SDK method finds its own operation first, before
+    // the operations whose texts mention it (listLeads is named in createSegment's description); a guide's
+    // title finds its guide first, before the operations that mention the word.
+    const { apiOperations } = await import('@supportkb/sdk/manifest');
+    const listLeads = apiOperations.listLeads;
+    const sdk = [...listLeads.resource, listLeads.name].join('.');
+    const mentions = operations(doc).filter(({ operation }) => operation.operationId !== 'listLeads' && JSON.stringify(operation).includes('listLeads'));
+    expect(mentions.length, 'operations whose texts mention listLeads').toBeGreaterThan(0);
+    for (const query of ['listLeads', sdk, `client.${sdk}`]) expect((await search(query))[0], query).toContain(`operationId listLeads · SDK client.${sdk}()`);
+    // First among the others, not alone: the operations that mention listLeads are found too, after it.
+    const summaries = mentions.map(({ operation }) => String(operation.summary));
+    expect((await search('listLeads')).slice(1).some((text) => summaries.some((summary) => text.includes(summary)))).toBe(true);
+    const guides = [...String(doc.info.description).matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim());
+    expect(guides).toContain('Pagination');
+    const pagination = await search('pagination');
+    expect(pagination[0]).toMatch(/^Pagination Pages are zero-based/);
+    expect(
+      pagination.slice(1).some((text) => /^(GET|POST|PUT|PATCH|DELETE) /.test(text)),
+      'operations mention pagination too',
+    ).toBe(true);
+    for (const guide of guides) {
+      const first = (await search(guide))[0] ?? '';
+      expect(first.startsWith(`${guide} `), `${guide}: ${first}`).toBe(true);
+    }
+    // The first result opens the guide's page.
+    await search('pagination');
+    await results.first().click();
+    await expect.poll(() => page.url(), POLL).toMatch(/\/pagination$/);
+    await page.locator('main').getByText('Pages are zero-based', { exact: false }).first().waitFor({ state: 'visible' });
 
     // A line break inside a paragraph of the contract is a space in the excerpt ("fetch them", not "fetchthem").
     const wrapped = operations(doc)
@@ -161,7 +229,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     await main.getByText('operationId', { exact: true }).filter({ visible: true }).first().waitFor();
     // getTag's block (its 404's note); the page may render the next operations below it too.
     const notes = main.locator('details.implementation-notes', { hasText: 'routes/tag.js:81' });
-    await expect.poll(() => notes.count()).toBe(1);
+    await expect.poll(() => notes.count(), POLL).toBe(1);
     expect(await notes.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
     await notes.locator('summary').click();
     expect(await notes.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
@@ -169,7 +237,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
 
     expect(browser!.problems).toEqual([]);
     expect(external).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it("shows every operation's TypeScript sample with its SDK call first, and curl and the payload in the sample menu", async () => {
     const { apiOperations } = await import('@supportkb/sdk/manifest');
@@ -191,11 +259,18 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     const missing: string[] = [];
     for (const operationId of ids) {
       const entry = apiOperations[operationId as keyof typeof apiOperations];
-      await page.goto(`${origin}/${hrefOf(operationId)}`, { waitUntil: 'load' });
-      // The request samples of this operation, as the page shows them (the first line names it).
-      const panel = page.locator('.panel-request-samples').filter({ hasText: `// ${operationId}: answers` });
-      await panel.waitFor({ state: 'visible' });
-      const shown = await panel.innerText();
+      // The operation's address, followed in the page (no reload), and the request samples of this
+      // operation as the page shows them (their first line names it), once visible: one round trip.
+      const panel = await page.waitForFunction(
+        ({ hash, first }) => {
+          if (location.hash !== hash) location.hash = hash;
+          const found = [...document.querySelectorAll<HTMLElement>('.panel-request-samples')].find((element) => element.innerText.includes(first));
+          return found?.checkVisibility() ? found.innerText : false;
+        },
+        { hash: hrefOf(operationId), first: `// ${operationId}: answers` },
+        { polling: 'raf' },
+      );
+      const shown = String(await panel.jsonValue());
       const call = `await client.${[...entry.resource, entry.name].join('.')}(`;
       if (!shown.includes('TypeScript (SDK)') || !shown.includes("import { createClient } from '@supportkb/sdk';") || !shown.includes(call)) missing.push(`${operationId}: ${call}`);
     }
@@ -205,7 +280,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     await page.goto(`${origin}/${hrefOf('createTag')}`, { waitUntil: 'load' });
     const createTag = page.locator('.panel-request-samples').filter({ hasText: '// createTag: answers' });
     await createTag.getByRole('button', { name: 'TypeScript (SDK)' }).click();
-    await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual(['TypeScript (SDK)', 'curl', 'Payload']);
+    await expect.poll(() => page.getByRole('menuitem').allInnerTexts(), POLL).toEqual(['TypeScript (SDK)', 'curl', 'Payload']);
     await page.getByRole('menuitem', { name: 'curl' }).click();
     const curl = page.locator('.panel-request-samples').filter({ hasText: '# createTag: answers' });
     await curl.waitFor({ state: 'visible' });

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { consoleContract, encodeShared, PLACEHOLDER, requiredPrefilled, resolvedOperations, SHARED } from '../scripts/docs/console.mjs';
@@ -12,11 +10,12 @@ import { decodeShared } from '../scripts/docs/console/shared.js';
 import { indexContract } from '../scripts/lib/conformance/contract.mjs';
 import { CHROMIUM, launchChromium, refuseExternalRequests, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
 import { dereferencedContract, operations, root } from './contract-helpers';
+import { docsBuild } from './docs-build';
 
 /**
  * The try-it console of `npm run docs` (build/docs/console.html: Swagger UI beside the Redoc page,
  * the stateful mock in the page's service worker), in headless Chromium: built by the docs script
- * itself, served on loopback, every request that would leave loopback refused and recorded. As a
+ * itself (once for the docs test files, test/docs-build.ts), served on loopback, every request that would leave loopback refused and recorded. As a
  * reviewer would: pick the seeded owner, then send every operation from the page — each opened by
  * its deep link `#operation/<operationId>`, sent with the console's Execute button and nothing but
  * what the console prefilled from the contract's examples — and read each answer: a status the
@@ -26,10 +25,11 @@ import { dereferencedContract, operations, root } from './contract-helpers';
  * credentials, an invalid answer shown as invalid, and the reset button. Skipped without Chromium,
  * except in CI (`CI=true`), where a missing browser fails.
  */
-const run = promisify(execFile);
 const DOCS = join(root, 'build/docs');
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.txt': 'text/plain' };
 
+/** expect.poll waits 1 s by default: too short for a page on a loaded 2-core machine (the poll fails, not the page). */
+const POLL = { timeout: 15_000 };
 const doc = dereferencedContract();
 const contract = indexContract(doc);
 const all = operations(doc).map(({ method, path, operation }) => ({
@@ -59,8 +59,9 @@ function readTree(dir: string, prefix = '/'): void {
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  // The same command users run; it writes build/docs/index.html, console.html and their assets.
-  await run('npm', ['run', '--silent', 'docs'], { cwd: root, timeout: 180_000 });
+  // The same command users run (npm run docs); it writes build/docs/index.html, console.html and their assets.
+  const { dir } = await docsBuild();
+  expect(dir).toBe(DOCS);
   readTree(DOCS);
   server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://loopback').pathname;
@@ -76,7 +77,7 @@ beforeAll(async () => {
   browser = await launchChromium({ allowConsoleError: (url) => url.startsWith(`${origin}/mock-api/`) });
   // Nothing leaves loopback: record and refuse every other request.
   external = await refuseExternalRequests(browser, origin);
-}, 240_000);
+}, 360_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -90,7 +91,8 @@ const entryOf = (operationId: string) => all.find((entry) => entry.operationId =
 /**
  * Sends one operation from the console as a reader does: its deep link opens it (and closes the one
  * before), its Execute button sends what the console prefilled. `again`: the operation was sent
- * before, so its earlier answer is cleared first (Swagger UI's Clear button). Returns the status
+ * before, so its earlier answer is cleared first (Swagger UI's Clear button), as is any answer the
+ * block still shows. Returns the status
  * cell, the console's contract check, and the answer as Swagger UI holds it.
  */
 async function sendFromTheConsole(operationId: string, { again = false } = {}) {
@@ -99,19 +101,25 @@ async function sendFromTheConsole(operationId: string, { again = false } = {}) {
   await page.evaluate((id) => (location.hash = `operation/${id}`), operationId);
   const block = blockOf(entry);
   const check = block.getByTestId('contract-check');
-  if (again) {
+  const execute = block.locator('button.execute');
+  await execute.waitFor();
+  // An answer still shown from an earlier send (`again`, or an operation an earlier test sent) is
+  // cleared first, so that the answer read below is this send's, not that one.
+  if (again || (await check.count()) > 0) {
     await block.locator('button.btn-clear').click();
     await check.waitFor({ state: 'detached' });
   }
-  await block.locator('button.execute').click();
-  await check.waitFor();
-  return page.evaluate(
+  await execute.click();
+  // Once the answer's check shows (the one before was cleared, or there was none): what the page shows, in one round trip.
+  const shown = await page.waitForFunction(
     ([id, path, method]) => {
-      const block = document.getElementById(id)!;
-      const check = block.querySelector<HTMLElement>('[data-testid="contract-check"]')!;
+      const block = document.getElementById(id);
+      const check = block?.querySelector<HTMLElement>('[data-testid="contract-check"]');
+      const status = block?.querySelector<HTMLElement>('.live-responses-table tbody .response-col_status');
+      if (!check || !status) return false;
       const response = (window as any).supportkbConsole.ui.specSelectors.responseFor(path, method).toJS();
       return {
-        status: block.querySelector<HTMLElement>('.live-responses-table tbody .response-col_status')!.innerText.trim(),
+        status: status.innerText.trim(),
         checkedStatus: check.dataset.status,
         checkedOperation: check.dataset.operationId,
         valid: check.dataset.valid,
@@ -120,7 +128,11 @@ async function sendFromTheConsole(operationId: string, { again = false } = {}) {
       };
     },
     [`operations-${entry.tag.trim().replace(/\s/g, '_')}-${entry.operationId}`, entry.path, entry.method.toLowerCase()] as const,
+    { polling: 'raf' },
   );
+  const value = await shown.jsonValue();
+  if (!value) throw new Error(`${operationId}: no answer shown`); // waitForFunction resolves on a truthy value only
+  return value;
 }
 
 describe('what the console is built from', () => {
@@ -214,8 +226,8 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     // A deep link opens its operation on load.
     await page.goto(`${origin}/console.html#operation/createTag`);
     await page.waitForFunction(() => document.documentElement.dataset.console === 'ready');
-    await expect.poll(() => blockOf(entryOf('createTag')).getAttribute('class')).toContain('is-open');
-    await expect.poll(() => blockOf(entryOf('createTag')).locator('.opblock-summary').isVisible()).toBe(true);
+    await expect.poll(() => blockOf(entryOf('createTag')).getAttribute('class'), POLL).toContain('is-open');
+    await expect.poll(() => blockOf(entryOf('createTag')).locator('.opblock-summary').isVisible(), POLL).toBe(true);
 
     await page.selectOption('#console-user', 'owner');
     await page.locator('#console-identity[data-role="owner"][data-state="signed-in"]').waitFor();
@@ -257,7 +269,7 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     expect(served.filter((path) => path.startsWith('/mock-api'))).toEqual([]);
     expect(external).toEqual([]);
     expect(browser!.problems).toEqual([]);
-  }, 180_000);
+  }, 360_000); // 179 s on a 2-core machine at a load of 16 (other suites beside it): the bound is for a hang, not a figure
 
   it('shows what the mock refuses to a lower role, signs in an anonymous guest, sends Basic credentials, and shows an invalid answer as invalid', async () => {
     const page = browser!.page;

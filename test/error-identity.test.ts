@@ -1,17 +1,19 @@
 /**
  * One error identity across the entries of @supportkb/sdk, as users get the package: `npm pack`ed,
- * installed from the tarball into a scratch project outside the repository (once for every case).
+ * installed from the tarball into a scratch project outside the repository (once for every case; the
+ * tarball and the install are made once per build and shared, scripts/release-check/cache.mjs).
  * Errors thrown by `@supportkb/sdk/zod` (`ValidationError`) and `@supportkb/sdk/webhooks`
  * (`WebhookVerificationError`) must be `instanceof` the classes of the main entry, in ESM and in
  * CommonJS: the build shares one copy of `src/errors.ts` between the entries (tsup `splitting` for
  * CommonJS too; before it, each CommonJS entry carried a copy of its own and `instanceof` failed).
  * Needs the built package (`npm run build -w @supportkb/sdk`).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installed, packed } from '../scripts/release-check/cache.mjs';
 import { root } from './contract-helpers';
 
 const sdkDir = join(root, 'packages/sdk');
@@ -67,18 +69,17 @@ run().catch((error) => {
 describe('@supportkb/sdk error classes, one identity across entries (packed tarball)', () => {
   let project: string;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     if (!existsSync(join(sdkDir, 'dist/index.cjs'))) throw new Error('packages/sdk/dist is not built: run `npm run build -w @supportkb/sdk` first');
-    project = mkdtempSync(join(tmpdir(), 'supportkb-error-identity-'));
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', project], { cwd: sdkDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).replace(/^[^[]*/, '')) as {
-      filename: string;
-    }[];
-    const tarball = join(project, packed[0]!.filename);
-    writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'supportkb-error-identity', private: true, dependencies: { '@supportkb/sdk': `file:${tarball}` } }, null, 2)}\n`);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  }, 60_000);
+    project = join(mkdtempSync(join(tmpdir(), 'supportkb-error-identity-')), 'project');
+    // The tarball `npm run release:check` packs for this build, and its install, each made once (cache.mjs).
+    const { tarball } = await packed(sdkDir);
+    await installed({ name: 'supportkb-error-identity', private: true, dependencies: { '@supportkb/sdk': `file:${tarball}` } }, project);
+    const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
+    expect(lock.packages['node_modules/@supportkb/sdk'].resolved, 'the SDK comes from the tarball').toMatch(/^file:.*\.tgz$/);
+  }, 120_000);
   afterAll(() => {
-    if (project) rmSync(project, { recursive: true, force: true });
+    if (project) rmSync(dirname(project), { recursive: true, force: true });
   });
 
   const probe = (file: string, code: string) => {

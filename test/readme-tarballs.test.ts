@@ -1,7 +1,9 @@
 /**
  * The READMEs npm shows, as npm users get them. `scripts/release-check.mjs --only readme` packs
- * @supportkb/sdk and @supportkb/mocks, installs both tarballs into a scratch project outside the
- * repository (with `typescript` and `@types/node`, as a TypeScript user has them), and runs every code
+ * @supportkb/sdk, @supportkb/mocks and @supportkb/mcp, installs the tarballs into a scratch project
+ * outside the repository (with `typescript` and `@types/node`, as a TypeScript user has them; the
+ * tarballs and the install are made once per build and shared with test/release-check.test.ts's run,
+ * scripts/release-check/cache.mjs), and runs every code
  * block of each README as shipped in its tarball: TypeScript type-checked (strict) and run, JavaScript
  * run, `node --test` blocks as tests, browser blocks bundled, `npm install` lines checked against the
  * packages and their peers, `npx` commands run (servers answer, then stop). Blocks calling
@@ -31,7 +33,8 @@ const packages = [
 const forUsers = (readme: string) => readme.split('\n## Developing this package')[0]!;
 
 describe('the package READMEs, run against the packed tarballs', () => {
-  it('run every snippet of the package READMEs in a scratch project; installing the mocks pulls no Prism and no install script', { timeout: 180_000 }, () => {
+  // A guard against a hang only (the snippets' tsc may take up to 180 s on a busy machine).
+  it('run every snippet of the package READMEs in a scratch project; installing the mocks pulls no Prism and no install script', { timeout: 300_000 }, () => {
     const run = spawnSync(process.execPath, [join(root, 'scripts/release-check.mjs'), '--only', 'readme'], {
       cwd: root,
       encoding: 'utf8',

@@ -3,8 +3,9 @@
  * broken fixture package and on a repaired copy of it, then the check on the real packages (packed,
  * installed into a scratch project outside the repo, imported, required, type-checked, and linted;
  * bundle budgets are size-limit's, in `npm test`). Its `readme` check, every README snippet run
- * against the tarballs, is test/readme-tarballs.test.ts's, run in parallel with this one. Needs the
- * built packages: `npm test` builds them first.
+ * against the tarballs, is test/readme-tarballs.test.ts's, run in parallel with this one (the two
+ * share the tarballs and the scratch install, made once per build: scripts/release-check/cache.mjs).
+ * Needs the built packages: `npm test` builds them first.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -69,7 +70,8 @@ describe('the declarations under the strictest consumer settings', () => {
 
 describe('npm run release:check on the real packages', () => {
   // A guard against a hang only: packing, installing and compiling every entry three times (node16, nodenext,
-  // bundler, with the strictest consumer settings) took 172 s on CI beside the other suites.
+  // bundler, with the strictest consumer settings) took 172 s on CI beside the other suites, before the
+  // three programs shared one process checking our declarations only.
   it('passes every check on every public package', { timeout: 480_000 }, () => {
     const run = releaseCheck('--only', 'files,publint,types,entries');
     const scratch = /scratch project outside the repo \(([^)]+)\)/.exec(run.out)?.[1];

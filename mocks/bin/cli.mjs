@@ -139,6 +139,12 @@ export function probeListen(host, port) {
 const STOP_DEADLINE_MS = 2000;
 /** How often, when run by npm, the command checks that npm is still there. */
 const PARENT_POLL_MS = 200;
+/**
+ * The parent process when this command started. Read here, at startup, not when the server is up:
+ * a parent that goes away in between (npm stopped right after the server printed its URL) has left
+ * the process reparented already, and a later reading would watch the new parent forever.
+ */
+const STARTING_PARENT = process.ppid;
 
 /**
  * Stops the server with `stop()` and exits — 0 once it stopped, 1 with one line on stderr when it
@@ -171,9 +177,14 @@ export function stopOnSignals(bin, stop, { npmScript, stopped }) {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shutdown(signal));
   const event = process.env.npm_lifecycle_event;
   if (event === npmScript || event === 'npx') {
-    const parent = process.ppid;
+    const parent = STARTING_PARENT;
+    const gone = () => process.ppid !== parent;
+    if (gone()) {
+      shutdown(`the end of its parent process (pid ${parent})`);
+      return;
+    }
     const watch = setInterval(() => {
-      if (process.ppid !== parent) {
+      if (gone()) {
         clearInterval(watch);
         shutdown(`the end of its parent process (pid ${parent})`);
       }

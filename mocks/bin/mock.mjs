@@ -111,6 +111,8 @@ try {
 } catch (error) {
   fail(name, listenProblem(error, { host, port, example }));
 }
+// Before the first line: a signal (or npm going away) right after the URL is printed must stop it.
+stopOnSignals(name, () => mock.stop(), { npmScript: 'mock', stopped: () => console.log('mock stopped') });
 console.log(
   `Stateful mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}, ${values.strict ? 'strict mode: requests the contract forbids get a 400 naming the violation' : 'answering as the real server does; --strict refuses what the contract forbids'}). Ctrl-C to stop.`,
 );
@@ -122,4 +124,3 @@ if (replayed) {
   );
 }
 for (const line of await describeSeed(mock.service)) console.log(line);
-stopOnSignals(name, () => mock.stop(), { npmScript: 'mock', stopped: () => console.log('mock stopped') });

@@ -65,5 +65,6 @@ try {
   fail(name, `Prism did not start (its output is above): ${String(error?.message ?? error).split('\n')[0]}`);
 }
 started = true;
-console.log(`Prism mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}). Ctrl-C to stop.`);
+// Before the line that says it runs: a signal (or npm going away) right after it must stop it.
 stopOnSignals(name, () => mock.stop(), { npmScript: 'mock:prism' });
+console.log(`Prism mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}). Ctrl-C to stop.`);

@@ -59,6 +59,34 @@ describe('the standalone server', () => {
     }
   });
 
+  it("answers the body parsers' errors without CORS, as the server's parsers run before its CORS middleware", async () => {
+    const mock = await startHttpMock({ serviceOptions: { onResponse: conformance.onResponse } });
+    try {
+      const { token } = await (
+        await fetch(`${mock.url}/auth/signin`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: SEED.members.admin.email, password: SEED.members.admin.password }),
+        })
+      ).json();
+      const origin = { Origin: 'http://localhost:5173', Authorization: token, 'Content-Type': 'application/json' };
+      // Malformed JSON: the JSON parser's 500, no Access-Control-Allow-Origin (a page on another origin sees a network error).
+      const malformed = await fetch(`${mock.url}/${P}/tags`, { method: 'POST', headers: origin, body: '{"tag":' });
+      expect(malformed.status).toBe(500);
+      expect(malformed.headers.get('access-control-allow-origin')).toBeNull();
+      // Over the body limit (declared, then streamed): the parser's 413, no Access-Control-Allow-Origin either.
+      const declared = await fetch(`${mock.url}/${P}/tags`, { method: 'POST', headers: origin, body: JSON.stringify({ tag: 'x'.repeat(mock.service.bodyLimit + 1) }) });
+      expect(declared.status).toBe(413);
+      expect(declared.headers.get('access-control-allow-origin')).toBeNull();
+      // What the routes answer, their errors included (a refused token: passport runs after CORS), carries it.
+      const refused = await fetch(`${mock.url}/${P}/tags`, { headers: { Origin: 'http://localhost:5173', Authorization: 'JWT not-a-token' } });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    } finally {
+      await mock.stop();
+    }
+  });
+
   it('answers an unknown route like Express (404 HTML)', async () => {
     const mock = await startHttpMock();
     try {

@@ -4,7 +4,8 @@ import { defineConfig, type Options } from 'tsup';
 // zodValidation()'s code (zod/mini's parser and compiler, and each operation's schemas) is built on its
 // own into dist/validation/ and loaded by dynamic `import()` on an operation's first validated call:
 // `./zod` (`src/generated/zod-loaders.gen.ts`, `src/zod.ts`) imports `./zod-schemas/op.<id>.gen` and
-// `./zod-check`, which the entries' build leaves external as `./validation/<name>.js` (`.cjs`). It has
+// `./zod-check` (and `./release-check` and `./release-guard`, the per-release checks of `createClient({ serverVersion })`,
+// loaded only by a client given one), which the entries' build leaves external as `./validation/<name>.js` (`.cjs`). It has
 // its own copy of zod/mini's code: bundlers split code by file, and a file shared with `./zod` (whose
 // public schemas import zod/mini statically) would load with `./zod`, before the first call.
 const VALIDATION = 'validation';
@@ -12,7 +13,7 @@ const lazyValidation: NonNullable<Options['esbuildPlugins']>[number] = {
   name: 'lazy-validation',
   setup(build) {
     const extension = build.initialOptions.outExtension?.['.js'] ?? '.js';
-    build.onResolve({ filter: /^\.\/(zod-schemas\/op\.\w+\.gen|zod-check)$/ }, ({ path, kind }) =>
+    build.onResolve({ filter: /^\.\/(zod-schemas\/op\.\w+\.gen|zod-check|release-check|release-guard)$/ }, ({ path, kind }) =>
       kind === 'dynamic-import' ? { path: `./${VALIDATION}/${path.split('/').pop()}${extension}`, external: true } : undefined,
     );
   },
@@ -44,7 +45,12 @@ export default defineConfig([
     esbuildPlugins: [lazyValidation],
   },
   {
-    entry: { 'zod-check': 'src/zod-check.ts', ...Object.fromEntries(operationModules.map((file) => [file.replace(/\.ts$/, ''), `src/generated/zod-schemas/${file}`])) },
+    entry: {
+      'zod-check': 'src/zod-check.ts',
+      'release-check': 'src/release-check.ts',
+      'release-guard': 'src/release-guard.ts',
+      ...Object.fromEntries(operationModules.map((file) => [file.replace(/\.ts$/, ''), `src/generated/zod-schemas/${file}`])),
+    },
     outDir: `dist/${VALIDATION}`,
     format: ['esm', 'cjs'],
     splitting: true,

@@ -6,12 +6,14 @@
 //                                          current folder), decorated for the docs only by the
 //                                          `supportkb-docs` plugin (scripts/docs/redocly.docs.yaml):
 //                                          operationIds, SDK methods, code samples, implementation notes,
-//                                          "Try it" and changelog links; Redoc's logo inlined, so the
+//                                          "Try it" and changelog links, the guides as sidebar pages;
+//                                          Redoc's logo inlined, so the
 //                                          page requests nothing when opened
 //   openapi.yaml (beside FILE)             the contract as decorated for the page (x-codeSamples, ...),
 //                                          for tools that import a contract
-//   changelog.html (beside FILE)           the contract's changes since openapi/released/openapi.yaml,
-//                                          as the breaking-change gate computes them
+//   changelog.html (beside FILE)           the coming release for a caller: the first release's
+//                                          operation groups, or the changes since the published
+//                                          openapi/released/openapi.yaml (scripts/docs/changelog.mjs)
 //
 // Builds the SDK first when it is stale (the plugin reads its manifest), as `npm run demo` does.
 // Exits 1, saying why, when a step fails (a failed build-docs writes no page).
@@ -69,7 +71,8 @@ writeFileSync(out, inlined);
 // description, implementation notes), beside the page for tools that import a contract (Postman,
 // Scalar, Mintlify, a portal): the same decorators, through `redocly bundle`.
 const decorated = join(dirname(out), 'openapi.yaml');
-const bundle = spawnSync(process.execPath, [cli, 'bundle', 'openapi/openapi.yaml', '--config', join(here, 'redocly.docs.yaml'), '-o', decorated], {
+// The guides stay in info.description there: `x-traitTag` tags are Redoc's, other tools would show them as empty tags.
+const bundle = spawnSync(process.execPath, [cli, 'bundle', 'openapi/openapi.yaml', '--config', join(here, 'redocly.docs.yaml'), '--skip-decorator', 'supportkb-docs/guides', '-o', decorated], {
   encoding: 'utf8',
   env: { ...process.env, REDOCLY_TELEMETRY: 'off' },
 });
@@ -86,12 +89,16 @@ function withoutBanner(text) {
 }
 
 try {
-  const { entries, out: changelog } = writeChangelog({
+  const {
+    entries,
+    firstRelease,
+    out: changelog,
+  } = writeChangelog({
     out: join(dirname(out), 'changelog.html'),
     baseline: resolve('openapi/released/openapi.yaml'),
     current: bundledContract(resolve('openapi/openapi.yaml')),
   });
-  console.log(`docs: changelog of ${entries.length} changes → ${changelog}`);
+  console.log(`docs: changelog (${firstRelease ? 'the first release, one line per operation group' : `${entries.length} changes`}) → ${changelog}`);
 } catch (error) {
   console.error(`docs: the changelog could not be written: ${error.message}`);
   process.exit(1);

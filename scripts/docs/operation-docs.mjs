@@ -62,15 +62,33 @@ export function sdkMethod(entry) {
 }
 
 /**
- * The lines the docs page puts first in an operation's description: its operationId, its SDK method
- * (so that the page's search finds `getTag` and `tags.get`) and the link to the request console.
+ * The line the docs page puts first in an operation's description: its operationId, its SDK method and
+ * the link to the request console. A heading (h6, the smallest), not a paragraph: the page's search indexes the
+ * headings of an operation's description as its sections and ranks a match there far above one in
+ * any text, so `getTag` and `tags.get` find their operation first, before the operations whose texts
+ * mention it.
  * @param {string} operationId
  * @param {{ resource: string[], name: string }} entry the operation in `apiOperations` of `@supportkb/sdk/manifest`
- * @returns {string} markdown, one paragraph
+ * @returns {string} markdown, one heading
  */
 export function operationHeader(operationId, entry) {
   const short = [...entry.resource, entry.name].join('.');
-  return `**operationId** \`${operationId}\` · **SDK** \`${sdkMethod(entry)}()\` (${short}) · ` + `[Try it in the console](console.html#operation/${operationId})`;
+  return `###### **operationId** \`${operationId}\` · **SDK** \`${sdkMethod(entry)}()\` (${short}) · ` + `[Try it in the console](console.html#operation/${operationId})`;
+}
+
+/**
+ * The releases of the server that have an element, as the docs page states them first in its description:
+ * "**Since release 2.18.1.**" for `x-since`, "**Up to release 2.11.5.**" for `x-until` (openapi/README.md,
+ * "Releases"); `undefined` when the element carries neither (it is in every release of the window).
+ * @param {Record<string, unknown>} node an operation, parameter, schema or property
+ * @returns {string | undefined}
+ */
+export function releaseNote(node) {
+  const since = typeof node['x-since'] === 'string' ? `Since release ${node['x-since']}` : undefined;
+  const until = typeof node['x-until'] === 'string' ? `up to release ${node['x-until']}` : undefined;
+  if (!since && !until) return undefined;
+  const text = since && until ? `${since}, ${until}` : (since ?? `Up to release ${node['x-until']}`);
+  return `**${text}.**`;
 }
 
 /**

@@ -48,8 +48,7 @@ export function readBundledContract(file) {
 
 /** Copies `webhooks` into `paths` as pseudo-operations whose delivery body is a 200 response. */
 function webhooksAsOperations(doc) {
-  const out = structuredClone(doc);
-  out.paths ??= {};
+  const out = { ...doc, paths: { ...doc.paths } };
   for (const [name, item] of Object.entries(out.webhooks ?? {})) {
     const pseudo = {};
     for (const [method, op] of Object.entries(item ?? {})) {
@@ -71,6 +70,105 @@ function webhooksAsOperations(doc) {
   }
   delete out.webhooks;
   return out;
+}
+
+/** @type {WeakMap<object, Map<string, { text: string, refs: string[] }>>} */
+const targetsByDoc = new WeakMap();
+
+/**
+ * The local `$ref`s written in `node` itself (not following them).
+ * @param {unknown} node
+ * @param {string[]} [into]
+ */
+function directRefs(node, into = []) {
+  if (Array.isArray(node)) for (const child of node) directRefs(child, into);
+  else if (node && typeof node === 'object')
+    for (const [key, child] of Object.entries(node)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith('#/')) into.push(child);
+      else directRefs(child, into);
+    }
+  return into;
+}
+
+/**
+ * The local `$ref`s reachable from `node` (through the components they point at), each with the JSON
+ * text of its target. Each target is read once per document.
+ * @param {any} doc
+ * @param {unknown} node
+ * @returns {Map<string, string>}
+ */
+function referenced(doc, node) {
+  let targets = targetsByDoc.get(doc);
+  if (!targets) targetsByDoc.set(doc, (targets = new Map()));
+  /** @type {Map<string, string>} */
+  const seen = new Map();
+  const queue = directRefs(node);
+  while (queue.length) {
+    const ref = /** @type {string} */ (queue.pop());
+    if (seen.has(ref)) continue;
+    let entry = targets.get(ref);
+    if (!entry) {
+      const target = ref
+        .slice(2)
+        .split('/')
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .reduce((/** @type {any} */ at, part) => (at && typeof at === 'object' ? at[part] : undefined), doc);
+      entry = { text: JSON.stringify(target) ?? 'undefined', refs: directRefs(target) };
+      targets.set(ref, entry);
+    }
+    seen.set(ref, entry.text);
+    queue.push(...entry.refs);
+  }
+  return seen;
+}
+
+/**
+ * What a path item's meaning depends on besides its own text: its references and their targets.
+ * @param {any} doc
+ * @param {unknown} node
+ */
+const referencedText = (doc, node) => JSON.stringify([...referenced(doc, node)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/**
+ * `doc` with only the components its paths reach (by `#/components/...` references).
+ * @param {any} doc
+ */
+function withReachableComponents(doc) {
+  /** @type {Record<string, Record<string, unknown>>} */
+  const components = {};
+  for (const ref of referenced(doc, doc.paths).keys()) {
+    // `#/components/<section>/<name>` (or a place inside it): the whole component is kept.
+    const [top, section, first] = ref.slice(2).split('/');
+    if (top !== 'components' || section === undefined || first === undefined) continue;
+    const name = first.replace(/~1/g, '/').replace(/~0/g, '~');
+    (components[section] ??= {})[name] = doc.components?.[section]?.[name];
+  }
+  return { ...doc, components };
+}
+
+/**
+ * Both documents without the path items that are the same in both (their text and everything their
+ * `$ref`s reach alike), and without the components no remaining path reaches: the comparison of an
+ * identical subtree finds nothing, only changes under `paths` count (the removed schemas are counted
+ * apart), and api-smart-diff spends seconds on a full comparison of this contract (the gate's tests
+ * make dozens, each of an edit of one place).
+ * @param {any} before
+ * @param {any} after
+ * @returns {[any, any]}
+ */
+function withoutUnchangedPaths(before, after) {
+  const a = { ...before, paths: { ...before.paths } };
+  const b = { ...after, paths: { ...after.paths } };
+  for (const [path, item] of Object.entries(before.paths ?? {})) {
+    if (!(path in b.paths)) continue;
+    const other = b.paths[path];
+    if (JSON.stringify(item) !== JSON.stringify(other)) continue;
+    if (referencedText(before, item) !== referencedText(after, other)) continue;
+    delete a.paths[path];
+    delete b.paths[path];
+  }
+  // api-smart-diff writes into the documents it compares: copies, not the caller's.
+  return [structuredClone(withReachableComponents(a)), structuredClone(withReachableComponents(b))];
 }
 
 function direction(path) {
@@ -200,7 +298,7 @@ export function describeLocation(path, merged) {
  * @returns {{ breaking: ContractChange[], nonBreaking: ContractChange[] }}
  */
 export function compareContracts(before, after) {
-  const { diffs, merged } = apiCompare(webhooksAsOperations(before), webhooksAsOperations(after));
+  const { diffs, merged } = apiCompare(...withoutUnchangedPaths(webhooksAsOperations(before), webhooksAsOperations(after)));
   /** @type {ContractChange[]} */
   const breaking = [];
   /** @type {ContractChange[]} */

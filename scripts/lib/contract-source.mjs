@@ -3,7 +3,8 @@
 // follows `$ref`s itself. Used by the SDK's generator, the breaking-change gate, the contract diff, the
 // conformance check and the tests.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +13,66 @@ import { fileURLToPath } from 'node:url';
 /** The repository's root folder. */
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
+/** The split contract's entry: the input whose bundles are cached. */
+const CONTRACT_ENTRY = join(root, 'openapi/openapi.yaml');
+/** Where bundles of the split contract are kept, one file per content hash (git-ignored). */
+const CACHE_DIR = join(root, 'build/cache/contract');
+
 /**
- * Redocly's bundler on `input` (default openapi/openapi.yaml), with `extra` CLI options, parsed.
+ * A hash of everything Redocly's bundle of the split contract depends on: the files under `openapi/`
+ * (but the generated `dist/` and the released baseline), the Redocly config, Redocly's version and
+ * the bundler's options.
+ * @param {string[]} extra
+ */
+function contractHash(extra) {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(extra));
+  hash.update(readFileSync(join(root, 'redocly.yaml')));
+  hash.update(readFileSync(createRequire(import.meta.url).resolve('@redocly/cli/package.json')));
+  const walk = (/** @type {string} */ dir, /** @type {string} */ rel) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      const name = `${rel}${entry.name}`;
+      if (entry.isDirectory()) {
+        if (name !== 'dist' && name !== 'released') walk(path, `${name}/`);
+      } else if (entry.isFile()) hash.update(`\0${name}\0`).update(readFileSync(path));
+    }
+  };
+  walk(join(root, 'openapi'), '');
+  return hash.digest('hex').slice(0, 32);
+}
+
+/**
+ * Redocly's bundler on `input` (default openapi/openapi.yaml), with `extra` CLI options, parsed. The
+ * split contract's bundles are kept in build/cache/contract/ by content hash: tests, generators and
+ * scripts read the same bundle many times a run, and each bundle is a Redocly process of seconds.
  * @returns {any} the bundled OpenAPI document.
  * @throws {Error} when bundling fails; `message` carries Redocly's output.
  */
 function redoclyBundle(input, extra) {
+  if (input !== CONTRACT_ENTRY) return runRedoclyBundle(input, extra);
+  const cached = join(CACHE_DIR, `${contractHash(extra)}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8'));
+  } catch {
+    // Not cached yet (or a partial file from a crash: rewritten below).
+  }
+  const doc = runRedoclyBundle(input, extra);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  // Written aside, then renamed: a reader in another process never sees half a file.
+  const partial = `${cached}.${process.pid}.partial`;
+  writeFileSync(partial, JSON.stringify(doc));
+  renameSync(partial, cached);
+  return doc;
+}
+
+/**
+ * Redocly's bundler on `input`, with `extra` CLI options, parsed.
+ * @param {string} input
+ * @param {string[]} extra
+ * @returns {any}
+ */
+function runRedoclyBundle(input, extra) {
   const dir = mkdtempSync(join(tmpdir(), 'supportkb-contract-'));
   try {
     const out = join(dir, 'openapi.json');

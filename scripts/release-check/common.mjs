@@ -41,8 +41,11 @@ export async function step(name, fn) {
   }
 }
 
-/** Runs this Node in the project; resolves with its stdout. */
-export async function nodeIn(project, args, timeout = 30_000) {
+/**
+ * Runs this Node in the project; resolves with its stdout. The timeout guards against a hang only:
+ * importing every entry of the mocks took over 30 s on a busy 2-core machine beside the other suites.
+ */
+export async function nodeIn(project, args, timeout = 120_000) {
   const { stdout } = await run(process.execPath, args, { cwd: project, encoding: 'utf8', timeout, maxBuffer: 16 * 1024 * 1024 });
   return stdout;
 }

@@ -1,29 +1,30 @@
 // The scratch project: the tarballs installed as a user would, and what installing them brings.
-import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJson, run, step } from './common.mjs';
+import { installed } from './cache.mjs';
+import { readJson, step } from './common.mjs';
 
 /**
  * Installs every tarball into `project` (a new directory) as a user would, internal dependencies
  * pinned to the tarballs, with the peer dependencies users need and the tools the checks use.
  * @param {any[]} packages
  * @param {string} project
- * @param {{ only: Set<string>, rootManifest: any }} options
+ * @param {{ rootManifest: any }} options
  */
-export function installStep(packages, project, { only, rootManifest }) {
+export function installStep(packages, project, { rootManifest }) {
   return step('install', async () => {
-    mkdirSync(project);
     /** @type {Record<string, string>} */
     const deps = Object.fromEntries(packages.map((p) => [p.manifest.name, `file:${p.tarball}`]));
-    const tools = [...(only.has('types') || only.has('readme') ? ['@types/node'] : []), ...(only.has('readme') ? ['typescript'] : [])];
-    for (const tool of tools) if (rootManifest.devDependencies?.[tool]) deps[tool] = rootManifest.devDependencies[tool];
+    // The same tools whichever checks run (types needs @types/node, readme typescript too), so that
+    // every run on the same tarballs shares one install.
+    for (const tool of ['@types/node', 'typescript']) if (rootManifest.devDependencies?.[tool]) deps[tool] = rootManifest.devDependencies[tool];
     // Peer dependencies users need, at the version the package is developed against: the required
     // ones, and the optional ones its type declarations import (an optional peer needed only at run
     // time, such as Prism for the mocks' `supportkb-prism`, is left out, as users get the package).
     for (const p of packages) for (const name of neededPeers(p)) deps[name] ??= p.manifest.devDependencies?.[name] ?? rootManifest.devDependencies?.[name] ?? p.manifest.peerDependencies[name];
     const overrides = Object.fromEntries(packages.map((p) => [p.manifest.name, `file:${p.tarball}`]));
-    writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'supportkb-release-check', private: true, dependencies: deps, overrides }, null, 2)}\n`);
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'], { cwd: project, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    // Installed once per manifest, then copied here (cache.mjs).
+    await installed({ name: 'supportkb-release-check', private: true, dependencies: deps, overrides }, project);
     // Every copy of our packages in the tree must be one of the tarballs, never a registry download.
     const lock = readJson(join(project, 'package-lock.json'));
     for (const p of packages) {

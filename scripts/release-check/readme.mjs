@@ -191,7 +191,10 @@ export async function readmeStep(packages, p, project) {
             skipLibCheck: true,
           };
           writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ts.map((b) => `${b.name}.mts`) }, null, 2));
-          const r = await spawnIn(project, process.execPath, [join(project, 'node_modules/typescript/bin/tsc'), '-p', relative(project, join(dir, 'tsconfig.json')), '--pretty', 'false']).exited;
+          // A guard against a hang, not a budget: the three packages' tsc runs beside the snippets took over
+          // 60 s on a busy 2-core machine (before and after the install was shared).
+          const tscArgs = [join(project, 'node_modules/typescript/bin/tsc'), '-p', relative(project, join(dir, 'tsconfig.json')), '--pretty', 'false'];
+          const r = await spawnIn(project, process.execPath, tscArgs, { timeout: 180_000 }).exited;
           if (r.code !== 0) problems.push(`tsc (strict) on the ts snippets:\n${(r.stdout + r.stderr).trim()}`);
           else typechecked.push(`${ts.length} ts type-checked (tsc strict)`);
         })()

@@ -129,10 +129,19 @@ export class Authenticator {
    * strategy first (`header.split(' ')`: fewer than two parts, or credentials without `:`, fail with
    * 400; the password is the text between the first and the second `:`), then the JWT strategy
    * (`/(\S+)\s+(\S+)/`, the scheme `jwt` in any case); a success with a header that does not
-   * split into exactly two words is 403 `Unauthorized.`.
+   * split into exactly two words is 403 `Unauthorized.`. The JWT strategy also takes the token of
+   * `?secret_token=` (`queryToken`) when the header has no `JWT` scheme
+   * (`ExtractJwt.fromUrlQueryParameter('secret_token')`): a valid one then fails in
+   * `valid-token.js`, which reads the header only, with 403 `Unauthorized.` (server 2.19.16 answers
+   * so), unless the header splits into two words.
    */
-  async authenticate(header: string | null, allowBadRequestText: boolean): Promise<AuthOutcome> {
-    if (!header) return { error: unauthorized() };
+  async authenticate(header: string | null, allowBadRequestText: boolean, queryToken?: string): Promise<AuthOutcome> {
+    if (!header) {
+      if (queryToken === undefined) return { error: unauthorized() };
+      const outcome = await this.jwt(queryToken);
+      if (outcome && 'error' in outcome) return outcome;
+      return { error: outcome ? failMsg(403, 'Unauthorized.') : unauthorized() };
+    }
     const parts = header.split(' ');
     let basicStatus: 400 | undefined;
     let caller: Caller | null = null;
@@ -144,8 +153,9 @@ export class Authenticator {
     }
     if (!caller) {
       const match = /(\S+)\s+(\S+)/.exec(header);
-      if (match && match[1]!.toLowerCase() === 'jwt') {
-        const outcome = await this.jwt(match[2]!);
+      const token = match && match[1]!.toLowerCase() === 'jwt' ? match[2]! : queryToken;
+      if (token !== undefined) {
+        const outcome = await this.jwt(token);
         if (outcome && 'error' in outcome) return outcome;
         caller = outcome ? outcome.caller : null;
       }

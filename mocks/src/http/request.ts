@@ -24,7 +24,7 @@ function mediaType(contentType: string | null): string {
 }
 
 /** The service's answer to a body its parsers refuse (the global error handler). */
-const parseFailure = (): Failure => ({ status: 500, body: { err: 'error' } });
+const parseFailure = (): Failure => ({ status: 500, body: { err: 'error' }, beforeCors: true });
 
 /**
  * `req.body` as the service's parsers leave it.

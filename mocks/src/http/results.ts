@@ -28,7 +28,19 @@ export interface Failure {
    * default mode's warnings then say so instead of "as the real server does".
    */
   readonly mockLimit?: string;
+  /**
+   * Answered by the server's body parsers (malformed JSON, a body over the limit), which run before
+   * its CORS middleware (`app.js`: `bodyParser` at line 310, `cors()` at 393): the real answer
+   * carries no `Access-Control-Allow-Origin`, so a page on another origin sees a network error.
+   */
+  readonly beforeCors?: true;
 }
+
+/**
+ * The answers of {@link toResponse} made from a {@link Failure.beforeCors} failure: the standalone
+ * server writes them without `Access-Control-Allow-Origin`.
+ */
+export const BEFORE_CORS = new WeakSet<Response>();
 
 /** `failure`, marked as the mock's own limit (see {@link Failure.mockLimit}). */
 export function mockLimit(failure: Failure, limit: string): Failure {
@@ -117,7 +129,7 @@ export function payloadTooLargeBody(limit?: number): { err: string; limit?: numb
 
 /** 413 with {@link payloadTooLargeBody}: a body over `limit` bytes (or, without `limit`, over the parser's parameter count). */
 export function payloadTooLarge(limit?: number): Failure {
-  return { status: 413, body: payloadTooLargeBody(limit) };
+  return { status: 413, body: payloadTooLargeBody(limit), beforeCors: true };
 }
 
 /** 500 `{err: "error"}`: the answer to a handler that threw (a bug of the mock, never bad input). */
@@ -150,9 +162,15 @@ export function toResponse(result: Result): Response {
     // A text answer is plain text unless the handler names its type (an HTML error page, or the
     // empty body of `res.json(undefined)`, which Express sends as `application/json`).
     if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/plain; charset=utf-8');
-    return new HttpResponse(text, { status: result.status, headers });
+    return marked(result, new HttpResponse(text, { status: result.status, headers }));
   }
-  return expressJson(result.body, { status: result.status, headers });
+  return marked(result, expressJson(result.body, { status: result.status, headers }));
+}
+
+/** `response`, remembered in {@link BEFORE_CORS} when `result` is a body parser's failure. */
+function marked(result: Result, response: Response): Response {
+  if ('beforeCors' in result && result.beforeCors) BEFORE_CORS.add(response);
+  return response;
 }
 
 /**

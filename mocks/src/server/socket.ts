@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpResponse } from 'msw';
 import { BodyTooLargeError } from '../http/body';
-import { isUnanswered, textOf, type Result } from '../http/results';
+import { BEFORE_CORS, isUnanswered, textOf, type Result } from '../http/results';
 
 /**
  * The URL of a request from its `Host` header (or the server's own address without one) and its
@@ -159,20 +159,21 @@ export async function send(res: ServerResponse, response: Response, close = fals
     res.destroy();
     return;
   }
-  writeAnswer(res, response.status, response.statusText, response.headers, Buffer.from(await response.arrayBuffer()), close);
+  writeAnswer(res, response.status, response.statusText, response.headers, Buffer.from(await response.arrayBuffer()), close, !BEFORE_CORS.has(response));
 }
 
 /**
- * Writes an answer: `headers` as the `Response` iterates them (lower case, sorted), CORS, the length.
+ * Writes an answer: `headers` as the `Response` iterates them (lower case, sorted), CORS (`cors`:
+ * false for what the server's body parsers answer before its CORS middleware runs), the length.
  * A string body is sent as UTF-8 in the same write as the head (node:http joins them; a Buffer goes
  * in a write of its own).
  */
-function writeAnswer(res: ServerResponse, status: number, statusText: string, responseHeaders: Headers, body: Buffer | string, close: boolean): void {
+function writeAnswer(res: ServerResponse, status: number, statusText: string, responseHeaders: Headers, body: Buffer | string, close: boolean, cors = true): void {
   const headers: Record<string, string | string[]> = {};
   responseHeaders.forEach((value, name) => {
     headers[name] = value;
   });
-  headers['access-control-allow-origin'] = '*';
+  if (cors) headers['access-control-allow-origin'] = '*';
   headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   if (close) {
     headers.connection = 'close';
@@ -216,5 +217,5 @@ export function sendResult(res: ServerResponse, result: Result, close = false): 
     if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json; charset=utf-8');
     body = JSON.stringify(result.body) ?? '';
   }
-  writeAnswer(res, result.status, statusTextOf(result.status), headers, body, close);
+  writeAnswer(res, result.status, statusTextOf(result.status), headers, body, close, !('beforeCors' in result && result.beforeCors));
 }

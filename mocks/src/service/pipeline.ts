@@ -56,7 +56,10 @@ async function checkCaller<K extends OperationId>(core: ServiceCore, meta: Opera
   if (!meta.authenticated || meta.authOptional || handler.customAuth) return undefined;
   // The server answers an `Authorization` value without a scheme with passport's 400 `Bad Request`;
   // strict mode treats it as what it is, no credentials: 401.
-  const outcome = await core.auth.authenticate(request.headers.get('authorization'), !core.strict && declaresTextBadRequest(meta));
+  // `?secret_token=` (one value): the server's JWT strategy reads it too; strict mode knows the
+  // header only, the contract's one way to authenticate.
+  const queryTokens = core.strict ? [] : pre.rawQuery.getAll('secret_token');
+  const outcome = await core.auth.authenticate(request.headers.get('authorization'), !core.strict && declaresTextBadRequest(meta), queryTokens.length === 1 ? queryTokens[0] : undefined);
   if ('error' in outcome) return outcome.error;
   pre.caller = outcome.caller;
   if (pre.projectId) {

@@ -55,6 +55,22 @@ describe('the credentials as passport and middleware/valid-token.js read them', 
     expect(await api(`/${PID}/tags`, { auth: `${token} extra` })).toMatchObject({ status: 403, body: { success: false, msg: 'Unauthorized.' } });
   });
 
+  it('takes `?secret_token=` as the JWT strategy does: a valid token without a header is 403 `Unauthorized.` (valid-token.js reads the header), an invalid one 401, strict mode 401', async () => {
+    const token = (await as('agent')).slice(4);
+    expect(await api(`/${PID}/tags?secret_token=${token}`)).toMatchObject({ status: 403, body: { success: false, msg: 'Unauthorized.' } });
+    expect((await api(`/${PID}/tags?secret_token=junk`)).status).toBe(401);
+    expect((await api(`/${PID}/tags?secret_token=${token}&secret_token=${token}`)).status).toBe(401);
+    // With a two-word header whose Basic credentials fail, the query's token is the caller's.
+    expect((await api(`/${PID}/tags?secret_token=${token}`, { auth: `Basic ${btoa(`${agent.email}:nope`)}` })).status).toBe(200);
+    // A JWT header wins over the query.
+    expect((await api(`/${PID}/tags?secret_token=${token}`, { auth: 'JWT junk' })).status).toBe(401);
+    const strict = createMockService({ strict: true });
+    const signIn = await call(strict, '/auth/signin', json(undefined, { email: agent.email, password: agent.password }));
+    const strictToken = String(signIn.body.token).slice(4);
+    expect((await call(strict, `/${PID}/tags`, { headers: { Authorization: `JWT ${strictToken}` } })).status).toBe(200);
+    expect((await call(strict, `/${PID}/tags?secret_token=${strictToken}`)).status).toBe(401);
+  });
+
   it("reads a token's caller from its subject: signed with a subscription's secret, `userexternal` is an external user of that subscription's project", async () => {
     const admin = service.basic('admin');
     const subscription = (await api(`/${PID}/subscriptions`, { auth: admin, body: { event: 'lead.create', target: 'http://127.0.0.1:9/h' } })).body;

@@ -91,6 +91,40 @@ function pagination(op, params) {
   return { items: arrays[0], count: 'count', pageSizeField: props.perPage ? 'perPage' : 'query.limit', pageSize, limitParam: limit ? 'limit' : null };
 }
 
+/** The contract's `info.x-release-window`: `{ from, to }`, two releases `X.Y.Z`. */
+function releaseWindowOf(contract) {
+  const window = contract.info['x-release-window'];
+  const release = /^\d+\.\d+\.\d+$/;
+  if (!release.test(window?.from ?? '') || !release.test(window?.to ?? '')) throw new Error('info.x-release-window must be { from: X.Y.Z, to: X.Y.Z }');
+  return { from: window.from, to: window.to };
+}
+
+/**
+ * Where, in a 200 body, the object schemas sit whose `x-release-required` names fields that only some
+ * releases send: `[path, spec]` pairs, `path` from the body's root (`*`: every item of an array), `spec`
+ * the schema's window-wide `required` and, per field of `x-release-required`, `[since, until?]`. Follows
+ * properties, array items and `anyOf`/`oneOf`/`allOf` branches (each branch at the same path), not into a
+ * schema already on the way (the dereferenced contract may be cyclic).
+ */
+function releaseSpecsOf(schema, path = [], seen = new Set(), out = []) {
+  if (!schema || typeof schema !== 'object' || seen.has(schema) || path.length > 6) return out;
+  seen = new Set(seen).add(schema);
+  const releaseRequired = schema['x-release-required'];
+  if (Array.isArray(releaseRequired) && releaseRequired.length) {
+    const since = {};
+    for (const name of releaseRequired) {
+      const property = schema.properties?.[name];
+      if (!property?.['x-since'] && !property?.['x-until']) throw new Error(`x-release-required names ${name}, which has neither x-since nor x-until`);
+      since[name] = property['x-until'] ? [property['x-since'] ?? '', property['x-until']] : [property['x-since']];
+    }
+    out.push([path, { required: schema.required ?? [], since }]);
+  }
+  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const branch of schema[key] ?? []) releaseSpecsOf(branch, path, seen, out);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) releaseSpecsOf(property, [...path, name], seen, out);
+  if (schema.items) releaseSpecsOf(schema.items, [...path, '*'], seen, out);
+  return out;
+}
+
 /** Whether the 200 may have an empty body: the contract declares it as a `text/plain` empty string. */
 const emptyBody = (op) => op.responses['200']?.content?.['text/plain']?.schema?.const === '';
 
@@ -176,6 +210,9 @@ for (const { path, method, pathItem, operation: op } of operationsOf(doc)) {
     pagination: pagination(op, params),
     emptyBody: emptyBody(op) || undefined,
     signIn: isSignIn(op) || undefined,
+    since: op['x-since'],
+    until: op['x-until'],
+    responseSchema: op.responses['200']?.content?.['application/json']?.schema,
     responses: Object.fromEntries(Object.entries(op.responses).map(([status, response]) => [status, Object.keys(response.content ?? {})])),
     acceptsSubscriptionToken: subscriptionToken === true,
   });
@@ -262,7 +299,14 @@ lines.push('  /** The 200 may have an empty body (the method then resolves to `u
 lines.push('  readonly emptyBody?: boolean;');
 lines.push("  /** A sign-in (the contract's `x-sign-in`): its 200 answers a token, which `createClient` keeps for the calls that follow. */");
 lines.push('  readonly signIn?: boolean;');
+lines.push("  /** The first release of the server that has the operation (the contract's `x-since`); absent: every release of {@link releaseWindow}. */");
+lines.push('  readonly since?: string;');
+lines.push("  /** The last release of the server that has the operation (the contract's `x-until`); absent: still in the newest. */");
+lines.push('  readonly until?: string;');
 lines.push('}');
+lines.push('');
+lines.push('/** The releases of the server the contract holds for (its `info.x-release-window`): every release from `from` to `to`. */');
+lines.push(`export const releaseWindow = ${JSON.stringify(releaseWindowOf(doc))} as const;`);
 lines.push('');
 lines.push(`/** The ${ops.length} operationIds of the contract. */`);
 lines.push(`export type OperationId = ${ops.map((o) => `'${o.operationId}'`).join(' | ')};`);
@@ -284,6 +328,8 @@ for (const o of ops) {
     pagination: o.pagination,
     emptyBody: o.emptyBody,
     signIn: o.signIn,
+    since: o.since,
+    until: o.until,
   };
   for (const key of Object.keys(rest)) if (rest[key] === undefined) delete rest[key];
   const security = `[${o.security.map((name) => SCHEMES[name].constant).join(', ')}]`;
@@ -435,6 +481,49 @@ const openTypes = types.replace(/((?:\b[A-Z]\w* \| )+)string\b(?! &)/g, (all, na
   return `${names}(string & {})`;
 });
 writeFileSync(typesFile, openTypes);
+
+// releases.gen.ts: what `zodValidation()` checks, beyond the window-wide schemas, when it knows the server's
+// release (`createClient({ serverVersion })`), loaded with the validation code on the first such check.
+const specs = [];
+const specIndex = new Map();
+const checks = [];
+for (const o of ops) {
+  const found = [];
+  for (const [path, spec] of releaseSpecsOf(o.responseSchema)) {
+    const key = JSON.stringify(spec);
+    if (!specIndex.has(key)) {
+      specIndex.set(key, specs.length);
+      specs.push(spec);
+    }
+    const at = JSON.stringify(path);
+    const entry = found.find(([p]) => JSON.stringify(p) === at);
+    if (entry) {
+      if (!entry[1].includes(specIndex.get(key))) entry[1].push(specIndex.get(key));
+    } else found.push([path, [specIndex.get(key)]]);
+  }
+  if (found.length) checks.push([o.operationId, found]);
+}
+const releases = [
+  '// Generated by scripts/generate-operations.mjs from the contract (`x-release-required`, `x-since`, `x-until`); do not edit.',
+  "import type { OperationId } from './operations.gen';",
+  '',
+  '/**',
+  " * The object schemas of 200 bodies that require some fields only in the releases that have them (a schema's",
+  ' * `x-release-required`): `required`, what every release sends; `since`, field → `[first release, last release?]`.',
+  ' */',
+  `export const releaseSpecs: readonly { readonly required: readonly string[]; readonly since: { readonly [field: string]: readonly [string, string?] } }[] = ${JSON.stringify(specs)};`,
+  '',
+  '/**',
+  ' * Per operation, where in its 200 body those schemas sit: `[path, indices into releaseSpecs]`, the path from the',
+  ' * root of the body, `*` standing for every item of an array. An object there that has every `required` field of',
+  ' * one of the specs is that schema, and must have its fields of the release.',
+  ' */',
+  'export const releaseChecks: { readonly [K in OperationId]?: readonly (readonly [readonly string[], readonly number[]])[] } = {',
+  ...checks.map(([id, found]) => `  ${id}: ${JSON.stringify(found)},`),
+  '};',
+  '',
+];
+writeFileSync(`${outputDir}/releases.gen.ts`, releases.join('\n'));
 console.log(
   `operations manifest: ${ops.length} operations, ${ops.filter((o) => o.pagination).length} paged → ${output}; ${ops.filter((o) => o.acceptsSubscriptionToken).length} accept a subscription's token → ${manifestOutput}; ${opened} open enums typed \`Enum | (string & {})\``,
 );

@@ -18,8 +18,11 @@ export interface Validator {
    * promise (awaited before sending) that rejects with it, e.g. while it loads what it checks with.
    */
   request?(operationId: OperationId, parts: { path?: unknown; query?: unknown; body?: unknown }): void | Promise<void>;
-  /** Checks a 200 body, as `request` does. Unknown enum values and extra fields must pass. */
-  response?(operationId: OperationId, data: unknown): void | Promise<void>;
+  /**
+   * Checks a 200 body, as `request` does. Unknown enum values and extra fields must pass. `context.serverVersion`
+   * is the client's `serverVersion`: the body must then be what that release sends.
+   */
+  response?(operationId: OperationId, data: unknown, context?: { serverVersion?: string | undefined }): void | Promise<void>;
 }
 
 /** Options of {@link createClient}. Times in milliseconds. */
@@ -28,6 +31,14 @@ export interface ClientOptions extends HttpClientOptions {
   projectId?: string;
   /** Validate requests and responses (e.g. `zodValidation()` from `@supportkb/sdk/zod`). Off by default. */
   validate?: Validator;
+  /**
+   * The release of the server the client talks to, `X.Y.Z` (e.g. `'2.18.3'`), when known. An operation that
+   * release lacks (any, for a release older than the contract's window, `releaseWindow`: 2.10.0 to 2.19.16)
+   * then fails before sending with `OperationNotInReleaseError`, naming the release the contract describes it
+   * from, and validation (`validate`) holds 200 bodies to what that release sends. Without it, the client
+   * accepts what any release of the window sends.
+   */
+  serverVersion?: string;
 }
 
 type Part<T> = [T] extends [never] ? {} : [T] extends [undefined] ? {} : NonNullable<T>;
@@ -90,9 +101,13 @@ export type SupportKbClient = ResourceTree<Methods> & {
  * sign-in or a request with a body is not followed: it throws `APIError`. Retries (default 2, idempotent methods, 408/429/5xx/connection
  * errors), the per-attempt timeout and the body size limit come from `options`.
  *
- * @throws {TypeError} on an invalid `baseUrl` or incomplete credentials.
+ * @throws {TypeError} on an invalid `baseUrl`, incomplete credentials, or a `serverVersion` that is not a
+ * release `X.Y.Z`.
  */
 export function createClient(options: ClientOptions): SupportKbClient {
+  const { serverVersion } = options;
+  if (serverVersion !== undefined && !/^\d+\.\d+\.\d+$/.test(serverVersion)) throw new TypeError(`serverVersion must be a release X.Y.Z, not ${serverVersion}`);
+  let releaseGuard: Promise<typeof import('./release-guard')> | undefined;
   // The generated functions' client (`sk.http.client`) finds a call's operation in this manifest
   // (`createHttpClient` bundles a compact route index instead).
   let routes: Map<string, OperationInfo> | undefined;
@@ -129,6 +144,11 @@ export function createClient(options: ClientOptions): SupportKbClient {
   }
 
   async function call(info: OperationInfo, params: Record<string, unknown>, requestOptions: RequestOptions): Promise<WithResponse<unknown>> {
+    if (serverVersion) {
+      releaseGuard ??= import('./release-guard');
+      releaseGuard.catch(() => (releaseGuard = undefined));
+      (await releaseGuard).guardRelease(info, serverVersion);
+    }
     const useValidator = requestOptions.validate === false ? undefined : validator;
     const behaviour = behaviours[info.operationId];
     let headers = requestOptions.headers;
@@ -149,7 +169,7 @@ export function createClient(options: ClientOptions): SupportKbClient {
     });
     // An empty 200 body is the answer itself where the contract declares one (resolves to `undefined`).
     if (!(data === undefined && info.emptyBody)) {
-      const checked = useValidator?.response?.(info.operationId, data);
+      const checked = useValidator?.response?.(info.operationId, data, { serverVersion });
       if (checked) await checked;
     }
     behaviour?.complete?.(data, { operationId: info.operationId, method: sent.method, url: sent.url });

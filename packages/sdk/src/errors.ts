@@ -24,8 +24,8 @@ const ERROR_CLASS = '@supportkb/sdk.errorClass';
  * Base class of every error the SDK throws. Catch this to handle any SDK failure:
  * HTTP errors ({@link APIError} and its per-status subclasses), connection problems
  * ({@link APIConnectionError}, {@link APIConnectionTimeoutError}), aborts ({@link APIUserAbortError}),
- * answers that cannot be used ({@link ResponseParseError}, {@link ResponseTooLargeError}),
- * contract violations ({@link ValidationError}) and rejected webhook deliveries ({@link WebhookVerificationError}).
+ * answers that cannot be used ({@link ResponseParseError}, {@link ResponseTooLargeError}), an operation
+ * the server's release lacks (`OperationNotInReleaseError`), contract violations ({@link ValidationError}) and rejected webhook deliveries ({@link WebhookVerificationError}).
  */
 export class SupportKbError extends Error {
   override name = 'SupportKbError';

@@ -12,6 +12,7 @@
 export { createClient, type ClientMethod, type ClientOptions, type ItemOf, type Params, type SupportKbClient, type Validator } from './client';
 export type { Credentials, HttpClientOptions, Logger, LogLevel, RequestContext, RequestOptions, ResponseOf, RetryPolicy, ValidationIssue } from './types';
 export { createHttpClient, type HttpClient } from './http';
+export { OperationNotInReleaseError } from './release-guard';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './internal/body';
 export { APIPromise, type WithResponse } from './api-promise';
 export { PagePromise, type Page } from './pagination';
@@ -44,6 +45,7 @@ export {
 export { webhookEventsWithPayloadSchema } from './events';
 export {
   operations,
+  releaseWindow,
   subscriptionEvents,
   type HttpMethod,
   type MinRole,

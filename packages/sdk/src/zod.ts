@@ -15,6 +15,7 @@ import { ValidationError } from './errors';
 import type { OperationId } from './generated/operations.gen';
 import type { OperationSchemas } from './generated/operation-schemas.gen';
 import { operationSchemaModules } from './generated/zod-loaders.gen';
+import { releaseNumber } from './internal/version';
 
 export * from './generated/zod.gen';
 export { operationSchemas, type OperationSchemas } from './generated/operation-schemas.gen';
@@ -25,6 +26,13 @@ export interface ZodValidationOptions {
   request?: boolean;
   /** Validate 200 bodies (default true); unknown enum values and extra fields are tolerated. */
   response?: boolean;
+  /**
+   * The release of the server, `X.Y.Z` (e.g. `'2.18.3'`): 200 bodies must then also have what that release
+   * sends beyond what every release of the contract's window does (e.g. a teammate's `roleType` from
+   * 2.18.1). Without it, a body of any release of the window passes. `createClient({ serverVersion })`
+   * gives its own to every check.
+   */
+  serverVersion?: string;
 }
 
 /** An operation's schemas and the check, once their chunks are loaded. */
@@ -54,6 +62,17 @@ function load(operationId: OperationId): Promise<Loaded> {
   return pending;
 }
 
+let releaseCheck: typeof import('./release-check') | undefined;
+let releaseLoading: Promise<typeof import('./release-check')> | undefined;
+
+/** Runs `run` with the per-release check (`release-check.ts`): at once when it is loaded, else once it is. */
+function withReleaseCheck(run: (loadedCheck: typeof import('./release-check')) => void): void | Promise<void> {
+  if (releaseCheck) return run(releaseCheck);
+  releaseLoading ??= import('./release-check').then((module) => (releaseCheck = module));
+  releaseLoading.catch(() => (releaseLoading = undefined));
+  return releaseLoading.then(run);
+}
+
 /** Runs `run` with the operation's schemas: at once when they are loaded, else once they are (then it returns a promise). */
 function withSchemas(operationId: OperationId, run: (ready: Loaded) => void): void | Promise<void> {
   const ready = loaded.get(operationId);
@@ -79,6 +98,7 @@ function withSchemas(operationId: OperationId, run: (ready: Loaded) => void): vo
  * Called directly, `await` its checks: `await zodValidation().response('getTag', body)`.
  */
 export function zodValidation(options: ZodValidationOptions = {}): Validator {
+  if (options.serverVersion !== undefined && Number.isNaN(releaseNumber(options.serverVersion))) throw new TypeError(`serverVersion must be a release X.Y.Z, not ${options.serverVersion}`);
   const validator: Validator = {};
   if (options.request !== false) {
     validator.request = (operationId: OperationId, parts) =>
@@ -92,13 +112,22 @@ export function zodValidation(options: ZodValidationOptions = {}): Validator {
       });
   }
   if (options.response !== false) {
-    validator.response = (operationId: OperationId, data) =>
-      withSchemas(operationId, ({ schemas, check }) => {
+    validator.response = (operationId: OperationId, data, context) => {
+      const windowWide = withSchemas(operationId, ({ schemas, check }) => {
         const schema = schemas.response;
         if (!schema) return;
         const real = check(schema(), data, true);
         if (real.length) throw new ValidationError('response', real, data, { operationId });
       });
+      const release = context?.serverVersion ?? options.serverVersion;
+      if (!release) return windowWide;
+      const ofRelease = () =>
+        withReleaseCheck(({ releaseIssues }) => {
+          const issues = releaseIssues(operationId, data, release);
+          if (issues.length) throw new ValidationError('response', issues, data, { operationId });
+        });
+      return windowWide ? windowWide.then(ofRelease) : ofRelease();
+    };
   }
   return validator;
 }

@@ -60,7 +60,14 @@ export interface OperationInfo {
   readonly emptyBody?: boolean;
   /** A sign-in (the contract's `x-sign-in`): its 200 answers a token, which `createClient` keeps for the calls that follow. */
   readonly signIn?: boolean;
+  /** The first release of the server that has the operation (the contract's `x-since`); absent: every release of {@link releaseWindow}. */
+  readonly since?: string;
+  /** The last release of the server that has the operation (the contract's `x-until`); absent: still in the newest. */
+  readonly until?: string;
 }
+
+/** The releases of the server the contract holds for (its `info.x-release-window`): every release from `from` to `to`. */
+export const releaseWindow = {"from":"2.10.0","to":"2.19.16"} as const;
 
 /** The 74 operationIds of the contract. */
 export type OperationId = 'aggregateMessagesByDay' | 'aggregateRequestsByDay' | 'aggregateRequestsByHour' | 'aggregateRequestsByMonth' | 'aggregateRequestsByStatus' | 'aggregateRequestsByWeek' | 'cloneDefaultLabels' | 'closeConversation' | 'countMessages' | 'countRequests' | 'countRequestsWithBot' | 'createContent' | 'createContentsFromUrls' | 'createGroup' | 'createKnowledgeBase' | 'createLead' | 'createMessage' | 'createSegment' | 'createSubscription' | 'createTag' | 'deleteAllLabels' | 'deleteContent' | 'deleteGroup' | 'deleteKnowledgeBase' | 'deleteLabels' | 'deleteLead' | 'deleteSegment' | 'deleteSubscription' | 'deleteTag' | 'deleteTeammate' | 'getContent' | 'getConversation' | 'getDefaultLabels' | 'getDepartment' | 'getGroup' | 'getLabels' | 'getLead' | 'getRequestDuration' | 'getRequestSatisfaction' | 'getRequestWaitingTime' | 'getRequestWaitingTimeLastDay' | 'getSegment' | 'getSubscription' | 'getTag' | 'getTeammate' | 'getTeammateByUserId' | 'inviteTeammate' | 'listContents' | 'listDefaultLabels' | 'listDepartments' | 'listGroups' | 'listKnowledgeBases' | 'listLabels' | 'listLeads' | 'listMessages' | 'listSegments' | 'listSubscriptions' | 'listTags' | 'listTeammates' | 'parseSitemap' | 'reopenConversation' | 'setDefaultLabels' | 'signIn' | 'signInAnonymously' | 'signInWithCustomToken' | 'updateCurrentTeammate' | 'updateGroup' | 'updateKnowledgeBase' | 'updateLead' | 'updateSegment' | 'updateSubscription' | 'updateTag' | 'updateTeammate' | 'upsertLabels';
@@ -100,7 +107,7 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
   deleteSubscription: { ...{"operationId":"deleteSubscription","method":"DELETE","path":"/{project_id}/subscriptions/{subscription_id}","resource":["subscriptions"],"name":"delete"}, security: [BASIC_AUTH, API_KEY_AUTH], ...{"minRole":"admin","pathParams":["project_id","subscription_id"],"queryParams":[],"hasBody":false} },
   deleteTag: { ...{"operationId":"deleteTag","method":"DELETE","path":"/{project_id}/tags/{id}","resource":["tags"],"name":"delete"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"agent","pathParams":["project_id","id"],"queryParams":[],"hasBody":false} },
   deleteTeammate: { ...{"operationId":"deleteTeammate","method":"DELETE","path":"/{project_id}/project_users/{project_user_id}","resource":["team"],"name":"delete"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"admin","pathParams":["project_id","project_user_id"],"queryParams":["soft","hard"],"hasBody":false} },
-  getContent: { ...{"operationId":"getContent","method":"GET","path":"/{project_id}/kb/{content_id}","resource":["kb","contents"],"name":"get"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"admin","pathParams":["project_id","content_id"],"queryParams":[],"hasBody":false} },
+  getContent: { ...{"operationId":"getContent","method":"GET","path":"/{project_id}/kb/{content_id}","resource":["kb","contents"],"name":"get"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"admin","pathParams":["project_id","content_id"],"queryParams":[],"hasBody":false,"emptyBody":true} },
   getConversation: { ...{"operationId":"getConversation","method":"GET","path":"/{project_id}/requests/{request_id}","resource":["conversations"],"name":"get"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"agent","pathParams":["project_id","request_id"],"queryParams":[],"hasBody":false} },
   getDefaultLabels: { ...{"operationId":"getDefaultLabels","method":"GET","path":"/{project_id}/labels/default/{lang}","resource":["labels"],"name":"getDefault"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"none","pathParams":["project_id","lang"],"queryParams":[],"hasBody":false,"emptyBody":true} },
   getDepartment: { ...{"operationId":"getDepartment","method":"GET","path":"/{project_id}/departments/{department_id}","resource":["departments"],"name":"get"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"none","pathParams":["project_id","department_id"],"queryParams":[],"hasBody":false} },
@@ -269,7 +276,7 @@ export interface OperationTypes {
   deleteSubscription: { data: DeleteSubscriptionData; response: DeleteSubscriptionResponses[200]; errors: DeleteSubscriptionErrors };
   deleteTag: { data: DeleteTagData; response: DeleteTagResponses[200]; errors: DeleteTagErrors };
   deleteTeammate: { data: DeleteTeammateData; response: DeleteTeammateResponses[200]; errors: DeleteTeammateErrors };
-  getContent: { data: GetContentData; response: GetContentResponses[200]; errors: GetContentErrors };
+  getContent: { data: GetContentData; response: GetContentResponses[200] | undefined; errors: GetContentErrors };
   getConversation: { data: GetConversationData; response: GetConversationResponses[200]; errors: GetConversationErrors };
   getDefaultLabels: { data: GetDefaultLabelsData; response: GetDefaultLabelsResponses[200] | undefined; errors: GetDefaultLabelsErrors };
   getDepartment: { data: GetDepartmentData; response: GetDepartmentResponses[200]; errors: GetDepartmentErrors };

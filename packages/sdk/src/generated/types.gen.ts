@@ -646,17 +646,19 @@ export type Content = {
      */
     situated_context?: boolean;
     /**
-     * For a page imported from a `sitemap` content, the `_id` of that content. A field of the real
-     * server.
+     * For a page imported from a `sitemap` content, the `_id` of that content. `null` on the contents
+     * `createContentsFromUrls` creates on releases 2.13.x and 2.14.x (later releases leave it out). A
+     * field of the real server.
      *
      */
-    sitemap_origin_id?: ObjectId;
+    sitemap_origin_id?: ObjectId | null;
     /**
      * For a page imported from a `sitemap` content, the sitemap URL as the client sent it (the server
-     * does not check that it is a URL). A field of the real server.
+     * does not check that it is a URL). `null` on the contents `createContentsFromUrls` creates on
+     * releases 2.13.x and 2.14.x. A field of the real server.
      *
      */
-    sitemap_origin?: string;
+    sitemap_origin?: string | null;
     /**
      * For `regex_custom` contents, the regular expression that splits the text into chunks.
      * `createContent` stores `null` for a `regex_custom` content sent without `chunk_regex`.
@@ -1225,7 +1227,7 @@ export type KnowledgeBaseUpserted = {
     /**
      * Always false (the model default).
      */
-    hybrid: boolean;
+    hybrid?: boolean;
     /**
      * When the record was created by this request.
      */
@@ -1455,7 +1457,7 @@ export type Teammate = {
      * (user, guest); `listTeammates` returns only `1` by default.
      *
      */
-    roleType: 1 | 2;
+    roleType?: 1 | 2;
     /**
      * Whether the teammate accepts requests. Changes only when the teammate explicitly toggles it
      * or through the update endpoints; logging out does not change it. Default `true`.
@@ -1519,7 +1521,7 @@ export type Teammate = {
     /**
      * Fine-grained permissions granted to the member, e.g. `request_read_group`.
      */
-    permissions: Array<string>;
+    permissions?: Array<string>;
     /**
      * Identifier of the creator.
      */
@@ -1529,7 +1531,7 @@ export type Teammate = {
     /**
      * True if removed from the project; a trashed teammate is also `disabled`.
      */
-    trashed: boolean;
+    trashed?: boolean;
     /**
      * Mongo document version.
      */
@@ -1764,7 +1766,7 @@ export type TeammateUpserted = {
     /**
      * Fine-grained permissions granted to the member, e.g. `request_read_group`.
      */
-    permissions: Array<string>;
+    permissions?: Array<string>;
     /**
      * Identifier of the creator.
      */
@@ -1774,7 +1776,7 @@ export type TeammateUpserted = {
     /**
      * True if removed from the project; a trashed teammate is also `disabled`.
      */
-    trashed: boolean;
+    trashed?: boolean;
     /**
      * Mongo document version.
      */
@@ -1967,7 +1969,7 @@ export type Group = {
      * Whether the group takes part in routing; `false` once deleted. Default `true`.
      *
      */
-    enabled: boolean;
+    enabled?: boolean;
     attributes?: StoredAttributes;
     /**
      * Project identifier.
@@ -2041,7 +2043,7 @@ export type GroupUpserted = {
      * Whether the group takes part in routing; `false` once deleted. Default `true`.
      *
      */
-    enabled: boolean;
+    enabled?: boolean;
     attributes?: StoredAttributes;
     /**
      * Project identifier. Absent on a group created by `updateGroup` on an unknown id (upsert).
@@ -4608,7 +4610,9 @@ export type GetContentError = GetContentErrors[keyof GetContentErrors];
 
 export type GetContentResponses = {
     /**
-     * The content.
+     * The content. Releases up to 2.13.49 answer an id that names no content with 200 and an empty body
+     * (later releases answer 404).
+     *
      */
     200: Content;
 };
@@ -4683,6 +4687,9 @@ export type CreateContentsFromUrlsErrors = {
      */
     500: ErrorDescription | ServerError | {
         success: false;
+    } | {
+        name: string;
+        message: string;
     };
 };
 
@@ -5815,10 +5822,11 @@ export type DeleteGroupError = DeleteGroupErrors[keyof DeleteGroupErrors];
 export type DeleteGroupResponses = {
     /**
      * The confirmation (default), or the removed group (`force=true`), or an empty body
-     * (`force=true` on an unknown id).
+     * (`force=true` on an unknown id). Releases up to 2.11.5 always remove the group (they read no
+     * `force`) and answer the removed group, or `null` for an id that names no group.
      *
      */
-    200: SuccessMessage | Group | GroupUpserted;
+    200: SuccessMessage | Group | GroupUpserted | null;
 };
 
 export type DeleteGroupResponse = DeleteGroupResponses[keyof DeleteGroupResponses];

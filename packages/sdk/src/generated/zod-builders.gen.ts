@@ -269,8 +269,8 @@ export const zContent = /* @__PURE__ */ lazy(() => z.object({
     last_error: z.optional(zContentLastError()),
     tags: z.optional(z.array(z.unknown())),
     situated_context: z.optional(z.boolean()),
-    sitemap_origin_id: z.optional(zObjectId()),
-    sitemap_origin: z.optional(z.string()),
+    sitemap_origin_id: z.nullish(zObjectId()),
+    sitemap_origin: z.nullish(z.string()),
     chunk_regex: z.nullish(z.string()),
     createdAt: zTimestamp(),
     updatedAt: zTimestamp(),
@@ -447,7 +447,7 @@ export const zKnowledgeBaseUpserted = /* @__PURE__ */ lazy(() => z.object({
         ])
     ])),
     default: z.boolean(),
-    hybrid: z.boolean(),
+    hybrid: z.optional(z.boolean()),
     createdAt: zTimestamp(),
     updatedAt: zTimestamp()
 }));
@@ -512,7 +512,7 @@ export const zTeammate = /* @__PURE__ */ lazy(() => z.object({
         zTeammateRole(),
         z.string()
     ])),
-    roleType: z.union([z.literal(1), z.literal(2)]),
+    roleType: z.optional(z.union([z.literal(1), z.literal(2)])),
     user_available: z._default(z.boolean(), true),
     max_served_chat: z.optional(z.number()),
     max_assigned_chat: z.optional(z.number()),
@@ -527,11 +527,11 @@ export const zTeammate = /* @__PURE__ */ lazy(() => z.object({
     isAuthenticated: z.boolean(),
     last_ip: z.optional(z.string()),
     last_login_at: zTimestamp(),
-    permissions: z.array(z.string()),
+    permissions: z.optional(z.array(z.string())),
     createdBy: z.string(),
     createdAt: zTimestamp(),
     updatedAt: zTimestamp(),
-    trashed: z.boolean(),
+    trashed: z.optional(z.boolean()),
     __v: z.int()
 }));
 
@@ -591,11 +591,11 @@ export const zTeammateUpserted = /* @__PURE__ */ lazy(() => z.object({
     isAuthenticated: z.boolean(),
     last_ip: z.optional(z.string()),
     last_login_at: zTimestamp(),
-    permissions: z.array(z.string()),
+    permissions: z.optional(z.array(z.string())),
     createdBy: z.optional(z.string()),
     createdAt: zTimestamp(),
     updatedAt: zTimestamp(),
-    trashed: z.boolean(),
+    trashed: z.optional(z.boolean()),
     __v: z.int()
 }));
 
@@ -647,7 +647,7 @@ export const zGroup = /* @__PURE__ */ lazy(() => z.object({
     name: z.string(),
     members: z.nullable(z.array(z.unknown())),
     trashed: z.boolean(),
-    enabled: z.boolean(),
+    enabled: z.optional(z.boolean()),
     attributes: z.optional(zStoredAttributes()),
     id_project: zObjectId(),
     createdBy: z.string(),
@@ -667,7 +667,7 @@ export const zGroupUpserted = /* @__PURE__ */ lazy(() => z.object({
     name: z.optional(z.string()),
     members: z.nullable(z.array(z.unknown())),
     trashed: z.optional(z.boolean()),
-    enabled: z.boolean(),
+    enabled: z.optional(z.boolean()),
     attributes: z.optional(zStoredAttributes()),
     id_project: z.optional(zObjectId()),
     createdBy: z.optional(z.string()),
@@ -1575,11 +1575,11 @@ export const zDeleteGroupQuery = /* @__PURE__ */ lazy(() => z.object({
     force: z._default(z.optional(z.boolean()), false)
 }));
 
-export const zDeleteGroupResponse = /* @__PURE__ */ lazy(() => z.union([
+export const zDeleteGroupResponse = /* @__PURE__ */ lazy(() => z.nullable(z.union([
     zSuccessMessage(),
     zGroup(),
     zGroupUpserted()
-]));
+])));
 
 export const zGetGroupPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),

@@ -1100,7 +1100,9 @@ export const zDeleteContentResponse = /* @__PURE__ */ z.lazy(builders.zDeleteCon
 export const zGetContentPath = /* @__PURE__ */ z.lazy(builders.zGetContentPath);
 
 /**
- * The content.
+ * The content. Releases up to 2.13.49 answer an id that names no content with 200 and an empty body
+ * (later releases answer 404).
+ *
  */
 export const zGetContentResponse = /* @__PURE__ */ z.lazy(builders.zGetContentResponse);
 
@@ -1245,7 +1247,8 @@ export const zDeleteGroupQuery = /* @__PURE__ */ z.lazy(builders.zDeleteGroupQue
 
 /**
  * The confirmation (default), or the removed group (`force=true`), or an empty body
- * (`force=true` on an unknown id).
+ * (`force=true` on an unknown id). Releases up to 2.11.5 always remove the group (they read no
+ * `force`) and answer the removed group, or `null` for an id that names no group.
  *
  */
 export const zDeleteGroupResponse = /* @__PURE__ */ z.lazy(builders.zDeleteGroupResponse);

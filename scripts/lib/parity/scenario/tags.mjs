@@ -49,6 +49,9 @@ export function tagSteps() {
     s('updateTag.duplicate-name', 'updateTag', { path: { id: (v) => v.tag3 }, body: (v) => ({ tag: `${v.run}-b2` }) }),
     s('updateTag.malformed-json', 'updateTag', { path: { id: (v) => v.tag3 }, raw: '{' }),
     s('listTags.default', 'listTags', {}),
+    // The JWT strategy also reads `?secret_token=`; valid-token.js then wants a header: 403 `Unauthorized.`.
+    s('listTags.secret-token-query', 'listTags', { as: 'none', query: { secret_token: (v) => String(v.owner).replace(/^JWT /, '') } }),
+    s('listTags.secret-token-query-junk', 'listTags', { as: 'none', query: { secret_token: 'junk' } }),
     s('listTags.sortField-asc', 'listTags', { query: { sortField: 'tag', direction: 1 } }),
     s('listTags.sort-asc', 'listTags', { query: { sort: 'tag', direction: 1 } }),
     s('listTags.sort-desc', 'listTags', { query: { sort: 'tag', direction: -1 } }),

@@ -18,10 +18,10 @@ export const zDeleteGroupQuery = /* @__PURE__ */ lazy(() => z.object({
     force: z._default(z.optional(z.boolean()), false)
 }));
 
-export const zDeleteGroupResponse = /* @__PURE__ */ lazy(() => z.union([
+export const zDeleteGroupResponse = /* @__PURE__ */ lazy(() => z.nullable(z.union([
     zSuccessMessage(),
     zGroup(),
     zGroupUpserted()
-]));
+])));
 
 export { zDeleteGroupPath as path, zDeleteGroupQuery as query, zDeleteGroupResponse as response };

@@ -33,7 +33,7 @@ export const zKnowledgeBaseUpserted = /* @__PURE__ */ lazy(() => z.object({
         ])
     ])),
     default: z.boolean(),
-    hybrid: z.boolean(),
+    hybrid: z.optional(z.boolean()),
     createdAt: zTimestamp(),
     updatedAt: zTimestamp()
 }));

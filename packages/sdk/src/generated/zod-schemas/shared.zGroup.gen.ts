@@ -14,7 +14,7 @@ export const zGroup = /* @__PURE__ */ lazy(() => z.object({
     name: z.string(),
     members: z.nullable(z.array(z.unknown())),
     trashed: z.boolean(),
-    enabled: z.boolean(),
+    enabled: z.optional(z.boolean()),
     attributes: z.optional(zStoredAttributes()),
     id_project: zObjectId(),
     createdBy: z.string(),

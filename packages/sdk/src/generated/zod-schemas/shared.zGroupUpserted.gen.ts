@@ -14,7 +14,7 @@ export const zGroupUpserted = /* @__PURE__ */ lazy(() => z.object({
     name: z.optional(z.string()),
     members: z.nullable(z.array(z.unknown())),
     trashed: z.optional(z.boolean()),
-    enabled: z.boolean(),
+    enabled: z.optional(z.boolean()),
     attributes: z.optional(zStoredAttributes()),
     id_project: z.optional(zObjectId()),
     createdBy: z.optional(z.string()),

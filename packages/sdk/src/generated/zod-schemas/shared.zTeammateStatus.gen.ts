@@ -64,7 +64,7 @@ export const zTeammate = /* @__PURE__ */ lazy(() => z.object({
         zTeammateRole(),
         z.string()
     ])),
-    roleType: z.union([z.literal(1), z.literal(2)]),
+    roleType: z.optional(z.union([z.literal(1), z.literal(2)])),
     user_available: z._default(z.boolean(), true),
     max_served_chat: z.optional(z.number()),
     max_assigned_chat: z.optional(z.number()),
@@ -79,10 +79,10 @@ export const zTeammate = /* @__PURE__ */ lazy(() => z.object({
     isAuthenticated: z.boolean(),
     last_ip: z.optional(z.string()),
     last_login_at: zTimestamp(),
-    permissions: z.array(z.string()),
+    permissions: z.optional(z.array(z.string())),
     createdBy: z.string(),
     createdAt: zTimestamp(),
     updatedAt: zTimestamp(),
-    trashed: z.boolean(),
+    trashed: z.optional(z.boolean()),
     __v: z.int()
 }));

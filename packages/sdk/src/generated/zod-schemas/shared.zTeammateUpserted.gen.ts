@@ -38,10 +38,10 @@ export const zTeammateUpserted = /* @__PURE__ */ lazy(() => z.object({
     isAuthenticated: z.boolean(),
     last_ip: z.optional(z.string()),
     last_login_at: zTimestamp(),
-    permissions: z.array(z.string()),
+    permissions: z.optional(z.array(z.string())),
     createdBy: z.optional(z.string()),
     createdAt: zTimestamp(),
     updatedAt: zTimestamp(),
-    trashed: z.boolean(),
+    trashed: z.optional(z.boolean()),
     __v: z.int()
 }));
