@@ -85,7 +85,7 @@ describe("a project's custom token works on that project's paths only", () => {
 });
 
 describe("a webhook subscription's token is scoped as the service scopes it", () => {
-  it('may call what the contract marks x-accepts-subscription-token: the 35 operations the mock used to list by hand', () => {
+  it('may call what the contract marks x-accepts-subscription-token: the 35 operations the mock used to list by hand, and the conversations', () => {
     // The list the mock kept in code before the contract carried the fact (routes whose guard is
     // `hasRoleOrTypes(role, [..., 'subscription'])` on the real server).
     const previous = [
@@ -125,7 +125,10 @@ describe("a webhook subscription's token is scoped as the service scopes it", ()
       'deleteLead',
       'createMessage',
     ];
-    expect([...SUBSCRIPTION_TOKEN_OPERATIONS].sort()).toEqual(previous.sort());
+    // Added with the conversations: app.js mounts /:projectid/requests behind
+    // hasRoleOrTypes('agent', ['bot', 'subscription']).
+    const conversations = ['getConversation', 'closeConversation', 'reopenConversation', 'listMessages'];
+    expect([...SUBSCRIPTION_TOKEN_OPERATIONS].sort()).toEqual([...previous, ...conversations].sort());
   });
 
   const direct = createMockService({ clock: { frozen: true }, webhooks: { delivery: 'none' } });
