@@ -1,5 +1,5 @@
 /**
- * A scripted scenario that calls every one of the 64 operations once or more against a running
+ * A scripted scenario that calls every operation of the contract once or more against a running
  * mock, with valid requests, in an order that makes each call meaningful (create → read → update
  * → delete). Used over the wire (Prism's validation proxy in front of the standalone server) and
  * in process.
@@ -159,15 +159,43 @@ export async function runScenario(send: Send, customToken: string): Promise<{ op
   await call({ operationId: 'updateLead', method: 'PUT', path: `/${P}/leads/${lead._id}`, auth: agent, body: { city: 'Torino', tags: ['vip'] } });
   await call({ operationId: 'deleteLead', method: 'DELETE', path: `/${P}/leads/${lead._id}`, auth: agent });
 
-  // Messages and subscriptions.
-  await call({ operationId: 'createSubscription', method: 'POST', path: `/${P}/subscriptions`, auth: admin, body: { event: 'lead.create', target: 'https://hooks.acme-support.test/leads' } });
+  // Departments (no credentials: the chat widget reads them anonymously).
+  await call({ operationId: 'listDepartments', method: 'GET', path: `/${P}/departments`, query: { sort: 'true' } });
+  await call({ operationId: 'getDepartment', method: 'GET', path: `/${P}/departments/default` });
+  await call({ operationId: 'getDepartment', method: 'GET', path: `/${P}/departments/${SEED.departmentId}` });
+
+  // Subscriptions (admin).
+  const subscription = await call({
+    operationId: 'createSubscription',
+    method: 'POST',
+    path: `/${P}/subscriptions`,
+    auth: admin,
+    body: { event: 'lead.create', target: 'https://hooks.acme-support.test/leads' },
+  });
+  await call({ operationId: 'listSubscriptions', method: 'GET', path: `/${P}/subscriptions`, auth: admin });
+  await call({ operationId: 'getSubscription', method: 'GET', path: `/${P}/subscriptions/${subscription._id}`, auth: admin });
+  await call({
+    operationId: 'updateSubscription',
+    method: 'PUT',
+    path: `/${P}/subscriptions/${subscription._id}`,
+    auth: admin,
+    body: { event: 'lead.update', target: 'https://hooks.acme-support.test/leads' },
+  });
+  await call({ operationId: 'deleteSubscription', method: 'DELETE', path: `/${P}/subscriptions/${subscription._id}`, auth: admin });
+
+  // Conversations and their messages: the guest's first message opens one, the admin reads, closes and reopens it.
+  const conversationId = 'support-group-5b0c3a2e-1d4f-4e6a-8b9c-0d1e2f3a4b5c';
   await call({
     operationId: 'createMessage',
     method: 'POST',
-    path: `/${P}/requests/support-group-5b0c3a2e-1d4f-4e6a-8b9c-0d1e2f3a4b5c/messages`,
+    path: `/${P}/requests/${conversationId}/messages`,
     auth: guest,
     body: { text: 'Where is my parcel?', sourcePage: 'https://www.acme-support.test/help' },
   });
+  await call({ operationId: 'getConversation', method: 'GET', path: `/${P}/requests/${conversationId}`, auth: admin });
+  await call({ operationId: 'closeConversation', method: 'PUT', path: `/${P}/requests/${conversationId}/close`, auth: admin });
+  await call({ operationId: 'reopenConversation', method: 'PUT', path: `/${P}/requests/${conversationId}/reopen`, auth: admin });
+  await call({ operationId: 'listMessages', method: 'GET', path: `/${P}/requests/${conversationId}/messages`, auth: admin });
 
   // Analytics (admin).
   const analytics: [string, string, Record<string, string>?][] = [
