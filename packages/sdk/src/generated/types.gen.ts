@@ -3398,6 +3398,20 @@ export type Conversation = {
     __v?: number;
 };
 
+export type StoredConversation = Conversation & {
+    _id: ObjectId;
+    request_id: string;
+    first_text: string;
+    status: number;
+    participants: Array<string>;
+    hasBot: boolean;
+    id_project: ObjectId;
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    __v: number;
+};
+
 /**
  * Optional body of `closeConversation`.
  */
@@ -8718,7 +8732,7 @@ export type GetConversationResponses = {
     /**
      * The conversation, populated.
      */
-    200: Conversation;
+    200: StoredConversation;
 };
 
 export type GetConversationResponse = GetConversationResponses[keyof GetConversationResponses];
@@ -8794,7 +8808,7 @@ export type CloseConversationResponses = {
     /**
      * The closed conversation, populated.
      */
-    200: Conversation;
+    200: StoredConversation;
 };
 
 export type CloseConversationResponse = CloseConversationResponses[keyof CloseConversationResponses];
@@ -8858,7 +8872,7 @@ export type ReopenConversationResponses = {
     /**
      * The reopened conversation, populated.
      */
-    200: Conversation;
+    200: StoredConversation;
 };
 
 export type ReopenConversationResponse = ReopenConversationResponses[keyof ReopenConversationResponses];
@@ -8921,7 +8935,18 @@ export type ListMessagesResponses = {
     /**
      * The conversation's messages, oldest first.
      */
-    200: Array<Message | InfoMessage>;
+    200: Array<(Message | InfoMessage) & {
+        senderFullname: string;
+        channel_type: string;
+        channel: {
+            [key: string]: unknown;
+        } | null;
+        status: number;
+        createdBy: string;
+        createdAt: Timestamp;
+        updatedAt: Timestamp;
+        __v: number;
+    }>;
 };
 
 export type ListMessagesResponse = ListMessagesResponses[keyof ListMessagesResponses];

@@ -1088,6 +1088,20 @@ export const zConversation = /* @__PURE__ */ lazy(() => z.object({
     __v: z.optional(z.int())
 }));
 
+export const zStoredConversation = /* @__PURE__ */ lazy(() => z.intersection(zConversation(), z.object({
+    _id: zObjectId(),
+    request_id: z.string(),
+    first_text: z.string(),
+    status: z.number(),
+    participants: z.array(z.string()),
+    hasBot: z.boolean(),
+    id_project: zObjectId(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+})));
+
 export const zConversationCloseRequest = /* @__PURE__ */ lazy(() => z.object({
     force: z.nullish(z.boolean())
 }));
@@ -1969,7 +1983,7 @@ export const zGetConversationPath = /* @__PURE__ */ lazy(() => z.object({
     request_id: z.string().check(z.minLength(1))
 }));
 
-export const zGetConversationResponse = /* @__PURE__ */ lazy(() => zConversation());
+export const zGetConversationResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
 
 export const zCloseConversationBody = /* @__PURE__ */ lazy(() => zConversationCloseRequest());
 
@@ -1978,21 +1992,33 @@ export const zCloseConversationPath = /* @__PURE__ */ lazy(() => z.object({
     request_id: z.string().check(z.minLength(1))
 }));
 
-export const zCloseConversationResponse = /* @__PURE__ */ lazy(() => zConversation());
+export const zCloseConversationResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
 
 export const zReopenConversationPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
     request_id: z.string().check(z.minLength(1))
 }));
 
-export const zReopenConversationResponse = /* @__PURE__ */ lazy(() => zConversation());
+export const zReopenConversationResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
 
 export const zListMessagesPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
     request_id: z.string().check(z.minLength(1))
 }));
 
-export const zListMessagesResponse = /* @__PURE__ */ lazy(() => z.array(z.union([zMessage(), zInfoMessage()])));
+export const zListMessagesResponse = /* @__PURE__ */ lazy(() => z.array(z.intersection(z.union([
+    zMessage(),
+    zInfoMessage()
+]), z.object({
+    senderFullname: z.string(),
+    channel_type: z.string(),
+    channel: z.nullable(z.record(z.string(), z.unknown())),
+    status: z.number(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}))));
 
 export const zCreateMessageBody = /* @__PURE__ */ lazy(() => zMessageCreateRequest());
 

@@ -888,6 +888,8 @@ export const zAnalyticsSatisfaction = /* @__PURE__ */ z.lazy(builders.zAnalytics
  */
 export const zConversation = /* @__PURE__ */ z.lazy(builders.zConversation);
 
+export const zStoredConversation = /* @__PURE__ */ z.lazy(builders.zStoredConversation);
+
 /**
  * Optional body of `closeConversation`.
  */

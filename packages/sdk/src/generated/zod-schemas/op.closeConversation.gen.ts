@@ -4,7 +4,7 @@
 
 import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
-import { zConversation } from './shared.zConversation.gen';
+import { zStoredConversation } from './shared.zStoredConversation.gen';
 
 export const zConversationCloseRequest = /* @__PURE__ */ lazy(() => z.object({
     force: z.nullish(z.boolean())
@@ -17,6 +17,6 @@ export const zCloseConversationPath = /* @__PURE__ */ lazy(() => z.object({
     request_id: z.string().check(z.minLength(1))
 }));
 
-export const zCloseConversationResponse = /* @__PURE__ */ lazy(() => zConversation());
+export const zCloseConversationResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
 
 export { zCloseConversationPath as path, zCloseConversationBody as body, zCloseConversationResponse as response };

@@ -4,13 +4,13 @@
 
 import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
-import { zConversation } from './shared.zConversation.gen';
+import { zStoredConversation } from './shared.zStoredConversation.gen';
 
 export const zGetConversationPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
     request_id: z.string().check(z.minLength(1))
 }));
 
-export const zGetConversationResponse = /* @__PURE__ */ lazy(() => zConversation());
+export const zGetConversationResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
 
 export { zGetConversationPath as path, zGetConversationResponse as response };

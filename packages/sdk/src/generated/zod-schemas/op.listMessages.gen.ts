@@ -34,6 +34,18 @@ export const zListMessagesPath = /* @__PURE__ */ lazy(() => z.object({
     request_id: z.string().check(z.minLength(1))
 }));
 
-export const zListMessagesResponse = /* @__PURE__ */ lazy(() => z.array(z.union([zMessage(), zInfoMessage()])));
+export const zListMessagesResponse = /* @__PURE__ */ lazy(() => z.array(z.intersection(z.union([
+    zMessage(),
+    zInfoMessage()
+]), z.object({
+    senderFullname: z.string(),
+    channel_type: z.string(),
+    channel: z.nullable(z.record(z.string(), z.unknown())),
+    status: z.number(),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}))));
 
 export { zListMessagesPath as path, zListMessagesResponse as response };
