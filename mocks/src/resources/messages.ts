@@ -39,7 +39,7 @@
  *
  * Emits `request.create` (new conversation), `lead.create` (new lead) and `message.create`.
  */
-import type { Conversation, CreateMessageResponse, Lead, Message, User } from '@supportkb/sdk';
+import type { Conversation, CreateMessageResponse, Lead, Message, StoredConversation as StoredConversationJson, User } from '@supportkb/sdk';
 import { isObject } from '../documents';
 import { beyondContract } from '../http/beyond-contract';
 import type { Caller } from '../auth/authenticator';
@@ -245,7 +245,7 @@ function populateIds(ids: unknown, find: (id: string) => Record<string, unknown>
  * requester with its user) and with the virtuals `requester_id` and `id`.
  * @returns the conversation, or no answer when a populate fails.
  */
-export function populatedConversation(core: ServiceCore, conversation: StoredConversation): Conversation | Unanswered {
+export function populatedConversation(core: ServiceCore, conversation: StoredConversation): StoredConversationJson | Unanswered {
   const out = structuredClone(conversation) as Record<string, unknown>;
   if (conversation.lead !== undefined && conversation.lead !== null) {
     const lead = core.store.leads.get(conversation.lead);
@@ -271,7 +271,7 @@ export function populatedConversation(core: ServiceCore, conversation: StoredCon
   out.participatingAgents = agents;
   out.participatingBots = bots;
   out.id = conversation._id;
-  return out as Conversation;
+  return out as StoredConversationJson;
 }
 
 /** `Request.countDocuments(...)` of the open conversations assigned to `userId` (`pubmodules/routing-queue`). */

@@ -83,8 +83,13 @@ export type StoredLabels = Omit<LabelDocument, 'data'> & { _id: string; data: St
 /** A stored conversation: `requester`, `lead` and `department` hold ids (messages embed them populated). */
 export type StoredConversation = Conversation & { request_id: string; createdAt: string; updatedAt: string; requester?: string; lead?: string; department?: string };
 
-/** A stored message (without the `request` it is answered with). */
-export type StoredMessage = Omit<Message, 'request'> & { createdAt: string; updatedAt: string };
+/**
+ * A stored message (without the `request` it is answered with): a saved document, so it has what the
+ * model defaults or requires (`senderFullname`, `channel_type`, `channel`, `status`, `createdBy`), the
+ * timestamps and `__v`, as `listMessages` answers it.
+ */
+export type StoredMessage = Omit<Message, 'request'> &
+  Required<Pick<Message, 'senderFullname' | 'channel_type' | 'status' | 'createdBy' | '__v'>> & { channel: NonNullable<Message['channel']> | null; createdAt: string; updatedAt: string };
 
 /** A pending invitation (an invite of an email no user has). */
 export type PendingInvitation = TeammatePendingInvitation['pendingInvitation'];
