@@ -27,6 +27,9 @@ describe('the stateful mock answers as the real server does', () => {
   it('on the parity scenario: at least 98% identical, and only the listed differences', async () => {
     const contract = await loadIndexedContract();
     const steps = parityScenario();
+    // Every operation of the contract is on the scenario (a new operation needs its calls in scripts/lib/parity/scenario/).
+    const called = new Set(steps.map((step) => step.op));
+    expect(contract.operations.map((op) => op.operationId).filter((id) => !called.has(id))).toEqual([]);
     const run = `parity-${Date.now().toString(36)}`;
     // The two runs are independent (two deployments): side by side.
     const [real, mock] = await Promise.all([runScenario({ contract, ...targets.real, run, steps, timeout: 10_000 }), runScenario({ contract, ...targets.mock, run, steps, timeout: 10_000 })]);
