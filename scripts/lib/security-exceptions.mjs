@@ -53,6 +53,26 @@ export const offAt = [
     'owasp:api8:2023-define-error-responses-401',
     'Label reads have no auth at all on the real server (app.js mounts routes/labels.js behind fetchLabels only): it never answers 401.',
   ],
+  [
+    '/paths/~1{project_id}~1departments/get',
+    'owasp:api8:2023-define-error-responses-401',
+    'Department reads have no auth on the real server (app.js:578 mounts routes/department.js without passport; its GET / and GET /:departmentid check nothing): it never answers 401.',
+  ],
+  [
+    '/paths/~1{project_id}~1departments~1{department_id}/get',
+    'owasp:api8:2023-define-error-responses-401',
+    'Department reads have no auth on the real server (app.js:578 mounts routes/department.js without passport; its GET / and GET /:departmentid check nothing): it never answers 401.',
+  ],
+  [
+    '/paths/~1{project_id}~1requests~1{request_id}~1messages/get',
+    'owasp:api8:2023-define-error-responses-500',
+    'routes/message.js:534 hands a database error to a `next` the route never received (undefined): the TypeError escapes the callback and nothing answers, so the route has no 500 to declare.',
+  ],
+  [
+    '/paths/~1{project_id}~1subscriptions/get',
+    'owasp:api8:2023-define-error-responses-500',
+    "routes/subscription.js:87 hands a database error to `next`, the exec callback's third parameter, which Mongoose never passes (undefined): the TypeError escapes and nothing answers, so the route has no 500 to declare.",
+  ],
   ['/servers/1/url', 'owasp:api8:2023-no-server-http', 'The second server is the local mock on the loopback address (npm run mock:prism), not a deployment.'],
 ];
 

@@ -8724,6 +8724,10 @@ export type GetConversationErrors = {
      * No conversation of the project has this `request_id`.
      */
     404: ErrorMessage;
+    /**
+     * The database failed the read: `{success: false, msg: "Error getting object."}`.
+     */
+    500: ErrorMessage;
 };
 
 export type GetConversationError = GetConversationErrors[keyof GetConversationErrors];
@@ -9110,6 +9114,10 @@ export type ListDepartmentsErrors = {
      *
      */
     400: ErrorBody;
+    /**
+     * The database failed the read: `{success: false, msg: "Error getting the departments.", err}`, `err` the database error as JSON.
+     */
+    500: ErrorMessage;
 };
 
 export type ListDepartmentsError = ListDepartmentsErrors[keyof ListDepartmentsErrors];
