@@ -23,19 +23,62 @@ export function declaredTooLarge(request: Request, limit: number): boolean {
 }
 
 /**
+ * Thrown by {@link readBodyText} for a body the service's parsers cannot decode: a `Content-Encoding`
+ * other than `gzip`, `deflate` or `identity` (body-parser's 415 "unsupported content encoding"), or
+ * compressed bytes that do not inflate (its 400). `encoding` is the header's value, lower-case.
+ */
+export class BodyEncodingError extends Error {
+  constructor(
+    readonly encoding: string,
+    readonly reason: 'unsupported' | 'corrupt',
+  ) {
+    super(reason === 'unsupported' ? `unsupported content encoding "${encoding}"` : `the ${encoding} body does not inflate`);
+    this.name = 'BodyEncodingError';
+  }
+}
+
+/** The encodings body-parser inflates (`inflate: true`, its default): zlib's gunzip and inflate, as `DecompressionStream` formats. */
+const INFLATED = new Map<string, CompressionFormat>([
+  ['gzip', 'gzip'],
+  ['deflate', 'deflate'],
+]);
+
+/** A request's `Content-Encoding` as body-parser reads it: lower-case, `identity` when absent. */
+export function contentEncodingOf(request: Request): string {
+  return (request.headers.get('content-encoding') ?? 'identity').toLowerCase();
+}
+
+/**
  * Reads a request body as UTF-8 text, stopping as soon as more than `limit` bytes arrived: the
  * rest is never read (the stream is cancelled), so an oversized body costs at most `limit` bytes
  * plus one chunk of memory. A declared `Content-Length` over the limit fails before any read.
  * Where the runtime offers no body stream (Firefox's service workers) the body is read whole and
- * measured afterwards.
+ * measured afterwards. A `gzip` or `deflate` body (`Content-Encoding`) is inflated first, as
+ * body-parser does, and the limit applies to the inflated bytes.
  *
  * @param request the Fetch request (its body is consumed).
  * @param limit maximum size in bytes.
  * @returns the text (`''` without a body).
  * @throws {BodyTooLargeError} when the body is, or is declared, larger than `limit`.
+ * @throws {BodyEncodingError} when its `Content-Encoding` is not one body-parser inflates, or the bytes do not inflate.
  */
 export async function readBodyText(request: Request, limit: number): Promise<string> {
-  if (declaredTooLarge(request, limit)) throw new BodyTooLargeError(limit);
+  const encoding = contentEncodingOf(request);
+  if (encoding !== 'identity' && !INFLATED.has(encoding)) throw new BodyEncodingError(encoding, 'unsupported');
+  // body-parser checks a declared length against the limit only for bodies it does not inflate.
+  if (encoding === 'identity' && declaredTooLarge(request, limit)) throw new BodyTooLargeError(limit);
+  const format = INFLATED.get(encoding);
+  if (format) {
+    // Runtimes without request body streams (Firefox's service workers) give the bytes whole.
+    const compressed = request.body ?? new Blob([await request.arrayBuffer()]).stream();
+    const inflated = compressed.pipeThrough(new DecompressionStream(format));
+    try {
+      return await readStreamText(inflated, limit);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw error;
+      throw new BodyEncodingError(encoding, 'corrupt');
+    }
+  }
   if (!request.body) {
     // Runtimes without request body streams (Firefox's service workers: `Request.body` is
     // undefined there) give the body only whole; the limit is then checked after reading.
@@ -43,7 +86,12 @@ export async function readBodyText(request: Request, limit: number): Promise<str
     if (new TextEncoder().encode(text).byteLength > limit) throw new BodyTooLargeError(limit);
     return text;
   }
-  const reader = request.body.getReader();
+  return readStreamText(request.body, limit);
+}
+
+/** A byte stream as UTF-8 text, reading no more than `limit` bytes (then {@link BodyTooLargeError}, the stream cancelled). */
+async function readStreamText(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -3,10 +3,11 @@
  * `qs` (Express's "extended" parser: `a[b]=1` is an object, a repeated name an array), and the body
  * parsed by `body-parser` — JSON (`application/json`; an empty body is `{}`; only an object or an
  * array at the top), URL-encoded forms (`qs`, 32 levels deep at most), anything else left unread as
- * `{}`. Malformed bodies are the service's global error: 500 `{err: "error"}`.
+ * `{}`; a `gzip` or `deflate` body inflated first. Malformed bodies, and bodies in another
+ * `Content-Encoding`, are the service's global error: 500 `{err: "error"}`.
  */
 import { parse } from 'qs';
-import { BodyTooLargeError, readBodyText } from './body';
+import { BodyEncodingError, BodyTooLargeError, readBodyText } from './body';
 import { payloadTooLarge, type Failure } from './results';
 
 /** A query as Express hands it to routes: strings, arrays of them, nested objects. */
@@ -43,6 +44,9 @@ export async function readServerBody(request: Request, limit: number): Promise<{
     text = await readBodyText(request, limit);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return { failure: payloadTooLarge(limit) };
+    // body-parser's 415 (an encoding it does not inflate) and 400 (bytes that do not inflate) reach
+    // the global error handler, which answers both 500 {err: "error"}.
+    if (error instanceof BodyEncodingError) return { failure: parseFailure() };
     throw error;
   }
   if (text === '') return { body: {}, text };

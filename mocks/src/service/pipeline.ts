@@ -21,7 +21,7 @@ import type { OperationId } from '@supportkb/sdk';
 import { authorize } from '../auth/authorize';
 import type { Role } from '../auth/roles';
 import { isObjectIdLike } from '../mongoose/cast';
-import { BodyTooLargeError, declaredTooLarge, jsonDepth, MAX_BODY_DEPTH, readBodyText } from '../http/body';
+import { BodyEncodingError, BodyTooLargeError, contentEncodingOf, declaredTooLarge, jsonDepth, MAX_BODY_DEPTH, readBodyText } from '../http/body';
 import { parseQuery, readServerBody } from '../http/request';
 import { methodNotAllowed, payloadTooLarge, type Failure, type Result } from '../http/results';
 import { badInput, contractViolations, type ValidationIssue } from '../http/validation';
@@ -93,8 +93,9 @@ export async function runOperation<K extends OperationId>(
   params: Readonly<Record<string, unknown>>,
 ): Promise<Result> {
   // A body declared larger than the limit is refused before anything else, as the service's body
-  // parser does (it runs before every route).
-  if (declaredTooLarge(request, core.bodyLimit)) return payloadTooLarge(core.bodyLimit);
+  // parser does (it runs before every route; it trusts the declared length only of a body it does
+  // not inflate).
+  if (contentEncodingOf(request) === 'identity' && declaredTooLarge(request, core.bodyLimit)) return payloadTooLarge(core.bodyLimit);
   const url = new URL(request.url);
   const path: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) if (typeof value === 'string') path[key] = value;
@@ -162,6 +163,15 @@ async function strictMode<K extends OperationId>(
       text = await readBodyText(request, core.bodyLimit);
     } catch (error) {
       if (error instanceof BodyTooLargeError) return payloadTooLarge(core.bodyLimit);
+      if (error instanceof BodyEncodingError)
+        return badInput(status, [
+          {
+            value: error.encoding,
+            msg: error.reason === 'unsupported' ? 'Unsupported Content-Encoding: send the body as identity, gzip or deflate' : `The body does not inflate as ${error.encoding}`,
+            param: 'content-encoding',
+            location: 'headers',
+          },
+        ]);
       throw error;
     }
     if (jsonDepth(text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) return tooDeep();
