@@ -8805,8 +8805,12 @@ export type ListConversationsErrors = {
      */
     403: ErrorBody;
     /**
-     * The query failed: `{success: false, msg: "Error getting requests.", err}` (e.g. a `sort` field
-     * MongoDB refuses); a body that is not JSON, Express's `{err: "error"}`.
+     * The query failed: `{success: false, msg: "Error getting requests.", err}` — a filter value
+     * Mongoose cannot cast, a `sort` field or a negative `page` MongoDB refuses, or a conversation of
+     * the page with a participant that is no ObjectId (populating the participating agents fails with
+     * the `CastError` of model `user`: one such conversation fails every listing that includes it,
+     * unless `no_populate=true`). A `direction` mquery refuses, or a body that is not JSON: Express's
+     * `{err: "error"}`.
      *
      */
     500: ErrorMessage | ServerError;
