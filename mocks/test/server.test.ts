@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMockFetch } from '../src/fetch';
 import { networkError } from '../src/overrides';
 import { startHttpMock, type HttpMock } from '../src/server';
 import { createMockService } from '../src/service/create';
@@ -93,8 +94,12 @@ describe('the standalone server', () => {
     const strict = await startHttpMock({ serviceOptions: { strict: true } });
     try {
       const basic = `Basic ${Buffer.from(`${SEED.members.admin.email}:${SEED.members.admin.password}`).toString('base64')}`;
-      const send = (url: string, encoding: string, body: Uint8Array | string) =>
-        fetch(`${url}/${P}/tags`, { method: 'POST', headers: { Origin: 'http://localhost:5173', Authorization: basic, 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body });
+      const send = (url: string, encoding: string, body: Buffer | string) =>
+        fetch(`${url}/${P}/tags`, {
+          method: 'POST',
+          headers: { Origin: 'http://localhost:5173', Authorization: basic, 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+          body: typeof body === 'string' ? body : new Uint8Array(body),
+        });
       // Checked on server 2.19.16: a gzip body creates the tag (200), `br` answers 500 {err: "error"} without Access-Control-Allow-Origin.
       const zipped = await send(mock.url, 'gzip', gzipSync(JSON.stringify({ tag: 'zipped' })));
       expect(zipped.status).toBe(200);
@@ -122,6 +127,32 @@ describe('the standalone server', () => {
       expect((await send(strict.url, 'gzip', gzipSync(JSON.stringify({ tag: 'strict-zipped' })))).status).toBe(200);
     } finally {
       await Promise.all([mock.stop(), strict.stop()]);
+    }
+  });
+
+  it("answers HEAD on a GET route as Express does: the GET's status and headers, Content-Length included, and no body", async () => {
+    const mock = await startHttpMock();
+    const service = createMockService();
+    try {
+      const basic = `Basic ${Buffer.from(`${SEED.members.admin.email}:${SEED.members.admin.password}`).toString('base64')}`;
+      for (const fetchOf of [
+        (url: string, init: RequestInit) => fetch(`${mock.url}${url}`, init),
+        (url: string, init: RequestInit) => createMockFetch({ service })(`https://mock.supportkb.invalid${url}`, init),
+      ]) {
+        const get = await fetchOf(`/${P}/tags`, { headers: { Authorization: basic } });
+        const text = await get.text();
+        const head = await fetchOf(`/${P}/tags`, { method: 'HEAD', headers: { Authorization: basic } });
+        expect(head.status).toBe(200);
+        expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+        expect(await head.text()).toBe('');
+        if (get.headers.has('content-length')) expect(head.headers.get('content-length')).toBe(String(new TextEncoder().encode(text).byteLength));
+        // Refusals too: a HEAD without credentials gets the GET's 401.
+        expect((await fetchOf(`/${P}/tags`, { method: 'HEAD' })).status).toBe(401);
+      }
+      // A path with no GET route is still Express's 404.
+      expect((await fetch(`${mock.url}/auth/signin`, { method: 'HEAD' })).status).toBe(404);
+    } finally {
+      await mock.stop();
     }
   });
 

@@ -67,14 +67,33 @@ export function unanswered(reason: string): Unanswered {
 }
 
 /**
+ * The signals {@link untilAborted} waits on, held until they abort. A request's signal can follow the
+ * client's through a weak reference only (undici's `Request`, and the clone MSW hands a handler), so
+ * a signal nothing else holds could be garbage-collected while an answer waits on it, with its
+ * listener: the abort would then never arrive and the answer would wait forever.
+ */
+const WAITED_ON = new Set<AbortSignal>();
+
+/**
  * Resolves when `signal` aborts (never, without one): how long an answer held back (`hang`: the
  * server's silences, a scenario's `fault: 'hang'`) waits for the client to give up.
  */
 export function untilAborted(signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (!signal) return;
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    WAITED_ON.add(signal);
+    signal.addEventListener(
+      'abort',
+      () => {
+        WAITED_ON.delete(signal);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 

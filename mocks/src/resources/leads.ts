@@ -40,6 +40,7 @@ import { PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import { LEAD_MODEL, LEAD_STATUS } from '../models/lead';
 import { SEGMENT_MODEL } from '../models/segment';
+import { postLeadUpdated } from './messages';
 
 const { NORMAL, DELETED } = LEAD_STATUS;
 
@@ -221,7 +222,10 @@ export const leadHandlers = {
       const tags = field(raw.body, 'tags');
       if (truthy(tags)) update.tags = tags;
       try {
-        return ok(findByIdAndUpdate(core, core.store.leads, LEAD_MODEL, raw.path.id!, update, { upsert: true })!);
+        const lead = findByIdAndUpdate(core, core.store.leads, LEAD_MODEL, raw.path.id!, update, { upsert: true })!;
+        // routes/lead.js:93-95: `lead.fullname.email.update` when the body has `email` or `fullname` (`!= undefined`).
+        if (field(raw.body, 'email') != null || field(raw.body, 'fullname') != null) postLeadUpdated(core, lead);
+        return ok(lead);
       } catch (error) {
         if (isDatabaseError(error)) return failMsg(500, 'Error updating object.');
         throw error;

@@ -384,6 +384,30 @@ export function postSystemMessage(core: ServiceCore, conversation: StoredConvers
   core.webhooks.emit('message.create', projectId, answer);
 }
 
+/**
+ * The info message "Lead updated" the server posts on `lead.fullname.email.update` (emitted when
+ * `updateLead` is sent an `email` or a `fullname`, routes/lead.js:93-95, and when a new conversation's
+ * lead gets another e-mail, services/leadService.js:147): into the lead's latest conversation on the
+ * `chat21` channel (services/updateLeadQueued.js:90-128: `Request.find({lead, id_project,
+ * "channel.name": "chat21"}).sort({createdAt: -1}).limit(1)`), none when it has none. Its attributes
+ * carry the lead's new `email` and `fullname` (a field the lead lacks is left out, as JSON drops
+ * `undefined`).
+ */
+export function postLeadUpdated(core: ServiceCore, lead: Lead): void {
+  let latest: StoredConversation | undefined;
+  for (const conversation of core.store.conversations.values()) {
+    if (conversation.lead !== lead._id || conversation.id_project !== lead.id_project) continue;
+    const channel: unknown = conversation.channel;
+    if (!isObject(channel) || channel.name !== 'chat21') continue;
+    if (!latest || String(conversation.createdAt) > String(latest.createdAt)) latest = conversation;
+  }
+  if (!latest) return;
+  const attributes: Record<string, unknown> = { subtype: 'info/support', updateconversation: false, messagelabel: { key: 'LEAD_UPDATED' } };
+  if (lead.email !== undefined) attributes.updateUserEmail = lead.email;
+  if (lead.fullname !== undefined) attributes.updateUserFullname = lead.fullname;
+  postSystemMessage(core, latest, 'Lead updated', attributes);
+}
+
 /** The JSON of an error the route sends as `err` (an Error object has no enumerable fields: `{}`). */
 function errJson(error: unknown, values: Record<string, unknown>): Record<string, unknown> {
   return error instanceof ValidationError ? mongooseErrorJson(error, 'message', values) : {};
@@ -595,6 +619,7 @@ function leadFor(core: ServiceCore, projectId: string, leadId: unknown, fullname
       if (isDatabaseError(error)) return lost;
       throw error;
     }
+    postLeadUpdated(core, target);
     return target;
   }
   try {

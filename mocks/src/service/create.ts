@@ -112,29 +112,40 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   load();
 
   const metas: OperationMeta[] = operationIds.map(operationMeta).sort(routeOrder);
-  const mswHandlers = metas.map(<K extends OperationId>(meta: OperationMeta & { operationId: K }) => {
-    const handler = handlerOf(handlers, meta.operationId);
-    /** The operation's answer to a request MSW (or the standalone server's dispatch) matched, with `params` its path parameters. */
-    const answer = async (request: Request, params: Readonly<Record<string, unknown>>): Promise<Result> => {
-      let result: Result;
-      try {
-        result = await runOperation(core, meta, handler, request, params);
-      } catch (error) {
-        // A bug, never bad input: answer like the service's global handler and say so.
-        console.error(`[@supportkb/mocks] ${meta.operationId} threw:`, error);
-        result = internalError();
-      }
-      if (options.onResponse) report(options.onResponse, meta.operationId, request, result);
-      if (isUnanswered(result)) {
-        warnings.warn(unansweredKind(meta.operationId, result.reason), () => unansweredWarning(meta.operationId, result.reason, unanswered));
-        if (unanswered === 'hang') await untilAborted(request.signal);
-      }
-      return result;
-    };
-    const mswHandler = http[mswMethod(meta.method)](joinPath(baseUrl, meta.mswPath), async ({ request, params }) => toResponse(await answer(request, params)));
-    operationAnswers.set(mswHandler, answer);
-    return mswHandler;
-  });
+  const mswHandlers = metas
+    .map(<K extends OperationId>(meta: OperationMeta & { operationId: K }) => {
+      const handler = handlerOf(handlers, meta.operationId);
+      /** The operation's answer to a request MSW (or the standalone server's dispatch) matched, with `params` its path parameters. */
+      const answer = async (request: Request, params: Readonly<Record<string, unknown>>): Promise<Result> => {
+        let result: Result;
+        try {
+          result = await runOperation(core, meta, handler, request, params);
+        } catch (error) {
+          // A bug, never bad input: answer like the service's global handler and say so.
+          console.error(`[@supportkb/mocks] ${meta.operationId} threw:`, error);
+          result = internalError();
+        }
+        if (options.onResponse) report(options.onResponse, meta.operationId, request, result);
+        if (isUnanswered(result)) {
+          warnings.warn(unansweredKind(meta.operationId, result.reason), () => unansweredWarning(meta.operationId, result.reason, unanswered));
+          if (unanswered === 'hang') await untilAborted(request.signal);
+        }
+        return result;
+      };
+      const mswHandler = http[mswMethod(meta.method)](joinPath(baseUrl, meta.mswPath), async ({ request, params }) => toResponse(await answer(request, params)));
+      operationAnswers.set(mswHandler, answer);
+      if (meta.method !== 'GET') return [mswHandler];
+      // HEAD on a GET route: Express routes it to the GET handler and sends its status and headers
+      // (Content-Length included) without the body (checked on server 2.19.16: `HEAD /{p}/tags` 200).
+      const answerHead: OperationAnswer = (request, params) => answer(new Request(request, { method: 'GET' }), params);
+      const headHandler = http.head(joinPath(baseUrl, meta.mswPath), async ({ request, params }) => {
+        const response = toResponse(await answerHead(request, params));
+        return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+      });
+      operationAnswers.set(headHandler, answerHead);
+      return [mswHandler, headHandler];
+    })
+    .flat();
 
   const seededMember = (role: SeededRole) => SEED.members[role];
 

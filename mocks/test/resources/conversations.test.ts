@@ -195,3 +195,22 @@ describe('closeConversation and reopenConversation', () => {
     expect(await api(`/${PID}/requests/support-group-nope/reopen`, { method: 'PUT', auth: owner })).toMatchObject({ status: 500, body: { success: false, error: 'Error reopening request' } });
   });
 });
+
+describe('"Lead updated"', () => {
+  it("is posted into the lead's latest chat21 conversation when updateLead is sent an email or a fullname (services/updateLeadQueued.js:90-128), not for other fields", async () => {
+    const messages = async (): Promise<Array<{ text: string }>> => (await api(`${conversation}/messages`, { auth: await as('agent') })).body;
+    const before = (await messages()).length;
+    const lead = `/${PID}/leads/${SEED.leads.guest}`;
+    expect((await api(lead, { method: 'PUT', body: { note: 'no message for a note' }, auth: await as('agent') })).status).toBe(200);
+    expect(await messages()).toHaveLength(before);
+    expect((await api(lead, { method: 'PUT', body: { email: 'guest@example.org', fullname: 'Guest Visitor' }, auth: await as('agent') })).status).toBe(200);
+    const after = await messages();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({
+      text: 'Lead updated',
+      sender: 'system',
+      senderFullname: 'Bot',
+      attributes: { subtype: 'info/support', updateconversation: false, messagelabel: { key: 'LEAD_UPDATED' }, updateUserEmail: 'guest@example.org', updateUserFullname: 'Guest Visitor' },
+    });
+  });
+});

@@ -15,7 +15,12 @@ export interface CallResult {
 
 /** An in-process call through the service's MSW handlers (no conformance collector). */
 export async function call(service: MockService, path: string, init: RequestInit = {}): Promise<CallResult> {
-  const response = await getResponse(service.handlers, new Request(`http://api.supportkb.test${path}`, init));
+  const request = new Request(`http://api.supportkb.test${path}`, init);
+  const response = await getResponse(service.handlers, request);
+  // Held until the answer came: undici's Request follows `init.signal` through a weak reference, and
+  // MSW answers a clone of it, so a request nothing holds any more can be garbage-collected while the
+  // clone waits, and an abort of `init.signal` then never reaches the handler (a `hang` waited forever).
+  void request.signal;
   if (!response) throw new Error(`no handler for ${path}`);
   const text = await response.text();
   let body: unknown = text;

@@ -9,6 +9,11 @@ import { parityScenario } from './scenario.mjs';
  * A deployment to run the scenario against.
  * @typedef {{ baseUrl: string, projectId: string, email: string, password: string, projectSecret: string }} Target
  */
+/** Steps whose `wait` is at most this (ms) are calls the real server never answers; see runScenario. */
+const UNANSWERED_WAIT_MS = 5_000;
+/** How long such a call has, before the next step, to do on the server what it does (ms). */
+const SETTLE_MS = 150;
+
 /**
  * What one call got: status (0 when no answer came within the wait), media type, body, time.
  * @typedef {{ id: string, op: string, method: string, url: string, status: number, contentType: string | null, body: unknown, ms: number, error?: string, headers?: Record<string, string> }} CallRecord
@@ -53,6 +58,7 @@ export async function runScenario(options) {
     customBadSignature: await customToken({ _id: `${run}-bad` }, { secret: `${projectSecret}-wrong`, audience }),
   };
   const basic = `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
+  /** @type {Array<CallRecord | Promise<CallRecord>>} */
   const records = [];
   for (const step of steps) {
     const { method, path } = contract.operation(step.op);
@@ -69,26 +75,39 @@ export async function runScenario(options) {
     if (body !== undefined) headers['content-type'] = step.contentType ?? 'application/json';
     const record = { id: step.id, op: step.op, method, url: `${url.pathname}${url.search}`, status: 0, contentType: null, body: undefined, ms: 0 };
     const started = performance.now();
-    try {
-      const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(step.wait ?? timeout) });
-      const text = await response.text();
-      record.status = response.status;
-      record.contentType = response.headers.get('content-type');
-      if (recordHeaders) record.headers = Object.fromEntries(response.headers);
-      record.body = text;
-      if (/json/i.test(record.contentType ?? '') && text !== '') {
-        try {
-          record.body = JSON.parse(text);
-        } catch {
-          record.body = text;
+    const call = (async () => {
+      try {
+        const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(step.wait ?? timeout) });
+        const text = await response.text();
+        record.status = response.status;
+        record.contentType = response.headers.get('content-type');
+        if (recordHeaders) record.headers = Object.fromEntries(response.headers);
+        record.body = text;
+        if (/json/i.test(record.contentType ?? '') && text !== '') {
+          try {
+            record.body = JSON.parse(text);
+          } catch {
+            record.body = text;
+          }
         }
+      } catch (error) {
+        record.error = error?.name === 'TimeoutError' ? `no answer within ${step.wait ?? timeout} ms` : String(error?.cause?.code ?? error?.message ?? error);
       }
-    } catch (error) {
-      record.error = error?.name === 'TimeoutError' ? `no answer within ${step.wait ?? timeout} ms` : String(error?.cause?.code ?? error?.message ?? error);
+      record.ms = Math.round(performance.now() - started);
+      return record;
+    })();
+    if (step.wait !== undefined && step.wait <= UNANSWERED_WAIT_MS && !step.save) {
+      // A call the real server never answers (its route fails after the response was due): the
+      // next step goes on once this one has been answered or has had SETTLE_MS to do whatever it
+      // does on the server (its route fails within milliseconds), and its record is completed at
+      // the end. One after the other, each such call cost its whole wait.
+      await Promise.race([call, new Promise((resolve) => setTimeout(resolve, SETTLE_MS))]);
+      records.push(call);
+      continue;
     }
-    record.ms = Math.round(performance.now() - started);
+    await call;
     if (step.save && record.status === 200) step.save(v, record.body, record.status);
     records.push(record);
   }
-  return records;
+  return Promise.all(records);
 }
