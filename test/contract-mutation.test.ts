@@ -441,6 +441,7 @@ const SERVER: Record<OperationId, Root> = {
   // `null` for an unknown id: nothing to break.
   deleteSubscription: (body) => (isObject(body) ? object(SUBSCRIPTION_READ) : undefined),
   listDepartments: listOf(DEPARTMENT),
+  listConversations: object(shape({ perPage: 'int!', count: 'int!', requests: list('!', CONVERSATION) })),
   getConversation: object(CONVERSATION),
   closeConversation: object(CONVERSATION),
   reopenConversation: object(CONVERSATION),

@@ -300,6 +300,13 @@ const REAL_TRIAGED: Triaged[] = [
   },
   {
     check: 'not_a_server_error',
+    operations: ['listConversations'],
+    status: [500],
+    kind: 'server',
+    why: 'query values reach Mongoose unvalidated: one it cannot cast (`ticket_id=null&ticket_id=null`, a `hasbot` that is no boolean, a `dept_id` or `lead` that is no ObjectId) fails the find, answered 500 `Error getting requests.` with the CastError (routes/request.js:1561); the contract declares the 500',
+  },
+  {
+    check: 'not_a_server_error',
     operations: ['closeConversation', 'reopenConversation'],
     status: [500],
     kind: 'server',

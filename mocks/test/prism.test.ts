@@ -66,7 +66,7 @@ describe('prism proxy --errors in front of the standalone mock', () => {
     expect(prismOutput).not.toMatch(/violation/i);
     expect(conformance.problems).toEqual([]);
     expect(conformance.count).toBe(log.length);
-  }, 300_000); // a guard against a hang: 76 calls through Prism's proxy, seconds idle, over a minute at a load average of 40
+  }, 300_000); // a guard against a hang: 77 calls through Prism's proxy, seconds idle, over a minute at a load average of 40
 
   it('passes error answers to valid requests with zero violations', async () => {
     const violations: string[] = [];

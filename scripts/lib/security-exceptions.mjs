@@ -69,6 +69,11 @@ export const offAt = [
     'routes/message.js:534 hands a database error to a `next` the route never received (undefined): the TypeError escapes the callback and nothing answers, so the route has no 500 to declare.',
   ],
   [
+    '/paths/~1{project_id}~1requests/get/parameters/10/schema',
+    'owasp:api1:2023-no-numeric-ids',
+    "ticket_id is the server's sequential ticket number (models/request.js), a filter within the caller's project (routes/request.js:1329), not an id any route looks an object up by.",
+  ],
+  [
     '/paths/~1{project_id}~1subscriptions/get',
     'owasp:api8:2023-define-error-responses-500',
     "routes/subscription.js:87 hands a database error to `next`, the exec callback's third parameter, which Mongoose never passes (undefined): the TypeError escapes and nothing answers, so the route has no 500 to declare.",

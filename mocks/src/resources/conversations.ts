@@ -2,6 +2,17 @@
  * Conversations (the server's "requests"), as `routes/request.js` answers reading one, closing and
  * reopening it, and `routes/message.js` listing its messages:
  *
+ * - `listConversations` (`routes/request.js:1210-1565`, a synchronous route): `{perPage, count,
+ *   requests}`; `limit` (`parseInt`, default 40, over 100: 40), `page`, `sort` (default
+ *   `createdAt`), `direction` (default -1). The query: `{id_project, status: {$lt: 1000, $nin: [50,
+ *   150]}, preflight: false}`; a subscription, an owner or an admin sees all, an agent adds `$or:
+ *   [{"snapshot.agents.id_user": me}, {participants: me}]`, another role `participants: me`; then
+ *   `dept_id`, `requester_email`, `status` (comma-separated numbers, or `all`), `lead`,
+ *   `participant`, `hasbot`, `ticket_id`, `preflight=true` (drops the preflight filter), cast by
+ *   Mongoose and matched as MongoDB does (../mongoose/filter.ts). Each conversation populated as
+ *   `getConversation` answers it unless `no_populate=true`; `count` is 0 when `no_count=true`. A
+ *   query that fails (a cast error, a sort key MongoDB refuses): 500 `{success: false, msg: "Error
+ *   getting requests.", err}`. The other filters of the route are not implemented.
  * - `getConversation`: `Request.findOne({request_id, id_project})`, populated as every conversation
  *   answer (./messages.ts `populatedConversation`); 404 `Object not found.`.
  * - `listMessages`: `Message.find({recipient: request_id, id_project}).sort({createdAt: 'asc'})`,
@@ -19,12 +30,25 @@
  *   200) is answered as it is; otherwise status 200 with participants, else 100, and "Chat
  *   reopened" is posted. An unknown `request_id`: 500 `{success: false, error: "Error reopening request"}`.
  */
+import type { StoredConversation as StoredConversationJson } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
-import { field } from '../http/request';
-import { failError, objectNotFound, ok } from '../http/results';
+import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
+import { fail, failError, internalError, objectNotFound, ok } from '../http/results';
+import { CastError, find, MongoError } from '../mongoose/documents';
+import { castObjectId } from '../mongoose/cast';
+import { castErrorJson } from '../mongoose/errors';
+import { documentFilter, isQueryError, querySchema } from '../mongoose/filter';
+import { PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import { conversationKey, type StoredConversation } from '../state/store';
-import { populatedConversation, postSystemMessage } from './messages';
+import { populatedConversation, postSystemMessage, REQUEST_MODEL } from './messages';
+
+/** The request model's queries (`listConversations`). */
+const REQUEST_QUERY = querySchema(REQUEST_MODEL);
+
+/** Page size of `listConversations` when `limit` is not sent, or over 100 (`DEFAULT_LIMIT`). */
+const DEFAULT_LIMIT = 40;
+const MAX_LIMIT = 100;
 
 const CLOSED = 1000;
 const ASSIGNED = 200;
@@ -50,8 +74,115 @@ function transcriptOf(core: ServiceCore, projectId: string, requestId: string): 
     .join('\n');
 }
 
-/** Handlers of getConversation, listMessages, closeConversation, reopenConversation. */
+/** `req.query.x != "true" && req.query.x != true`, negated: the value is `"true"` (or a one-item array of it: `==` compares its string). */
+const isTrue = (value: unknown): boolean => jsString(value) === 'true' && value !== undefined;
+
+/** A cast error as Mongoose reports it for a query on `model` (the message names the model). */
+function castErrorOf(error: CastError, model: string): Record<string, unknown> {
+  const json = castErrorJson(error);
+  return { ...json, message: `${String(json.message)} for model "${model}"` };
+}
+
+/**
+ * The route's answer when the find, the count or a populate rejects (`routes/request.js:1561`), its
+ * `err` as the real server 2.19.16 serialises it: a cast error names the model, MongoDB's refusal
+ * has no `errmsg` (`{ok, code, codeName, name}`).
+ */
+function errorGetting(err: Record<string, unknown>) {
+  return fail(500, { success: false, msg: 'Error getting requests.', err });
+}
+
+/** The `err` of a query that fails: a filter's cast error (model `request`) or MongoDB's refusal. */
+function queryErrorJson(error: unknown): Record<string, unknown> {
+  if (error instanceof CastError) return castErrorOf(error, 'request');
+  if (error instanceof MongoError) return { ok: 0, code: error.code, codeName: error.codeName, name: 'MongoError' };
+  return {};
+}
+
+/**
+ * The cast error of the populate that fails: a participant that is no ObjectId, looked up as the
+ * `_id` of a bot (`participatingBots`, model `faq_kb`) or of a user (`participatingAgents`, model
+ * `user`), in the order the route populates them.
+ */
+function populateErrorJson(conversation: StoredConversation): Record<string, unknown> {
+  const lists: [unknown, string][] = [
+    [conversation.participantsBots, 'faq_kb'],
+    [conversation.participantsAgents, 'user'],
+  ];
+  for (const [ids, model] of lists) {
+    for (const id of Array.isArray(ids) ? ids : []) {
+      try {
+        castObjectId(id, '_id');
+      } catch (error) {
+        if (error instanceof CastError) return castErrorOf(error, model);
+        throw error;
+      }
+    }
+  }
+  return {};
+}
+
+/** Handlers of listConversations, getConversation, listMessages, closeConversation, reopenConversation. */
 export const conversationHandlers = {
+  listConversations: {
+    handle({ core, projectId, raw, caller, teammate }) {
+      const q = raw.query;
+      let limit = truthy(q.limit) ? jsParseInt(q.limit) : DEFAULT_LIMIT;
+      if (limit > MAX_LIMIT) limit = DEFAULT_LIMIT;
+      const skip = jsNumber(truthy(q.page) ? q.page : 0) * limit;
+      const query: Record<string, unknown> = { id_project: projectId, status: { $lt: CLOSED, $nin: [50, 150] }, preflight: false };
+      if (caller?.kind !== 'subscription') {
+        const role = teammate?.role;
+        const me = callerId(caller);
+        if (role === 'owner' || role === 'admin') {
+          // request_read_all: every conversation.
+        } else if (role === 'agent') query.$or = [{ 'snapshot.agents.id_user': me }, { participants: me }];
+        else query.participants = me;
+      }
+      if (truthy(q.dept_id)) query.department = q.dept_id;
+      if (truthy(q.requester_email)) query['snapshot.lead.email'] = q.requester_email;
+      if (truthy(q.status)) {
+        if (typeof q.status !== 'string') return internalError(); // `req.query.status.split` is no function: Express's 500
+        if (q.status === 'all') delete query.status;
+        else {
+          const statuses = q.status
+            .split(',')
+            .map(Number)
+            .filter((n) => !Number.isNaN(n));
+          if (statuses.length > 0) query.status = { $in: statuses };
+          else delete query.status;
+        }
+      }
+      if (truthy(q.lead)) query.lead = q.lead;
+      if (truthy(q.participant)) query.participants = q.participant;
+      if (q.hasbot !== undefined && q.hasbot !== null) query.hasBot = q.hasbot;
+      if (truthy(q.ticket_id)) query.ticket_id = q.ticket_id;
+      if (truthy(q.preflight) && q.preflight === 'true') delete query.preflight;
+      const direction = truthy(q.direction) ? q.direction : -1;
+      const sortField = truthy(q.sort) ? jsString(q.sort) : 'createdAt';
+      let requests: StoredConversation[];
+      let count: number;
+      try {
+        const page = find(core.store.conversations, { filter: documentFilter(REQUEST_QUERY, query), sortField, direction, skip, limit });
+        requests = page.exec();
+        count = page.count();
+      } catch (error) {
+        // mquery refuses the direction while the synchronous route builds the query: Express's 500.
+        if (error instanceof TypeError) return internalError();
+        if (error instanceof PatternLimitError) return error.refusal('query', 'query');
+        if (isQueryError(error)) return errorGetting(queryErrorJson(error));
+        throw error;
+      }
+      const out: StoredConversationJson[] = [];
+      for (const conversation of requests) {
+        const populated = populatedConversation(core, conversation, !isTrue(q.no_populate));
+        if ('reason' in populated) return errorGetting(populateErrorJson(conversation));
+        out.push(populated);
+      }
+      return ok({ perPage: Number.isNaN(limit) ? null : limit, count: isTrue(q.no_count) ? 0 : count, requests: out });
+    },
+  },
+
   getConversation: {
     handle({ core, projectId, raw }) {
       const conversation = findConversation(core, projectId, raw.path.request_id!);

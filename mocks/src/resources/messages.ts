@@ -84,7 +84,7 @@ const TAG: Model = { name: 'tag', fields: { _id: { type: 'objectid' }, tag: { ty
 const NOTE: Model = { name: 'note', timestamps: true, fields: { _id: { type: 'objectid' }, text: { type: 'string' }, createdBy: { type: 'string', required: true } } };
 
 /** `models/request.js` (sub-documents `channel`, `channelOutbound`, `location`, `contact`, `snapshot` apart). */
-const REQUEST_MODEL: Model = {
+export const REQUEST_MODEL: Model = {
   name: 'request',
   timestamps: true,
   fields: {
@@ -243,33 +243,41 @@ function populateIds(ids: unknown, find: (id: string) => Record<string, unknown>
 /**
  * A conversation as the routes send it, populated (lead, department, participating agents and bots,
  * requester with its user) and with the virtuals `requester_id` and `id`.
+ * @param populate `false`: the stored references and only the virtuals `requester_id` and `id`
+ *   (`listConversations` with `no_populate=true`: the virtual populates are left out).
  * @returns the conversation, or no answer when a populate fails.
  */
-export function populatedConversation(core: ServiceCore, conversation: StoredConversation): StoredConversationJson | Unanswered {
+export function populatedConversation(core: ServiceCore, conversation: StoredConversation, populate = true): StoredConversationJson | Unanswered {
   const out = structuredClone(conversation) as Record<string, unknown>;
-  if (conversation.lead !== undefined && conversation.lead !== null) {
-    const lead = core.store.leads.get(conversation.lead);
-    out.lead = lead ? leadJson(lead) : null;
+  let participating: { agents: unknown[]; bots: unknown[] } | undefined;
+  if (populate) {
+    if (conversation.lead !== undefined && conversation.lead !== null) {
+      const lead = core.store.leads.get(conversation.lead);
+      out.lead = lead ? leadJson(lead) : null;
+    }
+    if (conversation.department !== undefined && conversation.department !== null) {
+      const department = core.store.departments.get(conversation.department);
+      out.department = department ? departmentJson(department) : null;
+    }
+    if (conversation.requester !== undefined && conversation.requester !== null) {
+      const requester = core.store.teammates.get(conversation.requester);
+      out.requester = requester ? populatedTeammate(core, requester) : null;
+    }
+    const stored = conversation as { participantsAgents?: unknown; participantsBots?: unknown };
+    const agents = populateIds(stored.participantsAgents, (id) => {
+      const user = core.store.users.get(id);
+      return user ? (structuredClone(user) as Record<string, unknown>) : undefined;
+    });
+    // The mock has no bots: a bot id finds nothing.
+    const bots = populateIds(stored.participantsBots, () => undefined);
+    if (!agents || !bots) return unanswered('routes/message.js returns without answering when populating the conversation fails (a participant that is no ObjectId)');
+    participating = { agents, bots };
   }
-  if (conversation.department !== undefined && conversation.department !== null) {
-    const department = core.store.departments.get(conversation.department);
-    out.department = department ? departmentJson(department) : null;
-  }
-  if (conversation.requester !== undefined && conversation.requester !== null) {
-    const requester = core.store.teammates.get(conversation.requester);
-    out.requester = requester ? populatedTeammate(core, requester) : null;
-  }
-  const stored = conversation as { participantsAgents?: unknown; participantsBots?: unknown };
-  const agents = populateIds(stored.participantsAgents, (id) => {
-    const user = core.store.users.get(id);
-    return user ? (structuredClone(user) as Record<string, unknown>) : undefined;
-  });
-  // The mock has no bots: a bot id finds nothing.
-  const bots = populateIds(stored.participantsBots, () => undefined);
-  if (!agents || !bots) return unanswered('routes/message.js returns without answering when populating the conversation fails (a participant that is no ObjectId)');
   out.requester_id = conversation.lead ?? null;
-  out.participatingAgents = agents;
-  out.participatingBots = bots;
+  if (participating) {
+    out.participatingAgents = participating.agents;
+    out.participatingBots = participating.bots;
+  }
   out.id = conversation._id;
   return out as StoredConversationJson;
 }

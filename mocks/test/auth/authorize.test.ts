@@ -127,7 +127,7 @@ describe("a webhook subscription's token is scoped as the service scopes it", ()
     ];
     // Added with the conversations: app.js mounts /:projectid/requests behind
     // hasRoleOrTypes('agent', ['bot', 'subscription']).
-    const conversations = ['getConversation', 'closeConversation', 'reopenConversation', 'listMessages'];
+    const conversations = ['listConversations', 'getConversation', 'closeConversation', 'reopenConversation', 'listMessages'];
     expect([...SUBSCRIPTION_TOKEN_OPERATIONS].sort()).toEqual([...previous, ...conversations].sort());
   });
 

@@ -192,6 +192,7 @@ export async function runScenario(send: Send, customToken: string): Promise<{ op
     auth: guest,
     body: { text: 'Where is my parcel?', sourcePage: 'https://www.acme-support.test/help' },
   });
+  await call({ operationId: 'listConversations', method: 'GET', path: `/${P}/requests`, auth: admin, query: { status: '100,200', limit: '10' } });
   await call({ operationId: 'getConversation', method: 'GET', path: `/${P}/requests/${conversationId}`, auth: admin });
   await call({ operationId: 'closeConversation', method: 'PUT', path: `/${P}/requests/${conversationId}/close`, auth: admin });
   await call({ operationId: 'reopenConversation', method: 'PUT', path: `/${P}/requests/${conversationId}/reopen`, auth: admin });

@@ -286,6 +286,7 @@ async function writeMessagesAndSubscriptions(ctx, { admin, guest }) {
     if (message.ok) leftBehind.push(`conversation ${requestId} and its messages, closed (the contract has no operation to delete them)`);
     if (ctx.options.contract.operations.some((o) => o.operationId === 'closeConversation')) {
       const params = { request_id: requestId };
+      await send('listConversations', { auth: admin, query: { status: 'all', limit: 10 } });
       await send('getConversation', { params, auth: admin });
       await send('listMessages', { params, auth: guest.token });
       // The run's own conversation only: closed, reopened, closed again.
@@ -293,7 +294,7 @@ async function writeMessagesAndSubscriptions(ctx, { admin, guest }) {
       await send('reopenConversation', { params, auth: admin });
       await send('closeConversation', { params, auth: admin });
     }
-  } else skip(['createMessage', 'getConversation', 'listMessages', 'closeConversation', 'reopenConversation'], 'signInAnonymously failed: no guest to write as');
+  } else skip(['createMessage', 'listConversations', 'getConversation', 'listMessages', 'closeConversation', 'reopenConversation'], 'signInAnonymously failed: no guest to write as');
   const hookTarget = `https://conformance.supportkb.invalid/${run}/hooks`;
   const subscription = await send('createSubscription', { auth: admin, body: { event: 'lead.create', target: hookTarget } });
   // A project already subscribed to the event gets its own subscription back: change and remove only the run's.

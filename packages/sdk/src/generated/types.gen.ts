@@ -3413,6 +3413,28 @@ export type StoredConversation = Conversation & {
 };
 
 /**
+ * One page of conversations. The server wraps it as `{perPage, count, requests}`.
+ *
+ */
+export type ConversationList = {
+    /**
+     * Page size used (the `limit` query parameter, 40 by default; a `limit` over 100 gives 40). The
+     * route reads `parseInt(limit)`: a `limit` that is not a number gives `null` (NaN in JSON).
+     *
+     */
+    perPage: number | null;
+    /**
+     * Total number of conversations matching the query, over all pages (`0` when `no_count=true`).
+     *
+     */
+    count: number;
+    /**
+     * The conversations of the requested page, populated as `getConversation` answers one (unless `no_populate=true`).
+     */
+    requests: Array<StoredConversation>;
+};
+
+/**
  * Optional body of `closeConversation`.
  */
 export type ConversationCloseRequest = {
@@ -8672,6 +8694,138 @@ export type AggregateMessagesByDayResponses = {
 };
 
 export type AggregateMessagesByDayResponse = AggregateMessagesByDayResponses[keyof AggregateMessagesByDayResponses];
+
+export type ListConversationsData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+    };
+    query?: {
+        /**
+         * Comma-separated statuses to list (`100` unassigned, `200` assigned, `1000` closed, …), or `all`
+         * for any status. Without it: the open conversations (below 1000, neither 50 nor 150). Parts that
+         * are not numbers are dropped; when none is left, any status.
+         *
+         */
+        status?: string;
+        /**
+         * Zero-based page number; `0` (the default) is the first page. The server counts pages from 0. At
+         * most 2^53 − 1, as every integer of a request: the server computes in JavaScript numbers. A
+         * negative page makes MongoDB refuse the query (see each list operation for what the server then
+         * answers).
+         *
+         */
+        page?: number;
+        /**
+         * Page size, 40 by default. A value over 100 gives 40.
+         */
+        limit?: number;
+        /**
+         * Field to sort by, default `createdAt`. A field path MongoDB can sort by: a part that starts
+         * with `$`, an empty part or a trailing dot makes MongoDB refuse the query (500).
+         *
+         */
+        sort?: string;
+        /**
+         * Sort direction, `-1` descending (the default) or `1` ascending.
+         */
+        direction?: -1 | 1;
+        /**
+         * Only conversations routed to this department (`_id` of a department).
+         */
+        dept_id?: ObjectId;
+        /**
+         * Only conversations of this lead (`_id` of a lead).
+         */
+        lead?: ObjectId;
+        /**
+         * Only conversations this user or bot takes part in (an id among the `participants`).
+         */
+        participant?: string;
+        /**
+         * Only conversations whose requester's lead has this email (an exact match on the snapshot).
+         */
+        requester_email?: string;
+        /**
+         * `true`: only conversations a bot takes part in; `false`: only those without one.
+         */
+        hasbot?: boolean;
+        /**
+         * Only the conversation with this ticket number.
+         */
+        ticket_id?: number;
+        /**
+         * `true`: preflight conversations are listed too; `false` or omitted: not.
+         */
+        preflight?: boolean;
+        /**
+         * `true`: `lead`, `department` and `requester` are left as ids and nothing else is populated.
+         */
+        no_populate?: boolean;
+        /**
+         * `true`: `count` is `0` (the total is not counted).
+         */
+        no_count?: boolean;
+    };
+    url: '/{project_id}/requests';
+};
+
+export type ListConversationsErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * The query failed: `{success: false, msg: "Error getting requests.", err}` — a filter value
+     * Mongoose cannot cast, a `sort` field or a negative `page` MongoDB refuses, or a conversation of
+     * the page with a participant that is no ObjectId (populating the participating agents fails with
+     * the `CastError` of model `user`: one such conversation fails every listing that includes it,
+     * unless `no_populate=true`). A `direction` mquery refuses, or a body that is not JSON: Express's
+     * `{err: "error"}`.
+     *
+     */
+    500: ErrorMessage | ServerError;
+};
+
+export type ListConversationsError = ListConversationsErrors[keyof ListConversationsErrors];
+
+export type ListConversationsResponses = {
+    /**
+     * One page of conversations.
+     */
+    200: ConversationList;
+};
+
+export type ListConversationsResponse = ListConversationsResponses[keyof ListConversationsResponses];
 
 export type GetConversationData = {
     body?: never;

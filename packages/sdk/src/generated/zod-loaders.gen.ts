@@ -75,6 +75,7 @@ export const operationSchemaModules: {
     countRequestsWithBot: () => import('./zod-schemas/op.countRequestsWithBot.gen'),
     countMessages: () => import('./zod-schemas/op.countMessages.gen'),
     aggregateMessagesByDay: () => import('./zod-schemas/op.aggregateMessagesByDay.gen'),
+    listConversations: () => import('./zod-schemas/op.listConversations.gen'),
     getConversation: () => import('./zod-schemas/op.getConversation.gen'),
     closeConversation: () => import('./zod-schemas/op.closeConversation.gen'),
     reopenConversation: () => import('./zod-schemas/op.reopenConversation.gen'),

@@ -891,6 +891,12 @@ export const zConversation = /* @__PURE__ */ z.lazy(builders.zConversation);
 export const zStoredConversation = /* @__PURE__ */ z.lazy(builders.zStoredConversation);
 
 /**
+ * One page of conversations. The server wraps it as `{perPage, count, requests}`.
+ *
+ */
+export const zConversationList = /* @__PURE__ */ z.lazy(builders.zConversationList);
+
+/**
  * Optional body of `closeConversation`.
  */
 export const zConversationCloseRequest = /* @__PURE__ */ z.lazy(builders.zConversationCloseRequest);
@@ -1563,6 +1569,15 @@ export const zAggregateMessagesByDayQuery = /* @__PURE__ */ z.lazy(builders.zAgg
  * One figure per day with messages, oldest first.
  */
 export const zAggregateMessagesByDayResponse = /* @__PURE__ */ z.lazy(builders.zAggregateMessagesByDayResponse);
+
+export const zListConversationsPath = /* @__PURE__ */ z.lazy(builders.zListConversationsPath);
+
+export const zListConversationsQuery = /* @__PURE__ */ z.lazy(builders.zListConversationsQuery);
+
+/**
+ * One page of conversations.
+ */
+export const zListConversationsResponse = /* @__PURE__ */ z.lazy(builders.zListConversationsResponse);
 
 export const zGetConversationPath = /* @__PURE__ */ z.lazy(builders.zGetConversationPath);
 
