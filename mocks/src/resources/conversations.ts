@@ -157,7 +157,7 @@ export const conversationHandlers = {
       if (truthy(q.participant)) query.participants = q.participant;
       if (q.hasbot !== undefined && q.hasbot !== null) query.hasBot = q.hasbot;
       if (truthy(q.ticket_id)) query.ticket_id = q.ticket_id;
-      if (truthy(q.preflight) && q.preflight === 'true') delete query.preflight;
+      if (q.preflight === 'true') delete query.preflight;
       const direction = truthy(q.direction) ? q.direction : -1;
       const sortField = truthy(q.sort) ? jsString(q.sort) : 'createdAt';
       let requests: StoredConversation[];

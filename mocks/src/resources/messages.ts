@@ -399,7 +399,7 @@ export function postLeadUpdated(core: ServiceCore, lead: Lead): void {
     if (conversation.lead !== lead._id || conversation.id_project !== lead.id_project) continue;
     const channel: unknown = conversation.channel;
     if (!isObject(channel) || channel.name !== 'chat21') continue;
-    if (!latest || String(conversation.createdAt) > String(latest.createdAt)) latest = conversation;
+    if (!latest || conversation.createdAt > latest.createdAt) latest = conversation;
   }
   if (!latest) return;
   const attributes: Record<string, unknown> = { subtype: 'info/support', updateconversation: false, messagelabel: { key: 'LEAD_UPDATED' } };
