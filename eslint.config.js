@@ -17,7 +17,9 @@ export default defineConfig([
     '**/dist/',
     'build/',
     'coverage/',
-    'openapi/',
+    // The contract's YAML and its bundles; its Redocly plugin (openapi/plugins/) is code and linted.
+    'openapi/dist/',
+    'openapi/released/',
     // hey-api's output, never edited by hand (npm run generate).
     'packages/sdk/src/generated/',
     // The real server's own code and stubs of its modules, installed and shaped as it needs.

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { isVariant } from '../openapi/plugins/supportkb.js';
 import { annotatePathText, annotateSchemaText, plan, releasesOf, schemaAnnotations, SCHEMA_MODELS } from '../scripts/releases/annotate.mjs';
 import { compareVersions } from '../scripts/releases/extract.mjs';
 import { root } from './contract-helpers';
@@ -22,8 +23,14 @@ const [first, last] = [data.releases[0]!, data.releases.at(-1)!];
 /** Every YAML file of the contract's source, parsed. */
 function contractFiles(): { file: string; doc: unknown }[] {
   const out: { file: string; doc: unknown }[] = [];
+  const read = (dir: string, name: string): unknown => parse(readFileSync(join(root, 'openapi', dir, name), 'utf8'));
   for (const dir of ['paths', 'components/schemas', 'components/parameters', 'components/responses']) {
-    for (const name of readdirSync(join(root, 'openapi', dir))) out.push({ file: `${dir}/${name}`, doc: parse(readFileSync(join(root, 'openapi', dir, name), 'utf8')) });
+    for (const name of readdirSync(join(root, 'openapi', dir))) {
+      const doc = read(dir, name);
+      // A variant (`allOf` of one schema file plus `required`) has the properties of that file, as in the bundle.
+      const base = isVariant(doc) && isRecord(doc) && Array.isArray(doc.allOf) && isRecord(doc.allOf[0]) ? read(dir, String(doc.allOf[0].$ref)) : undefined;
+      out.push({ file: `${dir}/${name}`, doc: isRecord(base) && isRecord(doc) ? { ...doc, properties: base.properties } : doc });
+    }
   }
   return out;
 }

@@ -17,6 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { isVariant } from '../../openapi/plugins/supportkb.js';
 import { compareVersions } from './extract.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -79,6 +80,19 @@ export function releasesOf(entry, releases, within = releases[0]) {
 }
 
 /**
+ * A schema file's document, with the properties it states: its own, or for a variant written as `allOf`
+ * of one schema file plus `required` (`Lead`: `allOf: [$ref: ./LeadUpserted.yaml]`, flattened when
+ * bundling by openapi/plugins/supportkb.js) those of the schema it refers to. A variant's own file then
+ * gets only its `required` / `x-release-required` rewritten; the `x-since` lines live on the properties.
+ * @param {any} doc
+ * @returns {any}
+ */
+function propertiesOf(doc) {
+  if (!isVariant(doc)) return doc;
+  return { ...doc, properties: parse(readFileSync(join(SCHEMAS, doc.allOf[0].$ref), 'utf8')).properties };
+}
+
+/**
  * What the data says about every mapped schema: property → `{since?, until?}` (only the annotated ones).
  * @param {any} data releases.json
  * @returns {Record<string, Record<string, { since?: string, until?: string }>>}
@@ -90,7 +104,7 @@ export function schemaAnnotations(data) {
     const fields = data.models[model]?.fields;
     if (!fields) throw new Error(`releases.json has no model ${model} (for ${schema})`);
     const file = join(SCHEMAS, `${schema}.yaml`);
-    const doc = parse(readFileSync(file, 'utf8'));
+    const doc = propertiesOf(parse(readFileSync(file, 'utf8')));
     const within = path ? releasesOf(fields[path], data.releases).since : undefined;
     out[schema] = {};
     for (const name of Object.keys(doc.properties ?? {})) {

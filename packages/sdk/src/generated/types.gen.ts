@@ -1425,7 +1425,9 @@ export type Teammate = {
      */
     id: ObjectId;
     /**
-     * Project identifier.
+     * Project identifier. Absent from the document `updateTeammate` creates when it upserts an unknown
+     * teammate id.
+     *
      */
     id_project: ObjectId;
     /**
@@ -1948,7 +1950,8 @@ export type Group = {
     id?: ObjectId;
     /**
      * Name. Required by the server's group model on create; `updateGroup` stores any string sent, the
-     * empty string included.
+     * empty string included. Absent on a group created by `updateGroup` on an unknown id without a
+     * `name`.
      */
     name: string;
     /**
@@ -1962,6 +1965,7 @@ export type Group = {
     members: Array<unknown> | null;
     /**
      * True if deleted; trashed groups are left out of `listGroups`. `createGroup` stores `false`.
+     * Absent on a group created by `updateGroup` on an unknown id.
      *
      */
     trashed: boolean;
@@ -1972,11 +1976,11 @@ export type Group = {
     enabled?: boolean;
     attributes?: StoredAttributes;
     /**
-     * Project identifier.
+     * Project identifier. Absent on a group created by `updateGroup` on an unknown id (upsert).
      */
     id_project: ObjectId;
     /**
-     * Creator identifier (the user id of the caller).
+     * Creator identifier (the user id of the caller). Absent on a group created by `updateGroup` on an unknown id (upsert).
      */
     createdBy: string;
     createdAt: Timestamp;
@@ -2021,7 +2025,9 @@ export type GroupUpserted = {
      */
     id?: ObjectId;
     /**
-     * Name. Absent on a group created by `updateGroup` on an unknown id without a `name`.
+     * Name. Required by the server's group model on create; `updateGroup` stores any string sent, the
+     * empty string included. Absent on a group created by `updateGroup` on an unknown id without a
+     * `name`.
      */
     name?: string;
     /**
@@ -2034,8 +2040,8 @@ export type GroupUpserted = {
      */
     members: Array<unknown> | null;
     /**
-     * True if deleted; trashed groups are left out of `listGroups`. Absent on a group created by
-     * `updateGroup` on an unknown id.
+     * True if deleted; trashed groups are left out of `listGroups`. `createGroup` stores `false`.
+     * Absent on a group created by `updateGroup` on an unknown id.
      *
      */
     trashed?: boolean;
@@ -2050,7 +2056,7 @@ export type GroupUpserted = {
      */
     id_project?: ObjectId;
     /**
-     * Creator identifier. Absent on a group created by `updateGroup` on an unknown id (upsert).
+     * Creator identifier (the user id of the caller). Absent on a group created by `updateGroup` on an unknown id (upsert).
      */
     createdBy?: string;
     createdAt: Timestamp;
@@ -2145,7 +2151,8 @@ export type Segment = {
     id?: ObjectId;
     /**
      * Name. Required by the server's segment model on create; `updateSegment` stores any string sent,
-     * the empty string included.
+     * the empty string included. Absent on a segment created by `updateSegment` or `deleteSegment` on
+     * an unknown id.
      */
     name: string;
     /**
@@ -2169,11 +2176,14 @@ export type Segment = {
      */
     status: 100 | 0;
     /**
-     * Project identifier.
+     * Project identifier: the real server stores it on every segment it creates. Absent on a segment
+     * created by `updateSegment` or `deleteSegment` on an unknown id (upsert).
      */
     id_project: ObjectId;
     /**
-     * Creator identifier (the user id of the caller that created the segment).
+     * Creator identifier (the user id of the caller that created the segment). Absent on a segment
+     * created by `updateSegment` or `deleteSegment` on an unknown id.
+     *
      */
     createdBy: string;
     createdAt: Timestamp;
@@ -2286,7 +2296,9 @@ export type SegmentUpserted = {
      */
     id?: ObjectId;
     /**
-     * Name. Absent on a segment created by `updateSegment` or `deleteSegment` on an unknown id.
+     * Name. Required by the server's segment model on create; `updateSegment` stores any string sent,
+     * the empty string included. Absent on a segment created by `updateSegment` or `deleteSegment` on
+     * an unknown id.
      */
     name?: string;
     /**
@@ -2300,17 +2312,18 @@ export type SegmentUpserted = {
     match: SegmentMatch | (string & {});
     /**
      * Filter list (see `SegmentFilter` for the shape of its elements). `createSegment` with `filters:
-     * null` stores `null`.
+     * null` stores `null`. Mongoose keeps falsy items of a created segment's list as sent (`filters:
+     * [null]` stores `[null]`).
      *
      */
-    filters: Array<SegmentFilter> | null;
+    filters: Array<SegmentFilter | boolean | number | string | null> | null;
     /**
      * Lifecycle state, `100` active or `0` deleted.
      */
     status: 100 | 0;
     /**
-     * Project identifier. Absent on a segment created by `updateSegment` or `deleteSegment` on an
-     * unknown id (upsert).
+     * Project identifier: the real server stores it on every segment it creates. Absent on a segment
+     * created by `updateSegment` or `deleteSegment` on an unknown id (upsert).
      */
     id_project?: ObjectId;
     /**
@@ -2388,11 +2401,11 @@ export type Tag = {
     color?: string | null;
     attributes?: StoredAttributes;
     /**
-     * Project identifier.
+     * Project identifier. Absent on a tag created by `updateTag` on an unknown id (upsert).
      */
     id_project: ObjectId;
     /**
-     * Identifier of the creator (the user id of the caller).
+     * Identifier of the creator (the user id of the caller). Absent on a tag created by `updateTag` on an unknown id (upsert).
      */
     createdBy: string;
     createdAt: Timestamp;
@@ -2459,7 +2472,7 @@ export type TagUpserted = {
      */
     id_project?: ObjectId;
     /**
-     * Identifier of the creator. Absent on a tag created by `updateTag` on an unknown id (upsert).
+     * Identifier of the creator (the user id of the caller). Absent on a tag created by `updateTag` on an unknown id (upsert).
      */
     createdBy?: string;
     createdAt: Timestamp;
@@ -2697,7 +2710,8 @@ export type Lead = {
     id?: ObjectId;
     /**
      * External identifier supplied by the client. A random UUID v4 when the client sent none; not
-     * unique (two leads may share it).
+     * unique (two leads may share it). Absent on a lead created by `updateLead` or `deleteLead` on an
+     * unknown id.
      *
      */
     lead_id: string;
@@ -2774,11 +2788,13 @@ export type Lead = {
      */
     status: 50 | 100 | 1000 | number;
     /**
-     * Project identifier.
+     * Project identifier: the real server stores it on every lead it saves. Absent on a lead created
+     * by `updateLead` or `deleteLead` on an unknown id (upsert).
      */
     id_project: ObjectId;
     /**
-     * Creator identifier. The user id of the caller, or `system` for leads the service created itself.
+     * Creator identifier. The user id of the caller, or `system` for leads the service created itself;
+     * absent on a lead created by an upsert.
      *
      */
     createdBy: string;
@@ -2942,8 +2958,8 @@ export type LeadUpserted = {
      */
     status: 50 | 100 | 1000 | number;
     /**
-     * Project identifier. Absent on a lead created by `updateLead` or `deleteLead` on an unknown id
-     * (upsert).
+     * Project identifier: the real server stores it on every lead it saves. Absent on a lead created
+     * by `updateLead` or `deleteLead` on an unknown id (upsert).
      */
     id_project?: ObjectId;
     /**
@@ -3217,6 +3233,241 @@ export type AnalyticsSatisfaction = {
 };
 
 /**
+ * A stored conversation, as `getConversation`, `closeConversation` and `reopenConversation` answer
+ * it: a document the server saved, so it always has the fields the server's request model
+ * requires or defaults (`_id`, `request_id`, `first_text`, `status`, `participants`, `hasBot`,
+ * `id_project`, `createdBy`), the timestamps and `__v`, in every release of the window.
+ *
+ */
+export type StoredConversation = {
+    /**
+     * Identifier of the stored conversation.
+     */
+    _id: ObjectId;
+    /**
+     * Identifier, equal to `_id` (a virtual the server adds).
+     */
+    id?: ObjectId;
+    /**
+     * Conversation id used in paths and as the messages' `recipient`, e.g.
+     * `support-group-<UUID>` (server-generated ids look like `support-group-<project_id>-<uuid>`).
+     *
+     */
+    request_id: string;
+    /**
+     * Sequential ticket number of the conversation within the project.
+     */
+    ticket_id?: number;
+    /**
+     * Text of the first message.
+     */
+    first_text: string;
+    /**
+     * State of the conversation. The server's request model declares a Number without enum (codes);
+     * read it as an open number.
+     *
+     */
+    status: 50 | 100 | 150 | 200 | 300 | 1000 | number;
+    /**
+     * Subject, when one was given. `createMessage` stores the body value as sent, `null` included.
+     */
+    subject?: string | null;
+    /**
+     * Page the conversation started from. `createMessage` stores the body value as sent, `null`
+     * included.
+     */
+    sourcePage?: string | null;
+    /**
+     * User agent of the requester's client. `createMessage` stores the body value as sent, `null`
+     * included.
+     */
+    userAgent?: string | null;
+    /**
+     * Language of the requester. `createMessage` stores the body value as sent, `null` included.
+     */
+    language?: string | null;
+    /**
+     * The requester teammate (project_user), populated as an object, or its id; `null` when that
+     * teammate was deleted. Mongoose populates a reference to a deleted document as `null`.
+     *
+     */
+    requester?: {
+        [key: string]: unknown;
+    } | string | null;
+    /**
+     * Identifier of the conversation's lead (a virtual); `null` when the lead is missing or was
+     * deleted.
+     *
+     */
+    requester_id?: string | null;
+    /**
+     * The lead (contact) of the requester, populated as an object, or its id; `null` when the lead was
+     * deleted. Mongoose populates a reference to a deleted document as `null`.
+     *
+     */
+    lead?: {
+        [key: string]: unknown;
+    } | string | null;
+    /**
+     * The department routing the conversation, populated as an object, or its id; `null` when the
+     * department was deleted. Mongoose populates a reference to a deleted document as `null`.
+     *
+     */
+    department?: {
+        [key: string]: unknown;
+    } | string | null;
+    /**
+     * Ids of the agents and bots (`bot_<id>`) taking part.
+     */
+    participants: Array<string>;
+    /**
+     * The participating agents (their users), populated.
+     */
+    participatingAgents?: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * The participating bots, populated.
+     */
+    participatingBots?: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * True when a bot takes part.
+     */
+    hasBot: boolean;
+    /**
+     * True while the conversation is a preflight (opened but without a real message). Stored as sent
+     * by `createMessage`, `null` included.
+     */
+    preflight?: boolean | null;
+    /**
+     * Time the requester waited for a first answer, in milliseconds.
+     */
+    waiting_time?: number;
+    /**
+     * When the conversation was closed (kept when it is reopened).
+     */
+    closed_at?: Timestamp;
+    /**
+     * The user id of who closed the conversation (kept when it is reopened).
+     */
+    closed_by?: string;
+    /**
+     * Milliseconds from the conversation's creation to its closing.
+     */
+    duration?: number;
+    /**
+     * The conversation's messages as text, one line each, written when it is closed.
+     */
+    transcript?: string;
+    /**
+     * The user ids among `participants` (agents).
+     */
+    participantsAgents?: Array<string>;
+    /**
+     * The bot ids among `participants`.
+     */
+    participantsBots?: Array<string>;
+    /**
+     * Customer rating of the conversation.
+     */
+    rating?: number;
+    /**
+     * Channel of the conversation, e.g. `{name: "chat21"}`. `null` when the creating message sent
+     * `channel: null`.
+     */
+    channel?: {
+        /**
+         * Channel name.
+         */
+        name?: string;
+        [key: string]: unknown;
+    } | null;
+    /**
+     * Custom attributes of the conversation. Stored as sent by `createMessage`, `null` included.
+     */
+    attributes?: StoredAttributes | null;
+    /**
+     * Priority, `medium` by default. `null` when the creating message sent `priority: null`.
+     */
+    priority?: string | null;
+    /**
+     * Identifier of the caller whose first message created the conversation (a user id or UUID).
+     */
+    createdBy: string;
+    /**
+     * Project identifier.
+     */
+    id_project: ObjectId;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v: number;
+};
+
+/**
+ * One page of conversations. The server wraps it as `{perPage, count, requests}`.
+ *
+ */
+export type ConversationList = {
+    /**
+     * Page size used (the `limit` query parameter, 40 by default; a `limit` over 100 gives 40). The
+     * route reads `parseInt(limit)`: a `limit` that is not a number gives `null` (NaN in JSON).
+     *
+     */
+    perPage: number | null;
+    /**
+     * Total number of conversations matching the query, over all pages (`0` when `no_count=true`).
+     *
+     */
+    count: number;
+    /**
+     * The conversations of the requested page, populated as `getConversation` answers one (unless `no_populate=true`).
+     */
+    requests: Array<StoredConversation>;
+};
+
+/**
+ * Optional body of `closeConversation`.
+ */
+export type ConversationCloseRequest = {
+    /**
+     * Close again a conversation that is closed already (its `closed_at`, `closed_by` and
+     * `duration` are written anew). Without it, closing a closed conversation changes nothing.
+     *
+     */
+    force?: boolean | null;
+};
+
+/**
+ * Custom attributes of a message, with members such as `client`, `sourcePage`, `userEmail` and
+ * `userFullname`. Free-form: the widget and your clients may add any key.
+ *
+ */
+export type MessageAttributes = {
+    /**
+     * The sending client, e.g. the browser's user agent string.
+     */
+    client?: string;
+    /**
+     * URL of the page the message was sent from.
+     */
+    sourcePage?: string;
+    /**
+     * Email of the sending end user, when known.
+     */
+    userEmail?: string;
+    /**
+     * Full name of the sending end user, when known.
+     */
+    userFullname?: string;
+    [key: string]: unknown;
+};
+
+/**
  * A conversation (the server's "request"), as embedded in a message. The fields of the server's
  * request model; every field is optional here and the object is open (the `createMessage` answer
  * states which fields a stored conversation always has). Named `Conversation` rather than
@@ -3396,79 +3647,6 @@ export type Conversation = {
      * Mongo document version.
      */
     __v?: number;
-};
-
-export type StoredConversation = Conversation & {
-    _id: ObjectId;
-    request_id: string;
-    first_text: string;
-    status: number;
-    participants: Array<string>;
-    hasBot: boolean;
-    id_project: ObjectId;
-    createdBy: string;
-    createdAt: Timestamp;
-    updatedAt: Timestamp;
-    __v: number;
-};
-
-/**
- * One page of conversations. The server wraps it as `{perPage, count, requests}`.
- *
- */
-export type ConversationList = {
-    /**
-     * Page size used (the `limit` query parameter, 40 by default; a `limit` over 100 gives 40). The
-     * route reads `parseInt(limit)`: a `limit` that is not a number gives `null` (NaN in JSON).
-     *
-     */
-    perPage: number | null;
-    /**
-     * Total number of conversations matching the query, over all pages (`0` when `no_count=true`).
-     *
-     */
-    count: number;
-    /**
-     * The conversations of the requested page, populated as `getConversation` answers one (unless `no_populate=true`).
-     */
-    requests: Array<StoredConversation>;
-};
-
-/**
- * Optional body of `closeConversation`.
- */
-export type ConversationCloseRequest = {
-    /**
-     * Close again a conversation that is closed already (its `closed_at`, `closed_by` and
-     * `duration` are written anew). Without it, closing a closed conversation changes nothing.
-     *
-     */
-    force?: boolean | null;
-};
-
-/**
- * Custom attributes of a message, with members such as `client`, `sourcePage`, `userEmail` and
- * `userFullname`. Free-form: the widget and your clients may add any key.
- *
- */
-export type MessageAttributes = {
-    /**
-     * The sending client, e.g. the browser's user agent string.
-     */
-    client?: string;
-    /**
-     * URL of the page the message was sent from.
-     */
-    sourcePage?: string;
-    /**
-     * Email of the sending end user, when known.
-     */
-    userEmail?: string;
-    /**
-     * Full name of the sending end user, when known.
-     */
-    userFullname?: string;
-    [key: string]: unknown;
 };
 
 /**

@@ -755,7 +755,11 @@ export const zSegmentUpserted = /* @__PURE__ */ lazy(() => z.object({
         zSegmentMatch(),
         z.string()
     ]), 'all'),
-    filters: z.nullable(z.array(zSegmentFilter())),
+    filters: z.nullable(z.array(z.union([zSegmentFilter(), z.nullable(z.union([
+            z.boolean(),
+            z.number(),
+            z.string()
+        ]))]))),
     status: z.union([z.literal(100), z.literal(0)]),
     id_project: z.optional(zObjectId()),
     createdBy: z.optional(z.string()),
@@ -1029,6 +1033,82 @@ export const zAnalyticsSatisfaction = /* @__PURE__ */ lazy(() => z.object({
     satisfaction_avg: z.nullable(z.number())
 }));
 
+export const zStoredConversation = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: z.optional(zObjectId()),
+    request_id: z.string(),
+    ticket_id: z.optional(z.int()),
+    first_text: z.string(),
+    status: z._default(z.union([
+        z.union([
+            z.literal(50),
+            z.literal(100),
+            z.literal(150),
+            z.literal(200),
+            z.literal(300),
+            z.literal(1000)
+        ]),
+        z.number()
+    ]), 100),
+    subject: z.nullish(z.string()),
+    sourcePage: z.nullish(z.string()),
+    userAgent: z.nullish(z.string()),
+    language: z.nullish(z.string()),
+    requester: z.nullish(z.union([
+        z.record(z.string(), z.unknown()),
+        z.string()
+    ])),
+    requester_id: z.nullish(z.string()),
+    lead: z.nullish(z.union([
+        z.record(z.string(), z.unknown()),
+        z.string()
+    ])),
+    department: z.nullish(z.union([
+        z.record(z.string(), z.unknown()),
+        z.string()
+    ])),
+    participants: z.array(z.string()),
+    participatingAgents: z.optional(z.array(z.record(z.string(), z.unknown()))),
+    participatingBots: z.optional(z.array(z.record(z.string(), z.unknown()))),
+    hasBot: z.boolean(),
+    preflight: z.nullish(z.boolean()),
+    waiting_time: z.optional(z.int()),
+    closed_at: z.optional(zTimestamp()),
+    closed_by: z.optional(z.string()),
+    duration: z.optional(z.number()),
+    transcript: z.optional(z.string()),
+    participantsAgents: z.optional(z.array(z.string())),
+    participantsBots: z.optional(z.array(z.string())),
+    rating: z.optional(z.number()),
+    channel: z.nullish(z.object({
+        name: z.optional(z.string())
+    })),
+    attributes: z.nullish(zStoredAttributes()),
+    priority: z._default(z.nullish(z.string()), 'medium'),
+    createdBy: z.string(),
+    id_project: zObjectId(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));
+
+export const zConversationList = /* @__PURE__ */ lazy(() => z.object({
+    perPage: z.nullable(z.int()),
+    count: z.int(),
+    requests: z.array(zStoredConversation())
+}));
+
+export const zConversationCloseRequest = /* @__PURE__ */ lazy(() => z.object({
+    force: z.nullish(z.boolean())
+}));
+
+export const zMessageAttributes = /* @__PURE__ */ lazy(() => z.object({
+    client: z.optional(z.string()),
+    sourcePage: z.optional(z.string()),
+    userEmail: z.optional(z.string()),
+    userFullname: z.optional(z.string())
+}));
+
 export const zConversation = /* @__PURE__ */ lazy(() => z.object({
     _id: z.optional(zObjectId()),
     id: z.optional(zObjectId()),
@@ -1086,37 +1166,6 @@ export const zConversation = /* @__PURE__ */ lazy(() => z.object({
     createdAt: z.optional(zTimestamp()),
     updatedAt: z.optional(zTimestamp()),
     __v: z.optional(z.int())
-}));
-
-export const zStoredConversation = /* @__PURE__ */ lazy(() => z.intersection(zConversation(), z.object({
-    _id: zObjectId(),
-    request_id: z.string(),
-    first_text: z.string(),
-    status: z.number(),
-    participants: z.array(z.string()),
-    hasBot: z.boolean(),
-    id_project: zObjectId(),
-    createdBy: z.string(),
-    createdAt: zTimestamp(),
-    updatedAt: zTimestamp(),
-    __v: z.int()
-})));
-
-export const zConversationList = /* @__PURE__ */ lazy(() => z.object({
-    perPage: z.nullable(z.int()),
-    count: z.int(),
-    requests: z.array(zStoredConversation())
-}));
-
-export const zConversationCloseRequest = /* @__PURE__ */ lazy(() => z.object({
-    force: z.nullish(z.boolean())
-}));
-
-export const zMessageAttributes = /* @__PURE__ */ lazy(() => z.object({
-    client: z.optional(z.string()),
-    sourcePage: z.optional(z.string()),
-    userEmail: z.optional(z.string()),
-    userFullname: z.optional(z.string())
 }));
 
 export const zMessage = /* @__PURE__ */ lazy(() => z.object({

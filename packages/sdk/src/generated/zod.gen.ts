@@ -874,20 +874,12 @@ export const zAnalyticsDuration = /* @__PURE__ */ z.lazy(builders.zAnalyticsDura
 export const zAnalyticsSatisfaction = /* @__PURE__ */ z.lazy(builders.zAnalyticsSatisfaction);
 
 /**
- * A conversation (the server's "request"), as embedded in a message. The fields of the server's
- * request model; every field is optional here and the object is open (the `createMessage` answer
- * states which fields a stored conversation always has). Named `Conversation` rather than
- * `Request` so that generated TypeScript does not shadow the DOM `Request` type. The conversation
- * fields that `createMessage` copies from its body when it creates the conversation (`subject`,
- * `sourcePage`, `language`, `userAgent`, `priority`, `attributes`, `channel`, `preflight`) are
- * stored as sent, so each is `null` when the client sent `null`; populated references
- * (`requester`, `lead`, `department`) are `null` once the referenced document is deleted. In a
- * `message.create` delivery the conversation is read with `lean()`, so the virtuals `id` and
- * `requester_id` are absent.
+ * A stored conversation, as `getConversation`, `closeConversation` and `reopenConversation` answer
+ * it: a document the server saved, so it always has the fields the server's request model
+ * requires or defaults (`_id`, `request_id`, `first_text`, `status`, `participants`, `hasBot`,
+ * `id_project`, `createdBy`), the timestamps and `__v`, in every release of the window.
  *
  */
-export const zConversation = /* @__PURE__ */ z.lazy(builders.zConversation);
-
 export const zStoredConversation = /* @__PURE__ */ z.lazy(builders.zStoredConversation);
 
 /**
@@ -907,6 +899,21 @@ export const zConversationCloseRequest = /* @__PURE__ */ z.lazy(builders.zConver
  *
  */
 export const zMessageAttributes = /* @__PURE__ */ z.lazy(builders.zMessageAttributes);
+
+/**
+ * A conversation (the server's "request"), as embedded in a message. The fields of the server's
+ * request model; every field is optional here and the object is open (the `createMessage` answer
+ * states which fields a stored conversation always has). Named `Conversation` rather than
+ * `Request` so that generated TypeScript does not shadow the DOM `Request` type. The conversation
+ * fields that `createMessage` copies from its body when it creates the conversation (`subject`,
+ * `sourcePage`, `language`, `userAgent`, `priority`, `attributes`, `channel`, `preflight`) are
+ * stored as sent, so each is `null` when the client sent `null`; populated references
+ * (`requester`, `lead`, `department`) are `null` once the referenced document is deleted. In a
+ * `message.create` delivery the conversation is read with `lean()`, so the virtuals `id` and
+ * `requester_id` are absent.
+ *
+ */
+export const zConversation = /* @__PURE__ */ z.lazy(builders.zConversation);
 
 /**
  * A message of a conversation, as `createMessage` returns it and as the `message.create` webhook

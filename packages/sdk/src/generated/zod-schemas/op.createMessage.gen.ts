@@ -4,8 +4,7 @@
 
 import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
-import { zConversation } from './shared.zConversation.gen';
-import { zMessageAttributes, zMessage } from './shared.zMessageAttributes.gen';
+import { zMessageAttributes, zMessage, zConversation } from './shared.zMessageAttributes.gen';
 import { zObjectId } from './shared.zObjectId.gen';
 import { zStorableObject } from './shared.zStorableValue4.gen';
 import { zTimestamp } from './shared.zTimestamp.gen';

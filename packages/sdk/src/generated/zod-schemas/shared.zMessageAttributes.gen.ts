@@ -4,7 +4,7 @@
 
 import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
-import { zConversation } from './shared.zConversation.gen';
+import { zStoredAttributes } from './shared.zAttributes.gen';
 import { zObjectId } from './shared.zObjectId.gen';
 import { zTimestamp } from './shared.zTimestamp.gen';
 
@@ -13,6 +13,65 @@ export const zMessageAttributes = /* @__PURE__ */ lazy(() => z.object({
     sourcePage: z.optional(z.string()),
     userEmail: z.optional(z.string()),
     userFullname: z.optional(z.string())
+}));
+
+export const zConversation = /* @__PURE__ */ lazy(() => z.object({
+    _id: z.optional(zObjectId()),
+    id: z.optional(zObjectId()),
+    request_id: z.optional(z.string()),
+    ticket_id: z.optional(z.int()),
+    first_text: z.optional(z.string()),
+    status: z._default(z.optional(z.union([
+        z.union([
+            z.literal(50),
+            z.literal(100),
+            z.literal(150),
+            z.literal(200),
+            z.literal(300),
+            z.literal(1000)
+        ]),
+        z.number()
+    ])), 100),
+    subject: z.nullish(z.string()),
+    sourcePage: z.nullish(z.string()),
+    userAgent: z.nullish(z.string()),
+    language: z.nullish(z.string()),
+    requester: z.nullish(z.union([
+        z.record(z.string(), z.unknown()),
+        z.string()
+    ])),
+    requester_id: z.nullish(z.string()),
+    lead: z.nullish(z.union([
+        z.record(z.string(), z.unknown()),
+        z.string()
+    ])),
+    department: z.nullish(z.union([
+        z.record(z.string(), z.unknown()),
+        z.string()
+    ])),
+    participants: z.optional(z.array(z.string())),
+    participatingAgents: z.optional(z.array(z.record(z.string(), z.unknown()))),
+    participatingBots: z.optional(z.array(z.record(z.string(), z.unknown()))),
+    hasBot: z.optional(z.boolean()),
+    preflight: z.nullish(z.boolean()),
+    waiting_time: z.optional(z.int()),
+    closed_at: z.optional(zTimestamp()),
+    closed_by: z.optional(z.string()),
+    duration: z.optional(z.number()),
+    transcript: z.optional(z.string()),
+    participantsAgents: z.optional(z.array(z.string())),
+    participantsBots: z.optional(z.array(z.string())),
+    rating: z.optional(z.number()),
+    channel: z.nullish(z.object({
+        name: z.optional(z.string())
+    })),
+    attributes: z.nullish(zStoredAttributes()),
+    priority: z._default(z.nullish(z.string()), 'medium'),
+    createdBy: z.optional(z.string()),
+    id_project: z.optional(zObjectId()),
+    createdAt: z.optional(zTimestamp()),
+    updatedAt: z.optional(zTimestamp()),
+    __v: z.optional(z.int())
 }));
 
 export const zMessage = /* @__PURE__ */ lazy(() => z.object({

@@ -16,7 +16,11 @@ export const zSegmentUpserted = /* @__PURE__ */ lazy(() => z.object({
         zSegmentMatch(),
         z.string()
     ]), 'all'),
-    filters: z.nullable(z.array(zSegmentFilter())),
+    filters: z.nullable(z.array(z.union([zSegmentFilter(), z.nullable(z.union([
+            z.boolean(),
+            z.number(),
+            z.string()
+        ]))]))),
     status: z.union([z.literal(100), z.literal(0)]),
     id_project: z.optional(zObjectId()),
     createdBy: z.optional(z.string()),
