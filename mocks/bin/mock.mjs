@@ -9,10 +9,10 @@ import { existsSync } from 'node:fs';
 import { fail, importBuilt, invocation, listenProblem, parseCommandLine, requireSupportedNode, stopOnSignals } from './cli.mjs';
 
 const { name, example } = invocation('supportkb-mock', 'mock');
-const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--hang] [--storage-limit SIZE] [--scenario FILE] [--from-har FILE] [--seed-from-har FILE] [--max-file-size SIZE]')}
+const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--server-version X] [--hang] [--storage-limit SIZE] [--scenario FILE] [--from-har FILE] [--seed-from-har FILE] [--max-file-size SIZE]')}
 
-The stateful mock of the Support and Knowledge Base Service API as an HTTP server: all 64 operations
-over an in-memory store seeded with a demo project, answering as the real server does (its sign-ins,
+The stateful mock of the Support and Knowledge Base Service API as an HTTP server: every operation
+of the contract over an in-memory store seeded with a demo project, answering as the real server does (its sign-ins,
 roles, casts, error bodies and silences). Prints its URL and the seeded credentials, then serves
 until Ctrl-C.
 
@@ -22,6 +22,9 @@ Options:
       --real-ids   random ObjectIds for new documents (default: sequential ones, the same on every run)
       --strict     refuse every request the contract forbids with a 400 (422 where declared) naming each
                    violation (default: answer it as the real server does, and warn once per kind)
+      --server-version X
+                   answer as release X of the server (2.10.0 to 2.19.16, default the last): its 200
+                   answers lack the fields later releases added, operations it lacks are unknown routes
       --hang       requests the real server never answers get no answer until the client gives up
                    (default: the connection is closed at once, so clients fail fast)
       --storage-limit SIZE
@@ -52,6 +55,7 @@ const { values, port } = parseCommandLine({
     host: { type: 'string' },
     'real-ids': { type: 'boolean' },
     strict: { type: 'boolean' },
+    'server-version': { type: 'string' },
     hang: { type: 'boolean' },
     'storage-limit': { type: 'string' },
     scenario: { type: 'string' },
@@ -104,17 +108,20 @@ try {
     serviceOptions: {
       ids: values['real-ids'] ? 'random' : 'sequential',
       strict: values.strict === true,
+      ...(values['server-version'] !== undefined ? { serverVersion: values['server-version'] } : {}),
       behaviour: { ...(values.hang ? { unanswered: 'hang' } : {}), ...(storageLimit ? { storageLimit } : {}) },
       ...(scenario ? { scenario } : {}),
     },
   });
 } catch (error) {
+  // A release outside the contract's window (createMockService's RangeError) is a usage error.
+  if (error instanceof RangeError && /serverVersion/.test(error.message)) fail(name, `invalid --server-version: ${error.message.replace(/^serverVersion /, '')}`, 2);
   fail(name, listenProblem(error, { host, port, example }));
 }
 // Before the first line: a signal (or npm going away) right after the URL is printed must stop it.
 stopOnSignals(name, () => mock.stop(), { npmScript: 'mock', stopped: () => console.log('mock stopped') });
 console.log(
-  `Stateful mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}, ${values.strict ? 'strict mode: requests the contract forbids get a 400 naming the violation' : 'answering as the real server does; --strict refuses what the contract forbids'}). Ctrl-C to stop.`,
+  `Stateful mock of the Support and Knowledge Base Service API at ${mock.url} (pid ${mock.pid}${values['server-version'] !== undefined ? `, as server release ${values['server-version']}` : ''}, ${values.strict ? 'strict mode: requests the contract forbids get a 400 naming the violation' : 'answering as the real server does; --strict refuses what the contract forbids'}). Ctrl-C to stop.`,
 );
 if (replayed) {
   const exchanges = replayed.reduce((sum, [, count]) => sum + count, 0);

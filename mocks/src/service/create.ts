@@ -20,6 +20,7 @@ import { WebhookDispatcher } from '../webhooks';
 import type { HandlerTable, ServiceCore } from './context';
 import { handlers } from './handlers';
 import { bodyLimitOf, DEFAULT_BEHAVIOUR, type MockService, type MockServiceOptions, type SeededRole } from './options';
+import { releaseShape, serverVersionOf } from './release';
 import { runOperation } from './pipeline';
 import { report } from './report';
 import { joinPath, mswMethod, routeOrder } from './routes';
@@ -74,6 +75,7 @@ function handlerOf<K extends OperationId>(table: HandlerTable, operationId: K): 
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const baseUrl = options.baseUrl ?? '*';
+  const release = releaseShape(serverVersionOf(options.serverVersion));
   const store = createStore();
   const scenario = options.scenario ? scenarioRuntime(options.scenario) : undefined;
   const clock = createClock(scenario?.clock ? { ...options.clock, ...scenario.clock } : options.clock);
@@ -111,7 +113,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   load();
 
-  const metas: OperationMeta[] = operationIds.map(operationMeta).sort(routeOrder);
+  // The operations of the release: one it lacks answers as any unknown route of that release.
+  const metas: OperationMeta[] = operationIds
+    .map(operationMeta)
+    .filter((meta) => release.has(meta))
+    .sort(routeOrder);
   const mswHandlers = metas
     .map(<K extends OperationId>(meta: OperationMeta & { operationId: K }) => {
       const handler = handlerOf(handlers, meta.operationId);
@@ -125,6 +131,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           console.error(`[@supportkb/mocks] ${meta.operationId} threw:`, error);
           result = internalError();
         }
+        // The answer as the chosen release sends it (fields it lacks left out).
+        if (!isUnanswered(result) && result.status === 200) result = release.shape(meta, result);
         if (options.onResponse) report(options.onResponse, meta.operationId, request, result);
         if (isUnanswered(result)) {
           warnings.warn(unansweredKind(meta.operationId, result.reason), () => unansweredWarning(meta.operationId, result.reason, unanswered));
@@ -160,6 +168,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return core.ids;
     },
     strict: core.strict,
+    serverVersion: release.version,
     operations: metas,
     seed: SEED,
     reset: load,

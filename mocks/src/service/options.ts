@@ -92,6 +92,14 @@ export interface MockServiceOptions {
    */
   bodyLimit?: number;
   /**
+   * The release of the server to answer as, `X.Y.Z`: any release the contract describes (2.10.0 to
+   * 2.19.16), by default the last. An older release's 200 answers lack the fields the contract marks
+   * as later (`x-since`, e.g. a teammate's `roleType` before 2.18.1, a group's `enabled` before
+   * 2.11.6), and the operations it lacks answer as unknown routes. The stored state is the same.
+   * @throws {RangeError} from `createMockService` when it is not a release of that window.
+   */
+  serverVersion?: string;
+  /**
    * Strict mode (default `false`): refuse every request the contract forbids — a path parameter,
    * query parameter or body field of the wrong type or format, a missing required field, malformed
    * JSON, a body that is not JSON — with 400 (422 where the operation declares it)
@@ -157,6 +165,8 @@ export interface MockService {
   readonly ids: IdGenerator;
   /** Whether the service refuses what the contract forbids (`strict: true`). */
   readonly strict: boolean;
+  /** The release of the server the service answers as, `X.Y.Z` (see {@link MockServiceOptions.serverVersion}). */
+  readonly serverVersion: string;
   /** The contract's operations, in the order the handlers were registered (a literal path segment before a parameter). */
   readonly operations: readonly OperationMeta[];
   /** Ids and credentials of the seeded dataset. */

@@ -177,6 +177,19 @@ describe('supportkb-mock serving', () => {
     expect(JSON.stringify(await list.json())).not.toContain('over-the-cap');
     await stop();
   });
+
+  it('--server-version answers as that release (a teammate without roleType before 2.18.1); a release outside the window exits 2 in one line', async () => {
+    const bad = spawnSync(process.execPath, [`${mocksDir}bin/mock.mjs`, '--server-version', '2.9.0'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('supportkb-mock: invalid --server-version: 2.9.0 is outside the releases the contract describes (2.10.0 to 2.19.16), so the mock cannot answer as it\n');
+    const { url, stop } = await startBin(['--server-version', '2.17.9']);
+    const res = await fetch(`${url}/${SEED.projectId}/project_users`, { headers: { Authorization: agentBasic } });
+    expect(res.status).toBe(200);
+    const teammates: Record<string, unknown>[] = await res.json();
+    expect(teammates.length).toBeGreaterThan(0);
+    for (const teammate of teammates) expect(teammate).not.toHaveProperty('roleType');
+    await stop();
+  });
 });
 
 /** Whether `port` can be listened on again (the server that had it released it). */

@@ -125,6 +125,26 @@ function releaseSpecsOf(schema, path = [], seen = new Set(), out = []) {
   return out;
 }
 
+/**
+ * The fields of a 200 body that only some releases send: `[path, since, until]`, `path` from the body's root
+ * to the field (`*`: every item of an array), `since`/`until` its `x-since`/`x-until` (`null` when absent).
+ * Follows the same ways as {@link releaseSpecsOf}.
+ */
+function releaseFieldsOf(schema, path = [], seen = new Set(), out = new Map()) {
+  if (!schema || typeof schema !== 'object' || seen.has(schema) || path.length > 6) return [...out.values()];
+  seen = new Set(seen).add(schema);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (property?.['x-since'] || property?.['x-until']) {
+      const entry = [[...path, name], property['x-since'] ?? null, property['x-until'] ?? null];
+      out.set(JSON.stringify(entry), entry);
+    }
+    releaseFieldsOf(property, [...path, name], seen, out);
+  }
+  for (const key of ['anyOf', 'oneOf', 'allOf']) for (const branch of schema[key] ?? []) releaseFieldsOf(branch, path, seen, out);
+  if (schema.items) releaseFieldsOf(schema.items, [...path, '*'], seen, out);
+  return [...out.values()];
+}
+
 /** Whether the 200 may have an empty body: the contract declares it as a `text/plain` empty string. */
 const emptyBody = (op) => op.responses['200']?.content?.['text/plain']?.schema?.const === '';
 
@@ -436,6 +456,13 @@ manifest.push('   * routes whose guard on the real server accepts the caller typ
 manifest.push('   * operation refuses such a token (403: it is no member of the project).');
 manifest.push('   */');
 manifest.push('  readonly acceptsSubscriptionToken: boolean;');
+manifest.push('  /**');
+manifest.push("   * Fields of the 200 JSON body that only some releases of the window send (the contract's `x-since` /");
+manifest.push("   * `x-until` on their properties): `[path, since, until]`, `path` from the body's root to the field");
+manifest.push('   * (`*`: every item of an array), `since` the first release that has it and `until` the last (`null`:');
+manifest.push("   * the window's end). A release outside `[since, until]` does not send the field.");
+manifest.push('   */');
+manifest.push('  readonly releaseFields?: readonly (readonly [path: readonly string[], since: string | null, until: string | null])[];');
 manifest.push('}');
 manifest.push('');
 manifest.push('/**');
@@ -452,7 +479,9 @@ for (const o of ops) {
     bodyOptional: o.bodyOptional,
     responses: o.responses,
     acceptsSubscriptionToken: o.acceptsSubscriptionToken,
+    releaseFields: releaseFieldsOf(o.responseSchema),
   };
+  if (!extra.releaseFields.length) delete extra.releaseFields;
   for (const key of Object.keys(extra)) if (extra[key] === undefined) delete extra[key];
   manifest.push(`  ${o.operationId}: { ...operations.${o.operationId}, ...${JSON.stringify(extra)} },`);
 }

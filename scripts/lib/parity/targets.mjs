@@ -9,18 +9,20 @@ import { startRealServer } from '../../real-server/index.mjs';
 const MOCK_OWNER = { email: 'owner@parity.test', password: 'Parity-owner-pass-1', userId: '6b0000000000000000000b01', teammateId: '6b0000000000000000000c01' };
 
 /**
- * Starts both targets.
- * @param {{ log?: (line: string) => void, mockOptions?: Record<string, unknown>, real?: object, mocksDist?: string }} [options]
- * @returns {Promise<{ real: import('./run.mjs').Target, mock: import('./run.mjs').Target, mockService: unknown, stop(): Promise<void> }>}
+ * Starts the mock's target alone: the standalone mock, its store holding what a freshly created project on the
+ * real server holds.
+ * @param {{ mockOptions?: Record<string, unknown>, mocksDist?: string }} [options]
+ * @returns {Promise<{ target: import('./run.mjs').Target, service: any, stop(): Promise<void> }>}
  */
-export async function startParityTargets({ log = () => {}, mockOptions = {}, real: realServer, mocksDist } = {}) {
+export async function startParityMock({ mockOptions = {}, mocksDist } = {}) {
   // `mocksDist`: a folder with a build of the mocks (tsup's output) to use instead of the package's.
   const { startHttpMock } = await import(mocksDist ? pathToFileURL(join(resolve(mocksDist), 'server.js')).href : '@supportkb/mocks/server');
   const { SEED } = await import(mocksDist ? pathToFileURL(join(resolve(mocksDist), 'index.js')).href : '@supportkb/mocks');
-  const [server, mock] = await Promise.all([
-    realServer ? Promise.resolve(realServer) : startRealServer({ log }),
-    startHttpMock({ port: 0, serviceOptions: { seed: false, webhooks: { delivery: 'none' }, ...mockOptions } }),
-  ]);
+  // The real server of the harness has no indexer (its AI service is a stub that never calls back), so its
+  // contents stay at status -1: the mock's indexing never advances either, however slow the machine is
+  // (at its default pace, a content listed more than 2 s after its creation had moved on to 100).
+  const behaviour = { indexing: { stepMs: 2 ** 31 - 1 }, ...(typeof mockOptions.behaviour === 'object' ? mockOptions.behaviour : {}) };
+  const mock = await startHttpMock({ port: 0, serviceOptions: { seed: false, webhooks: { delivery: 'none' }, ...mockOptions, behaviour } });
   const { store, clock } = mock.service;
   const now = clock.iso();
   store.users.set(MOCK_OWNER.userId, {
@@ -69,8 +71,22 @@ export async function startParityTargets({ log = () => {}, mockOptions = {}, rea
     __v: 0,
   });
   return {
+    target: { baseUrl: mock.url, projectId: SEED.projectId, email: MOCK_OWNER.email, password: MOCK_OWNER.password, projectSecret: SEED.projectSecret },
+    service: mock.service,
+    stop: () => mock.stop(),
+  };
+}
+
+/**
+ * Starts both targets.
+ * @param {{ log?: (line: string) => void, mockOptions?: Record<string, unknown>, real?: object, mocksDist?: string }} [options]
+ * @returns {Promise<{ real: import('./run.mjs').Target, mock: import('./run.mjs').Target, mockService: unknown, stop(): Promise<void> }>}
+ */
+export async function startParityTargets({ log = () => {}, mockOptions = {}, real: realServer, mocksDist } = {}) {
+  const [server, mock] = await Promise.all([realServer ? Promise.resolve(realServer) : startRealServer({ log }), startParityMock({ mockOptions, mocksDist })]);
+  return {
     real: { baseUrl: server.baseUrl, projectId: server.projectId, email: server.email, password: server.password, projectSecret: server.projectSecret },
-    mock: { baseUrl: mock.url, projectId: SEED.projectId, email: MOCK_OWNER.email, password: MOCK_OWNER.password, projectSecret: SEED.projectSecret },
+    mock: mock.target,
     mockService: mock.service,
     async stop() {
       await Promise.all([mock.stop(), realServer ? undefined : server.stop()]);
