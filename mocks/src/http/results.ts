@@ -5,7 +5,7 @@
 import { HttpResponse } from 'msw';
 
 /** The statuses the mock answers errors with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 422 | 500 | 507;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 422 | 500 | 507;
 
 /** A 200 answer with its JSON body (`undefined`: an empty body, as `deleteGroup` may send). */
 export interface Success<B> {

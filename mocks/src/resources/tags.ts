@@ -21,7 +21,7 @@ import { CastError, DuplicateKeyError, find, findById, findByIdAndUpdate, isData
 import { TAG_MODEL } from '../models/tag';
 import { castObjectId } from '../mongoose/cast';
 import { field, jsNumber, jsString, truthy } from '../http/request';
-import { failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
+import { fail, failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
 import type { HandlerGroup } from '../service/context';
 
 /** The unique index on (project, name). */
@@ -92,6 +92,11 @@ export const tagHandlers = {
         const tag = findByIdAndUpdate(core, core.store.tags, TAG_MODEL, raw.path.id!, { tag: field(raw.body, 'tag'), color: field(raw.body, 'color') }, { upsert: true, unique: UNIQUE });
         return ok(tag!);
       } catch (error) {
+        // Strict mode: a taken name is the client's error, named (the server's unique index fails the update: 500).
+        if (core.strict && error instanceof DuplicateKeyError) {
+          const name = field(raw.body, 'tag');
+          return fail(409, { errors: [{ value: name, msg: `Another tag of the project is named ${JSON.stringify(name)}: tag names are unique within a project`, param: 'tag', location: 'body' }] });
+        }
         if (isDatabaseError(error)) return failMsg(500, 'Error updating object.');
         throw error;
       }

@@ -86,3 +86,47 @@ describe('warnings: false', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 });
+
+describe('strict mode names a time zone MongoDB does not know (aggregateRequestsByHour)', () => {
+  it('answers 400 naming timezone where the server fails the aggregation with a 500', async () => {
+    const service = strict();
+    const hours = (timezone: string) => call(service, `/${PID}/analytics/requests/aggregate/hours?timezone=${timezone}`, { headers: { Authorization: service.basic('admin') } });
+    for (const timezone of ['Mars/Olympus', 'europe/rome', '%2B1', '$nope', '1']) {
+      const answer = await hours(timezone);
+      expect(answer.status, timezone).toBe(400);
+      expect(answer.body.errors, timezone).toEqual([expect.objectContaining({ param: 'timezone', location: 'query', msg: expect.stringMatching(/^Unknown time zone: /) })]);
+    }
+    for (const timezone of ['Europe/Rome', 'UTC', '%2B01:00', '-0530', '%2B02']) expect((await hours(timezone)).status, timezone).toBe(200);
+    // The default mode answers as the server: the aggregation's 500.
+    const server = createMockService({ webhooks: { delivery: 'none' }, warnings: false });
+    const answer = await call(server, `/${PID}/analytics/requests/aggregate/hours?timezone=Mars/Olympus`, { headers: { Authorization: server.basic('admin') } });
+    expect(answer).toMatchObject({ status: 500, body: { success: false, msg: 'Error getting analytics.' } });
+  });
+});
+
+describe('strict mode names a taken tag name (updateTag)', () => {
+  it("answers 409 naming tag where the server's unique index fails the update with a 500", async () => {
+    const service = strict();
+    const headers = { 'Content-Type': 'application/json', Authorization: service.basic('admin') };
+    const create = async (tag: string) => (await call(service, `/${PID}/tags`, { method: 'POST', headers, body: JSON.stringify({ tag }) })).body._id;
+    await create('taken');
+    const other = await create('free');
+    const answer = await call(service, `/${PID}/tags/${other}`, { method: 'PUT', headers, body: JSON.stringify({ tag: 'taken' }) });
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { errors: [{ value: 'taken', param: 'tag', location: 'body', msg: 'Another tag of the project is named "taken": tag names are unique within a project' }] },
+    });
+    expect((await call(service, `/${PID}/tags/${other}`, { headers })).body.tag).toBe('free');
+    // The default mode answers as the server: the update's 500.
+    const server = createMockService({ webhooks: { delivery: 'none' }, warnings: false });
+    const serverHeaders = { 'Content-Type': 'application/json', Authorization: server.basic('admin') };
+    const [first, second] = await Promise.all(
+      ['taken', 'free'].map(async (tag) => (await call(server, `/${PID}/tags`, { method: 'POST', headers: serverHeaders, body: JSON.stringify({ tag }) })).body._id),
+    );
+    expect(first).toBeDefined();
+    expect(await call(server, `/${PID}/tags/${second}`, { method: 'PUT', headers: serverHeaders, body: JSON.stringify({ tag: 'taken' }) })).toMatchObject({
+      status: 500,
+      body: { success: false, msg: 'Error updating object.' },
+    });
+  });
+});

@@ -6925,6 +6925,14 @@ export type UpdateTagErrors = {
      */
     403: ErrorBody;
     /**
+     * Another tag of the project already has the name sent. The real server answers this with its
+     * 500 `Error updating object.` (below: the unique index on project and name refuses the update);
+     * a deployment that validates requests against this contract (the supportkb mock in strict mode)
+     * answers 409 `{errors: [{value, msg, param: "tag", location: "body"}]}` naming the field.
+     *
+     */
+    409: ErrorBody;
+    /**
      * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
      * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
      * stored.
