@@ -30,7 +30,7 @@ export { ROLES, roleRank, type Role } from './auth/roles';
 export type { Caller } from './auth/authenticator';
 export type { MockRealtime, RealtimeConnection, RealtimeHandshake, RealtimeOptions, RealtimeTransport } from './realtime/hub';
 export { realtimeHandler } from './realtime/msw';
-export type { DeliveryResult, WebhookBody, WebhookDelivery, WebhookEventListener, WebhookEventName, WebhookListener, WebhookLogEntry, WebhookOptions } from './webhooks';
+export type { DeliveryResult, WebhookBody, WebhookDelivery, WebhookEventName, WebhookListener, WebhookLogEntry, WebhookOptions } from './webhooks';
 export type { OperationMeta } from './manifest';
 export { operations, type OperationId, type OperationInfo, type OperationTypes } from '@supportkb/sdk';
 export { apiOperations, type ApiOperation } from '@supportkb/sdk/manifest';
