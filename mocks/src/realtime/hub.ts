@@ -14,7 +14,8 @@
  * - The heartbeat: every {@link RealtimeOptions.heartbeatMs} (30 s) a `ping`, and the connection is
  *   terminated if it sent no frame since the previous one.
  * - The service's events (the hub listens to the event hub the webhooks use): `message.create`,
- *   `request.create`, `request.update` and `request.close`, `project_user.update` become the
+ *   `request.create`, `request.update` (closing and reopening a conversation among them),
+ *   `project_user.update` become the
  *   server's `CREATE` and `UPDATE` frames to every subscriber of their topics.
  *
  * Strict mode refuses what the server lets any signed-in user do: `publish` and `broadcast` are
@@ -267,10 +268,9 @@ export class RealtimeHub implements MockRealtime {
         this.publish(`/${projectId}/requests/${requestId}`, payload, 'CREATE', undefined, visible);
         break;
       }
-      // The server's `request.close` has no listener here, but closing updates the conversation, which
-      // reaches the subscribers as an UPDATE (the real server's inbox sees status 1000).
-      case 'request.update':
-      case 'request.close': {
+      // No listener of `request.close` (the server's "TODO request.close is missing?"): closing is an
+      // UPDATE through the `request.update` of its status change.
+      case 'request.update': {
         const requestId = String(property(payload, 'request_id'));
         const status = property(payload, 'status');
         if (property(payload, 'preflight') !== false || !(typeof status === 'number' && status > 50)) break;

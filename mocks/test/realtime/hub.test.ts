@@ -90,6 +90,10 @@ describe('subscriptions', () => {
       ['UPDATE', REQ, 100],
     ]);
     expect(get(updates[0]!.payload.message, 'snapshot')).toEqual({});
+    // closing a closed conversation again (no `force`): only `request.close`, no frame of the conversation
+    expect((await call(s, `/${P}/requests/${REQ}/close`, json(owner, {}, 'PUT'))).status).toBe(200);
+    expect((await call(s, `/${P}/requests/${REQ}/close`, json(owner, {}, 'PUT'))).status).toBe(200);
+    expect(c.on(`/${P}/requests`)).toHaveLength(4);
     expect(
       c
         .on(`/${P}/requests/${REQ}/messages`)
@@ -98,6 +102,8 @@ describe('subscriptions', () => {
     ).toEqual([
       ['CREATE', 'Chat closed'],
       ['CREATE', 'Chat reopened'],
+      ['CREATE', 'Chat closed'],
+      ['CREATE', 'Chat closed'],
     ]);
   });
 
