@@ -10,7 +10,7 @@
  * connecting until the client gives up, as the server does.
  */
 import { ws, type WebSocketHandler } from 'msw';
-import type { MockRealtime } from './hub';
+import type { MockRealtime } from './types';
 
 /** The text of a frame MSW hands over: a string, or `undefined` for binary data. */
 function textOf(data: unknown): string | undefined {

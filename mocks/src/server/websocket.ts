@@ -8,7 +8,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { MockRealtime } from '../realtime/hub';
+import type { MockRealtime } from '../realtime/types';
 
 /** What {@link serveRealtime} returns. */
 export interface RealtimeServer {

@@ -6,7 +6,7 @@ import type { HttpHandler } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { DEFAULT_BODY_LIMIT } from '../http/body';
 import type { OperationMeta } from '../manifest';
-import type { MockRealtime, RealtimeOptions } from '../realtime/hub';
+import type { MockRealtime, RealtimeOptions } from '../realtime/types';
 import type { Scenario } from '../scenario/format';
 import type { Clock, ClockOptions } from '../state/clock';
 import type { IdGenerator } from '../state/ids';

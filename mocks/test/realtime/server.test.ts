@@ -86,7 +86,7 @@ describe('the standalone server serves the websocket', () => {
     await messages.ready;
     expect(texts).toEqual(['Where is my order?']);
 
-    const auth = { authorization: sk.http.credentials.authorization({ type: 'apiKey', name: 'Authorization', in: 'header' })! };
+    const auth = { authorization: await mock.service.authorization('owner') };
     expect((await fetch(`${mock.url}/${P}/requests/${requestId}/close`, { method: 'PUT', headers: auth })).status).toBe(200);
     await until(() => statuses.includes(1000) && texts.includes('Chat closed'));
     expect((await fetch(`${mock.url}/${P}/requests/${requestId}/reopen`, { method: 'PUT', headers: auth })).status).toBe(200);
