@@ -162,6 +162,24 @@ describe('subscriptions', () => {
     ]);
   });
 
+  it("sends a teammate's change (availability) to its own record's topic and to its presence topic", async () => {
+    const s = service();
+    const agent = await open(s, 'agent');
+    const owner = await open(s, 'owner');
+    agent.subscribe(`/${P}/project_users/${SEED.members.agent.teammateId}`);
+    owner.subscribe(`/${P}/project_users/users/${SEED.members.agent.userId}`);
+    expect((await call(s, `/${P}/project_users`, json(await s.authorization('agent'), { user_available: false }, 'PUT'))).status).toBe(200);
+    for (const [c, topic] of [
+      [agent, `/${P}/project_users/${SEED.members.agent.teammateId}`],
+      [owner, `/${P}/project_users/users/${SEED.members.agent.userId}`],
+    ] as const) {
+      expect(c.on(topic).map((f) => [f.payload.method, get(f.payload.message, '_id'), get(f.payload.message, 'user_available')])).toEqual([
+        ['CREATE', SEED.members.agent.teammateId, true],
+        ['UPDATE', SEED.members.agent.teammateId, false],
+      ]);
+    }
+  });
+
   it('terminates a connection silent for a whole heartbeat interval', async () => {
     vi.useFakeTimers();
     const s = service({ realtime: { heartbeatMs: 1000 } });
