@@ -4,6 +4,10 @@
  * of the API's origin (`ws://` or `wss://`, any origin when the service answers at `*`) is served
  * by the service's hub (`service.realtime`), with no server.
  *
+ * A socket that asks for a subprotocol (`new WebSocket(url, 'vite-hmr')`, as Vite's HMR client on the
+ * page's origin) is not the service's: the handler does not take it, and MSW's `onUnhandledFrame`
+ * decides (`bypass`: the real server gets it).
+ *
  * The handshake is checked before the socket opens (the handler's `run`, which MSW awaits before
  * it lets the intercepted socket open): a refused token closes the socket without an `open` (code
  * 1006, as a browser reports a handshake answered 401), an anonymous visitor's token leaves it
@@ -50,6 +54,10 @@ export function realtimeHandler(realtime: MockRealtime, baseUrl: string): WebSoc
   const run = handler.run.bind(handler);
   handler.run = async (connection, context) => {
     if (!handler.test(connection.client.url, context)) return run(connection, context);
+    // A socket that asks for a subprotocol is not the service's (its clients ask for none): e.g.
+    // Vite's HMR socket (`vite-hmr`) on the page's origin, path `/`. Left to MSW's other handlers.
+    const { protocols } = connection.info;
+    if (protocols !== undefined && protocols.length > 0) return null;
     const outcome = await realtime.handshake(connection.client.url.searchParams.get('token'));
     if (outcome.accepted) {
       users.set(connection.client, outcome.userId);

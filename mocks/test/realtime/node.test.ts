@@ -1,7 +1,11 @@
+import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer } from 'ws';
 import { createClient, type Conversation } from '@supportkb/sdk';
 import { createRealtime, type Realtime } from '@supportkb/sdk/realtime';
 import { setupNodeMock } from '../../src/node';
+import { realtimeHandler } from '../../src/realtime/msw';
+import { createMockService } from '../../src/service/create';
 import { SEED } from '../../src/state/seed';
 
 /**
@@ -75,5 +79,35 @@ describe('setupNodeMock serves the websocket', () => {
     const mine = agent.subscribe('ownTeammate', { project_id: P, project_user_id: SEED.members.agent.teammateId }, {});
     await mine.ready;
     await until(() => service.realtime.connections === 1);
+  });
+});
+
+describe('realtimeHandler', () => {
+  it("leaves a socket that asks for a subprotocol (Vite's HMR socket) to MSW's unhandled-frame strategy", async () => {
+    const real = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    real.on('connection', (socket) => socket.send('hello from the real server'));
+    await new Promise((resolve) => real.once('listening', resolve));
+    const address = real.address();
+    const url = `ws://127.0.0.1:${typeof address === 'object' ? address.port : 0}/`;
+    server.close();
+    const other = setupServer(realtimeHandler(createMockService().realtime, '*'));
+    other.listen({ onUnhandledFrame: 'bypass' });
+    try {
+      const hmr = new WebSocket(url, 'vite-hmr');
+      const greeting = await new Promise((resolve) => (hmr.onmessage = (event) => resolve(event.data)));
+      expect(greeting).toBe('hello from the real server');
+      hmr.close();
+      // without a subprotocol, the mock's: no token, refused unopened
+      const mocked = new WebSocket(url);
+      const outcome = await new Promise((resolve) => {
+        mocked.onopen = () => resolve('open');
+        mocked.onclose = (event) => resolve(event.code);
+      });
+      expect(outcome).toBe(1006);
+    } finally {
+      other.close();
+      real.close();
+      server.listen({ onUnhandledFrame: 'error' });
+    }
   });
 });
