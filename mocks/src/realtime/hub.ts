@@ -14,9 +14,9 @@
  * - The heartbeat: every {@link RealtimeOptions.heartbeatMs} (30 s) a `ping`, and the connection is
  *   terminated if it sent no frame since the previous one.
  * - The service's events (the hub listens to the event hub the webhooks use): `message.create`,
- *   `request.create`, `request.update` (closing and reopening a conversation among them),
- *   `project_user.update` become the
- *   server's `CREATE` and `UPDATE` frames to every subscriber of their topics.
+ *   `request.create`, `request.update` (closing and reopening a conversation among them) and
+ *   `project_user.update` become the server's `CREATE` and `UPDATE` frames to every subscriber of
+ *   their topics. The mock has no bots and emits no events: their topics get a snapshot only.
  *
  * Strict mode refuses what the server lets any signed-in user do: `publish` and `broadcast` are
  * ignored, a conversation the caller may not see is neither subscribable nor delivered, and the

@@ -88,7 +88,7 @@ describe('realtimeHandler', () => {
     real.on('connection', (socket) => socket.send('hello from the real server'));
     await new Promise((resolve) => real.once('listening', resolve));
     const address = real.address();
-    const url = `ws://127.0.0.1:${typeof address === 'object' ? address.port : 0}/`;
+    const url = `ws://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/`;
     server.close();
     const other = setupServer(realtimeHandler(createMockService().realtime, '*'));
     other.listen({ onUnhandledFrame: 'bypass' });
