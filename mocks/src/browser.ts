@@ -75,7 +75,10 @@ function notAnObject(option: 'scenario' | 'fromHar' | 'seedFromHar', value: unkn
 
 /**
  * Creates the stateful service and an MSW `setupWorker` with its handlers: once
- * `await worker.start()` resolves, the page's requests are answered by the mock, in the page.
+ * `await worker.start()` resolves, the page's requests are answered by the mock, in the page. So
+ * is the service's websocket: a `WebSocket` the page opens to path `/` of the API's origin (as
+ * `createRealtime` of `@supportkb/sdk/realtime` does) is served by `service.realtime`, in the page
+ * (one asking for a subprotocol, such as Vite's HMR socket, is left to `onUnhandledFrame`).
  *
  * With `scenario` (and/or `fromHar`, `seedFromHar`), as `setupNodeMock`: the scenario is validated first, the
  * recording's exchanges come before the scenario's own responses, and the result has `scenario`
