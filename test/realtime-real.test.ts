@@ -8,7 +8,8 @@ import { startHttpMock } from '../mocks/src/server';
 /**
  * `@supportkb/sdk/realtime` against the real server (2.19.16, unmodified, on loopback): an agent's
  * live inbox — the open conversations' snapshot, a visitor opening a conversation, its messages,
- * closing and reopening it — as the frames of openapi/asyncapi.yaml say.
+ * closing and reopening it — as the frames of openapi/asyncapi.yaml say; and the stateful mock's
+ * websocket (`startHttpMock`) against it, frame by frame, for one short scenario.
  */
 let server: RealServer;
 const live: Realtime[] = [];
