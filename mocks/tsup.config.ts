@@ -22,7 +22,7 @@ export default defineConfig({
   splitting: true,
   target: 'es2022',
   platform: 'neutral',
-  external: [/^node:/, 'msw', /^msw\//, 'jose', 'zod', /^zod\//, '@supportkb/sdk', /^@supportkb\/sdk\//, '@stoplight/prism-cli'],
+  external: [/^node:/, 'msw', /^msw\//, 'jose', 'zod', /^zod\//, '@supportkb/sdk', /^@supportkb\/sdk\//, '@stoplight/prism-cli', 'ws'],
   treeshake: true,
   esbuildPlugins: [
     {

@@ -130,4 +130,5 @@ if (replayed) {
     `Replaying ${values['from-har']}: ${plural(exchanges, 'recorded exchange')} over ${plural(replayed.length, 'operation')} (${replayed.map(([operationId, count]) => `${operationId} ×${count}`).join(', ')}), each answering the first matching request once; everything else gets the stateful mock.`,
   );
 }
+console.log(`Websocket (openapi/asyncapi.yaml): ${mock.url.replace(/^http/, 'ws')}/?token=<a teammate's JWT>`);
 for (const line of await describeSeed(mock.service)) console.log(line);

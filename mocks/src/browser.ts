@@ -13,6 +13,7 @@ import type { Scenario } from './scenario/format';
 import { harToScenario, withReplay } from './scenario/har';
 import { harToSeed } from './scenario/har-seed';
 import { validateScenario } from './scenario/validate';
+import { realtimeHandler } from './realtime/msw';
 import { createMockService } from './service/create';
 import type { MockServiceOptions } from './service/options';
 
@@ -46,7 +47,11 @@ export interface BrowserMockOptions extends Omit<MockServiceOptions, 'scenario'>
 
 /** What {@link setupBrowserMock} returns. */
 export interface BrowserMock extends InProcessMock {
-  /** MSW's worker with a handler per operation: `await worker.start()`, `use()`, `resetHandlers()`, `stop()`. */
+  /**
+   * MSW's worker with a handler per operation and the websocket's (a `WebSocket` to path `/` of the
+   * API's origin, served by `service.realtime` in the page): `await worker.start()`, `use()`,
+   * `resetHandlers()`, `stop()`.
+   */
   worker: SetupWorker;
   /**
    * With a `scenario` (or `fromHar`): the scenario, validated, and `reset()`, which brings the store,
@@ -70,7 +75,10 @@ function notAnObject(option: 'scenario' | 'fromHar' | 'seedFromHar', value: unkn
 
 /**
  * Creates the stateful service and an MSW `setupWorker` with its handlers: once
- * `await worker.start()` resolves, the page's requests are answered by the mock, in the page.
+ * `await worker.start()` resolves, the page's requests are answered by the mock, in the page. So
+ * is the service's websocket: a `WebSocket` the page opens to path `/` of the API's origin (as
+ * `createRealtime` of `@supportkb/sdk/realtime` does) is served by `service.realtime`, in the page
+ * (one asking for a subprotocol, such as Vite's HMR socket, is left to `onUnhandledFrame`).
  *
  * With `scenario` (and/or `fromHar`, `seedFromHar`), as `setupNodeMock`: the scenario is validated first, the
  * recording's exchanges come before the scenario's own responses, and the result has `scenario`
@@ -100,7 +108,7 @@ export function setupBrowserMock(options: BrowserMockOptions = {}): BrowserMock 
   if (seedFromHar !== undefined) loaded = validateScenario({ ...loaded, seed: harToSeed(seedFromHar) });
   const scenario = fromHar === undefined ? loaded : validateScenario(withReplay(loaded, harToScenario(fromHar)));
   const service = createMockService({ ...rest, scenario, webhooks: { delivery: 'none', ...rest.webhooks } });
-  const mock: BrowserMock = { worker: setupWorker(...service.handlers), service };
+  const mock: BrowserMock = { worker: setupWorker(...service.handlers, realtimeHandler(service.realtime, service.baseUrl)), service };
   if (scenario) mock.scenario = { definition: scenario, reset: () => service.reset() };
   return mock;
 }

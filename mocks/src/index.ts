@@ -28,6 +28,8 @@ export { createIdGenerator, type IdGenerator } from './state/ids';
 export type { Department, Project, StoredConversation, StoredKnowledgeBase, StoredLabels, StoredMessage, StoredTeammate, Store } from './state/store';
 export { ROLES, roleRank, type Role } from './auth/roles';
 export type { Caller } from './auth/authenticator';
+export type { MockRealtime, RealtimeConnection, RealtimeHandshake, RealtimeOptions, RealtimeTransport } from './realtime/types';
+export { realtimeHandler } from './realtime/msw';
 export type { DeliveryResult, WebhookBody, WebhookDelivery, WebhookEventName, WebhookListener, WebhookLogEntry, WebhookOptions } from './webhooks';
 export type { OperationMeta } from './manifest';
 export { operations, type OperationId, type OperationInfo, type OperationTypes } from '@supportkb/sdk';

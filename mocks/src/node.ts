@@ -6,6 +6,7 @@ export { UnsupportedRuntimeError } from './runtime'; // the runtime check: where
 import { setupServer, type SetupServer } from 'msw/node';
 import type { Har } from 'har-format';
 import type { InProcessMock } from './running';
+import { realtimeHandler } from './realtime/msw';
 import { createMockService } from './service/create';
 import type { Scenario } from './scenario/format';
 import { loadScenario } from './scenario/file';
@@ -49,7 +50,10 @@ export interface NodeMockOptions extends Omit<MockServiceOptions, 'scenario'> {
 
 /** What {@link setupNodeMock} returns. */
 export interface NodeMock extends InProcessMock {
-  /** MSW's server with the 64 handlers: call `listen()`, `use()`, `resetHandlers()`, `close()`. */
+  /**
+   * MSW's server with a handler per operation and the websocket's (`WebSocket` to path `/` of the
+   * API's origin, served by `service.realtime`): call `listen()`, `use()`, `resetHandlers()`, `close()`.
+   */
   server: SetupServer;
   /**
    * With a `scenario`: the scenario, validated, and `reset()`, which brings the store, the
@@ -77,7 +81,9 @@ export function loadMockScenario(options: Pick<NodeMockOptions, 'scenario' | 'fr
 /**
  * Creates the stateful service and an MSW `setupServer` with its handlers: once `server.listen()`
  * is called, `fetch` (and `http`, `XMLHttpRequest`) in this Node process is answered by the mock,
- * with no socket. For tests in Node.
+ * with no socket. For tests in Node. So is the service's websocket: a `WebSocket` opened to path `/`
+ * of the API's origin (`ws://host/?token=<JWT>`, as `createRealtime` of `@supportkb/sdk/realtime`
+ * opens it) is served by `service.realtime` (openapi/asyncapi.yaml).
  *
  * @param options service options (see `createMockService`); `baseUrl` defaults to `*` (every origin);
  *   `scenario`, an object or a file path; `fromHar`, a recording to replay (an object or a file path);
@@ -95,7 +101,7 @@ export function setupNodeMock(options: NodeMockOptions = {}): NodeMock {
   const { scenario: given, fromHar, seedFromHar, maxFileBytes, ...rest } = options;
   const scenario = loadMockScenario({ scenario: given, fromHar, seedFromHar, maxFileBytes });
   const service = createMockService({ ...rest, scenario });
-  const mock: NodeMock = { server: setupServer(...service.handlers), service };
+  const mock: NodeMock = { server: setupServer(...service.handlers, realtimeHandler(service.realtime, service.baseUrl)), service };
   if (scenario) mock.scenario = { definition: scenario, reset: () => service.reset() };
   return mock;
 }

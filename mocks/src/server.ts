@@ -2,6 +2,9 @@
  * `@supportkb/mocks/server`: the stateful mock on a real HTTP server, in this process, for
  * clients in any language (`startHttpMock`; `npm run mock` runs it). Node only.
  *
+ * The service's websocket (openapi/asyncapi.yaml) is served on the same port, path `/`
+ * (`ws://host:port/?token=<JWT>`), with the `ws` package (./server/websocket.ts).
+ *
  * Transport: `node:http` plus msw's public `getResponse(handlers, request)`, which runs MSW's own
  * matching and resolvers (`@mswjs/http-middleware` 0.10.3 calls `handleRequest`, which msw 3 no
  * longer exports, so it cannot serve msw 3 handlers). CORS as the service sends it (`cors()`
@@ -20,6 +23,7 @@ import type { HttpMock } from './running';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './server/connections';
 import { candidateFilter } from './server/prefilter';
 import { hasBody, limitedBody, requestUrl, send, sendResult, toRequest, type LimitedBody } from './server/socket';
+import { serveRealtime } from './server/websocket';
 import { createMockService, operationAnswers, type OperationAnswer } from './service/create';
 import type { MockService, MockServiceOptions } from './service/options';
 import { SEED, SEED_PASSWORD } from './state/seed';
@@ -104,7 +108,9 @@ function connectionLimits(options: HttpMockOptions): { maxConnections: number; i
  *
  * Idle connections are bounded (`maxConnections`, `idleTimeoutMs`, `headersTimeoutMs`,
  * `requestTimeoutMs`): clients that connect and send nothing are closed within seconds, and make
- * room for new clients as soon as the limit is reached.
+ * room for new clients as soon as the limit is reached. A websocket (path `/`, `?token=<JWT>`; see
+ * `service.realtime`) counts as a connection with a request in flight until it closes: the
+ * heartbeat, not the idle timeout, ends a silent one.
  *
  * @param options port (`0`, the default: a free one), host (default `127.0.0.1`), the service
  *   or its options, and the connection limits; see {@link HttpMockOptions}.
@@ -230,6 +236,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
     }
   });
   limitConnections(server, limits);
+  const realtime = serveRealtime(server, service.realtime);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -257,6 +264,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
+        realtime.stop();
         server.closeAllConnections();
       }),
   };

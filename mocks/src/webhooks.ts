@@ -111,6 +111,12 @@ const DEFAULT_MAX_IN_FLIGHT_BYTES = 4 * 1024 * 1024;
 /** Default bound of the delivery bodies in flight to one subscription, in bytes: 1 MiB. */
 const DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION = 1024 * 1024;
 
+/**
+ * Listener of {@link WebhookDispatcher.onEvent}: every event the service emits, whether or not a
+ * subscription wants it (the websocket listens to the same events as the webhooks).
+ */
+export type WebhookEventListener = (event: WebhookEventName, projectId: string, payload: unknown) => void;
+
 /** Listener of {@link WebhookDispatcher.onDelivery}. */
 export type WebhookListener = (delivery: WebhookDelivery) => void;
 
@@ -201,6 +207,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Emits events to the subscriptions of the store. */
 export class WebhookDispatcher {
   private readonly listeners = new Set<WebhookListener>();
+  private readonly eventListeners = new Set<WebhookEventListener>();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly entries: WebhookLogEntry[] = [];
   /** Subscriptions whose failed delivery was already reported. */
@@ -237,6 +244,17 @@ export class WebhookDispatcher {
   }
 
   /**
+   * Registers an in-process listener of the events themselves, called synchronously by
+   * {@link emit} for every event of a project (before the deliveries, whether or not a subscription
+   * wants it), with the payload as emitted (not copied: a listener must not change it).
+   * @returns a function that removes the listener.
+   */
+  onEvent(listener: WebhookEventListener): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  /**
    * Bytes of delivery bodies in flight over HTTP now (see {@link WebhookOptions.maxInFlightBytes}):
    * `total`, and per subscription id (only those with deliveries in flight).
    */
@@ -256,6 +274,14 @@ export class WebhookDispatcher {
    */
   emit<E extends WebhookEventName>(event: E, projectId: string | undefined, payload: WebhookPayloads[E]): void {
     if (projectId === undefined) return;
+    for (const listener of this.eventListeners) {
+      try {
+        listener(event, projectId, payload);
+      } catch (error) {
+        // A failing listener must not break the request that emitted the event.
+        console.error(`[@supportkb/mocks] a listener of ${event} threw:`, error);
+      }
+    }
     for (const subscription of this.store.subscriptions.values()) {
       if (subscription.id_project !== projectId || subscription.event !== event) continue;
       const { secret, global: _global, ...hook } = subscription;

@@ -68,11 +68,15 @@ describe('the browser entry', () => {
 });
 
 describe.skipIf(!CHROMIUM && process.env.CI !== 'true')('in the browser (setupBrowserMock + the shipped worker script)', () => {
-  it('answers the page through the service worker, statefully, with roles and in-process webhooks', async () => {
+  it('answers the page through the service worker, statefully, with roles, in-process webhooks and the websocket', async () => {
     expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
     const result = await runInChromium(`${origin}/`);
     expect(result.error).toBeUndefined();
-    expect(result).toMatchObject({ signIn: 200, tokenPrefix: 'JWT ', created: 200, forbidden: 403, message: 200, deliveries: ['message.create'], controlled: true });
+    expect(result).toMatchObject({ signIn: 200, tokenPrefix: 'JWT ', created: 200, forbidden: 403, message: 200, deliveries: ['message.create', 'message.create'], controlled: true });
     expect(result.tags).toEqual(['from-the-browser', 'billing', 'vip']);
+    expect(result.websocket).toEqual([
+      ['CREATE', ['Hello from the page']],
+      ['CREATE', 'And live'],
+    ]);
   });
 });

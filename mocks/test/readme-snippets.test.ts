@@ -27,8 +27,21 @@ const node = blocks.filter((b) => b.lang !== 'sh' && !b.flags.includes('browser'
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('mocks/README.md snippets', () => {
-  it('has the install, Node-test, SDK, overrides, webhooks, standalone, recording, browser and Prism snippets', () => {
-    expect(blocks.map((s) => s.name).sort()).toEqual(['browser', 'browser-scenario', 'install', 'node-test', 'overrides', 'prism', 'record', 'sdk-test', 'standalone', 'standalone-cli', 'webhooks']);
+  it('has the install, Node-test, SDK, overrides, webhooks, websocket, standalone, recording, browser and Prism snippets', () => {
+    expect(blocks.map((s) => s.name).sort()).toEqual([
+      'browser',
+      'browser-scenario',
+      'install',
+      'node-test',
+      'overrides',
+      'prism',
+      'realtime',
+      'record',
+      'sdk-test',
+      'standalone',
+      'standalone-cli',
+      'webhooks',
+    ]);
     expect(existsSync(`${mocksDir}dist/index.js`), 'build the package first (npm run build)').toBe(true);
   });
 

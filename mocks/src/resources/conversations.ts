@@ -22,9 +22,10 @@
  *   `participantsAgents` (403 `{success: false, error: "You must be among the participants to
  *   close a conversation."}`; an unknown `request_id`: 404 `{success: false, error: "Request not
  *   found"}`); then status 1000, the transcript, `closed_at`, `closed_by` (the caller), `duration`
- *   (ms since creation). A closed conversation is answered as it is unless `force`. Every close,
- *   repeated ones too, emits `request.close`, on which the server posts "Chat closed"
- *   (`pubmodules/rules/conciergeBot.js`). An unknown `request_id` for an owner or admin: 500
+ *   (ms since creation). A closed conversation is answered as it is unless `force`. The status
+ *   change emits `request.update` first (`changeStatusByRequestId`, with the status only: the
+ *   closing fields are saved after it); every close, repeated ones too, then emits `request.close`,
+ *   on which the server posts "Chat closed" (`pubmodules/rules/conciergeBot.js`). An unknown `request_id` for an owner or admin: 500
  *   `{success: false, error: "Error closing request"}`.
  * - `reopenConversation` (`requestService.reopenRequestByRequestId`): an open conversation (100 or
  *   200) is answered as it is; otherwise status 200 with participants, else 100, and "Chat
@@ -213,8 +214,12 @@ export const conversationHandlers = {
       // `force == undefined` is false; a closed conversation is closed again only when `force` is truthy.
       if (force || conversation.status !== CLOSED) {
         const closedAt = core.clock.iso();
+        // changeStatusByRequestId(1000) first: `request.update` with the status changed, before the
+        // transcript and closing fields are saved (the websocket's UPDATE frame of the close).
+        Object.assign(conversation, { status: CLOSED, updatedAt: closedAt });
+        const changed = populatedConversation(core, conversation);
+        if (!('reason' in changed)) core.webhooks.emit('request.update', projectId, changed);
         Object.assign(conversation, {
-          status: CLOSED,
           transcript: transcriptOf(core, projectId, requestId),
           closed_at: closedAt,
           closed_by: me,

@@ -4,7 +4,7 @@
  * connections and send nothing cannot use up the process's file descriptors and lock everyone out.
  */
 import { readFileSync } from 'node:fs';
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** {@link defaultMaxConnections} when the process's file descriptor limit cannot be read (not Linux). */
@@ -123,6 +123,18 @@ export function limitConnections(server: Server, limits: ConnectionLimits): Conn
       // Idle again: now the most recently idle (keepAliveTimeout closes it if no request follows).
       if (entry.inFlight === 0 && open.has(socket) && !socket.destroyed) idle.add(socket);
     });
+  });
+
+  // An upgrade request (the websocket) holds its connection for as long as it lives: never idle.
+  server.on('upgrade', (req: IncomingMessage) => {
+    const entry = open.get(req.socket);
+    if (!entry) return;
+    if (entry.timer) {
+      clearTimeout(entry.timer);
+      entry.timer = undefined;
+    }
+    entry.inFlight++;
+    idle.delete(req.socket);
   });
 
   return {

@@ -11,6 +11,7 @@ import { guestToken, projectTokenAudience, signToken, userToken } from '../auth/
 import { internalError, isUnanswered, toResponse, untilAborted, type Result } from '../http/results';
 import type { ValidationIssue } from '../http/validation';
 import { operationIds, operationMeta, type OperationMeta } from '../manifest';
+import { heartbeatOf, RealtimeHub } from '../realtime/hub';
 import { scenarioRuntime } from '../scenario/index';
 import { createClock } from '../state/clock';
 import { createIdGenerator } from '../state/ids';
@@ -67,7 +68,7 @@ function handlerOf<K extends OperationId>(table: HandlerTable, operationId: K): 
  *
  * @param options see {@link MockServiceOptions}.
  * @returns a {@link MockService}: `handlers` for MSW, the `store`, `clock`, `reset()` and helpers.
- * @throws {RangeError} when `bodyLimit` is not a positive integer; {@link TypeError} when `clock.start` is not a time.
+ * @throws {RangeError} when `bodyLimit` is not a positive integer, or `realtime.heartbeatMs` not a whole number >= 0; {@link TypeError} when `clock.start` is not a time.
  *
  * @example
  * const service = createMockService({ clock: { frozen: true } });
@@ -100,6 +101,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     warnOnce: (kind, text) => warnings.warn(kind, text),
   };
   const unanswered = options.behaviour?.unanswered ?? 'reset';
+  const realtime = new RealtimeHub(core, heartbeatOf(options.realtime));
 
   const load = () => {
     clearStore(store);
@@ -176,6 +178,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     onWebhook: (listener) => core.webhooks.onDelivery(listener),
     webhooksIdle: () => core.webhooks.idle(),
     webhookLog: () => core.webhooks.log(),
+    realtime,
     async authorization(role) {
       if (role === 'guest') return guestToken(core, { _id: SEED.guest.uuid, firstname: SEED.guest.firstname });
       const user = store.users.get(seededMember(role).userId);

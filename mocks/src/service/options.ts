@@ -6,6 +6,7 @@ import type { HttpHandler } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { DEFAULT_BODY_LIMIT } from '../http/body';
 import type { OperationMeta } from '../manifest';
+import type { MockRealtime, RealtimeOptions } from '../realtime/types';
 import type { Scenario } from '../scenario/format';
 import type { Clock, ClockOptions } from '../state/clock';
 import type { IdGenerator } from '../state/ids';
@@ -126,6 +127,11 @@ export interface MockServiceOptions {
    * @throws {ScenarioError} from `createMockService` when it is invalid.
    */
   scenario?: Scenario;
+  /**
+   * The websocket's options (the heartbeat interval); see {@link MockService.realtime}. The
+   * websocket's strictness follows `strict`.
+   */
+  realtime?: RealtimeOptions;
 }
 
 /** One request and the answer the mock made, as {@link MockServiceOptions.onResponse} sees it. */
@@ -187,6 +193,14 @@ export interface MockService {
    * 1,000; `reset()` empties it. A copy: changing it changes nothing.
    */
   webhookLog(): WebhookLogEntry[];
+  /**
+   * The service's websocket (openapi/asyncapi.yaml), transport-neutral: the handshake and the
+   * connections a transport serves — `startHttpMock` on its port (path `/`), `setupNodeMock` and
+   * `setupBrowserMock` through MSW's `ws` interception. Every change of the state (REST, scenario)
+   * reaches its subscribers as the server's frames; strict mode (`strict: true`) refuses injected
+   * frames, conversations the caller may not see, and the `events` and `bots` topics to non-members.
+   */
+  readonly realtime: MockRealtime;
   /**
    * An `Authorization` header value for a seeded member: `JWT <token>` signed like a sign-in
    * (`owner`, `admin`, `agent`) or an anonymous sign-in (`guest`).

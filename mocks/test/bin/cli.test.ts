@@ -116,6 +116,7 @@ describe('supportkb-mock serving', () => {
     expect(url, out).toBeTruthy();
     for (const member of Object.values(SEED.members)) expect(out).toContain(`${member.email}  password ${member.password}`);
     expect(out).toMatch(/guest .*Authorization: JWT /);
+    expect(out).toContain(`Websocket (openapi/asyncapi.yaml): ${url!.replace(/^http/, 'ws')}/?token=<a teammate's JWT>`);
     const signIn = await fetch(`${url}/auth/signin`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
