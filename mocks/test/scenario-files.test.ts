@@ -384,7 +384,7 @@ describe('scenario files', () => {
     const schema = JSON.parse(generated);
     const seedKeys = ['mode', 'project', 'users', 'groups', 'segments', 'tags', 'leads', 'conversations', 'knowledgeBases', 'contents', 'labels', 'subscriptions'] as const;
     expectTypeOf<(typeof seedKeys)[number]>().toEqualTypeOf<keyof ScenarioSeed>();
-    const topKeys = ['$schema', 'seed', 'responses', 'latency', 'clock'] as const;
+    const topKeys = ['$schema', 'seed', 'responses', 'latency', 'clock', 'realtime'] as const;
     expectTypeOf<(typeof topKeys)[number]>().toEqualTypeOf<keyof Scenario>();
     expect(Object.keys(schema.properties).sort()).toEqual([...topKeys].sort());
     expect(Object.keys(schema.properties.seed.properties).sort()).toEqual([...seedKeys].sort());

@@ -18,6 +18,9 @@
  *   `project_user.update` become the server's `CREATE` and `UPDATE` frames to every subscriber of
  *   their topics. The mock has no bots and emits no events: their topics get a snapshot only.
  *
+ * A scenario's `realtime` faults ({@link RealtimeFaults}): a socket dropped after some frames or some
+ * time, every frame late, some topics refused.
+ *
  * Strict mode refuses what the server lets any signed-in user do: `publish` and `broadcast` are
  * ignored, a conversation the caller may not see is neither subscribable nor delivered, and the
  * `events` and `bots` topics need an active membership.
@@ -28,7 +31,7 @@ import { conversationKey } from '../state/store';
 import type { WebhookEventName } from '../webhooks';
 import { decodeClientFrame, isPing, isRecord, meFrame, PING_FRAME, PONG_FRAME, property, publishFrame, type FrameMethod } from './frames';
 import { activeMember, maySee, snapshotOf } from './topics';
-import type { MockRealtime, RealtimeConnection, RealtimeHandshake, RealtimeOptions, RealtimeTransport } from './types';
+import type { MockRealtime, RealtimeConnection, RealtimeFaults, RealtimeHandshake, RealtimeOptions, RealtimeTransport } from './types';
 
 /** The default heartbeat interval, in ms (`pubsub.js`: 30000). */
 const DEFAULT_HEARTBEAT_MS = 30_000;
@@ -46,6 +49,23 @@ interface Client {
   transport: RealtimeTransport;
   alive: boolean;
   timer?: ReturnType<typeof setInterval>;
+  /** Server frames sent so far (a scenario's `drop.afterFrames`). */
+  sent: number;
+  /** The scenario's `drop.afterMs` timer. */
+  dropTimer?: ReturnType<typeof setTimeout>;
+}
+
+/** Whether `topic` matches a scenario's `refuseSubscribe` pattern (`*`: any one segment). */
+export function topicMatches(pattern: string, topic: string): boolean {
+  const want = pattern.split('/');
+  const have = topic.split('/');
+  return want.length === have.length && want.every((segment, i) => segment === '*' || segment === have[i]);
+}
+
+/** A Node timer that does not keep the process alive (browsers' timers are numbers). */
+function unrefTimer(timer: unknown): void {
+  const unref = property(timer, 'unref');
+  if (typeof unref === 'function') unref.call(timer);
 }
 
 interface Subscription {
@@ -62,6 +82,8 @@ export class RealtimeHub implements MockRealtime {
   constructor(
     private readonly core: ServiceCore,
     readonly heartbeatMs: number,
+    /** The scenario's websocket faults (none by default). */
+    private readonly faults: RealtimeFaults = {},
   ) {
     core.webhooks.onEvent((event, projectId, payload) => this.onEvent(event, projectId, payload));
   }
@@ -90,14 +112,17 @@ export class RealtimeHub implements MockRealtime {
   }
 
   connect(userId: string, transport: RealtimeTransport): RealtimeConnection {
-    const client: Client = { id: crypto.randomUUID(), userId, transport, alive: true };
+    const client: Client = { id: crypto.randomUUID(), userId, transport, alive: true, sent: 0 };
     this.clients.set(client.id, client);
     if (this.heartbeatMs > 0) {
       client.timer = setInterval(() => this.ping(client), this.heartbeatMs);
       // Node: a connection's heartbeat does not keep the process alive.
-      const timer: unknown = client.timer;
-      const unref = property(timer, 'unref');
-      if (typeof unref === 'function') unref.call(timer);
+      unrefTimer(client.timer);
+    }
+    const afterMs = this.faults.drop?.afterMs;
+    if (afterMs !== undefined) {
+      client.dropTimer = setTimeout(() => this.terminate(client), afterMs);
+      unrefTimer(client.dropTimer);
     }
     return {
       id: client.id,
@@ -113,11 +138,16 @@ export class RealtimeHub implements MockRealtime {
     }
   }
 
+  /** Ends `client`'s connection at once (no closing handshake). */
+  private terminate(client: Client): void {
+    this.drop(client);
+    client.transport.terminate();
+  }
+
   /** `pubsub.js` `ping`: terminate a connection silent since the last ping, else ping it. */
   private ping(client: Client): void {
     if (!client.alive) {
-      this.drop(client);
-      client.transport.terminate();
+      this.terminate(client);
       return;
     }
     client.alive = false;
@@ -126,17 +156,31 @@ export class RealtimeHub implements MockRealtime {
 
   private drop(client: Client): void {
     clearInterval(client.timer);
+    clearTimeout(client.dropTimer);
     if (!this.clients.delete(client.id)) return;
     this.subscriptions = this.subscriptions.filter((sub) => sub.client !== client);
   }
 
   private send(client: Client, text: string): void {
+    const { delayMs } = this.faults;
+    if (delayMs) {
+      // A scenario's late frames: each one `delayMs` late, so their order is kept.
+      unrefTimer(setTimeout(() => this.deliver(client, text), delayMs));
+      return;
+    }
+    this.deliver(client, text);
+  }
+
+  private deliver(client: Client, text: string): void {
     if (!this.clients.has(client.id)) return;
     try {
       client.transport.send(text);
     } catch {
       // A transport that is closing: its close ends the connection.
     }
+    client.sent++;
+    const afterFrames = this.faults.drop?.afterFrames;
+    if (afterFrames !== undefined && client.sent >= afterFrames) this.terminate(client);
   }
 
   /** `pubsub.js` `handleReceivedClientMessage`. */
@@ -156,6 +200,8 @@ export class RealtimeHub implements MockRealtime {
       case 'subscribe': {
         // A topic that is no string makes the server's callback throw: no answer.
         if (typeof topic !== 'string' || !topic) break;
+        // A scenario's refused topic: no answer, as the server refuses one.
+        if (this.faults.refuseSubscribe?.some((pattern) => topicMatches(pattern, topic))) break;
         const snapshot = snapshotOf({ core: this.core, userId: client.userId, strict: this.core.strict }, topic);
         if (!snapshot) break;
         this.subscriptions.push({ topic, client });

@@ -15,6 +15,27 @@ export interface RealtimeOptions {
   heartbeatMs?: number;
 }
 
+/**
+ * Faults a scenario scripts on the websocket (`realtime` of a scenario file): what a live inbox must
+ * survive. Every connection gets them, from its start (a reconnect starts over).
+ */
+export interface RealtimeFaults {
+  /**
+   * The socket drops (terminated: no closing handshake, the client sees code 1006) after it sent
+   * `afterFrames` server frames to the client (snapshots, live frames, pings), or `afterMs`
+   * milliseconds after it opened, whichever comes first.
+   */
+  drop?: { afterFrames?: number; afterMs?: number };
+  /** Every server frame is sent this many milliseconds late (in order). */
+  delayMs?: number;
+  /**
+   * Subscriptions to these topics get no answer and no frames, as the server refuses a topic: a
+   * topic (`/{project_id}/requests`), `*` standing for one whole segment (a pattern ending in
+   * `/requests/*` refuses every one conversation topic of its project).
+   */
+  refuseSubscribe?: string[];
+}
+
 /** How a transport sends to one client: a text frame, or the end of the connection. */
 export interface RealtimeTransport {
   /** Sends one text frame to the client. */

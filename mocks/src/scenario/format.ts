@@ -49,6 +49,7 @@ import {
 } from '@supportkb/sdk/zod';
 import * as z from 'zod/mini';
 import { operationIds } from '../manifest';
+import type { RealtimeFaults } from '../realtime/types';
 
 /** A document of the seed: any of the resource's fields (the mock fills in the rest as its factories do). */
 export type SeedDocument<T> = { [K in keyof T]?: T[K] };
@@ -201,6 +202,8 @@ export interface Scenario {
   latency?: LatencyValue | ({ default?: LatencyValue } & { [Op in OperationId]?: LatencyValue });
   /** The mock's clock: `start` (ISO time), `frozen` (default `false`: it runs from `start`). */
   clock?: { start: string; frozen?: boolean };
+  /** Faults of the websocket: sockets dropped after some frames or time, frames late, topics refused. */
+  realtime?: RealtimeFaults;
 }
 
 /**
@@ -307,6 +310,17 @@ function build() {
     responses: z.optional(z.strictObject(byOperation(z.array(responseSchema)))),
     latency: z.optional(z.union([latencyValue, z.strictObject({ default: z.optional(latencyValue), ...byOperation(latencyValue) })])),
     clock: z.optional(z.strictObject({ start: z.iso.datetime(), frozen: z.optional(z.boolean()) })),
+    realtime: z.optional(
+      z.strictObject({
+        drop: z.optional(
+          z
+            .strictObject({ afterFrames: z.optional(z.int().check(z.gte(1), z.lte(Number.MAX_SAFE_INTEGER))), afterMs: z.optional(ms().check(z.int())) })
+            .check(z.refine((drop) => drop.afterFrames !== undefined || drop.afterMs !== undefined, { message: 'drop needs afterFrames or afterMs' })),
+        ),
+        delayMs: z.optional(ms().check(z.int())),
+        refuseSubscribe: z.optional(z.array(z.string().check(z.regex(/^\/[^/]+(\/[^/]+)*$/, { message: 'A topic: /segment/segment…, * for any one segment' })))),
+      }),
+    ),
   });
 
   const names = z.registry<{ id: string }>();

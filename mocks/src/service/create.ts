@@ -101,7 +101,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     warnOnce: (kind, text) => warnings.warn(kind, text),
   };
   const unanswered = options.behaviour?.unanswered ?? 'reset';
-  const realtime = new RealtimeHub(core, heartbeatOf(options.realtime));
+  const realtime = new RealtimeHub(core, heartbeatOf(options.realtime), scenario?.scenario.realtime);
 
   const load = () => {
     clearStore(store);
