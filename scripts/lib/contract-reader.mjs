@@ -13,7 +13,10 @@
 // Build-time only: no package imports it at run time, so none needs it published.
 import jsonpointer from 'jsonpointer';
 
-/** HTTP methods an OpenAPI path item may have operations for, in the order operations are read. */
+/**
+ * HTTP methods an OpenAPI path item may have operations for, in the order operations are read.
+ * @type {readonly string[]}
+ */
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** The path parameter every project-scoped operation has, which SDK clients fill themselves. */
@@ -21,6 +24,7 @@ export const PROJECT_PARAMETER = 'project_id';
 
 /** A contract that cannot be read as this library expects: the message names the place and the fix. */
 export class ContractReadError extends Error {
+  /** @param {string} message */
   constructor(message) {
     super(message);
     this.name = 'ContractReadError';

@@ -6,7 +6,11 @@
 // code runs.
 import { posix } from 'node:path';
 
-/** Replaces comments with spaces (newlines kept, so line numbers stay), leaving strings intact. */
+/**
+ * Replaces comments with spaces (newlines kept, so line numbers stay), leaving strings intact.
+ * @param {string} source
+ * @returns {string}
+ */
 export function stripComments(source) {
   let out = '';
   let i = 0;
@@ -142,10 +146,18 @@ function followExport(file, prop, read, exists, depth = 0) {
 const MOUNT_FILES = ['app.js', 'pubmodules/pubModulesManager.js'];
 
 /**
- * Every mounted route of a release: [{ method, path (full, Express syntax), file, line, mount:
- * { file, line, prefix } }], in registration order per mounting file.
+ * A route a release mounts: `path` in full, Express syntax; `file` and `line` where the router
+ * declares it; `mount` the `app.use` that mounts that router.
+ * @typedef {{ method: string, path: string, file: string, line: number, mount: { file: string, line: number, prefix: string } }} ReleaseRoute
+ */
+/**
+ * Every mounted route of a release, in registration order per mounting file.
+ * @param {(path: string) => string | undefined} read a file's text in the release (undefined: absent)
+ * @param {(path: string) => boolean} exists whether the release has a file
+ * @returns {ReleaseRoute[]}
  */
 export function releaseRoutes(read, exists) {
+  /** @type {ReleaseRoute[]} */
   const all = [];
   for (const mountFile of MOUNT_FILES) {
     const raw = read(mountFile);
@@ -170,7 +182,12 @@ export function releaseRoutes(read, exists) {
   return all;
 }
 
-/** Whether an Express path and an OpenAPI path name the same route (parameter names aside). */
+/**
+ * Whether an Express path and an OpenAPI path name the same route (parameter names aside).
+ * @param {string} expressPath
+ * @param {string} openapiPath
+ * @returns {boolean}
+ */
 export function samePath(expressPath, openapiPath) {
   const a = expressPath.replace(/\/+$/, '').split('/');
   const b = openapiPath.replace(/\/+$/, '').split('/');
@@ -183,7 +200,12 @@ export function samePath(expressPath, openapiPath) {
   });
 }
 
-/** Whether an Express route path would match a concrete request path (what Express dispatches). */
+/**
+ * Whether an Express route path would match a concrete request path (what Express dispatches).
+ * @param {string} expressPath
+ * @param {string} concretePath
+ * @returns {boolean}
+ */
 export function expressMatches(expressPath, concretePath) {
   const a = expressPath.replace(/\/+$/, '').split('/');
   const b = concretePath.replace(/\/+$/, '').split('/');

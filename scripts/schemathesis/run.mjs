@@ -22,7 +22,95 @@ import { parseArgs } from 'node:util';
 import { bundledContract, root } from '../lib/contract-source.mjs';
 import { DEFAULT_INSTALL_DIR, ensureInstalled } from './install.mjs';
 
-/** The checks of Schemathesis 4.32 (`schemathesis run --help`). */
+/**
+ * A per-operation check setting: `skip` (the check does not run on the operation) or `expect` (a
+ * status the check also accepts there).
+ * @typedef {{ operationId: string, check: string, skip: true } | { operationId: string, check: string, expect: string }} OperationCheck
+ */
+/**
+ * One example of a failure.
+ * @typedef {object} FailureExample
+ * @property {string} message the first line of Schemathesis' message
+ * @property {string | null} phase
+ * @property {string | null} scenario what the phase did, e.g. "Missing request body", "Value not matching the ... pattern"
+ * @property {string | null} response the start of the response body (300 characters)
+ * @property {string} curl a curl line replaying the request; credentials as "$AUTH"
+ */
+/**
+ * One distinct failure: check × operation × status.
+ * @typedef {object} Failure
+ * @property {string} check
+ * @property {string | null} code
+ * @property {string | null} title
+ * @property {string} operation as Schemathesis names it: `POST /{project_id}/tags`
+ * @property {string | null} operationId
+ * @property {number | null} status the status the check objected to (the probe's for ignored_auth); null for no_answer
+ * @property {number} count how many test cases failed this way
+ * @property {FailureExample[]} examples up to three
+ */
+/**
+ * An error Schemathesis reported (`kind` its event, or `exit` for an exit status without one).
+ * @typedef {{ kind: string, type: string | null, phase: string | null, label: string | null, message: string }} SchemathesisError
+ */
+/**
+ * What a run found; also `<reportDir>/summary.json` and `--json FILE`.
+ * @typedef {object} Summary
+ * @property {string} version
+ * @property {string} baseUrl
+ * @property {string} projectId
+ * @property {number} seed
+ * @property {number} maxExamples
+ * @property {string[]} checks
+ * @property {string[]} phases
+ * @property {string} mode generated data: all, positive or negative
+ * @property {number} requestTimeout
+ * @property {OperationCheck[]} operationChecks the per-operation check settings the run had (`--skip-check`, `--expect-status`)
+ * @property {string} command the schemathesis command line (credentials are passed in the environment, never here)
+ * @property {number | null} exitCode
+ * @property {number} elapsedSeconds the whole run: install check, bundle, sign-in, Schemathesis
+ * @property {number | null} schemathesisSeconds Schemathesis' own running time
+ * @property {number | null} testCases
+ * @property {{ total: number, selected: number, tested: number, errored: number, skipped: number } | null} operations
+ * @property {Record<string, string[]> | null} warnings
+ * @property {{ covered: number, total: number } | null} links stateful phase: `API Links: N covered / M total`, when Schemathesis printed it
+ * @property {string[]} notes
+ * @property {string} reportDir
+ * @property {SchemathesisError[]} errors
+ * @property {Failure[]} failures
+ */
+/**
+ * The options of {@link runSchemathesis} (the command line's, {@link parseCommandLine}).
+ * @typedef {object} RunOptions
+ * @property {string} baseUrl
+ * @property {string} projectId
+ * @property {string} [email]
+ * @property {string} [password]
+ * @property {string} [token]
+ * @property {string} [projectSecret]
+ * @property {number} [maxExamples]
+ * @property {number} [seed]
+ * @property {string[]} [checks]
+ * @property {string[]} [excludeChecks]
+ * @property {string[]} [phases]
+ * @property {'all' | 'positive' | 'negative'} [mode]
+ * @property {string[]} [includeOperationIds]
+ * @property {number} [maxTime]
+ * @property {number} [timeoutSeconds]
+ * @property {number} [requestTimeout]
+ * @property {boolean} [continueOnFailure]
+ * @property {boolean} [noShrink] report failing cases as found, without shrinking them
+ * @property {OperationCheck[]} [operationChecks] per-operation check settings
+ * @property {string} [workers]
+ * @property {string} [contract]
+ * @property {string} [reportDir]
+ * @property {string} [json]
+ * @property {(line: string) => void} [log]
+ */
+
+/**
+ * The checks of Schemathesis 4.32 (`schemathesis run --help`).
+ * @type {readonly string[]}
+ */
 export const ALL_CHECKS = [
   'not_a_server_error',
   'status_code_conformance',
@@ -39,13 +127,19 @@ export const ALL_CHECKS = [
   'ignored_auth',
   'object_level_authorization',
 ];
+/**
+ * Schemathesis' phases.
+ * @type {readonly string[]}
+ */
 export const ALL_PHASES = ['examples', 'coverage', 'fuzzing', 'stateful'];
+/** The options' defaults. */
 export const DEFAULTS = { seed: 20261124, maxExamples: 10, timeoutSeconds: 300, workers: '1', requestTimeout: 3 };
 /** parseSitemap fetches the sitemap first (3 s on the real server on loopback, whose network is off): its request timeout is 4x the others', at least this many seconds. */
 const SITEMAP_MIN_TIMEOUT = 12;
 /**
  * The statuses the checks that take `expected-statuses` accept by default (Schemathesis 4.32,
  * `schemathesis/config/_checks.py`); `--expect-status` adds to them for one operation.
+ * @type {Readonly<Record<'not_a_server_error' | 'positive_data_acceptance' | 'negative_data_rejection' | 'missing_required_header', readonly string[]>>}
  */
 export const EXPECTED_STATUSES = {
   not_a_server_error: ['2xx', '3xx', '4xx'],
@@ -98,7 +192,11 @@ the project's owner or an admin.
 A failure prints as: check, operation (operationId), status, and a curl line; run
 \`export ${AUTH_VARIABLE}='JWT <token>'\` first (the token is never printed).`;
 
-/** Parses the command line; returns the options of runSchemathesis(), or `{ help }` / `{ problems }`. */
+/**
+ * Parses the command line; returns the options of runSchemathesis(), or `{ help }` / `{ problems }`.
+ * @param {string[]} argv
+ * @returns {{ options: RunOptions } | { help: true } | { problems: string[] }}
+ */
 export function parseCommandLine(argv) {
   let values;
   try {
@@ -327,7 +425,12 @@ function ignoredAuthProbe(message) {
   return 'generated';
 }
 
-/** A curl line that replays the request; credentials as "$AUTH" (or the probe's invalid value). */
+/**
+ * A curl line that replays the request; credentials as "$AUTH" (or the probe's invalid value).
+ * @param {{ method: string, uri: string, headers?: Record<string, string | string[]>, body?: unknown }} request
+ * @param {{ check: string, message: string }} failure
+ * @returns {string}
+ */
 export function curlOf(request, { check, message }) {
   const parts = ['curl', '-X', request.method];
   let auth = 'run';
@@ -354,7 +457,7 @@ function statusOf(check, message, interaction) {
 }
 
 /** Pseudo-check of the summary: a request the deployment did not answer within the request timeout (Schemathesis reports it as a ReadTimeout error). */
-export const NO_ANSWER = 'no_answer';
+export const NO_ANSWER = /** @type {const} */ ('no_answer');
 const NO_ANSWER_MESSAGE = 'no answer';
 
 /**
@@ -362,9 +465,14 @@ const NO_ANSWER_MESSAGE = 'no answer';
  * with how many times it happened and up to three examples: the message, the phase and scenario,
  * the response's start and a curl line), errors and the run's figures. A request left without an
  * answer becomes a failure of the pseudo-check `no_answer` (status null) instead of an error.
+ * @param {string} ndjson
+ * @param {{ operationIds?: Map<string, string> }} [options] `operationIds`: operation label → operationId
+ * @returns {{ failures: Failure[], errors: SchemathesisError[] }}
  */
 export function parseEvents(ndjson, { operationIds = new Map() } = {}) {
+  /** @type {Map<string, Failure>} */
   const failures = new Map();
+  /** @type {SchemathesisError[]} */
   const errors = [];
   const add = ({ check, code = null, title = null, operation, status, message, interaction, caseValue, phase }) => {
     const request = interaction?.request ?? { method: caseValue.method, uri: caseValue.path, headers: caseValue.headers, body: caseValue.body };
@@ -458,7 +566,11 @@ function operationIdsOf(contract) {
   return map;
 }
 
-/** The summary printed at the end: per check its failures, then one block per distinct failure. */
+/**
+ * The summary printed at the end: per check its failures, then one block per distinct failure.
+ * @param {Summary} summary
+ * @returns {string}
+ */
 export function formatSummary(summary) {
   const out = [];
   const { failures } = summary;
@@ -495,6 +607,8 @@ export function formatSummary(summary) {
 /**
  * Runs Schemathesis against a deployment; resolves to the summary (also written to
  * `<reportDir>/summary.json`). Throws on usage, sign-in, install or Schemathesis errors.
+ * @param {RunOptions} options
+ * @returns {Promise<Summary>}
  */
 export async function runSchemathesis(options) {
   const started = Date.now();
@@ -590,6 +704,7 @@ export async function runSchemathesis(options) {
   try {
     report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
   } catch {}
+  /** @type {Summary} */
   const summary = {
     version: installed.version,
     baseUrl,
@@ -615,7 +730,7 @@ export async function runSchemathesis(options) {
     failures: parsed.failures,
   };
   if (exit.code !== 0 && exit.code !== 1 && !summary.errors.length)
-    summary.errors.push({ kind: 'exit', label: null, message: `schemathesis exited ${exit.code ?? exit.signal}: ${output.trim().split('\n').slice(-5).join(' | ')}` });
+    summary.errors.push({ kind: 'exit', type: null, phase: null, label: null, message: `schemathesis exited ${exit.code ?? exit.signal}: ${output.trim().split('\n').slice(-5).join(' | ')}` });
   writeFileSync(join(reportDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   if (options.json) writeFileSync(resolve(options.json), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;

@@ -43,5 +43,8 @@ const handler = ({ plugin }) => {
   plugin.node($.const(plugin.symbol('operationSchemas')).export().doc("Every operation's zod schemas, by operationId.").type(tableType).assign(table));
 };
 
-/** The plugin's config for `plugins` in openapi-ts.config.ts. */
+/**
+ * The plugin's config for `plugins` in openapi-ts.config.ts.
+ * @type {() => NonNullable<import('@hey-api/openapi-ts').UserConfig['plugins']>[number]}
+ */
 export const operationSchemasPlugin = definePluginConfig({ config: {}, dependencies: ['zod'], handler, name: 'operation-schemas' });

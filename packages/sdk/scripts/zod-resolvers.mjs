@@ -79,7 +79,10 @@ function keyMessage(propertyNames) {
   return `Invalid key: it does not match ${name ?? 'the schema of the keys'}`;
 }
 
-/** The `'~resolvers'.object` of the zod plugin: `propertyNames` and `minProperties`. */
+/**
+ * The `'~resolvers'.object` of the zod plugin: `propertyNames` and `minProperties`.
+ * @param {any} ctx hey-api's resolver context (its type is not exported)
+ */
 export function zodObjectResolver(ctx) {
   const { $, applyModifiers, plugin, schema, walk } = ctx;
   const { z } = ctx.symbols;
@@ -130,6 +133,7 @@ function withMinProperties(ctx, expression, minProperties) {
 /**
  * The `'~resolvers'.string` of the zod plugin: `format: regex` as a check that the value compiles
  * (`new RegExp(value)`), the other checks of the string (lengths, pattern) following as usual.
+ * @param {any} ctx hey-api's resolver context
  */
 export function zodStringResolver(ctx) {
   if (ctx.schema.format !== 'regex') return undefined;
@@ -147,6 +151,7 @@ export function zodStringResolver(ctx) {
 /**
  * The `'~resolvers'.number` of the zod plugin: an integer's `minimum` of −(2^53 − 1) and `maximum` of
  * 2^53 − 1 are left out, as `z.int()` checks exactly that range.
+ * @param {any} ctx hey-api's resolver context
  */
 export function zodNumberResolver(ctx) {
   const { schema } = ctx;
