@@ -76,9 +76,11 @@ export function deref(doc, node) {
  * @returns {any[]}
  */
 export function parametersOf(doc, pathItem, operation) {
-  const own = (operation.parameters ?? []).map((p) => deref(doc, p));
-  const inherited = (pathItem.parameters ?? []).map((p) => deref(doc, p)).filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));
-  return [...inherited, ...own];
+  /** @type {any[]} */
+  const own = (operation.parameters ?? []).map(/** @param {unknown} p */ (p) => deref(doc, p));
+  /** @type {any[]} */
+  const inherited = (pathItem.parameters ?? []).map(/** @param {unknown} p */ (p) => deref(doc, p));
+  return [...inherited.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
 }
 
 /**
@@ -111,7 +113,7 @@ export function mergeAllOf(doc, schema) {
   if (!resolved || !Array.isArray(resolved.allOf)) return resolved;
   const { allOf, ...rest } = resolved;
   const merged = { ...rest, type: 'object', properties: { ...(rest.properties ?? {}) }, required: [...(rest.required ?? [])] };
-  for (const part of allOf.map((p) => mergeAllOf(doc, p))) {
+  for (const part of allOf.map(/** @param {unknown} p */ (p) => mergeAllOf(doc, p))) {
     Object.assign(merged.properties, part.properties ?? {});
     merged.required.push(...(part.required ?? []));
     if (!merged.description && part.description) merged.description = part.description;
@@ -187,7 +189,7 @@ export function roleLadder(doc) {
   const schema = deref(doc, doc.components?.schemas?.[ROLE_SCHEMA]);
   if (!schema || !Array.isArray(schema.enum) || !schema.enum.length) throw new ContractReadError(`components.schemas.${ROLE_SCHEMA} must list the roles in an enum`);
   if (schema['x-ranked'] !== 'lowest-first') throw new ContractReadError(`components.schemas.${ROLE_SCHEMA} must say x-ranked: lowest-first (its enum is the role ladder, lowest first)`);
-  if (new Set(schema.enum).size !== schema.enum.length || !schema.enum.every((r) => typeof r === 'string' && r))
+  if (new Set(schema.enum).size !== schema.enum.length || !schema.enum.every(/** @param {unknown} r */ (r) => typeof r === 'string' && r))
     throw new ContractReadError(`components.schemas.${ROLE_SCHEMA}: the roles must be distinct non-empty strings`);
   return [...schema.enum];
 }

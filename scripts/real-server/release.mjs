@@ -49,6 +49,7 @@ export function registryHas(version) {
   }
 }
 
+/** @param {string} file */
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
 /**
@@ -116,6 +117,12 @@ export function installFromGit({ version, gitDir, installDir, baseDir }) {
   return { version, source: 'git', tag, commit, dependencyTree: DEFAULT_VERSION, dependencyDifferences: dependencyDifferences(ours.dependencies, base.dependencies) };
 }
 
+/**
+ * Installs release `version` into `installDir` from the npm registry (the harness's package.json
+ * with the server's version replaced).
+ * @param {{ version: string, installDir: string, log: (line: string) => void }} options
+ * @returns {ReleaseInstallInfo}
+ */
 function installFromRegistry({ version, installDir, log }) {
   rmSync(installDir, { recursive: true, force: true });
   mkdirSync(installDir, { recursive: true });
