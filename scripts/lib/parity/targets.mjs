@@ -10,7 +10,7 @@ const MOCK_OWNER = { email: 'owner@parity.test', password: 'Parity-owner-pass-1'
 
 /**
  * Starts both targets.
- * @param {{ log?: (line: string) => void, mockOptions?: Record<string, unknown>, real?: object, mocksDist?: string }} [options]
+ * @param {{ log?: (line: string) => void, mockOptions?: Record<string, unknown>, real?: import('../../real-server/index.mjs').RealServer, mocksDist?: string }} [options]
  * @returns {Promise<{ real: import('./run.mjs').Target, mock: import('./run.mjs').Target, mockService: unknown, stop(): Promise<void> }>}
  */
 export async function startParityTargets({ log = () => {}, mockOptions = {}, real: realServer, mocksDist } = {}) {
