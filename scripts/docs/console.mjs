@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-nocheck -- BASELINE: 5 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // `node scripts/docs/console.mjs [--out DIR]` (the last step of `npm run docs`): builds the "try it"
 // console beside the Redoc page, build/docs/console.html and its assets:
 //
@@ -54,6 +53,7 @@ const SHARE_FROM = 64;
 export function resolvedOperations(doc) {
   if (!doc || typeof doc.paths !== 'object' || doc.paths === null) throw new TypeError('resolvedOperations needs an OpenAPI document with paths (dereferencedContract())');
   if (JSON.stringify(doc.paths).includes('"$ref"')) throw new TypeError('resolvedOperations needs a dereferenced contract: read it with dereferencedContract() (scripts/lib/contract-source.mjs)');
+  /** @type {Record<string, Record<string, any>>} */
   const paths = {};
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
@@ -85,6 +85,7 @@ export const PLACEHOLDER = 'x-console-placeholder';
  * @returns {{ paths: Record<string, Record<string, any>> }} a copy; `resolved` is not changed.
  */
 export function requiredPrefilled(resolved) {
+  /** @type {Record<string, Record<string, any>>} */
   const paths = {};
   for (const [path, methods] of Object.entries(resolved.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
@@ -157,6 +158,7 @@ const LISTED = ['operationId', 'summary', 'tags', 'deprecated', 'security'];
  * @returns {any} a new document.
  */
 export function consoleContract(bundled) {
+  /** @type {Record<string, Record<string, any>>} */
   const paths = {};
   for (const [path, item] of Object.entries(bundled.paths ?? {})) {
     for (const method of METHODS) {
@@ -223,10 +225,13 @@ export async function buildConsole({ outDir = join(ROOT, 'build/docs') } = {}) {
       },
     ],
   });
+  const script = page.outputFiles[0];
+  if (!script) throw new Error('esbuild wrote no console/console.js');
+  /** @type {[string, string | Uint8Array][]} */
   const files = [
     ['console.html', readFileSync(join(SOURCES, 'console.html'))],
     ['mockServiceWorker.js', readFileSync(require.resolve('@supportkb/mocks/mockServiceWorker.js'))],
-    ['console/console.js', page.outputFiles[0].contents],
+    ['console/console.js', script.contents],
     ['console/console.css', readFileSync(join(SOURCES, 'console.css'))],
     ['console/swagger-ui-bundle.js', readFileSync(join(swaggerUi, 'swagger-ui-bundle.js'))],
     ['console/swagger-ui.css', readFileSync(join(swaggerUi, 'swagger-ui.css'))],

@@ -1,4 +1,3 @@
-// @ts-nocheck -- BASELINE: 4 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Programmatic API of the real-server harness (README.md in this folder): runs the real, unmodified
 // @tiledesk/tiledesk-server on 127.0.0.1 with the in-memory MongoDB wire server (wire-mongo/),
 // Debian's redis-server and the KB engine stub (kb-engine-stub.mjs), seeds an owner and a project,

@@ -1,4 +1,3 @@
-// @ts-nocheck -- BASELINE: 6 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Evaluates the server's Mongoose model files (models/*.js of one release) in a node:vm context with a
 // recording stand-in for `mongoose`, and turns every `new Schema(definition, options)` into a flat
 // list of fields (dotted paths) with their type, default, required, enum and whether they are
@@ -89,7 +88,9 @@ function mongooseStub(record) {
       return this;
     }
   }
+  /** @param {string} name */
   const typeNamed = (name) => {
+    /** @type {any} a function named `name`, with its `schemaName` */
     const f = { [name]: function () {} }[name];
     f.schemaName = name;
     return f;
@@ -266,6 +267,7 @@ export function evaluateModels(files, readFile) {
   const cache = new Map(); // file → { exports, record, error }
   const evaluate = (file) => {
     if (cache.has(file)) return cache.get(file);
+    /** @type {{ exports: any, record: { schemas: any[], models: any[] }, error: string | undefined }} */
     const entry = { exports: undefined, record: { schemas: [], models: [] }, error: undefined };
     cache.set(file, entry);
     const source = readFile(file);

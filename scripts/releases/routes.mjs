@@ -1,4 +1,3 @@
-// @ts-nocheck -- BASELINE: 3 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Reads the routes of one release of the server from its sources: the routers mounted with
 // `app.use('<prefix>', [...middleware], router)` in app.js and pubmodules/pubModulesManager.js,
 // each router variable resolved through its `require(...)` to a file, and in that file every
@@ -86,7 +85,7 @@ function mountsOf(text) {
     const args = callText(text, m.index + 'app.use'.length);
     const last = /(?:this\.)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*$/.exec(args.trim());
     if (!last) continue;
-    mounts.push({ prefix: m[2], variable: last[1], line: lineOf(text, m.index) });
+    mounts.push({ prefix: m[2] ?? '', variable: last[1] ?? '', line: lineOf(text, m.index) });
   }
   return mounts;
 }
@@ -111,7 +110,7 @@ const ROUTE_RE = /\brouter\.(get|post|put|patch|delete|all)\(\s*(['"])([^'"]*)\2
 /** The routes of a router file: [{ method, path, line }]. */
 function routesOf(text) {
   const routes = [];
-  for (let m; (m = ROUTE_RE.exec(text));) routes.push({ method: m[1].toUpperCase(), path: m[3], line: lineOf(text, m.index) });
+  for (let m; (m = ROUTE_RE.exec(text));) routes.push({ method: (m[1] ?? '').toUpperCase(), path: m[3] ?? '', line: lineOf(text, m.index) });
   return routes;
 }
 
@@ -195,7 +194,7 @@ export function samePath(expressPath, openapiPath) {
   return a.every((seg, i) => {
     const other = b[i];
     const aParam = seg.startsWith(':');
-    const bParam = /^\{[^}]+\}$/.test(other);
+    const bParam = /^\{[^}]+\}$/.test(other ?? '');
     return aParam && bParam ? true : !aParam && !bParam && seg === other;
   });
 }
