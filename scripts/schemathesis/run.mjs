@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-nocheck -- BASELINE: 8 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // `npm run schemathesis -- --base-url URL --project ID (--email E --password P | --token T) [options]`
 //
 // Property-based testing of a deployment (the real server, the stateful mock, any other) against the
@@ -255,9 +254,12 @@ export function parseCommandLine(argv) {
   else if (!URL.canParse(values['base-url'])) problems.push(`--base-url is not a URL: ${values['base-url']}`);
   if (!values.project) problems.push('--project is required');
   if (!values.token && !(values.email && values.password)) problems.push('give --email and --password, or --token');
+  const { mode } = values;
+  /** @type {RunOptions} */
   const options = {
-    baseUrl: values['base-url'],
-    projectId: values.project,
+    // '' only when a problem above says the option is missing (then `{ problems }` is returned)
+    baseUrl: values['base-url'] ?? '',
+    projectId: values.project ?? '',
     email: values.email,
     password: values.password,
     token: values.token,
@@ -267,7 +269,7 @@ export function parseCommandLine(argv) {
     checks: list('checks', ALL_CHECKS),
     excludeChecks: list('exclude-checks', ALL_CHECKS),
     phases: list('phases', ALL_PHASES),
-    mode: values.mode,
+    mode: mode === 'all' || mode === 'positive' || mode === 'negative' ? mode : undefined,
     includeOperationIds: values['include-operation-id'],
     maxTime: integer('max-time'),
     timeoutSeconds: integer('timeout'),
@@ -288,27 +290,39 @@ export function parseCommandLine(argv) {
 /**
  * `--skip-check ID:CHECK` and `--expect-status ID:CHECK:STATUS` as `{ operationId, check, skip }` /
  * `{ operationId, check, expect }` entries; a malformed one is added to `problems`.
+ * @param {string[]} skips
+ * @param {string[]} expects
+ * @param {string[]} problems
+ * @returns {OperationCheck[]}
  */
 function operationChecksOf(skips, expects, problems) {
+  /** @type {OperationCheck[]} */
   const out = [];
   for (const item of skips) {
     const [operationId, check, ...rest] = item.split(':');
-    if (!operationId || !ALL_CHECKS.includes(check) || rest.length) problems.push(`--skip-check wants OPERATION_ID:CHECK: ${item}`);
+    if (!operationId || check === undefined || !ALL_CHECKS.includes(check) || rest.length) problems.push(`--skip-check wants OPERATION_ID:CHECK: ${item}`);
     else out.push({ operationId, check, skip: true });
   }
   for (const item of expects) {
     const [operationId, check, status, ...rest] = item.split(':');
-    if (!operationId || !(check in EXPECTED_STATUSES) || !/^[1-5](\d\d|xx)$/.test(status ?? '') || rest.length)
+    if (!operationId || check === undefined || !(check in EXPECTED_STATUSES) || status === undefined || !/^[1-5](\d\d|xx)$/.test(status) || rest.length)
       problems.push(`--expect-status wants OPERATION_ID:CHECK:STATUS with CHECK one of ${Object.keys(EXPECTED_STATUSES).join(', ')}: ${item}`);
     else out.push({ operationId, check, expect: status });
   }
   return out;
 }
 
-/** POSTs JSON, resolves to `{ status, body }` (body parsed when JSON). */
+/**
+ * POSTs JSON, resolves to `{ status, body }` (body parsed when JSON).
+ * @param {string} url
+ * @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<{ status: number, body: any }>}
+ */
 async function postJson(url, body, headers = {}) {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
   const text = await response.text();
+  /** @type {unknown} */
   let parsed = text;
   try {
     parsed = JSON.parse(text);
@@ -316,7 +330,11 @@ async function postJson(url, body, headers = {}) {
   return { status: response.status, body: parsed };
 }
 
-/** The Authorization value for the run: a sign-in with email and password, or the given token. */
+/**
+ * The Authorization value for the run: a sign-in with email and password, or the given token.
+ * @param {{ baseUrl: string, email?: string, password?: string, token?: string }} options
+ * @returns {Promise<string>}
+ */
 async function authorizationFor({ baseUrl, email, password, token }) {
   if (token) return /^jwt /i.test(token) ? token : `JWT ${token}`;
   const answer = await postJson(`${baseUrl}/auth/signin`, { email, password });
@@ -358,6 +376,8 @@ const tomlString = (value) => JSON.stringify(String(value));
  * two probes (no credentials, invalid ones) after every 2xx, tripling the requests of every case,
  * and one confirmation per operation is what it can tell; on a deployment that answers malformed
  * credentials with 400 it would fail every case, hiding what the other checks find.
+ * @param {{ parameters: Record<string, string>, operationHeaders: Record<string, Record<string, string>>, checks: string[], requestTimeout: number, operationChecks?: OperationCheck[] }} options
+ * @returns {string}
  */
 function configToml({ parameters, operationHeaders, checks, requestTimeout, operationChecks = [] }) {
   const lines = ['# Written by scripts/schemathesis/run.mjs for one run.', 'headers = { Authorization = "${SUPPORTKB_SCHEMATHESIS_AUTHORIZATION}" }', ''];
@@ -477,6 +497,7 @@ export function parseEvents(ndjson, { operationIds = new Map() } = {}) {
   const add = ({ check, code = null, title = null, operation, status, message, interaction, caseValue, phase }) => {
     const request = interaction?.request ?? { method: caseValue.method, uri: caseValue.path, headers: caseValue.headers, body: caseValue.body };
     const key = `${check} ${operation} ${status}`;
+    /** @type {Failure} */
     const entry = failures.get(key) ?? { check, code, title, operation, operationId: operationIds.get(operation) ?? null, status, count: 0, examples: [] };
     failures.set(key, entry);
     entry.count++;
@@ -496,6 +517,7 @@ export function parseEvents(ndjson, { operationIds = new Map() } = {}) {
     if (!line.trim()) continue;
     const event = JSON.parse(line);
     const [kind] = Object.keys(event);
+    if (kind === undefined) continue;
     const data = event[kind];
     if (kind === 'NonFatalError' || kind === 'FatalError') {
       const type = data.value?.type ?? data.info?.type ?? null;
@@ -542,7 +564,7 @@ export function parseEvents(ndjson, { operationIds = new Map() } = {}) {
   const unanswered = new Map([...failures.values()].filter((f) => f.check === NO_ANSWER).map((f) => [f.operation, f]));
   const rest = [];
   for (const error of errors) {
-    const entry = error.kind === 'NonFatalError' ? unanswered.get(error.label) : undefined;
+    const entry = error.kind === 'NonFatalError' && error.label !== null ? unanswered.get(error.label) : undefined;
     if (!entry) rest.push(error);
     else if (entry.examples[0]?.message === NO_ANSWER_MESSAGE) entry.examples[0].message = `no answer: ${error.type ? `${error.type}: ` : ''}${error.message}`;
   }
@@ -581,7 +603,7 @@ export function formatSummary(summary) {
   );
   out.push(`${summary.testCases ?? '?'} test cases${summary.links ? `; stateful phase: ${summary.links.covered} of ${summary.links.total} links followed` : ''}`);
   for (const note of summary.notes) out.push(`note: ${note}`);
-  const settings = (summary.operationChecks ?? []).map((c) => `${c.operationId}: ${c.check} ${c.skip ? 'off' : `also ${c.expect}`}`);
+  const settings = (summary.operationChecks ?? []).map((c) => `${c.operationId}: ${c.check} ${'skip' in c ? 'off' : `also ${c.expect}`}`);
   if (settings.length) out.push(`per-operation settings: ${settings.join('; ')}`);
   for (const check of [...summary.checks, ...(byCheck.has(NO_ANSWER) ? [NO_ANSWER] : [])]) {
     const list = byCheck.get(check) ?? [];
@@ -619,7 +641,7 @@ export async function runSchemathesis(options) {
   const seed = options.seed ?? DEFAULTS.seed;
   const maxExamples = options.maxExamples ?? DEFAULTS.maxExamples;
   const checks = (options.checks ?? ALL_CHECKS).filter((check) => !(options.excludeChecks ?? []).includes(check));
-  const phases = options.phases ?? ALL_PHASES;
+  const phases = options.phases ?? [...ALL_PHASES];
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULTS.timeoutSeconds;
   const requestTimeout = options.requestTimeout ?? DEFAULTS.requestTimeout;
 
@@ -640,6 +662,7 @@ export async function runSchemathesis(options) {
     excluded.push('getTeammate', 'updateTeammate', 'deleteTeammate');
     notes.push(`getTeammate, updateTeammate and deleteTeammate left out: no guest teammate to change (${teammate.note})`);
   }
+  /** @type {Record<string, Record<string, string>>} */
   const operationHeaders = {};
   if (options.projectSecret) operationHeaders.signInWithCustomToken = { Authorization: `JWT ${await customToken(options.projectId, options.projectSecret)}` };
   const configFile = join(reportDir, 'schemathesis.toml');
@@ -676,7 +699,7 @@ export async function runSchemathesis(options) {
     const timer = setTimeout(() => {
       timedOut = true;
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        process.kill(-Number(child.pid), 'SIGKILL'); // no pid (a failed spawn): NaN, which throws
       } catch {
         child.kill('SIGKILL');
       }
@@ -738,11 +761,11 @@ export async function runSchemathesis(options) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const parsed = parseCommandLine(process.argv.slice(2));
-  if (parsed.help) {
+  if ('help' in parsed) {
     console.log(USAGE);
     process.exit(0);
   }
-  if (parsed.problems) {
+  if ('problems' in parsed) {
     console.error(`schemathesis: ${parsed.problems.join('; ')}\n\n${USAGE}`);
     process.exit(2);
   }
