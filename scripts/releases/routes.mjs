@@ -58,9 +58,18 @@ export function stripComments(source) {
   return out;
 }
 
+/**
+ * The line (1-based) of `index` in `text`.
+ * @param {string} text
+ * @param {number} index
+ */
 const lineOf = (text, index) => text.slice(0, index).split('\n').length;
 
-/** The text of a call starting at `open` (index of its "("), up to the matching ")". */
+/**
+ * The text of a call starting at `open` (index of its "("), up to the matching ")".
+ * @param {string} text
+ * @param {number} open
+ */
 function callText(text, open) {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
@@ -77,8 +86,12 @@ function callText(text, open) {
   return text.slice(open + 1);
 }
 
-/** `app.use('<prefix>', ..., <router>)` mounts of a file: [{ prefix, variable, line }]. */
+/**
+ * `app.use('<prefix>', ..., <router>)` mounts of a file.
+ * @param {string} text
+ */
 function mountsOf(text) {
+  /** @type {{ prefix: string, variable: string, line: number }[]} */
   const mounts = [];
   const re = /\bapp\.use\(\s*(['"])([^'"]*)\1/g;
   for (let m; (m = re.exec(text));) {
@@ -90,14 +103,25 @@ function mountsOf(text) {
   return mounts;
 }
 
-/** `name = require('x')[.prop]` assignments of a file: Map name → { request, prop }. */
+/**
+ * `name = require('x')[.prop]` assignments of a file: Map name → { request, prop }.
+ * @param {string} text
+ */
 function requiresOf(text) {
+  /** @type {Map<string, { request: string, prop: string | undefined }>} */
   const map = new Map();
   const re = /(?:(?:var|let|const)\s+|this\.)([A-Za-z_$][\w$]*)\s*=\s*require\(\s*(['"])([^'"]+)\2\s*\)(?:\.([A-Za-z_$][\w$]*))?/g;
-  for (let m; (m = re.exec(text));) map.set(m[1], { request: m[3], prop: m[4] });
+  for (let m; (m = re.exec(text));) map.set(m[1] ?? '', { request: m[3] ?? '', prop: m[4] });
   return map;
 }
 
+/**
+ * The file a relative `require(request)` of `fromFile` loads (`.js`, `/index.js` tried), if the release has it.
+ * @param {string} fromFile
+ * @param {string} request
+ * @param {(path: string) => boolean} exists
+ * @returns {string | undefined}
+ */
 function resolveRequest(fromFile, request, exists) {
   if (!request.startsWith('.')) return undefined;
   const base = posix.normalize(posix.join(posix.dirname(fromFile), request));
@@ -107,14 +131,26 @@ function resolveRequest(fromFile, request, exists) {
 
 const ROUTE_RE = /\brouter\.(get|post|put|patch|delete|all)\(\s*(['"])([^'"]*)\2/g;
 
-/** The routes of a router file: [{ method, path, line }]. */
+/**
+ * The routes of a router file.
+ * @param {string} text
+ */
 function routesOf(text) {
+  /** @type {{ method: string, path: string, line: number }[]} */
   const routes = [];
   for (let m; (m = ROUTE_RE.exec(text));) routes.push({ method: (m[1] ?? '').toUpperCase(), path: m[3] ?? '', line: lineOf(text, m.index) });
   return routes;
 }
 
-/** Follows `module.exports = {prop: x}` / `x = require(...)` to the file defining a router export. */
+/**
+ * Follows `module.exports = {prop: x}` / `x = require(...)` to the file defining a router export.
+ * @param {string} file
+ * @param {string | undefined} prop
+ * @param {(path: string) => string | undefined} read
+ * @param {(path: string) => boolean} exists
+ * @param {number} [depth]
+ * @returns {string}
+ */
 function followExport(file, prop, read, exists, depth = 0) {
   if (depth > 3) return file;
   const text = stripComments(read(file) ?? '');
@@ -134,8 +170,8 @@ function followExport(file, prop, read, exists, depth = 0) {
   }
   // module.exports = { prop: name }
   const exp = new RegExp(`${prop}\\s*:\\s*([A-Za-z_$][\\w$]*)`).exec(text);
-  if (exp && requires.get(exp[1])) {
-    const r = requires.get(exp[1]);
+  const r = exp ? requires.get(exp[1] ?? '') : undefined;
+  if (r) {
     const target = resolveRequest(file, r.request, exists);
     if (target) return followExport(target, r.prop, read, exists, depth + 1);
   }
@@ -165,7 +201,7 @@ export function releaseRoutes(read, exists) {
     const requires = requiresOf(text);
     for (const mount of mountsOf(text)) {
       const [head, ...rest] = mount.variable.split('.');
-      const req = requires.get(head);
+      const req = requires.get(head ?? '');
       if (!req) continue;
       const required = resolveRequest(mountFile, req.request, exists);
       if (!required) continue;
