@@ -66,23 +66,31 @@ function readable(change) {
 }
 
 /**
+ * One change as the changelog lists it: `summary` is the gate's text; `text` the same change for a
+ * reader (schemas named, not printed).
+ * @typedef {{ group: 'breaking' | 'added' | 'changed' | 'documentation', operation: string, location: string, summary: string, reason: string, text: string }} ChangelogEntry
+ */
+/**
  * One line of the changelog per change of the gate's result, deduplicated as the gate prints them
  * (a shared component changed once shows at each place that uses it, once per place). Groups:
  * `breaking` (what the gate counts as breaking), `added` (non-breaking additions), `documentation`
  * (descriptions, summaries, examples: api-smart-diff's `annotation` changes) and `changed` (the rest).
  * @param {{ breaking: any[], nonBreaking: any[] }} result `contractChanges()`
- * @returns {{ group: 'breaking' | 'added' | 'changed' | 'documentation', operation: string, location: string, summary: string, reason: string, text: string }[]}
- *   `summary` is the gate's text; `text` the same change for a reader (schemas named, not printed)
- *   sorted by group, then by operation in the contract's order of first appearance
+ * @returns {ChangelogEntry[]} sorted by group, then by operation in the contract's order of first appearance
  */
 export function changelogEntries(result) {
+  /** @type {ChangelogEntry[]} */
   const entries = [];
   const seen = new Set();
+  /**
+   * @param {ChangelogEntry['group']} group
+   * @param {import('../lib/contract-diff.mjs').ContractChange} change
+   */
   const push = (group, change) => {
     const key = `${group}\u0000${change.location}\u0000${change.summary}`;
     if (seen.has(key)) return;
     seen.add(key);
-    entries.push({ group, operation: change.location.split(' · ')[0], location: change.location, summary: change.summary, reason: change.reason, text: readable(change) });
+    entries.push({ group, operation: change.location.split(' · ')[0] ?? change.location, location: change.location, summary: change.summary, reason: change.reason, text: readable(change) });
   };
   for (const change of result.breaking) push('breaking', change);
   for (const change of result.nonBreaking) push(change.type === 'annotation' ? 'documentation' : change.action === 'add' && change.type === 'non-breaking' ? 'added' : 'changed', change);
@@ -95,11 +103,15 @@ export function changelogEntries(result) {
     .map(({ entry }) => entry);
 }
 
+/** @param {unknown} text */
 function html(text) {
   return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Inline code: text between backticks as `<code>`, the rest escaped. */
+/**
+ * Inline code: text between backticks as `<code>`, the rest escaped.
+ * @param {unknown} text
+ */
 function prose(text) {
   return String(text)
     .split('`')
@@ -195,7 +207,8 @@ ${sections.length ? sections.join('\n') : '<p>No change.</p>'}`,
 function renderFirstRelease(doc, meta) {
   const operations = operationIndex(doc);
   const webhooks = [...operations.keys()].filter((key) => key.includes(' webhook:')).length;
-  const byTag = new Map((doc.tags ?? []).map((/** @type {{ name: string }} */ tag) => [tag.name, /** @type {{ operationId: string, summary: string }[]} */ ([])]));
+  /** @type {Map<string, { operationId: string, summary: string }[]>} */
+  const byTag = new Map((doc.tags ?? []).map((/** @type {{ name: string }} */ tag) => [tag.name, []]));
   for (const op of operations.values()) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), op]);
   const lines = [...byTag]
     .filter(([, ops]) => ops.length)

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-nocheck -- BASELINE: 5 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // `node scripts/docs/console.mjs [--out DIR]` (the last step of `npm run docs`): builds the "try it"
 // console beside the Redoc page, build/docs/console.html and its assets:
 //
@@ -54,13 +53,16 @@ const SHARE_FROM = 64;
 export function resolvedOperations(doc) {
   if (!doc || typeof doc.paths !== 'object' || doc.paths === null) throw new TypeError('resolvedOperations needs an OpenAPI document with paths (dereferencedContract())');
   if (JSON.stringify(doc.paths).includes('"$ref"')) throw new TypeError('resolvedOperations needs a dereferenced contract: read it with dereferencedContract() (scripts/lib/contract-source.mjs)');
+  /** @type {Record<string, Record<string, any>>} */
   const paths = {};
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
       const own = operation.parameters ?? [];
-      const inherited = (item.parameters ?? []).filter((parameter) => !own.some((mine) => mine.name === parameter.name && mine.in === parameter.in));
+      const inherited = (item.parameters ?? []).filter(
+        /** @param {any} parameter */ (parameter) => !own.some(/** @param {any} mine */ (mine) => mine.name === parameter.name && mine.in === parameter.in),
+      );
       (paths[path] ??= {})[method] = {
         ...operation,
         ...(inherited.length || own.length ? { parameters: [...inherited, ...own] } : {}),
@@ -85,21 +87,24 @@ export const PLACEHOLDER = 'x-console-placeholder';
  * @returns {{ paths: Record<string, Record<string, any>> }} a copy; `resolved` is not changed.
  */
 export function requiredPrefilled(resolved) {
+  /** @type {Record<string, Record<string, any>>} */
   const paths = {};
   for (const [path, methods] of Object.entries(resolved.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
-      const parameters = operation.parameters?.map((parameter) => {
-        if (parameter.required === true) return parameter;
-        const schema = { ...(parameter.schema ?? {}) };
-        const example = parameter.example ?? Object.values(parameter.examples ?? {})[0]?.value ?? schema.example ?? schema.examples?.[0];
-        const shown = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
-        const placeholder = [example !== undefined ? `e.g. ${shown(example)}` : '', schema.default !== undefined ? `(default ${shown(schema.default)})` : ''].filter(Boolean).join(' ');
-        delete schema.example;
-        delete schema.examples;
-        delete schema.default;
-        const { example: _example, examples: _examples, ...rest } = parameter;
-        return { ...rest, schema: { ...schema, ...(placeholder ? { [PLACEHOLDER]: placeholder } : {}) } };
-      });
+      const parameters = operation.parameters?.map(
+        /** @param {any} parameter */ (parameter) => {
+          if (parameter.required === true) return parameter;
+          const schema = { ...(parameter.schema ?? {}) };
+          const example = parameter.example ?? Object.values(parameter.examples ?? {})[0]?.value ?? schema.example ?? schema.examples?.[0];
+          const shown = (/** @type {unknown} */ value) => (typeof value === 'string' ? value : JSON.stringify(value));
+          const placeholder = [example !== undefined ? `e.g. ${shown(example)}` : '', schema.default !== undefined ? `(default ${shown(schema.default)})` : ''].filter(Boolean).join(' ');
+          delete schema.example;
+          delete schema.examples;
+          delete schema.default;
+          const { example: _example, examples: _examples, ...rest } = parameter;
+          return { ...rest, schema: { ...schema, ...(placeholder ? { [PLACEHOLDER]: placeholder } : {}) } };
+        },
+      );
       (paths[path] ??= {})[method] = parameters ? { ...operation, parameters } : operation;
     }
   }
@@ -117,7 +122,9 @@ export function requiredPrefilled(resolved) {
  * @throws {TypeError} when `value` already has a `$console-shared` key.
  */
 export function encodeShared(value) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
+  /** @param {unknown} node */
   const count = (node) => {
     if (!node || typeof node !== 'object') return;
     if (!Array.isArray(node) && Object.hasOwn(node, SHARED)) throw new TypeError(`encodeShared: the value has a ${SHARED} key of its own`);
@@ -126,13 +133,23 @@ export function encodeShared(value) {
     if (text.length >= SHARE_FROM) counts.set(text, (counts.get(text) ?? 0) + 1);
   };
   count(value);
+  /** @type {Map<string, number>} */
   const ids = new Map();
+  /** @type {unknown[]} */
   const shared = [];
+  /**
+   * @param {object} node
+   * @returns {unknown}
+   */
   const children = (node) => (Array.isArray(node) ? node.map(encode) : Object.fromEntries(Object.entries(node).map(([key, child]) => [key, encode(child)])));
+  /**
+   * @param {unknown} node
+   * @returns {unknown}
+   */
   const encode = (node) => {
     if (!node || typeof node !== 'object') return node;
     const text = JSON.stringify(node);
-    if (!(counts.get(text) > 1)) return children(node);
+    if (!((counts.get(text) ?? 0) > 1)) return children(node);
     if (!ids.has(text)) {
       const id = shared.length;
       ids.set(text, id);
@@ -157,6 +174,7 @@ const LISTED = ['operationId', 'summary', 'tags', 'deprecated', 'security'];
  * @returns {any} a new document.
  */
 export function consoleContract(bundled) {
+  /** @type {Record<string, Record<string, any>>} */
   const paths = {};
   for (const [path, item] of Object.entries(bundled.paths ?? {})) {
     for (const method of METHODS) {
@@ -180,7 +198,11 @@ export function consoleContract(bundled) {
   };
 }
 
-/** Writes `data` to `file` through a temporary file and a rename. */
+/**
+ * Writes `data` to `file` through a temporary file and a rename.
+ * @param {string} file
+ * @param {string | Uint8Array} data
+ */
 function writeAtomic(file, data) {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
@@ -223,10 +245,13 @@ export async function buildConsole({ outDir = join(ROOT, 'build/docs') } = {}) {
       },
     ],
   });
+  const script = page.outputFiles[0];
+  if (!script) throw new Error('esbuild wrote no console/console.js');
+  /** @type {[string, string | Uint8Array][]} */
   const files = [
     ['console.html', readFileSync(join(SOURCES, 'console.html'))],
     ['mockServiceWorker.js', readFileSync(require.resolve('@supportkb/mocks/mockServiceWorker.js'))],
-    ['console/console.js', page.outputFiles[0].contents],
+    ['console/console.js', script.contents],
     ['console/console.css', readFileSync(join(SOURCES, 'console.css'))],
     ['console/swagger-ui-bundle.js', readFileSync(join(swaggerUi, 'swagger-ui-bundle.js'))],
     ['console/swagger-ui.css', readFileSync(join(swaggerUi, 'swagger-ui.css'))],

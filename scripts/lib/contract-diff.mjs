@@ -46,13 +46,19 @@ export function readBundledContract(file) {
   return parse(readFileSync(file, 'utf8'));
 }
 
-/** Copies `webhooks` into `paths` as pseudo-operations whose delivery body is a 200 response. */
+/**
+ * Copies `webhooks` into `paths` as pseudo-operations whose delivery body is a 200 response.
+ * @param {any} doc
+ * @returns {any}
+ */
 function webhooksAsOperations(doc) {
   const out = { ...doc, paths: { ...doc.paths } };
   for (const [name, item] of Object.entries(out.webhooks ?? {})) {
+    /** @type {Record<string, unknown>} */
     const pseudo = {};
     for (const [method, op] of Object.entries(item ?? {})) {
       if (!METHODS.has(method) || !op || typeof op !== 'object') continue;
+      /** @type {Record<string, { required: boolean, schema: unknown }>} */
       const headers = {};
       for (const p of op.parameters ?? []) if (p && p.in === 'header') headers[p.name] = { required: !!p.required, schema: p.schema };
       pseudo[method] = {
@@ -171,24 +177,42 @@ function withoutUnchangedPaths(before, after) {
   return [structuredClone(withReachableComponents(a)), structuredClone(withReachableComponents(b))];
 }
 
+/**
+ * Whether a diff is about what clients send or what they read.
+ * @param {import('api-smart-diff').Diff['path']} path
+ * @returns {'request' | 'response' | undefined}
+ */
 function direction(path) {
   if (path.includes('responses')) return 'response';
   if (path.includes('requestBody') || path.includes('parameters')) return 'request';
   return undefined;
 }
 
-/** `integer` is a subset of `number`. */
+/**
+ * Whether `types` allow `t` (`integer` is a subset of `number`).
+ * @param {string[]} types
+ * @param {string} t
+ */
 function covers(types, t) {
   return types.includes(t) || (t === 'integer' && types.includes('number'));
 }
 
+/**
+ * A schema's `type` as a list (undefined when it is neither a string nor strings).
+ * @param {unknown} value
+ * @returns {string[] | undefined}
+ */
 function typeList(value) {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
   return undefined;
 }
 
-/** The project's verdict on one api-smart-diff change: [breaking, reason]. */
+/**
+ * The project's verdict on one api-smart-diff change: [breaking, reason].
+ * @param {import('api-smart-diff').Diff} diff
+ * @returns {[boolean, string]}
+ */
 function verdict(diff) {
   const { path, action } = diff;
   const dir = direction(path);
@@ -225,22 +249,33 @@ function verdict(diff) {
   return [diff.type === 'breaking', diff.type];
 }
 
-/** Names the parameter a diff is about, from api-smart-diff's merged document (its indexes are the merged list's). */
+/**
+ * Names the parameter a diff is about, from api-smart-diff's merged document (its indexes are the merged list's).
+ * @param {any} merged
+ * @param {import('api-smart-diff').Diff['path']} path
+ * @returns {string | undefined}
+ */
 function parameterName(merged, path) {
-  const item = merged?.paths?.[path[1]];
-  const list = METHODS.has(String(path[2])) ? item?.[path[2]]?.parameters : item?.parameters;
-  const param = list?.[path[path.indexOf('parameters') + 1]];
+  const item = merged?.paths?.[String(path[1])];
+  const list = METHODS.has(String(path[2])) ? item?.[String(path[2])]?.parameters : item?.parameters;
+  const index = path[path.indexOf('parameters') + 1];
+  const param = index === undefined ? undefined : list?.[index];
   if (param && '$ref' in param) throw new Error(`api-smart-diff left a $ref in its merged document at ${path.join('/')}`);
   return param?.name ? `${param.in} parameter \`${param.name}\`` : undefined;
 }
 
+/** @param {unknown} v */
 const show = (v) => {
   if (v === undefined) return '∅';
   const text = JSON.stringify(v);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 };
 
-/** A short statement of one change, from its path and values (api-smart-diff's own text is generic at repeated sites). */
+/**
+ * A short statement of one change, from its path and values (api-smart-diff's own text is generic at repeated sites).
+ * @param {import('api-smart-diff').Diff} diff
+ * @returns {string}
+ */
 function summarize(diff) {
   const { path, action, before, after } = diff;
   const last = path.at(-1);

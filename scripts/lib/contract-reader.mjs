@@ -13,7 +13,10 @@
 // Build-time only: no package imports it at run time, so none needs it published.
 import jsonpointer from 'jsonpointer';
 
-/** HTTP methods an OpenAPI path item may have operations for, in the order operations are read. */
+/**
+ * HTTP methods an OpenAPI path item may have operations for, in the order operations are read.
+ * @type {readonly string[]}
+ */
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** The path parameter every project-scoped operation has, which SDK clients fill themselves. */
@@ -21,6 +24,7 @@ export const PROJECT_PARAMETER = 'project_id';
 
 /** A contract that cannot be read as this library expects: the message names the place and the fix. */
 export class ContractReadError extends Error {
+  /** @param {string} message */
   constructor(message) {
     super(message);
     this.name = 'ContractReadError';
@@ -72,9 +76,11 @@ export function deref(doc, node) {
  * @returns {any[]}
  */
 export function parametersOf(doc, pathItem, operation) {
-  const own = (operation.parameters ?? []).map((p) => deref(doc, p));
-  const inherited = (pathItem.parameters ?? []).map((p) => deref(doc, p)).filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));
-  return [...inherited, ...own];
+  /** @type {any[]} */
+  const own = (operation.parameters ?? []).map(/** @param {unknown} p */ (p) => deref(doc, p));
+  /** @type {any[]} */
+  const inherited = (pathItem.parameters ?? []).map(/** @param {unknown} p */ (p) => deref(doc, p));
+  return [...inherited.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
 }
 
 /**
@@ -107,7 +113,7 @@ export function mergeAllOf(doc, schema) {
   if (!resolved || !Array.isArray(resolved.allOf)) return resolved;
   const { allOf, ...rest } = resolved;
   const merged = { ...rest, type: 'object', properties: { ...(rest.properties ?? {}) }, required: [...(rest.required ?? [])] };
-  for (const part of allOf.map((p) => mergeAllOf(doc, p))) {
+  for (const part of allOf.map(/** @param {unknown} p */ (p) => mergeAllOf(doc, p))) {
     Object.assign(merged.properties, part.properties ?? {});
     merged.required.push(...(part.required ?? []));
     if (!merged.description && part.description) merged.description = part.description;
@@ -183,7 +189,7 @@ export function roleLadder(doc) {
   const schema = deref(doc, doc.components?.schemas?.[ROLE_SCHEMA]);
   if (!schema || !Array.isArray(schema.enum) || !schema.enum.length) throw new ContractReadError(`components.schemas.${ROLE_SCHEMA} must list the roles in an enum`);
   if (schema['x-ranked'] !== 'lowest-first') throw new ContractReadError(`components.schemas.${ROLE_SCHEMA} must say x-ranked: lowest-first (its enum is the role ladder, lowest first)`);
-  if (new Set(schema.enum).size !== schema.enum.length || !schema.enum.every((r) => typeof r === 'string' && r))
+  if (new Set(schema.enum).size !== schema.enum.length || !schema.enum.every(/** @param {unknown} r */ (r) => typeof r === 'string' && r))
     throw new ContractReadError(`components.schemas.${ROLE_SCHEMA}: the roles must be distinct non-empty strings`);
   return [...schema.enum];
 }

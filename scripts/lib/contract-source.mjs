@@ -46,6 +46,8 @@ function contractHash(extra) {
  * Redocly's bundler on `input` (default openapi/openapi.yaml), with `extra` CLI options, parsed. The
  * split contract's bundles are kept in build/cache/contract/ by content hash: tests, generators and
  * scripts read the same bundle many times a run, and each bundle is a Redocly process of seconds.
+ * @param {string} input
+ * @param {string[]} extra
  * @returns {any} the bundled OpenAPI document.
  * @throws {Error} when bundling fails; `message` carries Redocly's output.
  */

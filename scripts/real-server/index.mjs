@@ -1,4 +1,3 @@
-// @ts-nocheck -- BASELINE: 4 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Programmatic API of the real-server harness (README.md in this folder): runs the real, unmodified
 // @tiledesk/tiledesk-server on 127.0.0.1 with the in-memory MongoDB wire server (wire-mongo/),
 // Debian's redis-server and the KB engine stub (kb-engine-stub.mjs), seeds an owner and a project,
@@ -10,11 +9,52 @@ import { freePorts, httpAnswers, isOurs, listeningPort, redisAnswers, spawnLogge
 import { DEFAULT_VERSION, ensureReleaseInstalled, releaseInstallDir } from './release.mjs';
 import { seedProject, signIn, waitForMigrations } from './seed.mjs';
 
+/**
+ * A running real server, as `startRealServer()` resolves it (the same data as run/env.json).
+ * @typedef {object} RealServer
+ * @property {string} baseUrl API root, e.g. `http://127.0.0.1:41234`
+ * @property {string} email the seeded owner's email
+ * @property {string} password the seeded owner's password
+ * @property {string} userId
+ * @property {string} projectId the seeded project
+ * @property {string} projectSecret the project's JWT secret (signs custom tokens)
+ * @property {string} token the owner's sign-in token, `JWT ...`
+ * @property {{ api: number, mongo: number, redis: number, kbEngine: number }} ports
+ * @property {Record<string, number>} pids
+ * @property {string} runDir
+ * @property {number} startSeconds seconds from the start of the processes to a seeded project
+ * @property {() => Promise<void>} stop stops every process of this instance (and removes its own run directory)
+ */
+/**
+ * The options of {@link startRealServer}.
+ * @typedef {object} StartRealServerOptions
+ * @property {string} [runDir] logs, pids and env.json; default a fresh directory under build/real-server/runs/, removed by stop()
+ * @property {string} [installDir] where the server is installed; default build/real-server
+ * @property {string} [version] the release to run; default DEFAULT_VERSION (2.19.16). Another release is
+ *   installed into `installDir`/<version> from the npm registry when it publishes it, else from its
+ *   tag in `gitDir` (release.mjs, README "Older releases")
+ * @property {RealServer} [database] another running instance whose database this one uses instead of
+ *   its own (an upgrade: this release's migrations run on the documents the other stored; its owner
+ *   and project are reused, nothing is seeded). Stop this one before the other.
+ * @property {string} [gitDir] a clone of Tiledesk/tiledesk-server with its release tags: the source of a release the npm registry lacks
+ * @property {(line: string) => void} [log] progress lines (e.g. `console.error`)
+ * @property {number} [databaseTimeoutMs] the server's database connect and server-selection timeout in
+ *   milliseconds (`connectTimeoutMS` / `serverSelectionTimeoutMS` in its DATABASE_URI); default
+ *   DEFAULT_DATABASE_TIMEOUT_MS (120 s), so that a start on a loaded machine does not time out
+ * @property {Record<string, string>} [serverEnv] for tests: variables added to, or replacing, the
+ *   server's environment (e.g. a `DATABASE_URI` where no database answers, to see a failed start name its cause)
+ */
+
+/** The run directory of `npm run real-server` for DEFAULT_VERSION: build/real-server/run. */
 export const DEFAULT_RUN_DIR = join(DEFAULT_INSTALL_DIR, 'run');
 export { DEFAULT_INSTALL_DIR, ensureInstalled, serverDirOf } from './install.mjs';
 export { DEFAULT_VERSION, ensureReleaseInstalled, releaseInstallDir } from './release.mjs';
 
-/** The run directory of `npm run real-server` for a release: build/real-server/run, or build/real-server/<version>/run. */
+/**
+ * The run directory of `npm run real-server` for a release: build/real-server/run, or build/real-server/<version>/run.
+ * @param {string} [version] default DEFAULT_VERSION
+ * @returns {string}
+ */
 export function defaultRunDirOf(version = DEFAULT_VERSION) {
   return join(releaseInstallDir(version), 'run');
 }
@@ -34,6 +74,7 @@ const READY_TIMEOUT_MS = { child: 60_000, server: 300_000 };
 // takes more than 10 s and the connect timed out. The URI options raise the limit (the server stays
 // unmodified); serverSelectionTimeoutMS covers the unified-topology connection of
 // services/fileGridFsService.js, which reads the same DATABASE_URI.
+/** Default of `databaseTimeoutMs`: 120 000 ms. */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 120_000;
 
 /** Throws one clear line when Debian's redis-server is not on PATH. */
@@ -161,7 +202,11 @@ async function startProcesses({ runDir, installDir, processes, databaseTimeoutMs
   return { baseUrl, serverDir, ports: { api: apiPort, mongo: mongoPort, redis: redisPort, kbEngine: kbEnginePort } };
 }
 
-/** Stops the instance recorded in `runDir`/pids, if any; resolves to whether one was recorded. */
+/**
+ * Stops the instance recorded in `runDir`/pids, if any; resolves to whether one was recorded.
+ * @param {string} [runDir] default DEFAULT_RUN_DIR
+ * @returns {Promise<boolean>}
+ */
 export async function stopRealServer(runDir = DEFAULT_RUN_DIR) {
   const recorded = readPids(runDir);
   if (!recorded) return false;
@@ -171,17 +216,11 @@ export async function stopRealServer(runDir = DEFAULT_RUN_DIR) {
 }
 
 /**
- * Installs the server if needed, starts it on free loopback ports and seeds it.
- * Options: `runDir` (logs, pids, env.json; default: a fresh directory under
- * build/real-server/runs/, removed by stop()), `installDir` (default build/real-server),
- * `version` (a release other than DEFAULT_VERSION: installed into `installDir`/<version> from the npm
- * registry, or from the tag of `gitDir`, release.mjs),
- * `log` (progress lines, e.g. console.error), `databaseTimeoutMs` (the server's database
- * connect and server-selection timeout, default DEFAULT_DATABASE_TIMEOUT_MS), and for tests
- * `serverEnv` (variables added to, or replacing, the server's environment, e.g. a DATABASE_URI
- * where no database answers). Resolves to `{ baseUrl, email, password, userId, projectId,
- * projectSecret, token, ports, pids, runDir, stop() }`; run/env.json holds the same data. A start
- * that fails rejects with the cause found in the failing process's log and stops what it started.
+ * Installs the server if needed, starts it on free loopback ports and seeds an owner and a project
+ * (or uses `database`'s). run/env.json holds the same data as the result, but `stop`. A start that
+ * fails rejects with the cause found in the failing process's log and stops what it started.
+ * @param {StartRealServerOptions} [options]
+ * @returns {Promise<RealServer>}
  */
 export async function startRealServer({
   runDir,

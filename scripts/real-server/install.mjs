@@ -10,11 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { ensureNpmCiInstalled } from '../lib/npm-ci-install.mjs';
 
 export const SOURCE_DIR = dirname(fileURLToPath(import.meta.url));
+/** build/real-server: where the server and the wire server's packages are installed. */
 export const DEFAULT_INSTALL_DIR = resolve(SOURCE_DIR, '../../build/real-server');
 const INPUTS = ['package.json', 'package-lock.json', 'stubs'];
 const NPM_CI_ARGS = ['ci', '--ignore-scripts', '--omit=optional', '--no-audit', '--no-fund'];
 
-/** Where the server package lands inside an install directory. */
+/**
+ * Where the server package lands inside an install directory.
+ * @param {string} installDir
+ * @returns {string}
+ */
 export function serverDirOf(installDir) {
   return join(installDir, 'node_modules', '@tiledesk', 'tiledesk-server');
 }

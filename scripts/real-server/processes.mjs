@@ -36,6 +36,9 @@ export async function freePorts(count) {
  * Starts `command` detached (its own process group, so it outlives the caller until stopped) with
  * stdout and stderr written to `logFile` (truncated first). Returns `{ pid, exited(), exit() }`
  * (exited: whether it ended; exit: how, `{ code, signal, error }`, once it has).
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ logFile: string, env: NodeJS.ProcessEnv, cwd?: string }} options `cwd`: default ours
  */
 export function spawnLogged(command, args, { logFile, env, cwd }) {
   const fd = openSync(logFile, 'w');

@@ -16,16 +16,29 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { DEFAULT_INSTALL_DIR, SOURCE_DIR, ensureInstalled, serverDirOf } from './install.mjs';
 
+/**
+ * The release the harness runs by default (its package.json's): 2.19.16.
+ * @type {string}
+ */
 export const DEFAULT_VERSION = JSON.parse(readFileSync(join(SOURCE_DIR, 'package.json'), 'utf8')).dependencies['@tiledesk/tiledesk-server'];
 const SERVER = '@tiledesk/tiledesk-server';
 const VERSION_RE = /^\d+\.\d+\.\d+$/;
 
-/** Where release `version` is installed: the default install for DEFAULT_VERSION, else build/real-server/<version>. */
+/**
+ * Where release `version` is installed: the default install for DEFAULT_VERSION, else `baseDir`/<version>.
+ * @param {string} [version] default DEFAULT_VERSION
+ * @param {string} [baseDir] default build/real-server
+ * @returns {string}
+ */
 export function releaseInstallDir(version = DEFAULT_VERSION, baseDir = DEFAULT_INSTALL_DIR) {
   return version === DEFAULT_VERSION ? baseDir : join(baseDir, version);
 }
 
-/** Whether the npm registry publishes `version` of the server (npm's own client asks it). */
+/**
+ * Whether the npm registry publishes `version` of the server (npm's own client asks it).
+ * @param {string} version
+ * @returns {boolean}
+ */
 export function registryHas(version) {
   const result = spawnSync('npm', ['view', `${SERVER}@${version}`, 'version', '--json'], { encoding: 'utf8' });
   if (result.status !== 0) return false;
@@ -36,15 +49,40 @@ export function registryHas(version) {
   }
 }
 
+/** @param {string} file */
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
-/** Dependencies that differ between two package.json `dependencies` maps: { name: [ours, base] }. */
+/**
+ * Dependencies that differ between two package.json `dependencies` maps: { name: [ours, base] }.
+ * @param {Record<string, string>} [ours]
+ * @param {Record<string, string>} [base]
+ */
 function dependencyDifferences(ours = {}, base = {}) {
+  /** @type {Record<string, [string | null, string | null]>} */
   const out = {};
   for (const name of new Set([...Object.keys(ours), ...Object.keys(base)])) if (ours[name] !== base[name]) out[name] = [ours[name] ?? null, base[name] ?? null];
   return out;
 }
 
+/**
+ * What an install of a release was made from (its .release.json): the npm registry, or the git
+ * tag's sources (`commit`) on the dependency tree of the default install (`dependencyTree`, the
+ * default release; `dependencyDifferences`: { name: [the release's, the default's] } where their
+ * package.json `dependencies` differ).
+ * @typedef {object} ReleaseInstallInfo
+ * @property {string} version
+ * @property {'git' | 'npm'} source
+ * @property {string} [tag]
+ * @property {string} [commit]
+ * @property {string} [dependencyTree]
+ * @property {Record<string, [string | null, string | null]>} [dependencyDifferences]
+ */
+/**
+ * Installs release `version` into `installDir` from its tag in `gitDir` (a clone of
+ * Tiledesk/tiledesk-server), every other package linked to the default install in `baseDir`.
+ * @param {{ version: string, gitDir: string, installDir: string, baseDir: string }} options
+ * @returns {ReleaseInstallInfo}
+ */
 export function installFromGit({ version, gitDir, installDir, baseDir }) {
   const tag = [version, `v${version}`].find((t) => spawnSync('git', [`--git-dir=${gitDir}`, 'rev-parse', '--verify', '--quiet', `refs/tags/${t}`]).status === 0);
   if (!tag) throw new Error(`release ${version}: no tag ${version} (or v${version}) in ${gitDir}`);
@@ -79,6 +117,12 @@ export function installFromGit({ version, gitDir, installDir, baseDir }) {
   return { version, source: 'git', tag, commit, dependencyTree: DEFAULT_VERSION, dependencyDifferences: dependencyDifferences(ours.dependencies, base.dependencies) };
 }
 
+/**
+ * Installs release `version` into `installDir` from the npm registry (the harness's package.json
+ * with the server's version replaced).
+ * @param {{ version: string, installDir: string, log: (line: string) => void }} options
+ * @returns {ReleaseInstallInfo}
+ */
 function installFromRegistry({ version, installDir, log }) {
   rmSync(installDir, { recursive: true, force: true });
   mkdirSync(installDir, { recursive: true });

@@ -30,7 +30,10 @@ const INSTALLS = join(tmpdir(), 'supportkb-release-installs');
 const sha = (data) => createHash('sha256').update(data).digest('hex').slice(0, 16);
 const sleep = (/** @type {number} */ ms) => new Promise((done) => setTimeout(done, ms));
 
-/** A hash of every file under `dir` (paths and contents; node_modules excluded). */
+/**
+ * A hash of every file under `dir` (paths and contents; node_modules excluded).
+ * @param {string} dir
+ */
 function hashTree(dir) {
   const hash = createHash('sha256');
   const walk = (/** @type {string} */ at, /** @type {string} */ rel) => {

@@ -48,6 +48,12 @@ export const MODEL_FILES = [
 
 const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)$/;
 const parse = (v) => SEMVER.exec(v).slice(1, 4).map(Number);
+/**
+ * Semver order of two versions (`2.10.0`, or tags `v2.10.0`): negative when `a` comes first.
+ * @param {string} a
+ * @param {string} b
+ * @returns {number}
+ */
 export const compareVersions = (a, b) => {
   const [x, y] = [parse(a), parse(b)];
   return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
@@ -57,7 +63,13 @@ function git(gitDir, args, input) {
   return execFileSync('git', [`--git-dir=${gitDir}`, ...args], { input, maxBuffer: 1 << 30, ...(input === undefined ? { encoding: 'utf8' } : {}) });
 }
 
-/** The release tags between from and to (inclusive), semver order: [{ version, tag }]. */
+/**
+ * The release tags between from and to (inclusive), semver order.
+ * @param {string} gitDir a clone's git directory
+ * @param {string} from
+ * @param {string} to
+ * @returns {{ version: string, tag: string }[]}
+ */
 export function releaseTags(gitDir, from, to) {
   const byVersion = new Map();
   for (const tag of git(gitDir, ['tag'])
@@ -89,7 +101,11 @@ function readBlobs(gitDir, ids) {
   return out;
 }
 
-/** The contract's operations: [{ operationId, method, path }]. */
+/**
+ * The contract's operations (`method` upper case).
+ * @param {string} [root] the repository (default this one)
+ * @returns {{ operationId: string, method: string, path: string }[]}
+ */
 export function contractOperations(root = ROOT) {
   const doc = YAML.parse(readFileSync(join(root, 'openapi/openapi.yaml'), 'utf8'));
   const ops = [];
@@ -137,6 +153,11 @@ function presence(rangeList, releases) {
   return { since, ...(until ? { until } : {}), ...(gaps.length ? { absentIn: gaps } : {}) };
 }
 
+/**
+ * Reads every release tag of a tiledesk-server clone between `from` and `to` (inclusive) and
+ * describes them: releases.json's content.
+ * @param {{ gitDir: string, from?: string, to?: string, log?: (line: string) => void }} options
+ */
 export function extract({ gitDir, from = '2.10.0', to = '2.19.16', log = () => {} }) {
   const tags = releaseTags(gitDir, from, to);
   const releases = tags.map((t) => t.version);

@@ -1,4 +1,3 @@
-// @ts-nocheck -- BASELINE: 6 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // Evaluates the server's Mongoose model files (models/*.js of one release) in a node:vm context with a
 // recording stand-in for `mongoose`, and turns every `new Schema(definition, options)` into a flat
 // list of fields (dotted paths) with their type, default, required, enum and whether they are
@@ -89,7 +88,9 @@ function mongooseStub(record) {
       return this;
     }
   }
+  /** @param {string} name */
   const typeNamed = (name) => {
+    /** @type {any} a function named `name`, with its `schemaName` */
     const f = { [name]: function () {} }[name];
     f.schemaName = name;
     return f;
@@ -239,14 +240,34 @@ function flattenSchema(schema, prefix, fields, Schema, depth = 0) {
 }
 
 /**
+ * What the models say of one field (a path of the flattened schema).
+ * @typedef {object} FieldDescription
+ * @property {string} type
+ * @property {unknown} [default]
+ * @property {unknown} [required]
+ * @property {unknown[]} [enum]
+ * @property {true | 'unique'} [index]
+ * @property {false} [select]
+ * @property {true} [timestamps]
+ */
+/**
+ * What one model file describes: its models (by name; `schema:<file>` for a file that exports a
+ * schema without a model, `embedded`) and the error that stopped its evaluation, if any.
+ * @typedef {{ models: Record<string, { fields: Record<string, FieldDescription>, embedded?: true }>, error?: string }} ModelFile
+ */
+/**
  * Evaluates the model files of one release. `readFile(path)` returns a file's text in that release
- * (or undefined); `files` are the model files to describe (e.g. "models/lead.js"). Resolves to
- * `{ [file]: { models: { [modelName]: { fields } }, schemas: n, error? } }`.
+ * (or undefined); `files` are the model files to describe (e.g. "models/lead.js"). Returns
+ * `{ [file]: { models: { [modelName]: { fields } }, error? } }` (a file absent from the release is left out).
+ * @param {string[]} files
+ * @param {(path: string) => string | undefined} readFile
+ * @returns {Record<string, ModelFile>}
  */
 export function evaluateModels(files, readFile) {
   const cache = new Map(); // file → { exports, record, error }
   const evaluate = (file) => {
     if (cache.has(file)) return cache.get(file);
+    /** @type {{ exports: any, record: { schemas: any[], models: any[] }, error: string | undefined }} */
     const entry = { exports: undefined, record: { schemas: [], models: [] }, error: undefined };
     cache.set(file, entry);
     const source = readFile(file);
@@ -295,20 +316,24 @@ export function evaluateModels(files, readFile) {
     }
     return entry;
   };
+  /** @type {Record<string, ModelFile>} */
   const out = {};
   for (const file of files) {
     const entry = evaluate(file);
     if (entry.error === 'file absent') continue;
+    /** @type {ModelFile} */
     const result = { models: {} };
     // the Schema class of this file's own stand-in: instanceof checks must use it, but schemas
     // from required files come from their own stand-ins, so compare by duck type instead.
     for (const { name, schema } of entry.record.models) {
+      /** @type {Record<string, FieldDescription>} */
       const fields = {};
       flattenSchema(schema, '', fields, schemaLike);
       result.models[name] = { fields };
     }
     // a file that exports a schema without a model (models/tag.js: an embedded schema)
     if (!entry.record.models.length && entry.exports instanceof schemaLike) {
+      /** @type {Record<string, FieldDescription>} */
       const fields = {};
       flattenSchema(entry.exports, '', fields, schemaLike);
       result.models[`schema:${file}`] = { fields, embedded: true };

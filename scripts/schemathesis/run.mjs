@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-nocheck -- BASELINE: 8 type errors when the scripts came under tsc (tsconfig.scripts.json); fix them and drop this line.
 // `npm run schemathesis -- --base-url URL --project ID (--email E --password P | --token T) [options]`
 //
 // Property-based testing of a deployment (the real server, the stateful mock, any other) against the
@@ -22,7 +21,95 @@ import { parseArgs } from 'node:util';
 import { bundledContract, root } from '../lib/contract-source.mjs';
 import { DEFAULT_INSTALL_DIR, ensureInstalled } from './install.mjs';
 
-/** The checks of Schemathesis 4.32 (`schemathesis run --help`). */
+/**
+ * A per-operation check setting: `skip` (the check does not run on the operation) or `expect` (a
+ * status the check also accepts there).
+ * @typedef {{ operationId: string, check: string, skip: true } | { operationId: string, check: string, expect: string }} OperationCheck
+ */
+/**
+ * One example of a failure.
+ * @typedef {object} FailureExample
+ * @property {string} message the first line of Schemathesis' message
+ * @property {string | null} phase
+ * @property {string | null} scenario what the phase did, e.g. "Missing request body", "Value not matching the ... pattern"
+ * @property {string | null} response the start of the response body (300 characters)
+ * @property {string} curl a curl line replaying the request; credentials as "$AUTH"
+ */
+/**
+ * One distinct failure: check × operation × status.
+ * @typedef {object} Failure
+ * @property {string} check
+ * @property {string | null} code
+ * @property {string | null} title
+ * @property {string} operation as Schemathesis names it: `POST /{project_id}/tags`
+ * @property {string | null} operationId
+ * @property {number | null} status the status the check objected to (the probe's for ignored_auth); null for no_answer
+ * @property {number} count how many test cases failed this way
+ * @property {FailureExample[]} examples up to three
+ */
+/**
+ * An error Schemathesis reported (`kind` its event, or `exit` for an exit status without one).
+ * @typedef {{ kind: string, type: string | null, phase: string | null, label: string | null, message: string }} SchemathesisError
+ */
+/**
+ * What a run found; also `<reportDir>/summary.json` and `--json FILE`.
+ * @typedef {object} Summary
+ * @property {string} version
+ * @property {string} baseUrl
+ * @property {string} projectId
+ * @property {number} seed
+ * @property {number} maxExamples
+ * @property {string[]} checks
+ * @property {string[]} phases
+ * @property {string} mode generated data: all, positive or negative
+ * @property {number} requestTimeout
+ * @property {OperationCheck[]} operationChecks the per-operation check settings the run had (`--skip-check`, `--expect-status`)
+ * @property {string} command the schemathesis command line (credentials are passed in the environment, never here)
+ * @property {number | null} exitCode
+ * @property {number} elapsedSeconds the whole run: install check, bundle, sign-in, Schemathesis
+ * @property {number | null} schemathesisSeconds Schemathesis' own running time
+ * @property {number | null} testCases
+ * @property {{ total: number, selected: number, tested: number, errored: number, skipped: number } | null} operations
+ * @property {Record<string, string[]> | null} warnings
+ * @property {{ covered: number, total: number } | null} links stateful phase: `API Links: N covered / M total`, when Schemathesis printed it
+ * @property {string[]} notes
+ * @property {string} reportDir
+ * @property {SchemathesisError[]} errors
+ * @property {Failure[]} failures
+ */
+/**
+ * The options of {@link runSchemathesis} (the command line's, {@link parseCommandLine}).
+ * @typedef {object} RunOptions
+ * @property {string} baseUrl
+ * @property {string} projectId
+ * @property {string} [email]
+ * @property {string} [password]
+ * @property {string} [token]
+ * @property {string} [projectSecret]
+ * @property {number} [maxExamples]
+ * @property {number} [seed]
+ * @property {string[]} [checks]
+ * @property {string[]} [excludeChecks]
+ * @property {string[]} [phases]
+ * @property {'all' | 'positive' | 'negative'} [mode]
+ * @property {string[]} [includeOperationIds]
+ * @property {number} [maxTime]
+ * @property {number} [timeoutSeconds]
+ * @property {number} [requestTimeout]
+ * @property {boolean} [continueOnFailure]
+ * @property {boolean} [noShrink] report failing cases as found, without shrinking them
+ * @property {OperationCheck[]} [operationChecks] per-operation check settings
+ * @property {string} [workers]
+ * @property {string} [contract]
+ * @property {string} [reportDir]
+ * @property {string} [json]
+ * @property {(line: string) => void} [log]
+ */
+
+/**
+ * The checks of Schemathesis 4.32 (`schemathesis run --help`).
+ * @type {readonly string[]}
+ */
 export const ALL_CHECKS = [
   'not_a_server_error',
   'status_code_conformance',
@@ -39,13 +126,19 @@ export const ALL_CHECKS = [
   'ignored_auth',
   'object_level_authorization',
 ];
+/**
+ * Schemathesis' phases.
+ * @type {readonly string[]}
+ */
 export const ALL_PHASES = ['examples', 'coverage', 'fuzzing', 'stateful'];
+/** The options' defaults. */
 export const DEFAULTS = { seed: 20261124, maxExamples: 10, timeoutSeconds: 300, workers: '1', requestTimeout: 3 };
 /** parseSitemap fetches the sitemap first (3 s on the real server on loopback, whose network is off): its request timeout is 4x the others', at least this many seconds. */
 const SITEMAP_MIN_TIMEOUT = 12;
 /**
  * The statuses the checks that take `expected-statuses` accept by default (Schemathesis 4.32,
  * `schemathesis/config/_checks.py`); `--expect-status` adds to them for one operation.
+ * @type {Readonly<Record<'not_a_server_error' | 'positive_data_acceptance' | 'negative_data_rejection' | 'missing_required_header', readonly string[]>>}
  */
 export const EXPECTED_STATUSES = {
   not_a_server_error: ['2xx', '3xx', '4xx'],
@@ -98,7 +191,11 @@ the project's owner or an admin.
 A failure prints as: check, operation (operationId), status, and a curl line; run
 \`export ${AUTH_VARIABLE}='JWT <token>'\` first (the token is never printed).`;
 
-/** Parses the command line; returns the options of runSchemathesis(), or `{ help }` / `{ problems }`. */
+/**
+ * Parses the command line; returns the options of runSchemathesis(), or `{ help }` / `{ problems }`.
+ * @param {string[]} argv
+ * @returns {{ options: RunOptions } | { help: true } | { problems: string[] }}
+ */
 export function parseCommandLine(argv) {
   let values;
   try {
@@ -157,9 +254,12 @@ export function parseCommandLine(argv) {
   else if (!URL.canParse(values['base-url'])) problems.push(`--base-url is not a URL: ${values['base-url']}`);
   if (!values.project) problems.push('--project is required');
   if (!values.token && !(values.email && values.password)) problems.push('give --email and --password, or --token');
+  const { mode } = values;
+  /** @type {RunOptions} */
   const options = {
-    baseUrl: values['base-url'],
-    projectId: values.project,
+    // '' only when a problem above says the option is missing (then `{ problems }` is returned)
+    baseUrl: values['base-url'] ?? '',
+    projectId: values.project ?? '',
     email: values.email,
     password: values.password,
     token: values.token,
@@ -169,7 +269,7 @@ export function parseCommandLine(argv) {
     checks: list('checks', ALL_CHECKS),
     excludeChecks: list('exclude-checks', ALL_CHECKS),
     phases: list('phases', ALL_PHASES),
-    mode: values.mode,
+    mode: mode === 'all' || mode === 'positive' || mode === 'negative' ? mode : undefined,
     includeOperationIds: values['include-operation-id'],
     maxTime: integer('max-time'),
     timeoutSeconds: integer('timeout'),
@@ -190,27 +290,39 @@ export function parseCommandLine(argv) {
 /**
  * `--skip-check ID:CHECK` and `--expect-status ID:CHECK:STATUS` as `{ operationId, check, skip }` /
  * `{ operationId, check, expect }` entries; a malformed one is added to `problems`.
+ * @param {string[]} skips
+ * @param {string[]} expects
+ * @param {string[]} problems
+ * @returns {OperationCheck[]}
  */
 function operationChecksOf(skips, expects, problems) {
+  /** @type {OperationCheck[]} */
   const out = [];
   for (const item of skips) {
     const [operationId, check, ...rest] = item.split(':');
-    if (!operationId || !ALL_CHECKS.includes(check) || rest.length) problems.push(`--skip-check wants OPERATION_ID:CHECK: ${item}`);
+    if (!operationId || check === undefined || !ALL_CHECKS.includes(check) || rest.length) problems.push(`--skip-check wants OPERATION_ID:CHECK: ${item}`);
     else out.push({ operationId, check, skip: true });
   }
   for (const item of expects) {
     const [operationId, check, status, ...rest] = item.split(':');
-    if (!operationId || !(check in EXPECTED_STATUSES) || !/^[1-5](\d\d|xx)$/.test(status ?? '') || rest.length)
+    if (!operationId || check === undefined || !(check in EXPECTED_STATUSES) || status === undefined || !/^[1-5](\d\d|xx)$/.test(status) || rest.length)
       problems.push(`--expect-status wants OPERATION_ID:CHECK:STATUS with CHECK one of ${Object.keys(EXPECTED_STATUSES).join(', ')}: ${item}`);
     else out.push({ operationId, check, expect: status });
   }
   return out;
 }
 
-/** POSTs JSON, resolves to `{ status, body }` (body parsed when JSON). */
+/**
+ * POSTs JSON, resolves to `{ status, body }` (body parsed when JSON).
+ * @param {string} url
+ * @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<{ status: number, body: any }>}
+ */
 async function postJson(url, body, headers = {}) {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
   const text = await response.text();
+  /** @type {unknown} */
   let parsed = text;
   try {
     parsed = JSON.parse(text);
@@ -218,7 +330,11 @@ async function postJson(url, body, headers = {}) {
   return { status: response.status, body: parsed };
 }
 
-/** The Authorization value for the run: a sign-in with email and password, or the given token. */
+/**
+ * The Authorization value for the run: a sign-in with email and password, or the given token.
+ * @param {{ baseUrl: string, email?: string, password?: string, token?: string }} options
+ * @returns {Promise<string>}
+ */
 async function authorizationFor({ baseUrl, email, password, token }) {
   if (token) return /^jwt /i.test(token) ? token : `JWT ${token}`;
   const answer = await postJson(`${baseUrl}/auth/signin`, { email, password });
@@ -260,6 +376,8 @@ const tomlString = (value) => JSON.stringify(String(value));
  * two probes (no credentials, invalid ones) after every 2xx, tripling the requests of every case,
  * and one confirmation per operation is what it can tell; on a deployment that answers malformed
  * credentials with 400 it would fail every case, hiding what the other checks find.
+ * @param {{ parameters: Record<string, string>, operationHeaders: Record<string, Record<string, string>>, checks: string[], requestTimeout: number, operationChecks?: OperationCheck[] }} options
+ * @returns {string}
  */
 function configToml({ parameters, operationHeaders, checks, requestTimeout, operationChecks = [] }) {
   const lines = ['# Written by scripts/schemathesis/run.mjs for one run.', 'headers = { Authorization = "${SUPPORTKB_SCHEMATHESIS_AUTHORIZATION}" }', ''];
@@ -327,7 +445,12 @@ function ignoredAuthProbe(message) {
   return 'generated';
 }
 
-/** A curl line that replays the request; credentials as "$AUTH" (or the probe's invalid value). */
+/**
+ * A curl line that replays the request; credentials as "$AUTH" (or the probe's invalid value).
+ * @param {{ method: string, uri: string, headers?: Record<string, string | string[]>, body?: unknown }} request
+ * @param {{ check: string, message: string }} failure
+ * @returns {string}
+ */
 export function curlOf(request, { check, message }) {
   const parts = ['curl', '-X', request.method];
   let auth = 'run';
@@ -354,7 +477,7 @@ function statusOf(check, message, interaction) {
 }
 
 /** Pseudo-check of the summary: a request the deployment did not answer within the request timeout (Schemathesis reports it as a ReadTimeout error). */
-export const NO_ANSWER = 'no_answer';
+export const NO_ANSWER = /** @type {const} */ ('no_answer');
 const NO_ANSWER_MESSAGE = 'no answer';
 
 /**
@@ -362,13 +485,19 @@ const NO_ANSWER_MESSAGE = 'no answer';
  * with how many times it happened and up to three examples: the message, the phase and scenario,
  * the response's start and a curl line), errors and the run's figures. A request left without an
  * answer becomes a failure of the pseudo-check `no_answer` (status null) instead of an error.
+ * @param {string} ndjson
+ * @param {{ operationIds?: Map<string, string> }} [options] `operationIds`: operation label → operationId
+ * @returns {{ failures: Failure[], errors: SchemathesisError[] }}
  */
 export function parseEvents(ndjson, { operationIds = new Map() } = {}) {
+  /** @type {Map<string, Failure>} */
   const failures = new Map();
+  /** @type {SchemathesisError[]} */
   const errors = [];
   const add = ({ check, code = null, title = null, operation, status, message, interaction, caseValue, phase }) => {
     const request = interaction?.request ?? { method: caseValue.method, uri: caseValue.path, headers: caseValue.headers, body: caseValue.body };
     const key = `${check} ${operation} ${status}`;
+    /** @type {Failure} */
     const entry = failures.get(key) ?? { check, code, title, operation, operationId: operationIds.get(operation) ?? null, status, count: 0, examples: [] };
     failures.set(key, entry);
     entry.count++;
@@ -388,6 +517,7 @@ export function parseEvents(ndjson, { operationIds = new Map() } = {}) {
     if (!line.trim()) continue;
     const event = JSON.parse(line);
     const [kind] = Object.keys(event);
+    if (kind === undefined) continue;
     const data = event[kind];
     if (kind === 'NonFatalError' || kind === 'FatalError') {
       const type = data.value?.type ?? data.info?.type ?? null;
@@ -434,7 +564,7 @@ export function parseEvents(ndjson, { operationIds = new Map() } = {}) {
   const unanswered = new Map([...failures.values()].filter((f) => f.check === NO_ANSWER).map((f) => [f.operation, f]));
   const rest = [];
   for (const error of errors) {
-    const entry = error.kind === 'NonFatalError' ? unanswered.get(error.label) : undefined;
+    const entry = error.kind === 'NonFatalError' && error.label !== null ? unanswered.get(error.label) : undefined;
     if (!entry) rest.push(error);
     else if (entry.examples[0]?.message === NO_ANSWER_MESSAGE) entry.examples[0].message = `no answer: ${error.type ? `${error.type}: ` : ''}${error.message}`;
   }
@@ -458,7 +588,11 @@ function operationIdsOf(contract) {
   return map;
 }
 
-/** The summary printed at the end: per check its failures, then one block per distinct failure. */
+/**
+ * The summary printed at the end: per check its failures, then one block per distinct failure.
+ * @param {Summary} summary
+ * @returns {string}
+ */
 export function formatSummary(summary) {
   const out = [];
   const { failures } = summary;
@@ -469,7 +603,7 @@ export function formatSummary(summary) {
   );
   out.push(`${summary.testCases ?? '?'} test cases${summary.links ? `; stateful phase: ${summary.links.covered} of ${summary.links.total} links followed` : ''}`);
   for (const note of summary.notes) out.push(`note: ${note}`);
-  const settings = (summary.operationChecks ?? []).map((c) => `${c.operationId}: ${c.check} ${c.skip ? 'off' : `also ${c.expect}`}`);
+  const settings = (summary.operationChecks ?? []).map((c) => `${c.operationId}: ${c.check} ${'skip' in c ? 'off' : `also ${c.expect}`}`);
   if (settings.length) out.push(`per-operation settings: ${settings.join('; ')}`);
   for (const check of [...summary.checks, ...(byCheck.has(NO_ANSWER) ? [NO_ANSWER] : [])]) {
     const list = byCheck.get(check) ?? [];
@@ -495,6 +629,8 @@ export function formatSummary(summary) {
 /**
  * Runs Schemathesis against a deployment; resolves to the summary (also written to
  * `<reportDir>/summary.json`). Throws on usage, sign-in, install or Schemathesis errors.
+ * @param {RunOptions} options
+ * @returns {Promise<Summary>}
  */
 export async function runSchemathesis(options) {
   const started = Date.now();
@@ -505,7 +641,7 @@ export async function runSchemathesis(options) {
   const seed = options.seed ?? DEFAULTS.seed;
   const maxExamples = options.maxExamples ?? DEFAULTS.maxExamples;
   const checks = (options.checks ?? ALL_CHECKS).filter((check) => !(options.excludeChecks ?? []).includes(check));
-  const phases = options.phases ?? ALL_PHASES;
+  const phases = options.phases ?? [...ALL_PHASES];
   const timeoutSeconds = options.timeoutSeconds ?? DEFAULTS.timeoutSeconds;
   const requestTimeout = options.requestTimeout ?? DEFAULTS.requestTimeout;
 
@@ -526,6 +662,7 @@ export async function runSchemathesis(options) {
     excluded.push('getTeammate', 'updateTeammate', 'deleteTeammate');
     notes.push(`getTeammate, updateTeammate and deleteTeammate left out: no guest teammate to change (${teammate.note})`);
   }
+  /** @type {Record<string, Record<string, string>>} */
   const operationHeaders = {};
   if (options.projectSecret) operationHeaders.signInWithCustomToken = { Authorization: `JWT ${await customToken(options.projectId, options.projectSecret)}` };
   const configFile = join(reportDir, 'schemathesis.toml');
@@ -562,7 +699,7 @@ export async function runSchemathesis(options) {
     const timer = setTimeout(() => {
       timedOut = true;
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        process.kill(-Number(child.pid), 'SIGKILL'); // no pid (a failed spawn): NaN, which throws
       } catch {
         child.kill('SIGKILL');
       }
@@ -590,6 +727,7 @@ export async function runSchemathesis(options) {
   try {
     report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
   } catch {}
+  /** @type {Summary} */
   const summary = {
     version: installed.version,
     baseUrl,
@@ -615,7 +753,7 @@ export async function runSchemathesis(options) {
     failures: parsed.failures,
   };
   if (exit.code !== 0 && exit.code !== 1 && !summary.errors.length)
-    summary.errors.push({ kind: 'exit', label: null, message: `schemathesis exited ${exit.code ?? exit.signal}: ${output.trim().split('\n').slice(-5).join(' | ')}` });
+    summary.errors.push({ kind: 'exit', type: null, phase: null, label: null, message: `schemathesis exited ${exit.code ?? exit.signal}: ${output.trim().split('\n').slice(-5).join(' | ')}` });
   writeFileSync(join(reportDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   if (options.json) writeFileSync(resolve(options.json), `${JSON.stringify(summary, null, 2)}\n`);
   return summary;
@@ -623,11 +761,11 @@ export async function runSchemathesis(options) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const parsed = parseCommandLine(process.argv.slice(2));
-  if (parsed.help) {
+  if ('help' in parsed) {
     console.log(USAGE);
     process.exit(0);
   }
-  if (parsed.problems) {
+  if ('problems' in parsed) {
     console.error(`schemathesis: ${parsed.problems.join('; ')}\n\n${USAGE}`);
     process.exit(2);
   }

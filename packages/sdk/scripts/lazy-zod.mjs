@@ -86,13 +86,24 @@ function applyEdits(source, edits) {
 }
 
 /**
- * Splits hey-api's zod.gen.ts and redirects operation-schemas.gen.ts (see the top of this file).
- * @param zod the text of hey-api's zod.gen.ts
- * @param table the text of operation-schemas.gen.ts, whose values name zod.gen.ts exports
- * @returns the new texts of zod.gen.ts, zod-builders.gen.ts and operation-schemas.gen.ts, the other
- *   files to write (`files`, path relative to the output folder → text: zodValidation()'s modules by
- *   operation and zod-loaders.gen.ts) and the names of the schemas;
- *   `builders` and `files` are undefined when `zod` was already rewritten (then nothing changes).
+ * What {@link lazyZod} makes of hey-api's files.
+ * @typedef {object} LazyZodFiles
+ * @property {string} zod the new text of zod.gen.ts
+ * @property {string | undefined} builders the text of zod-builders.gen.ts (every builder, re-exported);
+ *   undefined when `zod` was already rewritten (then nothing changes)
+ * @property {string} table the new text of operation-schemas.gen.ts
+ * @property {string[]} names the names of the schemas zod.gen.ts exports
+ * @property {Record<string, string> | undefined} files the other files to write, by path relative to
+ *   the output folder: the builders' modules by operation (`zod-schemas/*.gen.ts`) and
+ *   `zod-loaders.gen.ts`; undefined when `zod` was already rewritten
+ */
+/**
+ * Splits hey-api's zod.gen.ts into memoised builders, in modules by the operations that use them,
+ * and public `z.lazy` schemas over them, and takes operation-schemas.gen.ts's references from the
+ * builders (see the top of this file).
+ * @param {{ zod: string, table: string }} files `zod`: the text of hey-api's zod.gen.ts; `table`: the
+ *   text of operation-schemas.gen.ts, whose values name zod.gen.ts exports
+ * @returns {LazyZodFiles}
  * @throws Error when a file has a construct the rewrite does not handle.
  */
 export function lazyZod({ zod, table }) {
@@ -307,7 +318,8 @@ function redirectTable(table) {
 /**
  * Rewrites the zod files of hey-api's output folder `dir` in place (the `output.postProcess` step of
  * openapi-ts.config.ts); does nothing when they were already rewritten.
- * @returns a one-line summary.
+ * @param {string} dir
+ * @returns {string} a one-line summary.
  */
 export function lazyZodFolder(dir) {
   const paths = { zod: join(dir, 'zod.gen.ts'), builders: join(dir, `${BUILDERS}.ts`), table: join(dir, 'operation-schemas.gen.ts') };

@@ -12,6 +12,10 @@ import { $, definePluginConfig } from '@hey-api/openapi-ts';
 /** The table's keys → the roles under which hey-api's zod plugin registers an operation's schemas. */
 const PARTS = { path: 'request-path', query: 'request-query', body: 'request-body', response: 'responses' };
 
+/**
+ * Writes the type and the table (hey-api runs it once per generation, after the zod plugin).
+ * @type {Parameters<typeof definePluginConfig>[0]['handler']}
+ */
 const handler = ({ plugin }) => {
   const zodType = plugin.symbol('$ZodType', { external: 'zod/v4/core', kind: 'type' });
   const operationId = plugin.symbol('OperationId', { external: './operations.gen', kind: 'type' });
@@ -43,5 +47,8 @@ const handler = ({ plugin }) => {
   plugin.node($.const(plugin.symbol('operationSchemas')).export().doc("Every operation's zod schemas, by operationId.").type(tableType).assign(table));
 };
 
-/** The plugin's config for `plugins` in openapi-ts.config.ts. */
+/**
+ * The plugin's config for `plugins` in openapi-ts.config.ts.
+ * @type {() => NonNullable<import('@hey-api/openapi-ts').UserConfig['plugins']>[number]}
+ */
 export const operationSchemasPlugin = definePluginConfig({ config: {}, dependencies: ['zod'], handler, name: 'operation-schemas' });

@@ -27,7 +27,11 @@
 // Anything else is left to the plugin's own resolvers (returning `undefined`).
 import { childContext } from '@hey-api/shared';
 
-/** Where the contract may use `minProperties`: `components.schemas.<Name>` itself. */
+/**
+ * Where the contract may use `minProperties`: `components.schemas.<Name>` itself.
+ * @param {any} ctx hey-api's resolver context
+ * @returns {string | undefined} the component's name, when the schema is one
+ */
 function componentName(ctx) {
   const path = ctx.path?.['~ref'];
   return Array.isArray(path) && path.length === 3 && path[0] === 'components' && path[1] === 'schemas' ? path[2] : undefined;
@@ -37,12 +41,17 @@ const checkedSpecs = new WeakSet();
 /** Per input document: the component schemas some `allOf` refers to (`#/components/schemas/<Name>`). */
 const inAllOf = new WeakMap();
 
-/** The names of the component schemas an `allOf` of `spec` refers to. */
+/**
+ * The names of the component schemas an `allOf` of `spec` refers to.
+ * @param {any} spec the input document
+ * @returns {Set<string>}
+ */
 function allOfComponents(spec) {
   if (!spec || typeof spec !== 'object') return new Set();
   let names = inAllOf.get(spec);
   if (names) return names;
   names = new Set();
+  /** @param {any} node */
   const visit = (node) => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
@@ -57,11 +66,18 @@ function allOfComponents(spec) {
   return names;
 }
 
-/** Throws when the input uses `minProperties` elsewhere than on a component schema. */
+/**
+ * Throws when the input uses `minProperties` elsewhere than on a component schema.
+ * @param {any} spec the input document
+ */
 function checkSupported(spec) {
   if (!spec || typeof spec !== 'object' || checkedSpecs.has(spec)) return;
   checkedSpecs.add(spec);
   const components = new Set(Object.values(spec.components?.schemas ?? {}));
+  /**
+   * @param {any} node
+   * @param {string} where its JSON pointer
+   */
   const visit = (node, where) => {
     if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${where}/${i}`));
     if (!node || typeof node !== 'object') return;
@@ -72,14 +88,20 @@ function checkSupported(spec) {
   visit(spec, '#');
 }
 
-/** The message of a key that fails `propertyNames`: what the contract's `StorableKey` says, else the schema's name. */
+/**
+ * The message of a key that fails `propertyNames`: what the contract's `StorableKey` says, else the schema's name.
+ * @param {{ $ref?: string }} propertyNames the keyword's schema
+ */
 function keyMessage(propertyNames) {
   const name = propertyNames.$ref?.split('/').pop();
   if (name === 'StorableKey') return 'Invalid key: a key the server stores must not start with "$" nor contain "." or a NUL character';
   return `Invalid key: it does not match ${name ?? 'the schema of the keys'}`;
 }
 
-/** The `'~resolvers'.object` of the zod plugin: `propertyNames` and `minProperties`. */
+/**
+ * The `'~resolvers'.object` of the zod plugin: `propertyNames` and `minProperties`.
+ * @param {any} ctx hey-api's resolver context (its type is not exported)
+ */
 export function zodObjectResolver(ctx) {
   const { $, applyModifiers, plugin, schema, walk } = ctx;
   const { z } = ctx.symbols;
@@ -115,7 +137,12 @@ export function zodObjectResolver(ctx) {
   return withMinProperties(ctx, $(z).attr('record').call($(z).attr('string').call(), value).attr('check').call($(z).attr('superRefine').call(keys)), minProperties);
 }
 
-/** `expression` with a check that the object has at least `minProperties` keys (when given). */
+/**
+ * `expression` with a check that the object has at least `minProperties` keys (when given).
+ * @param {any} ctx hey-api's resolver context
+ * @param {any} expression the schema's expression (hey-api's TypeScript DSL)
+ * @param {number | undefined} minProperties
+ */
 function withMinProperties(ctx, expression, minProperties) {
   if (minProperties === undefined) return expression;
   const { $ } = ctx;
@@ -130,6 +157,7 @@ function withMinProperties(ctx, expression, minProperties) {
 /**
  * The `'~resolvers'.string` of the zod plugin: `format: regex` as a check that the value compiles
  * (`new RegExp(value)`), the other checks of the string (lengths, pattern) following as usual.
+ * @param {any} ctx hey-api's resolver context
  */
 export function zodStringResolver(ctx) {
   if (ctx.schema.format !== 'regex') return undefined;
@@ -147,6 +175,7 @@ export function zodStringResolver(ctx) {
 /**
  * The `'~resolvers'.number` of the zod plugin: an integer's `minimum` of −(2^53 − 1) and `maximum` of
  * 2^53 − 1 are left out, as `z.int()` checks exactly that range.
+ * @param {any} ctx hey-api's resolver context
  */
 export function zodNumberResolver(ctx) {
   const { schema } = ctx;

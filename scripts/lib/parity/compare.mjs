@@ -25,13 +25,17 @@ export function shapeOf(value) {
   if (typeof value === 'object') {
     return `{${Object.keys(value)
       .sort()
-      .map((key) => `${key}:${shapeOf(value[key])}`)
+      .map((key) => `${key}:${shapeOf(/** @type {Record<string, unknown>} */ (value)[key])}`)
       .join(',')}}`;
   }
   return typeof value;
 }
 
-/** Error texts clients show: `msg`, `error`, `err`, `message` of an error body when they are strings (ids, which differ between deployments, as `<id>`). */
+/**
+ * Error texts clients show: `msg`, `error`, `err`, `message` of an error body when they are strings (ids, which differ between deployments, as `<id>`).
+ * @param {any} body the parsed JSON body
+ * @returns {string[]}
+ */
 function messagesOf(body) {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
   return ['msg', 'error', 'err', 'message'].filter((key) => typeof body[key] === 'string').map((key) => `${key}=${body[key].replace(/\b[0-9a-f]{24}\b/gi, '<id>')}`);
@@ -56,8 +60,8 @@ export function describeAnswer(record) {
 
 /**
  * Compares the two runs.
- * @param {object[]} reference the real server's records.
- * @param {object[]} candidate the mock's records (same steps, same order).
+ * @param {import('./run.mjs').CallRecord[]} reference the real server's records.
+ * @param {import('./run.mjs').CallRecord[]} candidate the mock's records (same steps, same order).
  * @returns {{ total: number, sameStatus: number, same: number, differences: Difference[] }}
  */
 export function compareRuns(reference, candidate) {

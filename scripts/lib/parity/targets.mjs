@@ -79,7 +79,7 @@ export async function startParityMock({ mockOptions = {}, mocksDist } = {}) {
 
 /**
  * Starts both targets.
- * @param {{ log?: (line: string) => void, mockOptions?: Record<string, unknown>, real?: object, mocksDist?: string }} [options]
+ * @param {{ log?: (line: string) => void, mockOptions?: Record<string, unknown>, real?: import('../../real-server/index.mjs').RealServer, mocksDist?: string }} [options]
  * @returns {Promise<{ real: import('./run.mjs').Target, mock: import('./run.mjs').Target, mockService: unknown, stop(): Promise<void> }>}
  */
 export async function startParityTargets({ log = () => {}, mockOptions = {}, real: realServer, mocksDist } = {}) {
