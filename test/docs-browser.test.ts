@@ -264,11 +264,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
       const panel = await page.waitForFunction(
         ({ hash, first }) => {
           if (location.hash !== hash) location.hash = hash;
-          // The panels whose text has the line (textContent, cheap), then the one that shows it (innerText, which
-          // serializes an element's text as laid out, a cost for every panel on every frame).
-          const found = [...document.querySelectorAll<HTMLElement>('.panel-request-samples')]
-            .filter((element) => element.textContent?.includes(first))
-            .find((element) => element.innerText.includes(first));
+          const found = [...document.querySelectorAll<HTMLElement>('.panel-request-samples')].find((element) => element.innerText.includes(first));
           return found?.checkVisibility() ? found.innerText : false;
         },
         { hash: hrefOf(operationId), first: `// ${operationId}: answers` },
