@@ -53,6 +53,39 @@ function blockId(tag, operationId) {
   return `operations-${tag.trim().replace(/\s/g, '_')}-${operationId.trim().replace(/\s/g, '_')}`;
 }
 
+/**
+ * `Original` rendered again only when what it shows changes (`shown(props)`, a list of values): while
+ * those are the same, the element is the same object, which React does not render again. Swagger UI
+ * also passes components its whole state (`state`) and functions made anew on each render, which
+ * these do not show.
+ */
+function renderedOnce(React, Original, shown) {
+  return function RenderedOnce(props) {
+    const last = React.useRef(null);
+    const values = shown(props);
+    if (!last.current || values.some((value, i) => !Object.is(value, last.current.values[i]))) last.current = { values, element: React.createElement(Original, props) };
+    return last.current.element;
+  };
+}
+
+/**
+ * Swagger UI's getSampleSchema with its string and other primitive answers kept by arguments: each
+ * render of an open operation asks it again for every parameter (a pattern's sample is made by a
+ * regular-expression generator each time, and thrown away for a parameter whose example is used).
+ * Objects are not kept (a caller may change them); samples are the same for the same schema.
+ */
+function memoizedSample(getSampleSchema) {
+  if (typeof getSampleSchema !== 'function') return getSampleSchema;
+  const kept = new Map();
+  return (...args) => {
+    const key = JSON.stringify(args);
+    if (kept.has(key)) return kept.get(key);
+    const sample = getSampleSchema(...args);
+    if (sample === null || typeof sample !== 'object') kept.set(key, sample);
+    return sample;
+  };
+}
+
 async function main() {
   if (location.protocol === 'file:') return; // console.html's inline script has said why, in one sentence
   if (!('serviceWorker' in navigator)) {
@@ -122,7 +155,19 @@ async function main() {
 
   const consolePlugin = (system) => ({
     fn: { resolveSubtree: resolveSubtree(system.fn.resolveSubtree) },
+    // Runs after the presets' afterLoad (the OAS 3.1 plugin puts its getSampleSchema there).
+    afterLoad() {
+      this.fn.getSampleSchema = memoizedSample(this.fn.getSampleSchema);
+    },
     wrapComponents: {
+      // Swagger UI renders the page again on every change of its state (about 20 to open an
+      // operation and send it), and each time its Markdown parsed and sanitized (DOMPurify) every
+      // description shown, and its highlighter coloured every example and answer, again: with an
+      // operation open, a render took 146 ms, 62 ms with these two rendered once.
+      // What it shows: the Markdown source, sanitized, in a div of that class (the page's configuration is fixed).
+      Markdown: (Original, system) => renderedOnce(system.React, Original, ({ source, className }) => [source, className]),
+      // What it shows: the text, coloured for its language (the page leaves syntax highlighting on, in one theme).
+      SyntaxHighlighter: (Original, system) => renderedOnce(system.React, Original, ({ language, className, children }) => [language, className, children]),
       // An optional parameter's example, moved out of the value by the build (scripts/docs/console.mjs
       // requiredPrefilled), shown as its empty input's placeholder.
       JsonSchema_string: (Original, system) => (props) => {
