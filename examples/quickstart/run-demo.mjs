@@ -32,16 +32,23 @@ async function startMockProcess() {
   const port = await freePort();
   const bin = fileURLToPath(new URL('../../mocks/bin/mock.mjs', import.meta.url));
   const child = spawn(process.execPath, [bin, '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  for await (const chunk of child.stdout) {
-    output += chunk;
-    const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-    if (url) {
+  // Read its output until the URL line, then keep draining it: the mock goes on printing (its seeded
+  // credentials), and a pipe closed under it would fail its writes (EPIPE).
+  const url = await new Promise((resolve, reject) => {
+    let output = '';
+    /** @param {Buffer} chunk */
+    const onData = (chunk) => {
+      output += chunk;
+      const found = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (!found) return;
+      child.stdout.off('data', onData);
       child.stdout.resume();
-      return { url, pid: /** @type {number} */ (child.pid), exited: once(child, 'exit') };
-    }
-  }
-  throw new Error(`the mock exited before listening:\n${output}`);
+      resolve(found);
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', () => reject(new Error(`the mock exited before listening:\n${output}`)));
+  });
+  return { url: /** @type {string} */ (url), pid: /** @type {number} */ (child.pid), exited: once(child, 'exit') };
 }
 
 const started = Date.now();

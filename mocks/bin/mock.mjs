@@ -8,6 +8,12 @@
 import { existsSync } from 'node:fs';
 import { fail, importBuilt, invocation, listenProblem, parseCommandLine, requireSupportedNode, stopOnSignals } from './cli.mjs';
 
+// A reader of its output that went away (a script that read the URL line and closed the pipe) must not
+// stop the server: what it prints after that is dropped (EPIPE), it goes on serving.
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 const { name, example } = invocation('supportkb-mock', 'mock');
 const usage = `Usage: ${example('[--port N] [--host H] [--real-ids] [--strict] [--server-version X] [--hang] [--storage-limit SIZE] [--scenario FILE] [--from-har FILE] [--seed-from-har FILE] [--max-file-size SIZE]')}
 

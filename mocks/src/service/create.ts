@@ -68,7 +68,7 @@ function handlerOf<K extends OperationId>(table: HandlerTable, operationId: K): 
  *
  * @param options see {@link MockServiceOptions}.
  * @returns a {@link MockService}: `handlers` for MSW, the `store`, `clock`, `reset()` and helpers.
- * @throws {RangeError} when `bodyLimit` is not a positive integer, or `realtime.heartbeatMs` not a whole number >= 0; {@link TypeError} when `clock.start` is not a time.
+ * @throws {RangeError} when `bodyLimit` is not a positive integer, `realtime.heartbeatMs` not a whole number >= 0, or `serverVersion` not a release of the contract's window; {@link TypeError} when `clock.start` is not a time.
  *
  * @example
  * const service = createMockService({ clock: { frozen: true } });
