@@ -40,6 +40,7 @@ interface Report {
   warnings: string[];
   operations: { operationId: string; outcome: string; calls: { problems: string[] }[] }[];
   leftBehind: string[];
+  releases: { fits: string[]; evidence: { field: string; present: boolean; since: string | null; until: string | null }[] };
 }
 
 /** Runs the command as a user does; resolves with its exit code, output and JSON report. */
@@ -85,6 +86,30 @@ describe('npm run conformance', () => {
       expect(listed, path).not.toContain('conformance-');
     }
     expect(stdout).not.toContain(admin.password);
+    // The releases the answers fit: a teammate's roleType (from 2.18.1) and a content's situated_context
+    // (from 2.18.4) are there, so 2.18.4 and later.
+    expect(report!.releases.fits).toContain('2.19.16');
+    expect(report!.releases.fits).not.toContain('2.17.9');
+    expect(report!.releases.fits[0]).toBe('2.18.4');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^releases: the answers fit 2\.18\.4 to 2\.19\.16 \(\d+ of the window's \d+ releases\), from .*roleType: sent \(from 2\.18\.1\).*situated_context: sent \(from 2\.18\.4\)/),
+    );
+  });
+
+  it('names the releases a deployment of 2.17.9 fits (the mock as that release)', async () => {
+    const old = await startHttpMock({ serviceOptions: { webhooks: { delivery: 'none' }, warnings: false, serverVersion: '2.17.9' } });
+    try {
+      const { code, stdout, report } = await conformance([...seeded(old.url), '--read-only']);
+      expect(code, stdout).toBe(0);
+      // roleType not sent (a teammate of a release before 2.18.1); a content's tags sent (from 2.15.8).
+      expect(report!.releases.fits).toContain('2.17.9');
+      expect(report!.releases.fits).not.toContain('2.18.1');
+      expect(report!.releases.fits).not.toContain('2.15.7');
+      expect(report!.releases.evidence).toContainEqual(expect.objectContaining({ field: 'roleType', present: false, since: '2.18.1' }));
+      expect(stdout).toMatch(/^releases: the answers fit 2\.15\.8 to 2\.17\.9 \(\d+ of the window's \d+ releases\), from .*roleType: not sent \(from 2\.18\.1\)/m);
+    } finally {
+      await old.stop();
+    }
   });
 
   it('passes every operation against the stateful mock in strict mode', async () => {

@@ -10,6 +10,7 @@
 // `callOperation`, which runs one operation: sends it, checks the answer and records both.
 import { createServer } from 'node:http';
 import { SignJWT } from 'jose';
+import { consistentReleases, describeReleases, releaseEvidence } from './releases.mjs';
 import { probeRisks } from './risks.mjs';
 import { isSignIn } from '../contract-reader.mjs';
 
@@ -28,7 +29,7 @@ const READS_OF_CREATED = ['getContent', 'getGroup', 'getSegment', 'getLead', 'ge
 /**
  * A run's report: `warnings` are risky behaviours observed that pass the contract (they never fail
  * the run); `run` is the run's prefix, `conformance-<base36 time>`.
- * @typedef {{ passed: number, failed: number, skipped: number, unreachable: boolean, operations: OperationReport[], leftBehind: string[], warnings: string[], run: string }} ConformanceReport
+ * @typedef {{ passed: number, failed: number, skipped: number, unreachable: boolean, operations: OperationReport[], leftBehind: string[], warnings: string[], run: string, releases: { fits: string[], evidence: import('./releases.mjs').ReleaseEvidence[] } }} ConformanceReport
  */
 
 /**
@@ -90,6 +91,8 @@ function startRun(options) {
     results: new Map(options.contract.operations.map((op) => [op.operationId, { calls: [], skips: [] }])),
     leftBehind: [],
     warnings: [],
+    /** @type {import('./releases.mjs').ReleaseEvidence[]} what the 200 bodies say of the release */
+    releaseEvidence: [],
     /** Nothing ever answered: the deployment is not there. */
     unreachable: false,
     answered: 0,
@@ -136,6 +139,9 @@ async function callOperation(ctx, operationId, { params = {}, query, body, auth,
     }
   }
   record.problems.push(...contract.checkResponse(operationId, { status: response.status, contentType, headers: response.headers, text, body: parsed }));
+  // What the 200 body says of the server's release (its fields that only some releases send).
+  if (response.status === 200 && parsed !== text)
+    ctx.releaseEvidence.push(...releaseEvidence(operationId, contract.operation(operationId).operation.responses?.['200']?.content?.['application/json']?.schema, parsed));
   return { status: response.status, body: parsed, ok: response.status === 200, headers: response.headers };
 }
 
@@ -462,8 +468,11 @@ function report(ctx) {
   if (unreachable) print(`conformance: ${baseUrl} did not answer: is the deployment running at that URL?`);
   for (const item of leftBehind) print(`left behind: ${item}`);
   for (const warning of warnings) print(`warning: ${warning}`);
+  // The releases of the window the answers fit (the server reports no version of its own).
+  const releases = consistentReleases(ctx.releaseEvidence);
+  if (!unreachable) print(describeReleases(releases));
   print(`${passed} passed, ${failed} failed, ${skipped} skipped${warnings.length ? `, ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}`);
-  return { passed, failed, skipped, unreachable, operations, leftBehind, warnings, run };
+  return { passed, failed, skipped, unreachable, operations, leftBehind, warnings, run, releases: { fits: releases.releases, evidence: releases.evidence } };
 }
 
 /** The `_id` claim of a JWT (unverified: only to know who the caller is). */
