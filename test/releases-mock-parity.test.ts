@@ -3,7 +3,7 @@
 // scripts/releases/capture.mjs): the mock's answers come closer to each release's when it is told
 // which release to answer as. `npm run releases:mock-parity` prints the figures of every release.
 import { describe, expect, it } from 'vitest';
-import { apiOperations } from '@supportkb/sdk/manifest';
+import { apiOperations, releaseInRange } from '@supportkb/sdk/manifest';
 import { releaseParity } from '../scripts/releases/mock-parity.mjs';
 
 /** Every field name of a JSON value, at any depth. */
@@ -19,9 +19,6 @@ function fieldNames(value: unknown, out = new Set<string>()): Set<string> {
 
 const operations = new Map(Object.entries(apiOperations));
 
-/** A release `X.Y.Z` as one comparable number. */
-const release = (version: string): number => version.split('.').reduce((n, part) => n * 100_000 + Number(part), 0);
-
 describe('the mock as an older release, against that release of the real server', () => {
   it('answers the parity scenario closer to releases 2.10.104 and 2.17.9 with serverVersion than without, and sends no field those releases lack', { timeout: 240_000 }, async () => {
     const oldest = await releaseParity('2.10.104');
@@ -34,9 +31,7 @@ describe('the mock as an older release, against that release of the real server'
       for (const difference of asRelease.differences.filter((d) => d.real.status === 200 && d.mock.status === 200)) {
         const fields = operations.get(difference.op)?.releaseFields ?? [];
         const lacking = fields.map(([path]) => path.at(-1) ?? '').filter((name) => fieldNames(difference.mockBody).has(name) && !fieldNames(difference.realBody).has(name));
-        const releaseOnly = lacking.filter(
-          (name) => !fields.some(([path, since, until]) => path.at(-1) === name && (since === null || release(since) <= release(version)) && (until === null || release(until) >= release(version))),
-        );
+        const releaseOnly = lacking.filter((name) => !fields.some(([path, since, until]) => path.at(-1) === name && releaseInRange(version, since, until)));
         expect(releaseOnly, `${version} ${difference.id}`).toEqual([]);
       }
     }

@@ -7,19 +7,8 @@
  * answers are shaped.
  */
 import { releaseWindow } from '@supportkb/sdk';
-import type { ApiOperation } from '@supportkb/sdk/manifest';
+import { releaseInRange, type ApiOperation } from '@supportkb/sdk/manifest';
 import type { Success } from '../http/results';
-
-/** A release `X.Y.Z` as one comparable number. */
-function releaseNumber(release: string): number {
-  const [major = 0, minor = 0, patch = 0] = release.split('.').map(Number);
-  return (major * 1000 + minor) * 100000 + patch;
-}
-
-/** Whether `release` is in `[since, until]` (a bound `null` or absent: the window's end). */
-function inRange(release: number, since: string | null | undefined, until: string | null | undefined): boolean {
-  return (!since || release >= releaseNumber(since)) && (!until || release <= releaseNumber(until));
-}
 
 /**
  * Validates the `serverVersion` option.
@@ -29,8 +18,7 @@ function inRange(release: number, since: string | null | undefined, until: strin
 export function serverVersionOf(value: string | undefined): string {
   if (value === undefined) return releaseWindow.to;
   if (typeof value !== 'string' || !/^\d+\.\d+\.\d+$/.test(value)) throw new RangeError(`serverVersion must be a release X.Y.Z of the server, got ${JSON.stringify(value)}`);
-  const n = releaseNumber(value);
-  if (n < releaseNumber(releaseWindow.from) || n > releaseNumber(releaseWindow.to))
+  if (!releaseInRange(value, releaseWindow.from, releaseWindow.to))
     throw new RangeError(`serverVersion ${value} is outside the releases the contract describes (${releaseWindow.from} to ${releaseWindow.to}), so the mock cannot answer as it`);
   return value;
 }
@@ -72,13 +60,12 @@ function without(value: unknown, path: readonly string[]): unknown {
 
 /** The shape of `version`'s answers (validated by {@link serverVersionOf}). */
 export function releaseShape(version: string): ReleaseShape {
-  const n = releaseNumber(version);
   return {
     version,
-    has: (operation) => inRange(n, operation.since, operation.until),
+    has: (operation) => releaseInRange(version, operation.since, operation.until),
     shape(operation, result) {
       let body = result.body;
-      for (const [path, since, until] of operation.releaseFields ?? []) if (!inRange(n, since, until)) body = without(body, path);
+      for (const [path, since, until] of operation.releaseFields ?? []) if (!releaseInRange(version, since, until)) body = without(body, path);
       return body === result.body ? result : { ...result, body };
     },
   };

@@ -10,10 +10,12 @@
  *
  * Also the role ladder, {@link roleLadder} (the contract's `TeammateRole` enum, lowest first), with
  * {@link roleRank} and {@link roleAllows}: the one ranking of roles the mock, the MCP server and the
- * conformance run apply.
+ * conformance run apply. And {@link releaseInRange}: the one test of whether a release of the server is
+ * within an element's `since`/`until` (the contract's `x-since`/`x-until`, `releaseFields`).
  */
 import { roleLadder, type ProjectRole } from './generated/manifest.gen';
 import type { MinRole } from './generated/operations.gen';
+import { releaseInRange as inRange } from './internal/version';
 
 export { apiOperations, roleLadder, type ApiOperation, type ProjectRole } from './generated/manifest.gen';
 export type { HttpMethod, MinRole, OperationId, OperationInfo, PaginationInfo } from './generated/operations.gen';
@@ -34,4 +36,14 @@ export function roleAllows(role: ProjectRole | (string & {}) | undefined, minRol
   if (minRole === 'none') return true;
   const rank = roleRank(role);
   return rank >= 0 && rank >= roleRank(minRole);
+}
+
+/**
+ * Whether release `release` of the server (`X.Y.Z`) has an element the contract marks with `since` /
+ * `until` (its `x-since` / `x-until`; {@link ApiOperation.releaseFields}, an operation's `since` and
+ * `until`): from `since` (absent, `null` or `''`: the first release) up to `until` (absent or `null`:
+ * the newest). `false` when `release` is not `X.Y.Z`. The same test as `createClient({ serverVersion })`.
+ */
+export function releaseInRange(release: string, since?: string | null, until?: string | null): boolean {
+  return inRange(release, since, until);
 }

@@ -6,7 +6,7 @@
  */
 import { releaseChecks, releaseSpecs } from './generated/releases.gen';
 import type { OperationId } from './generated/operations.gen';
-import { releaseNumber } from './internal/version';
+import { releaseInRange } from './internal/version';
 import type { ValidationIssue } from './types';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -27,14 +27,13 @@ function at(value: unknown, path: readonly string[], where: (string | number)[] 
  */
 export function releaseIssues(operationId: OperationId, body: unknown, release: string): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  const n = releaseNumber(release);
   for (const [path, indices] of releaseChecks[operationId] ?? []) {
     for (const [value, where] of at(body, path)) {
       if (!isObject(value)) continue;
       const missing = indices
         .map((i) => releaseSpecs[i]!)
         .filter((spec) => spec.required.every((field) => value[field] !== undefined))
-        .map((spec) => Object.entries(spec.since).filter(([field, [since, until]]) => (!since || n >= releaseNumber(since)) && (!until || n <= releaseNumber(until)) && value[field] === undefined));
+        .map((spec) => Object.entries(spec.since).filter(([field, [since, until]]) => releaseInRange(release, since, until) && value[field] === undefined));
       if (!missing.length || missing.some((fields) => !fields.length)) continue;
       for (const [field, [since, until]] of missing[0]!) {
         const range = until ? `releases ${since || 'up'} to ${until}` : `every release from ${since}`;

@@ -5,7 +5,7 @@
  */
 import { SupportKbError } from './errors';
 import { releaseWindow, type OperationId, type OperationInfo } from './generated/operations.gen';
-import { releaseNumber } from './internal/version';
+import { releaseInRange, releaseNumber } from './internal/version';
 
 /**
  * A call to an operation that the server's release lacks, refused before sending: the client was given
@@ -33,6 +33,5 @@ export class OperationNotInReleaseError extends SupportKbError {
 
 /** Throws {@link OperationNotInReleaseError} when release `serverVersion` lacks the operation of `info`. */
 export function guardRelease({ operationId, since = releaseWindow.from, until }: OperationInfo, serverVersion: string): void {
-  const n = releaseNumber(serverVersion);
-  if (n < releaseNumber(since) || (until && n > releaseNumber(until))) throw new OperationNotInReleaseError(operationId, serverVersion, since, until);
+  if (!releaseInRange(serverVersion, since, until)) throw new OperationNotInReleaseError(operationId, serverVersion, since, until);
 }

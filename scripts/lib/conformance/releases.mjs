@@ -9,12 +9,10 @@
 // are the ones the deployment may run.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { releaseInRange } from '@supportkb/sdk/manifest';
 
 /** Every release of the window, in semver order (scripts/releases/data/releases.json). */
 export const WINDOW_RELEASES = /** @type {string[]} */ (JSON.parse(readFileSync(fileURLToPath(new URL('../../releases/data/releases.json', import.meta.url)), 'utf8')).releases);
-
-/** A release `X.Y.Z` as one comparable number. @param {string} release */
-const releaseNumber = (release) => release.split('.').reduce((n, part) => n * 100_000 + Number(part), 0);
 
 /**
  * One piece of evidence: `field` (at `where`, an operation and a JSON path) is present or absent, so the
@@ -71,9 +69,7 @@ export function releaseEvidence(operationId, schema, body) {
  * @param {ReleaseEvidence} evidence
  */
 function agrees(release, { present, since, until }) {
-  const n = releaseNumber(release);
-  const inRange = (!since || n >= releaseNumber(since)) && (!until || n <= releaseNumber(until));
-  return present === inRange;
+  return present === releaseInRange(release, since, until);
 }
 
 /**

@@ -5,3 +5,12 @@ export function releaseNumber(value: string): number {
   const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(value);
   return m ? (Number(m[1]) * 1e4 + Number(m[2])) * 1e4 + Number(m[3]) : NaN;
 }
+
+/**
+ * Whether release `release` (`X.Y.Z`) is in `[since, until]`: from `since` (absent, `null` or `''`: the
+ * first release) up to `until` (absent or `null`: the newest). `false` when `release` is not `X.Y.Z`.
+ */
+export function releaseInRange(release: string, since?: string | null, until?: string | null): boolean {
+  const n = releaseNumber(release);
+  return (!since || n >= releaseNumber(since)) && (!until || n <= releaseNumber(until));
+}
