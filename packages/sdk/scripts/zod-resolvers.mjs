@@ -20,6 +20,10 @@
 //   `z.string()`; the string resolver (`zodStringResolver`) checks that the value compiles as a
 //   JavaScript regular expression.
 //
+// - `additionalProperties: true` beside `properties` (a free-form object with documented members, e.g.
+//   a message's `attributes`): the plugin writes `z.object(shape)`, which drops the other keys from
+//   what it parses; the object resolver writes `z.looseObject(shape)`, which keeps them.
+//
 // - integer bounds of ±(2^53 − 1) (every integer of a request: the server computes in JavaScript
 //   numbers): `z.int()` accepts safe integers only, so the number resolver (`zodNumberResolver`)
 //   leaves those bounds out instead of repeating them (the same validation, a smaller bundle).
@@ -109,6 +113,12 @@ export function zodObjectResolver(ctx) {
   checkSupported(spec);
   const name = componentName(ctx);
   const minProperties = name === undefined ? undefined : spec?.components?.schemas?.[name]?.minProperties;
+  // `properties` beside `additionalProperties: true` (a free-form object with documented members): the
+  // plugin writes `z.object(shape)`, which strips every other key from what it parses; `z.looseObject`
+  // keeps them, as the contract says they are part of the value.
+  if (!schema.propertyNames && schema.properties && Object.keys(schema.properties).length && schema.additionalProperties?.type === 'unknown') {
+    return withMinProperties(ctx, $(z).attr('looseObject').call(ctx.nodes.shape(ctx)), minProperties);
+  }
   if (!schema.propertyNames) return minProperties === undefined ? undefined : withMinProperties(ctx, ctx.nodes.base(ctx), minProperties);
   if (schema.properties && Object.keys(schema.properties).length) {
     throw new Error(`zod-resolvers: propertyNames beside properties (${name ?? 'inline schema'}): put the keys' rule in its own schema and combine them with allOf`);

@@ -6,7 +6,8 @@ import { operations, type OperationId, type OperationInfo, type OperationTypes, 
 import { REDACTED, setField } from './internal/redact';
 import { signInBehaviours } from './internal/sign-in';
 import { PagePromise } from './pagination';
-import type { Credentials, HttpClientOptions, RequestOptions, ResponseOf, SignInMethods } from './types';
+import { createLogger } from './internal/logging';
+import type { Credentials, HttpClientOptions, Logger, RequestOptions, ResponseOf, SignInMethods } from './types';
 
 /**
  * Opt-in validation of requests and responses against the contract. `@supportkb/sdk/zod` provides
@@ -20,9 +21,11 @@ export interface Validator {
   request?(operationId: OperationId, parts: { path?: unknown; query?: unknown; body?: unknown }): void | Promise<void>;
   /**
    * Checks a 200 body, as `request` does. Unknown enum values and extra fields must pass. `context.serverVersion`
-   * is the client's `serverVersion`: the body must then be what that release sends.
+   * is the client's `serverVersion`: the body must then be what that release sends. `context.logger` is the
+   * client's logger (its `logLevel` and `logger`, secrets redacted), absent when logging is off: where to
+   * report what passes but deserves a look (`zodValidation()` warns there of fields no release sends).
    */
-  response?(operationId: OperationId, data: unknown, context?: { serverVersion?: string | undefined }): void | Promise<void>;
+  response?(operationId: OperationId, data: unknown, context?: { serverVersion?: string | undefined; logger?: Logger | undefined }): void | Promise<void>;
 }
 
 /** Options of {@link createClient}. Times in milliseconds. */
@@ -117,6 +120,7 @@ export function createClient(options: ClientOptions): SupportKbClient {
   };
   const { http, send } = connect(options, lookup);
   const validator = options.validate;
+  const logger = validator?.response && createLogger(options.logLevel, options.logger);
   const behaviours = signInBehaviours(http.credentials);
 
   /** The method's parameters split into the request's path, query and body, with the project filled in. */
@@ -169,7 +173,7 @@ export function createClient(options: ClientOptions): SupportKbClient {
     });
     // An empty 200 body is the answer itself where the contract declares one (resolves to `undefined`).
     if (!(data === undefined && info.emptyBody)) {
-      const checked = useValidator?.response?.(info.operationId, data, { serverVersion });
+      const checked = useValidator?.response?.(info.operationId, data, { serverVersion, logger });
       if (checked) await checked;
     }
     behaviour?.complete?.(data, { operationId: info.operationId, method: sent.method, url: sent.url });

@@ -3,9 +3,10 @@
  * schemas (both through a dynamic `import()`, so a bundler gives them chunks of their own): zod/mini's
  * parser and compiler, and the check of a value against a schema.
  */
-import { compile, config, validate, type core } from 'zod/mini';
+import { compile, config, safeParse, validate, type core } from 'zod/mini';
 import { violations } from './internal/validation';
-import type { ValidationIssue } from './types';
+import { releaseWindow, type OperationId } from './generated/operations.gen';
+import type { Logger, ValidationIssue } from './types';
 
 let evalAllowed: boolean | undefined;
 
@@ -67,4 +68,48 @@ export function check(schema: core.$ZodType, value: unknown, tolerant: boolean, 
     }
   }
   return violations(schema, value, tolerant, prefix);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The keys of `sent` that `kept` (the same value as zod parsed it) lost, as paths (`[]` for any array item), added to `into`. */
+function lost(sent: unknown, kept: unknown, path: string, into: Set<string>): void {
+  if (Array.isArray(sent) && Array.isArray(kept)) {
+    sent.forEach((item, i) => lost(item, kept[i], `${path}[]`, into));
+  } else if (isPlainObject(sent) && isPlainObject(kept)) {
+    for (const key of Object.keys(sent)) {
+      const at = path ? `${path}.${key}` : key;
+      if (Object.hasOwn(kept, key)) lost(sent[key], kept[key], at, into);
+      else into.add(at);
+    }
+  }
+}
+
+/**
+ * Logs (`logger.warn`, once per operation and field: `reported` holds the `operationId field` pairs
+ * already logged) each field of a 200 body of `operationId` that the contract does not describe (see
+ * {@link undeclaredFields}): no release of the contract's window sends it, so it is a field of a
+ * release the contract does not know (newer, or patched), or a server that is not this service.
+ */
+export function reportUndeclared(operationId: OperationId, schema: core.$ZodType, value: unknown, logger: Logger, reported: Set<string>): void {
+  for (const field of undeclaredFields(schema, value)) {
+    const key = `${operationId} ${field}`;
+    if (reported.has(key)) continue;
+    reported.add(key);
+    logger.warn(`${operationId}: the 200 body has a field the contract does not describe, which no release from ${releaseWindow.from} to ${releaseWindow.to} sends: ${field}`, { operationId, field });
+  }
+}
+
+/**
+ * The fields of `value` that `schema` does not describe, as paths (`items[].lead.foo`, `[]` for any
+ * array item), each once: zod/mini's parse strips the keys an object schema does not list, and the
+ * keys it dropped are these. Empty when `value` does not pass `schema` strictly (an enum value the
+ * contract does not know yet, say): a body must parse for its keys to be compared. A union member
+ * is compared with the branch zod chose (the first that accepts it).
+ */
+function undeclaredFields(schema: core.$ZodType, value: unknown): string[] {
+  const result = safeParse(schema, value);
+  const found = new Set<string>();
+  if (result.success) lost(value, result.data, '', found);
+  return [...found];
 }

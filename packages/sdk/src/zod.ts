@@ -24,7 +24,12 @@ export { operationSchemas, type OperationSchemas } from './generated/operation-s
 export interface ZodValidationOptions {
   /** Validate path, query and body before sending (default true); a violation throws and nothing is sent. */
   request?: boolean;
-  /** Validate 200 bodies (default true); unknown enum values and extra fields are tolerated. */
+  /**
+   * Validate 200 bodies (default true); unknown enum values and extra fields are tolerated. Without a
+   * `serverVersion`, a client that logs (`logLevel` `warn` or lower) gets a `warn` for each field of a 200
+   * body that the contract does not describe — no release of its window sends it — once per operation and
+   * field, e.g. `listTeammates: … sends: [].foo`; the call still succeeds.
+   */
   response?: boolean;
   /**
    * The release of the server, `X.Y.Z` (e.g. `'2.18.3'`): 200 bodies must then also have what that release
@@ -39,6 +44,7 @@ export interface ZodValidationOptions {
 interface Loaded {
   readonly schemas: OperationSchemas;
   readonly check: typeof import('./zod-check').check;
+  readonly reportUndeclared: typeof import('./zod-check').reportUndeclared;
 }
 const loaded = new Map<OperationId, Loaded>();
 const loading = new Map<OperationId, Promise<Loaded>>();
@@ -51,8 +57,8 @@ const loading = new Map<OperationId, Promise<Loaded>>();
 function load(operationId: OperationId): Promise<Loaded> {
   let pending = loading.get(operationId);
   if (!pending) {
-    pending = Promise.all([operationSchemaModules[operationId](), import('./zod-check')]).then(([schemas, { check }]) => {
-      const ready = { schemas, check };
+    pending = Promise.all([operationSchemaModules[operationId](), import('./zod-check')]).then(([schemas, { check, reportUndeclared }]) => {
+      const ready = { schemas, check, reportUndeclared };
       loaded.set(operationId, ready);
       return ready;
     });
@@ -112,14 +118,18 @@ export function zodValidation(options: ZodValidationOptions = {}): Validator {
       });
   }
   if (options.response !== false) {
+    /** `operationId field` pairs already reported as undeclared. */
+    const reported = new Set<string>();
     validator.response = (operationId: OperationId, data, context) => {
-      const windowWide = withSchemas(operationId, ({ schemas, check }) => {
+      const release = context?.serverVersion ?? options.serverVersion;
+      const logger = release ? undefined : context?.logger;
+      const windowWide = withSchemas(operationId, ({ schemas, check, reportUndeclared }) => {
         const schema = schemas.response;
         if (!schema) return;
         const real = check(schema(), data, true);
         if (real.length) throw new ValidationError('response', real, data, { operationId });
+        if (logger) reportUndeclared(operationId, schema(), data, logger, reported);
       });
-      const release = context?.serverVersion ?? options.serverVersion;
       if (!release) return windowWide;
       const ofRelease = () =>
         withReleaseCheck(({ releaseIssues }) => {

@@ -125,4 +125,32 @@ describe('createClient({ serverVersion })', () => {
       vi.resetModules();
     }
   });
+  it('without it, warns once per operation and field of a field no release sends, through the client logger, and the call succeeds', async () => {
+    const odd = { ...TEAMMATE, shoeSize: 44, id_user: { ...(TEAMMATE.id_user as object), nickname: 'x' } };
+    server.use(on('get', `/${PROJECT}/project_users`, () => HttpResponse.json([odd, odd])));
+    server.use(on('get', `/${PROJECT}/project_users/:id`, () => HttpResponse.json(odd)));
+    const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const sk = createClient({ baseUrl: BASE, projectId: PROJECT, validate: zodValidation(), logLevel: 'warn', logger });
+    await expect(sk.team.list()).resolves.toHaveLength(2);
+    await sk.team.list();
+    await sk.team.get({ project_user_id: ID });
+    const warned = logger.warn.mock.calls.map(([message, details]) => [String(message).replace(/^\[supportkb\] /, ''), details]);
+    expect(warned).toEqual([
+      ['listTeammates: the 200 body has a field the contract does not describe, which no release from 2.10.0 to 2.19.16 sends: [].id_user.nickname', { operationId: 'listTeammates', field: '[].id_user.nickname' }],
+      ['listTeammates: the 200 body has a field the contract does not describe, which no release from 2.10.0 to 2.19.16 sends: [].shoeSize', { operationId: 'listTeammates', field: '[].shoeSize' }],
+      ['getTeammate: the 200 body has a field the contract does not describe, which no release from 2.10.0 to 2.19.16 sends: id_user.nickname', { operationId: 'getTeammate', field: 'id_user.nickname' }],
+      ['getTeammate: the 200 body has a field the contract does not describe, which no release from 2.10.0 to 2.19.16 sends: shoeSize', { operationId: 'getTeammate', field: 'shoeSize' }],
+    ]);
+  });
+
+  it('without it, logs nothing of a body of an older release, nor when logging is off or the release is known', async () => {
+    server.use(on('get', `/${PROJECT}/project_users/:id`, () => HttpResponse.json({ ...TEAMMATE_2_17, shoeSize: 44 })));
+    const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    await createClient({ baseUrl: BASE, projectId: PROJECT, validate: zodValidation(), logger }).team.get({ project_user_id: ID });
+    await createClient({ baseUrl: BASE, projectId: PROJECT, validate: zodValidation(), logLevel: 'warn', logger, serverVersion: '2.17.9' }).team.get({ project_user_id: ID });
+    expect(logger.warn).not.toHaveBeenCalled();
+    server.use(on('get', `/${PROJECT}/project_users/:id`, () => HttpResponse.json(TEAMMATE_2_17)));
+    await createClient({ baseUrl: BASE, projectId: PROJECT, validate: zodValidation(), logLevel: 'debug', logger }).team.get({ project_user_id: ID });
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
 });

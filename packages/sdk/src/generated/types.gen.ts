@@ -28,7 +28,8 @@ export type ObjectId = string;
 
 /**
  * The signed-in agent, with `_id` and `email`. The server also sends `firstname`, `lastname` and
- * `emailverified`.
+ * `emailverified`; signed in with the deployment's super password, also the stored bcrypt hash of the
+ * user's own password (`password`).
  *
  */
 export type AuthUser = {
@@ -57,6 +58,13 @@ export type AuthUser = {
      * Whether the user confirmed their email.
      */
     emailverified?: boolean;
+    /**
+     * The bcrypt hash of the user's own password, as stored (`$2a$10$…`). Sent only to a sign-in with
+     * the deployment's super password (`SUPER_PASSWORD`, default `superadmin`): a server quirk. Don't
+     * store, log or show it; the SDK's logger redacts it.
+     *
+     */
+    password?: string;
 };
 
 /**
@@ -342,7 +350,8 @@ export type TeammateRole = 'guest' | 'user' | 'teammate' | 'agent' | 'supervisor
  * the claims; the ones the service reads are described here. A server token (aud
  * `https://tiledesk.com`) sent to this route is answered with its own claims. On the first sign-in
  * of an `owner`, `admin` or `agent` custom user the real server also returns the new stored user's
- * bcrypt `password` hash (a server quirk, not described here: ignore it).
+ * fields, among them the bcrypt `password` hash (a server quirk: don't store, log or show it; the SDK's
+ * logger redacts it). Open object: any other claim comes back as written.
  *
  */
 export type CustomTokenUser = {
@@ -391,6 +400,7 @@ export type CustomTokenUser = {
      * Issuer claim, free.
      */
     iss?: string;
+    [key: string]: unknown;
 };
 
 /**

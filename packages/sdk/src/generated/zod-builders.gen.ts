@@ -21,7 +21,8 @@ export const zAuthUser = /* @__PURE__ */ lazy(() => z.object({
     email: z.string(),
     firstname: z.nullish(z.string()),
     lastname: z.nullish(z.string()),
-    emailverified: z.optional(z.boolean())
+    emailverified: z.optional(z.boolean()),
+    password: z.optional(z.string())
 }));
 
 export const zSignInResponse = /* @__PURE__ */ lazy(() => z.object({
@@ -163,7 +164,7 @@ export const zTeammateRole = /* @__PURE__ */ lazy(() => z.enum([
     'owner'
 ]));
 
-export const zCustomTokenUser = /* @__PURE__ */ lazy(() => z.object({
+export const zCustomTokenUser = /* @__PURE__ */ lazy(() => z.looseObject({
     _id: z.optional(z.union([
         z.string(),
         z.number()
@@ -478,11 +479,11 @@ export const zTeammateTag = /* @__PURE__ */ lazy(() => z.object({
     attributes: z.optional(zStoredAttributes())
 }));
 
-export const zTeammateSettings = /* @__PURE__ */ lazy(() => z.object({
-    email: z.optional(z.object({
-        notification: z.optional(z.object({
-            conversation: z.optional(z.object({
-                assigned: z.optional(z.object({
+export const zTeammateSettings = /* @__PURE__ */ lazy(() => z.looseObject({
+    email: z.optional(z.looseObject({
+        notification: z.optional(z.looseObject({
+            conversation: z.optional(z.looseObject({
+                assigned: z.optional(z.looseObject({
                     toyou: z.optional(z.boolean())
                 })),
                 pooled: z.optional(z.boolean())
@@ -1080,7 +1081,7 @@ export const zStoredConversation = /* @__PURE__ */ lazy(() => z.object({
     participantsAgents: z.optional(z.array(z.string())),
     participantsBots: z.optional(z.array(z.string())),
     rating: z.optional(z.number()),
-    channel: z.nullish(z.object({
+    channel: z.nullish(z.looseObject({
         name: z.optional(z.string())
     })),
     attributes: z.nullish(zStoredAttributes()),
@@ -1102,7 +1103,7 @@ export const zConversationCloseRequest = /* @__PURE__ */ lazy(() => z.object({
     force: z.nullish(z.boolean())
 }));
 
-export const zMessageAttributes = /* @__PURE__ */ lazy(() => z.object({
+export const zMessageAttributes = /* @__PURE__ */ lazy(() => z.looseObject({
     client: z.optional(z.string()),
     sourcePage: z.optional(z.string()),
     userEmail: z.optional(z.string()),
@@ -1156,7 +1157,7 @@ export const zConversation = /* @__PURE__ */ lazy(() => z.object({
     participantsAgents: z.optional(z.array(z.string())),
     participantsBots: z.optional(z.array(z.string())),
     rating: z.optional(z.number()),
-    channel: z.nullish(z.object({
+    channel: z.nullish(z.looseObject({
         name: z.optional(z.string())
     })),
     attributes: z.nullish(zStoredAttributes()),

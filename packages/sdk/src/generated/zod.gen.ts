@@ -17,7 +17,8 @@ export const zObjectId = /* @__PURE__ */ z.lazy(builders.zObjectId);
 
 /**
  * The signed-in agent, with `_id` and `email`. The server also sends `firstname`, `lastname` and
- * `emailverified`.
+ * `emailverified`; signed in with the deployment's super password, also the stored bcrypt hash of the
+ * user's own password (`password`).
  *
  */
 export const zAuthUser = /* @__PURE__ */ z.lazy(builders.zAuthUser);
@@ -154,7 +155,8 @@ export const zTeammateRole = /* @__PURE__ */ z.lazy(builders.zTeammateRole);
  * the claims; the ones the service reads are described here. A server token (aud
  * `https://tiledesk.com`) sent to this route is answered with its own claims. On the first sign-in
  * of an `owner`, `admin` or `agent` custom user the real server also returns the new stored user's
- * bcrypt `password` hash (a server quirk, not described here: ignore it).
+ * fields, among them the bcrypt `password` hash (a server quirk: don't store, log or show it; the SDK's
+ * logger redacts it). Open object: any other claim comes back as written.
  *
  */
 export const zCustomTokenUser = /* @__PURE__ */ z.lazy(builders.zCustomTokenUser);

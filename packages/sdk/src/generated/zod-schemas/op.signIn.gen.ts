@@ -16,7 +16,8 @@ export const zAuthUser = /* @__PURE__ */ lazy(() => z.object({
     email: z.string(),
     firstname: z.nullish(z.string()),
     lastname: z.nullish(z.string()),
-    emailverified: z.optional(z.boolean())
+    emailverified: z.optional(z.boolean()),
+    password: z.optional(z.string())
 }));
 
 export const zSignInResponse = /* @__PURE__ */ lazy(() => z.object({

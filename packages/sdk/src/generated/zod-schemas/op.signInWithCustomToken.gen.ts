@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
 import { zTeammateRole } from './shared.zTeammateRole.gen';
 
-export const zCustomTokenUser = /* @__PURE__ */ lazy(() => z.object({
+export const zCustomTokenUser = /* @__PURE__ */ lazy(() => z.looseObject({
     _id: z.optional(z.union([
         z.string(),
         z.number()

@@ -8,7 +8,7 @@ import { zStoredAttributes } from './shared.zAttributes.gen';
 import { zObjectId } from './shared.zObjectId.gen';
 import { zTimestamp } from './shared.zTimestamp.gen';
 
-export const zMessageAttributes = /* @__PURE__ */ lazy(() => z.object({
+export const zMessageAttributes = /* @__PURE__ */ lazy(() => z.looseObject({
     client: z.optional(z.string()),
     sourcePage: z.optional(z.string()),
     userEmail: z.optional(z.string()),
@@ -62,7 +62,7 @@ export const zConversation = /* @__PURE__ */ lazy(() => z.object({
     participantsAgents: z.optional(z.array(z.string())),
     participantsBots: z.optional(z.array(z.string())),
     rating: z.optional(z.number()),
-    channel: z.nullish(z.object({
+    channel: z.nullish(z.looseObject({
         name: z.optional(z.string())
     })),
     attributes: z.nullish(zStoredAttributes()),

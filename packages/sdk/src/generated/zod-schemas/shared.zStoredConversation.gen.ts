@@ -55,7 +55,7 @@ export const zStoredConversation = /* @__PURE__ */ lazy(() => z.object({
     participantsAgents: z.optional(z.array(z.string())),
     participantsBots: z.optional(z.array(z.string())),
     rating: z.optional(z.number()),
-    channel: z.nullish(z.object({
+    channel: z.nullish(z.looseObject({
         name: z.optional(z.string())
     })),
     attributes: z.nullish(zStoredAttributes()),

@@ -30,11 +30,11 @@ export const zTeammateTag = /* @__PURE__ */ lazy(() => z.object({
     attributes: z.optional(zStoredAttributes())
 }));
 
-export const zTeammateSettings = /* @__PURE__ */ lazy(() => z.object({
-    email: z.optional(z.object({
-        notification: z.optional(z.object({
-            conversation: z.optional(z.object({
-                assigned: z.optional(z.object({
+export const zTeammateSettings = /* @__PURE__ */ lazy(() => z.looseObject({
+    email: z.optional(z.looseObject({
+        notification: z.optional(z.looseObject({
+            conversation: z.optional(z.looseObject({
+                assigned: z.optional(z.looseObject({
                     toyou: z.optional(z.boolean())
                 })),
                 pooled: z.optional(z.boolean())
