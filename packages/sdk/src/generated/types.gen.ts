@@ -3403,6 +3403,150 @@ export type StoredConversation = {
      */
     priority?: string | null;
     /**
+     * The customer's comment with their `rating`.
+     */
+    rating_message?: string;
+    /**
+     * Teammates (`project_user` ids) following the conversation; `[]` on a new one.
+     */
+    followers?: Array<ObjectId>;
+    /**
+     * When an agent first answered; absent until then.
+     */
+    first_response_at?: Timestamp;
+    /**
+     * When the conversation was last assigned to an agent or bot; absent until then.
+     */
+    assigned_at?: Timestamp;
+    /**
+     * Tags given to the conversation; `[]` on a new one.
+     */
+    tags?: Array<{
+        /**
+         * The tag's text.
+         */
+        tag?: string;
+        /**
+         * Its color, e.g. `#43B1F2`.
+         */
+        color?: string;
+        /**
+         * Free-form attributes of the tag.
+         */
+        attributes?: unknown;
+        _id?: ObjectId;
+        [key: string]: unknown;
+    }>;
+    /**
+     * Notes agents wrote on the conversation; `[]` on a new one.
+     */
+    notes?: Array<{
+        /**
+         * The note.
+         */
+        text?: string;
+        /**
+         * Free-form attributes of the note.
+         */
+        attributes?: unknown;
+        /**
+         * The user id of the note's author.
+         */
+        createdBy?: string;
+        _id?: ObjectId;
+        createdAt?: Timestamp;
+        updatedAt?: Timestamp;
+        [key: string]: unknown;
+    }>;
+    /**
+     * Copies taken when the conversation was created or routed, so that lists and searches need not
+     * populate: the `requester` (teammate), `lead` and `department` documents as they were then, and
+     * `availableAgentsCount`. The server's request model also stores the available `agents`, which it
+     * never selects into an answer.
+     *
+     */
+    snapshot?: {
+        /**
+         * The requester's teammate record as it was.
+         */
+        requester?: {
+            [key: string]: unknown;
+        };
+        /**
+         * The lead as it was.
+         */
+        lead?: {
+            [key: string]: unknown;
+        };
+        /**
+         * The department as it was.
+         */
+        department?: {
+            [key: string]: unknown;
+        };
+        /**
+         * How many agents were available.
+         */
+        availableAgentsCount?: number;
+        [key: string]: unknown;
+    };
+    /**
+     * Contact details given with the conversation: `phone`, `email` (lower-cased), `external_id`.
+     */
+    contact?: {
+        phone?: string;
+        email?: string;
+        external_id?: string;
+        [key: string]: unknown;
+    };
+    /**
+     * The channel the service uses to send the conversation's messages to agents, `{name: "chat21"}` by default.
+     */
+    channelOutbound?: {
+        /**
+         * Channel name.
+         */
+        name?: string;
+        [key: string]: unknown;
+    };
+    /**
+     * Where the requester is: `country`, `city`, `streetAddress`, `region`, `zipcode`, and a GeoJSON `geometry`.
+     */
+    location?: {
+        country?: string;
+        city?: string;
+        streetAddress?: string;
+        region?: string;
+        zipcode?: string;
+        /**
+         * A GeoJSON point: `type` and `coordinates` (`[]` when no position was given).
+         */
+        geometry?: {
+            [key: string]: unknown;
+        };
+        [key: string]: unknown;
+    };
+    /**
+     * Whether the service assigns the conversation itself; `true` by default, `false` on the `form` and `email` channels.
+     */
+    smartAssignment?: boolean;
+    /**
+     * An agent's working status of the conversation, e.g. `new`, `pending`, `open`; absent until set.
+     */
+    workingStatus?: string;
+    /**
+     * A conversation not yet started by its requester (a draft); absent on ordinary ones.
+     */
+    draft?: boolean;
+    /**
+     * Minutes of inactivity after which the service closes the conversation, when set.
+     */
+    auto_close?: number;
+    /**
+     * When the conversation's retention ends and the database removes it (a TTL index).
+     */
+    expiresAt?: Timestamp;
+    /**
      * Identifier of the caller whose first message created the conversation (a user id or UUID).
      */
     createdBy: string;
@@ -3643,6 +3787,150 @@ export type Conversation = {
      * Priority, `medium` by default. `null` when the creating message sent `priority: null`.
      */
     priority?: string | null;
+    /**
+     * The customer's comment with their `rating`.
+     */
+    rating_message?: string;
+    /**
+     * Teammates (`project_user` ids) following the conversation; `[]` on a new one.
+     */
+    followers?: Array<ObjectId>;
+    /**
+     * When an agent first answered; absent until then.
+     */
+    first_response_at?: Timestamp;
+    /**
+     * When the conversation was last assigned to an agent or bot; absent until then.
+     */
+    assigned_at?: Timestamp;
+    /**
+     * Tags given to the conversation; `[]` on a new one.
+     */
+    tags?: Array<{
+        /**
+         * The tag's text.
+         */
+        tag?: string;
+        /**
+         * Its color, e.g. `#43B1F2`.
+         */
+        color?: string;
+        /**
+         * Free-form attributes of the tag.
+         */
+        attributes?: unknown;
+        _id?: ObjectId;
+        [key: string]: unknown;
+    }>;
+    /**
+     * Notes agents wrote on the conversation; `[]` on a new one.
+     */
+    notes?: Array<{
+        /**
+         * The note.
+         */
+        text?: string;
+        /**
+         * Free-form attributes of the note.
+         */
+        attributes?: unknown;
+        /**
+         * The user id of the note's author.
+         */
+        createdBy?: string;
+        _id?: ObjectId;
+        createdAt?: Timestamp;
+        updatedAt?: Timestamp;
+        [key: string]: unknown;
+    }>;
+    /**
+     * Copies taken when the conversation was created or routed, so that lists and searches need not
+     * populate: the `requester` (teammate), `lead` and `department` documents as they were then, and
+     * `availableAgentsCount`. The server's request model also stores the available `agents`, which it
+     * never selects into an answer.
+     *
+     */
+    snapshot?: {
+        /**
+         * The requester's teammate record as it was.
+         */
+        requester?: {
+            [key: string]: unknown;
+        };
+        /**
+         * The lead as it was.
+         */
+        lead?: {
+            [key: string]: unknown;
+        };
+        /**
+         * The department as it was.
+         */
+        department?: {
+            [key: string]: unknown;
+        };
+        /**
+         * How many agents were available.
+         */
+        availableAgentsCount?: number;
+        [key: string]: unknown;
+    };
+    /**
+     * Contact details given with the conversation: `phone`, `email` (lower-cased), `external_id`.
+     */
+    contact?: {
+        phone?: string;
+        email?: string;
+        external_id?: string;
+        [key: string]: unknown;
+    };
+    /**
+     * The channel the service uses to send the conversation's messages to agents, `{name: "chat21"}` by default.
+     */
+    channelOutbound?: {
+        /**
+         * Channel name.
+         */
+        name?: string;
+        [key: string]: unknown;
+    };
+    /**
+     * Where the requester is: `country`, `city`, `streetAddress`, `region`, `zipcode`, and a GeoJSON `geometry`.
+     */
+    location?: {
+        country?: string;
+        city?: string;
+        streetAddress?: string;
+        region?: string;
+        zipcode?: string;
+        /**
+         * A GeoJSON point: `type` and `coordinates` (`[]` when no position was given).
+         */
+        geometry?: {
+            [key: string]: unknown;
+        };
+        [key: string]: unknown;
+    };
+    /**
+     * Whether the service assigns the conversation itself; `true` by default, `false` on the `form` and `email` channels.
+     */
+    smartAssignment?: boolean;
+    /**
+     * An agent's working status of the conversation, e.g. `new`, `pending`, `open`; absent until set.
+     */
+    workingStatus?: string;
+    /**
+     * A conversation not yet started by its requester (a draft); absent on ordinary ones.
+     */
+    draft?: boolean;
+    /**
+     * Minutes of inactivity after which the service closes the conversation, when set.
+     */
+    auto_close?: number;
+    /**
+     * When the conversation's retention ends and the database removes it (a TTL index).
+     */
+    expiresAt?: Timestamp;
     /**
      * Identifier of the caller whose first message created the conversation (a user id or UUID).
      */

@@ -60,6 +60,51 @@ export const zStoredConversation = /* @__PURE__ */ lazy(() => z.object({
     })),
     attributes: z.nullish(zStoredAttributes()),
     priority: z._default(z.nullish(z.string()), 'medium'),
+    rating_message: z.optional(z.string()),
+    followers: z.optional(z.array(zObjectId())),
+    first_response_at: z.optional(zTimestamp()),
+    assigned_at: z.optional(zTimestamp()),
+    tags: z.optional(z.array(z.looseObject({
+        tag: z.optional(z.string()),
+        color: z.optional(z.string()),
+        attributes: z.optional(z.unknown()),
+        _id: z.optional(zObjectId())
+    }))),
+    notes: z.optional(z.array(z.looseObject({
+        text: z.optional(z.string()),
+        attributes: z.optional(z.unknown()),
+        createdBy: z.optional(z.string()),
+        _id: z.optional(zObjectId()),
+        createdAt: z.optional(zTimestamp()),
+        updatedAt: z.optional(zTimestamp())
+    }))),
+    snapshot: z.optional(z.looseObject({
+        requester: z.optional(z.record(z.string(), z.unknown())),
+        lead: z.optional(z.record(z.string(), z.unknown())),
+        department: z.optional(z.record(z.string(), z.unknown())),
+        availableAgentsCount: z.optional(z.int())
+    })),
+    contact: z.optional(z.looseObject({
+        phone: z.optional(z.string()),
+        email: z.optional(z.string()),
+        external_id: z.optional(z.string())
+    })),
+    channelOutbound: z.optional(z.looseObject({
+        name: z.optional(z.string())
+    })),
+    location: z.optional(z.looseObject({
+        country: z.optional(z.string()),
+        city: z.optional(z.string()),
+        streetAddress: z.optional(z.string()),
+        region: z.optional(z.string()),
+        zipcode: z.optional(z.string()),
+        geometry: z.optional(z.record(z.string(), z.unknown()))
+    })),
+    smartAssignment: z.optional(z.boolean()),
+    workingStatus: z.optional(z.string()),
+    draft: z.optional(z.boolean()),
+    auto_close: z.optional(z.number()),
+    expiresAt: z.optional(zTimestamp()),
     createdBy: z.string(),
     id_project: zObjectId(),
     createdAt: zTimestamp(),
