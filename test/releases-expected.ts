@@ -54,9 +54,11 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × zod (root): invalid_type (expected object)
   //     1 (0)  × zod (root): invalid_type (expected tuple)
   //     1 (0)  × zod pendingInvitation: invalid_type (expected object)
+  //     1 (0)  × zod pendingInvitation.email: invalid_type (expected string)
   //     1 (0)  × zod request.participants.*: invalid_type (expected string)
   //     1 (0)  × zod tags.*.tag: invalid_type (expected string)
   //     1 (0)  × zod user.lastname: invalid_type (expected string)
+  //     1 (0)  × zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)
   '2.10.104': {
     'signInAnonymously.firstname-number': ['ajv /user/firstname must be string', 'zod user.firstname: invalid_type (expected string)'],
     'signInAnonymously.names-object-array': [
@@ -71,6 +73,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
+      'zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)',
     ],
     'getTeammateByUserId.search': ['ajv (root) must be array', 'zod (root): invalid_type (expected tuple)'],
     'updateCurrentTeammate.max-numeric-string': ['ajv /number_assigned_requests must be number', 'zod number_assigned_requests: invalid_type (expected number)'],
@@ -152,6 +155,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       "ajv /pendingInvitation must have required property 'email'",
       "ajv (root) must have required property 'success'",
       'ajv (root) must match a schema in anyOf',
+      'zod pendingInvitation.email: invalid_type (expected string)',
     ],
     'inviteTeammate.missing-email-again': [
       "ajv (root) must have required property '_id'",
@@ -226,6 +230,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × zod request.participants.*: invalid_type (expected string)
   //     1 (0)  × zod tags.*.tag: invalid_type (expected string)
   //     1 (0)  × zod user.lastname: invalid_type (expected string)
+  //     1 (0)  × zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)
   '2.10.104-read-by-2.19.16': {
     'signInAnonymously.firstname-number': ['ajv /user/firstname must be string', 'zod user.firstname: invalid_type (expected string)'],
     'signInAnonymously.names-object-array': [
@@ -240,6 +245,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
+      'zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)',
     ],
     'getTeammate.me': ['ajv (root) must be object', 'ajv (root) must be object', 'zod (root): invalid_type (expected object)', 'zod (root): invalid_type (expected object)'],
     'getTeammate.me-agent': ['ajv (root) must be object', 'ajv (root) must be object', 'zod (root): invalid_type (expected object)', 'zod (root): invalid_type (expected object)'],
@@ -395,9 +401,11 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × zod (root): invalid_type (expected object)
   //     1 (0)  × zod (root): invalid_type (expected tuple)
   //     1 (0)  × zod pendingInvitation: invalid_type (expected object)
+  //     1 (0)  × zod pendingInvitation.email: invalid_type (expected string)
   //     1 (0)  × zod request.participants.*: invalid_type (expected string)
   //     1 (0)  × zod tags.*.tag: invalid_type (expected string)
   //     1 (0)  × zod user.lastname: invalid_type (expected string)
+  //     1 (0)  × zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)
   '2.13.52': {
     'signInAnonymously.firstname-number': ['ajv /user/firstname must be string', 'zod user.firstname: invalid_type (expected string)'],
     'signInAnonymously.names-object-array': [
@@ -412,6 +420,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
+      'zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)',
     ],
     'getTeammateByUserId.search': ['ajv (root) must be array', 'zod (root): invalid_type (expected tuple)'],
     'updateCurrentTeammate.max-numeric-string': ['ajv /number_assigned_requests must be number', 'zod number_assigned_requests: invalid_type (expected number)'],
@@ -491,6 +500,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       "ajv /pendingInvitation must have required property 'email'",
       "ajv (root) must have required property 'success'",
       'ajv (root) must match a schema in anyOf',
+      'zod pendingInvitation.email: invalid_type (expected string)',
     ],
     'inviteTeammate.missing-email-again': [
       "ajv (root) must have required property '_id'",
@@ -563,9 +573,11 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × zod (root): invalid_type (expected object)
   //     1 (0)  × zod (root): invalid_type (expected tuple)
   //     1 (0)  × zod pendingInvitation: invalid_type (expected object)
+  //     1 (0)  × zod pendingInvitation.email: invalid_type (expected string)
   //     1 (0)  × zod request.participants.*: invalid_type (expected string)
   //     1 (0)  × zod tags.*.tag: invalid_type (expected string)
   //     1 (0)  × zod user.lastname: invalid_type (expected string)
+  //     1 (0)  × zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)
   '2.14.30': {
     'signInAnonymously.firstname-number': ['ajv /user/firstname must be string', 'zod user.firstname: invalid_type (expected string)'],
     'signInAnonymously.names-object-array': [
@@ -580,6 +592,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
+      'zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)',
     ],
     'getTeammateByUserId.search': ['ajv (root) must be array', 'zod (root): invalid_type (expected tuple)'],
     'updateCurrentTeammate.max-numeric-string': ['ajv /number_assigned_requests must be number', 'zod number_assigned_requests: invalid_type (expected number)'],
@@ -659,6 +672,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       "ajv /pendingInvitation must have required property 'email'",
       "ajv (root) must have required property 'success'",
       'ajv (root) must match a schema in anyOf',
+      'zod pendingInvitation.email: invalid_type (expected string)',
     ],
     'inviteTeammate.missing-email-again': [
       "ajv (root) must have required property '_id'",
@@ -731,9 +745,11 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × zod (root): invalid_type (expected object)
   //     1 (0)  × zod (root): invalid_type (expected tuple)
   //     1 (0)  × zod pendingInvitation: invalid_type (expected object)
+  //     1 (0)  × zod pendingInvitation.email: invalid_type (expected string)
   //     1 (0)  × zod request.participants.*: invalid_type (expected string)
   //     1 (0)  × zod tags.*.tag: invalid_type (expected string)
   //     1 (0)  × zod user.lastname: invalid_type (expected string)
+  //     1 (0)  × zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)
   '2.16.2': {
     'signInAnonymously.firstname-number': ['ajv /user/firstname must be string', 'zod user.firstname: invalid_type (expected string)'],
     'signInAnonymously.names-object-array': [
@@ -748,6 +764,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
+      'zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)',
     ],
     'getTeammateByUserId.search': ['ajv (root) must be array', 'zod (root): invalid_type (expected tuple)'],
     'updateCurrentTeammate.max-numeric-string': ['ajv /number_assigned_requests must be number', 'zod number_assigned_requests: invalid_type (expected number)'],
@@ -827,6 +844,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       "ajv /pendingInvitation must have required property 'email'",
       "ajv (root) must have required property 'success'",
       'ajv (root) must match a schema in anyOf',
+      'zod pendingInvitation.email: invalid_type (expected string)',
     ],
     'inviteTeammate.missing-email-again': [
       "ajv (root) must have required property '_id'",
@@ -900,9 +918,11 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × zod (root): invalid_type (expected object)
   //     1 (0)  × zod (root): invalid_type (expected tuple)
   //     1 (0)  × zod pendingInvitation: invalid_type (expected object)
+  //     1 (0)  × zod pendingInvitation.email: invalid_type (expected string)
   //     1 (0)  × zod request.participants.*: invalid_type (expected string)
   //     1 (0)  × zod tags.*.tag: invalid_type (expected string)
   //     1 (0)  × zod user.lastname: invalid_type (expected string)
+  //     1 (0)  × zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)
   '2.17.9': {
     'signInAnonymously.firstname-number': ['ajv /user/firstname must be string', 'zod user.firstname: invalid_type (expected string)'],
     'signInAnonymously.names-object-array': [
@@ -917,6 +937,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
+      'zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)',
     ],
     'getTeammateByUserId.search': ['ajv (root) must be array', 'zod (root): invalid_type (expected tuple)'],
     'updateCurrentTeammate.max-numeric-string': ['ajv /number_assigned_requests must be number', 'zod number_assigned_requests: invalid_type (expected number)'],
@@ -996,6 +1017,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       "ajv /pendingInvitation must have required property 'email'",
       "ajv (root) must have required property 'success'",
       'ajv (root) must match a schema in anyOf',
+      'zod pendingInvitation.email: invalid_type (expected string)',
     ],
     'inviteTeammate.missing-email-again': [
       "ajv (root) must have required property '_id'",
@@ -1066,9 +1088,11 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 (0)  × ajv /user/role must match a schema in anyOf
   //     1 (0)  × zod (root): invalid_type (expected tuple)
   //     1 (0)  × zod pendingInvitation: invalid_type (expected object)
+  //     1 (0)  × zod pendingInvitation.email: invalid_type (expected string)
   //     1 (0)  × zod request.participants.*: invalid_type (expected string)
   //     1 (0)  × zod tags.*.tag: invalid_type (expected string)
   //     1 (0)  × zod user.lastname: invalid_type (expected string)
+  //     1 (0)  × zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)
   '2.18.16': {
     'signInAnonymously.firstname-number': ['ajv /user/firstname must be string', 'zod user.firstname: invalid_type (expected string)'],
     'signInAnonymously.names-object-array': [
@@ -1083,6 +1107,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
+      'zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)',
     ],
     'getTeammate.me': ['ajv (root) must be object', 'ajv (root) must be object', 'zod (root): invalid_type (expected object)', 'zod (root): invalid_type (expected object)'],
     'getTeammate.me-agent': ['ajv (root) must be object', 'ajv (root) must be object', 'zod (root): invalid_type (expected object)', 'zod (root): invalid_type (expected object)'],
@@ -1164,6 +1189,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       "ajv /pendingInvitation must have required property 'email'",
       "ajv (root) must have required property 'success'",
       'ajv (root) must match a schema in anyOf',
+      'zod pendingInvitation.email: invalid_type (expected string)',
     ],
     'inviteTeammate.missing-email-again': [
       "ajv (root) must have required property '_id'",
@@ -1234,9 +1260,11 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
   //     1 × ajv /user/role must match a schema in anyOf
   //     1 × zod (root): invalid_type (expected tuple)
   //     1 × zod pendingInvitation: invalid_type (expected object)
+  //     1 × zod pendingInvitation.email: invalid_type (expected string)
   //     1 × zod request.participants.*: invalid_type (expected string)
   //     1 × zod tags.*.tag: invalid_type (expected string)
   //     1 × zod user.lastname: invalid_type (expected string)
+  //     1 × zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)
   '2.19.16': {
     'signInAnonymously.firstname-number': ['ajv /user/firstname must be string', 'zod user.firstname: invalid_type (expected string)'],
     'signInAnonymously.names-object-array': [
@@ -1251,6 +1279,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       'ajv /user/role must be string',
       'ajv /user/role must be null',
       'ajv /user/role must match a schema in anyOf',
+      'zod user.role: invalid_value (values guest,user,teammate,agent,supervisor,admin,owner) or invalid_type (expected string)',
     ],
     'getTeammate.me': ['ajv (root) must be object', 'ajv (root) must be object', 'zod (root): invalid_type (expected object)', 'zod (root): invalid_type (expected object)'],
     'getTeammate.me-agent': ['ajv (root) must be object', 'ajv (root) must be object', 'zod (root): invalid_type (expected object)', 'zod (root): invalid_type (expected object)'],
@@ -1332,6 +1361,7 @@ export const EXPECTED_FAILURES: Record<string, Record<string, string[]>> = {
       "ajv /pendingInvitation must have required property 'email'",
       "ajv (root) must have required property 'success'",
       'ajv (root) must match a schema in anyOf',
+      'zod pendingInvitation.email: invalid_type (expected string)',
     ],
     'inviteTeammate.missing-email-again': [
       "ajv (root) must have required property '_id'",

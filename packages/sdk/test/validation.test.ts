@@ -100,6 +100,14 @@ describe('opt-in zod validation', () => {
     ]);
     // Tolerant (responses): a union passes when one branch has only tolerated issues (an unknown literal).
     expect(violations(schema, { owner: 'u1', status: 5 }, true)).toEqual([]);
+    // ... but a missing value, `null` or a value of another type is no unknown literal: still a violation.
+    for (const status of [undefined, null, '100']) {
+      expect(violations(schema, { owner: 'u1', status }, true), `status ${String(status)}`).toEqual([
+        { path: ['status'], code: 'invalid_union', message: 'invalid_value (values 100) or invalid_value (values 0)' },
+      ]);
+    }
+    expect(violations(z.object({ at: z.object({ status: schema.shape.status }) }), { at: { status: 5 } }, true, ['body'])).toEqual([]);
+    expect(violations(z.object({ at: z.object({ status: schema.shape.status }) }), { at: {} }, true, ['body'])).toHaveLength(1);
   });
 
   it('validates requests before sending: nothing goes out', async () => {

@@ -32,21 +32,34 @@ function describe(issue: Issue): string {
  * `invalid_type (expected object) or invalid_type (expected string)`.
  *
  * When `tolerant` (forward compatibility), an enum or literal value the contract does not know yet
- * (`invalid_value`) and a key it does not list never count as violations, and a union passes when
- * one branch has only such issues.
+ * (`invalid_value` on a value of the enum's own type: another string where the contract lists
+ * strings, another number where it lists numbers) and a key it does not list never count as
+ * violations, and a union passes when one branch has only such issues. A value that is missing,
+ * `null` or of another type is no unknown enum value: it stays a violation. `valueAt` gives the
+ * checked value at an issue's whole path (`prefix` included).
  */
-export function toIssues(issues: readonly Issue[], tolerant = false, prefix: (string | number)[] = []): ValidationIssue[] {
+export function toIssues(issues: readonly Issue[], tolerant = false, prefix: (string | number)[] = [], valueAt: (path: readonly (string | number)[]) => unknown = () => undefined): ValidationIssue[] {
   return issues.flatMap((issue): ValidationIssue[] => {
     const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
     let message = describe(issue);
     if (issue.code === 'invalid_union') {
-      const branches = issue.errors.map((branch) => toIssues(branch, tolerant, path));
+      const branches = issue.errors.map((branch) => toIssues(branch, tolerant, path, valueAt));
       const fitting = branches.filter((branch) => branch.every((i) => i.path.length > path.length));
       if (fitting.length) return fitting.reduce((closest, branch) => (branch.length < closest.length ? branch : closest));
       message = [...new Set(branches.flat().map((i) => i.message))].join(' or ') || message;
-    } else if (tolerant && (issue.code === 'invalid_value' || issue.code === 'unrecognized_keys')) return [];
+    } else if (tolerant && (issue.code === 'unrecognized_keys' || (issue.code === 'invalid_value' && unknownValue(issue.values, valueAt(path))))) return [];
     return [{ path, message, code: issue.code }];
   });
+}
+
+/** Whether `value` is a value of the same JSON type as the enum's `values`, which it is not one of: a value the contract does not know yet. */
+const unknownValue = (values: readonly unknown[], value: unknown) => value !== undefined && value !== null && values.some((v) => v !== null && typeof v === typeof value);
+
+/** The value at `path` inside `value` (`undefined` when a step is missing). */
+function at(value: unknown, path: readonly (string | number)[]): unknown {
+  let here = value;
+  for (const key of path) here = typeof here === 'object' && here !== null ? (here as Record<string | number, unknown>)[key] : undefined;
+  return here;
 }
 
 /**
@@ -58,7 +71,7 @@ export function toIssues(issues: readonly Issue[], tolerant = false, prefix: (st
 export function violations(schema: core.$ZodType, value: unknown, tolerant: boolean, prefix: (string | number)[] = []): ValidationIssue[] {
   try {
     const result = safeParse(schema, value);
-    return result.success ? [] : toIssues(result.error.issues, tolerant, prefix);
+    return result.success ? [] : toIssues(result.error.issues, tolerant, prefix, (path) => at(value, path.slice(prefix.length)));
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     return [{ path: prefix, message: 'nested too deeply to check (the stack ran out)', code: 'too_deep' }];
