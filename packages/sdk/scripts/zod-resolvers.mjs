@@ -15,7 +15,13 @@
 //   resolver reads it from the input document, on component schemas only (the one place the
 //   plugin's path names the input's own location), and adds a check on the number of keys. A
 //   `minProperties` anywhere else stops the generation instead of being dropped silently.
-//   (`maxProperties`, used by one answer, is still dropped, as before.)
+// - `maxProperties: 0` on a component without properties (an empty object, as `listLabels` answers
+//   for a project without labels): `z.record(z.string(), z.never())`, which only `{}` passes (the
+//   plugin writes a record of anything). Any other `maxProperties`, or one outside a component,
+//   stops the generation.
+// - a property the component forbids (`engine: false` in `KnowledgeBaseUpserted`, a record an
+//   upsert created): hey-api's parser drops it, so the shape gets it back as `z.optional(z.never())`,
+//   and a body with it no longer passes for that schema. Component schemas only, like `minProperties`.
 // - `format: regex` (a query value the server compiles with `new RegExp`): the plugin writes a plain
 //   `z.string()`; the string resolver (`zodStringResolver`) checks that the value compiles as a
 //   JavaScript regular expression.
@@ -23,6 +29,10 @@
 // - `additionalProperties: true` beside `properties` (a free-form object with documented members, e.g.
 //   a message's `attributes`): the plugin writes `z.object(shape)`, which drops the other keys from
 //   what it parses; the object resolver writes `z.looseObject(shape)`, which keeps them.
+//
+// - a required property with a `default`: the plugin writes `z._default(...)`, which fills in a
+//   missing value, so the field could be left out; the object resolver's shape keeps the default of
+//   optional properties only (JSON Schema's `default` is an annotation: a required field must be sent).
 //
 // - integer bounds of ±(2^53 − 1) (every integer of a request: the server computes in JavaScript
 //   numbers): `z.int()` accepts safe integers only, so the number resolver (`zodNumberResolver`)
@@ -85,8 +95,12 @@ function checkSupported(spec) {
   const visit = (node, where) => {
     if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${where}/${i}`));
     if (!node || typeof node !== 'object') return;
-    if ('minProperties' in node && !components.has(node))
-      throw new Error(`zod-resolvers: minProperties at ${where}: put it on a component schema (components.schemas.<Name>), the only place it is read`);
+    for (const keyword of ['minProperties', 'maxProperties']) {
+      if (keyword in node && !components.has(node) && !where.includes('/examples/'))
+        throw new Error(`zod-resolvers: ${keyword} at ${where}: put it on a component schema (components.schemas.<Name>), the only place it is read`);
+    }
+    if (node.properties && typeof node.properties === 'object' && Object.values(node.properties).includes(false) && !components.has(node))
+      throw new Error(`zod-resolvers: a property \`false\` at ${where}/properties: put it on a component schema (components.schemas.<Name>), the only place it is read`);
     for (const [key, value] of Object.entries(node)) visit(value, `${where}/${key}`);
   };
   visit(spec, '#');
@@ -112,7 +126,17 @@ export function zodObjectResolver(ctx) {
   const spec = plugin.context?.spec;
   checkSupported(spec);
   const name = componentName(ctx);
-  const minProperties = name === undefined ? undefined : spec?.components?.schemas?.[name]?.minProperties;
+  const component = name === undefined ? undefined : spec?.components?.schemas?.[name];
+  const minProperties = component?.minProperties;
+  const maxProperties = component?.maxProperties;
+  // Properties the component forbids (`name: false`), which hey-api's parser drops: `z.optional(z.never())`.
+  const forbidden = Object.entries(component?.properties ?? {}).flatMap(([key, value]) => (value === false ? [key] : []));
+  ctx.nodes = { ...ctx.nodes, shape: (/** @type {any} */ c) => withForbidden(c, shapeNode(c), forbidden) };
+  if (maxProperties !== undefined) {
+    if (maxProperties !== 0 || (schema.properties && Object.keys(schema.properties).length))
+      throw new Error(`zod-resolvers: maxProperties ${maxProperties} on ${name}: only an empty object (maxProperties: 0, no properties) is supported`);
+    return withMinProperties(ctx, $(z).attr('record').call($(z).attr('string').call(), $(z).attr('never').call()), minProperties);
+  }
   // `properties` beside `additionalProperties: true` (a free-form object with documented members): the
   // plugin writes `z.object(shape)`, which strips every other key from what it parses; `z.looseObject`
   // keeps them, as the contract says they are part of the value.
@@ -145,6 +169,41 @@ export function zodObjectResolver(ctx) {
     .param('ctx')
     .do($('Object').attr('keys').call($('value')).attr('filter').call(refused).attr('forEach').call(report));
   return withMinProperties(ctx, $(z).attr('record').call($(z).attr('string').call(), value).attr('check').call($(z).attr('superRefine').call(keys)), minProperties);
+}
+
+/**
+ * The object's shape, as the plugin writes it (each property walked, `z.optional` unless required),
+ * except that a required property keeps no `default`: the plugin wraps every property with a
+ * `default` in `z._default`, which fills in a missing value, so a required field with a default
+ * (`Segment.match`, a teammate's `user_available`: the model's default, which every stored document
+ * carries) would pass when missing. In JSON Schema `default` is an annotation; a required property
+ * must be there.
+ * @param {any} ctx hey-api's resolver context
+ */
+function shapeNode(ctx) {
+  const { $, _childResults, applyModifiers, path, plugin, schema, walk } = ctx;
+  const shape = $.object().pretty();
+  for (const name in schema.properties) {
+    const optional = !schema.required?.includes(name);
+    const result = walk(schema.properties[name], childContext({ path, plugin }, 'properties', name));
+    _childResults.push(result);
+    const kept = optional ? result : { ...result, meta: { ...result.meta, default: undefined } };
+    shape.prop(name, applyModifiers(kept, { optional }).chain);
+  }
+  return shape;
+}
+
+/**
+ * `shape` with each of `names` as `z.optional(z.never())`: a property the schema forbids (`false`).
+ * @param {any} ctx hey-api's resolver context
+ * @param {any} shape the object literal of the shape (hey-api's TypeScript DSL)
+ * @param {string[]} names
+ */
+function withForbidden(ctx, shape, names) {
+  const { $ } = ctx;
+  const { z } = ctx.symbols;
+  for (const name of names) shape.prop(name, $(z).attr('optional').call($(z).attr('never').call()));
+  return shape;
 }
 
 /**

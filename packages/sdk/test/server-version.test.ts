@@ -125,8 +125,10 @@ describe('createClient({ serverVersion })', () => {
       vi.resetModules();
     }
   });
+
   it('without it, warns once per operation and field of a field no release sends, through the client logger, and the call succeeds', async () => {
-    const odd = { ...TEAMMATE, shoeSize: 44, id_user: { ...(TEAMMATE.id_user as object), nickname: 'x' } };
+    const user: unknown = TEAMMATE.id_user;
+    const odd = { ...TEAMMATE, shoeSize: 44, id_user: { ...(typeof user === 'object' ? user : {}), nickname: 'x' } };
     server.use(on('get', `/${PROJECT}/project_users`, () => HttpResponse.json([odd, odd])));
     server.use(on('get', `/${PROJECT}/project_users/:id`, () => HttpResponse.json(odd)));
     const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
@@ -136,9 +138,15 @@ describe('createClient({ serverVersion })', () => {
     await sk.team.get({ project_user_id: ID });
     const warned = logger.warn.mock.calls.map(([message, details]) => [String(message).replace(/^\[supportkb\] /, ''), details]);
     expect(warned).toEqual([
-      ['listTeammates: the 200 body has a field the contract does not describe, which no release from 2.10.0 to 2.19.16 sends: [].id_user.nickname', { operationId: 'listTeammates', field: '[].id_user.nickname' }],
+      [
+        'listTeammates: the 200 body has a field the contract does not describe, which no release from 2.10.0 to 2.19.16 sends: [].id_user.nickname',
+        { operationId: 'listTeammates', field: '[].id_user.nickname' },
+      ],
       ['listTeammates: the 200 body has a field the contract does not describe, which no release from 2.10.0 to 2.19.16 sends: [].shoeSize', { operationId: 'listTeammates', field: '[].shoeSize' }],
-      ['getTeammate: the 200 body has a field the contract does not describe, which no release from 2.10.0 to 2.19.16 sends: id_user.nickname', { operationId: 'getTeammate', field: 'id_user.nickname' }],
+      [
+        'getTeammate: the 200 body has a field the contract does not describe, which no release from 2.10.0 to 2.19.16 sends: id_user.nickname',
+        { operationId: 'getTeammate', field: 'id_user.nickname' },
+      ],
       ['getTeammate: the 200 body has a field the contract does not describe, which no release from 2.10.0 to 2.19.16 sends: shoeSize', { operationId: 'getTeammate', field: 'shoeSize' }],
     ]);
   });

@@ -2618,6 +2618,13 @@ export type LabelDocument = {
 };
 
 /**
+ * No label document yet: the project never stored labels. The server answers `{}`.
+ */
+export type NoLabelDocument = {
+    [key: string]: unknown;
+};
+
+/**
  * The labels of `upsertLabels`: a non-empty map from a label key (such as `LABEL_PLACEHOLDER`) to
  * the text the chat widget shows, or to an array of texts (`ARRAY_DAYS`, the seven day names,
  * Monday first). Responses describe stored labels as `LabelData`.
@@ -7365,9 +7372,7 @@ export type ListLabelsResponses = {
     /**
      * The project's label document, or `{}` when the project has none.
      */
-    200: LabelDocument | {
-        [key: string]: unknown;
-    };
+    200: LabelDocument | NoLabelDocument;
 };
 
 export type ListLabelsResponse = ListLabelsResponses[keyof ListLabelsResponses];

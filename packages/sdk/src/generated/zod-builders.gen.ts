@@ -450,7 +450,10 @@ export const zKnowledgeBaseUpserted = /* @__PURE__ */ lazy(() => z.object({
     default: z.boolean(),
     hybrid: z.optional(z.boolean()),
     createdAt: zTimestamp(),
-    updatedAt: zTimestamp()
+    updatedAt: zTimestamp(),
+    id_project: z.optional(z.never()),
+    engine: z.optional(z.never()),
+    embedding: z.optional(z.never())
 }));
 
 export const zSuccessMessage = /* @__PURE__ */ lazy(() => z.object({
@@ -514,7 +517,7 @@ export const zTeammate = /* @__PURE__ */ lazy(() => z.object({
         z.string()
     ])),
     roleType: z.optional(z.union([z.literal(1), z.literal(2)])),
-    user_available: z._default(z.boolean(), true),
+    user_available: z.boolean(),
     max_served_chat: z.optional(z.number()),
     max_assigned_chat: z.optional(z.number()),
     number_assigned_requests: z.number(),
@@ -578,7 +581,7 @@ export const zTeammateUpserted = /* @__PURE__ */ lazy(() => z.object({
         z.string()
     ])),
     roleType: z.optional(z.union([z.literal(1), z.literal(2)])),
-    user_available: z._default(z.boolean(), true),
+    user_available: z.boolean(),
     max_served_chat: z.optional(z.number()),
     max_assigned_chat: z.optional(z.number()),
     number_assigned_requests: z.number(),
@@ -696,10 +699,10 @@ export const zSegment = /* @__PURE__ */ lazy(() => z.object({
     _id: zObjectId(),
     id: z.optional(zObjectId()),
     name: z.string(),
-    match: z._default(z.union([
+    match: z.union([
         zSegmentMatch(),
         z.string()
-    ]), 'all'),
+    ]),
     filters: z.nullable(z.array(z.union([zSegmentFilter(), z.nullable(z.union([
             z.boolean(),
             z.number(),
@@ -752,10 +755,10 @@ export const zSegmentUpserted = /* @__PURE__ */ lazy(() => z.object({
     _id: zObjectId(),
     id: z.optional(zObjectId()),
     name: z.optional(z.string()),
-    match: z._default(z.union([
+    match: z.union([
         zSegmentMatch(),
         z.string()
-    ]), 'all'),
+    ]),
     filters: z.nullable(z.array(z.union([zSegmentFilter(), z.nullable(z.union([
             z.boolean(),
             z.number(),
@@ -849,6 +852,8 @@ export const zLabelDocument = /* @__PURE__ */ lazy(() => z.object({
     updatedAt: zTimestamp(),
     __v: z.int()
 }));
+
+export const zNoLabelDocument = /* @__PURE__ */ lazy(() => z.record(z.string(), z.never()));
 
 export const zLabelDataInput = /* @__PURE__ */ lazy(() => z.record(zStorableKey(), z.union([
     z.string(),
@@ -1040,7 +1045,7 @@ export const zStoredConversation = /* @__PURE__ */ lazy(() => z.object({
     request_id: z.string(),
     ticket_id: z.optional(z.int()),
     first_text: z.string(),
-    status: z._default(z.union([
+    status: z.union([
         z.union([
             z.literal(50),
             z.literal(100),
@@ -1050,7 +1055,7 @@ export const zStoredConversation = /* @__PURE__ */ lazy(() => z.object({
             z.literal(1000)
         ]),
         z.number()
-    ]), 100),
+    ]),
     subject: z.nullish(z.string()),
     sourcePage: z.nullish(z.string()),
     userAgent: z.nullish(z.string()),
@@ -1879,7 +1884,7 @@ export const zListLabelsPath = /* @__PURE__ */ lazy(() => z.object({
 
 export const zListLabelsResponse = /* @__PURE__ */ lazy(() => z.union([
     zLabelDocument(),
-    z.record(z.string(), z.unknown())
+    zNoLabelDocument()
 ]));
 
 export const zUpsertLabelsBody = /* @__PURE__ */ lazy(() => zLabelUpsertRequest());

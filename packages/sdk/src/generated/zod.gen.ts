@@ -712,6 +712,11 @@ export const zLabelEntry = /* @__PURE__ */ z.lazy(builders.zLabelEntry);
 export const zLabelDocument = /* @__PURE__ */ z.lazy(builders.zLabelDocument);
 
 /**
+ * No label document yet: the project never stored labels. The server answers `{}`.
+ */
+export const zNoLabelDocument = /* @__PURE__ */ z.lazy(builders.zNoLabelDocument);
+
+/**
  * The labels of `upsertLabels`: a non-empty map from a label key (such as `LABEL_PLACEHOLDER`) to
  * the text the chat widget shows, or to an array of texts (`ARRAY_DAYS`, the seven day names,
  * Monday first). Responses describe stored labels as `LabelData`.

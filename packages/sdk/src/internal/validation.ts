@@ -57,8 +57,8 @@ const unknownValue = (values: readonly unknown[], value: unknown) => value !== u
 
 /** The value at `path` inside `value` (`undefined` when a step is missing). */
 function at(value: unknown, path: readonly (string | number)[]): unknown {
-  let here = value;
-  for (const key of path) here = typeof here === 'object' && here !== null ? (here as Record<string | number, unknown>)[key] : undefined;
+  let here: unknown = value;
+  for (const key of path) here = typeof here === 'object' && here !== null ? Reflect.get(here, key) : undefined;
   return here;
 }
 

@@ -6,13 +6,15 @@ import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
 import { zLabelDocument } from './shared.zLabelDocument.gen';
 
+export const zNoLabelDocument = /* @__PURE__ */ lazy(() => z.record(z.string(), z.never()));
+
 export const zListLabelsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
 }));
 
 export const zListLabelsResponse = /* @__PURE__ */ lazy(() => z.union([
     zLabelDocument(),
-    z.record(z.string(), z.unknown())
+    zNoLabelDocument()
 ]));
 
 export { zListLabelsPath as path, zListLabelsResponse as response };

@@ -35,7 +35,10 @@ export const zKnowledgeBaseUpserted = /* @__PURE__ */ lazy(() => z.object({
     default: z.boolean(),
     hybrid: z.optional(z.boolean()),
     createdAt: zTimestamp(),
-    updatedAt: zTimestamp()
+    updatedAt: zTimestamp(),
+    id_project: z.optional(z.never()),
+    engine: z.optional(z.never()),
+    embedding: z.optional(z.never())
 }));
 
 export const zUpdateKnowledgeBaseBody = /* @__PURE__ */ lazy(() => zKnowledgeBaseUpdateRequest());

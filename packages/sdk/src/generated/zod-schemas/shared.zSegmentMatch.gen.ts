@@ -19,10 +19,10 @@ export const zSegment = /* @__PURE__ */ lazy(() => z.object({
     _id: zObjectId(),
     id: z.optional(zObjectId()),
     name: z.string(),
-    match: z._default(z.union([
+    match: z.union([
         zSegmentMatch(),
         z.string()
-    ]), 'all'),
+    ]),
     filters: z.nullable(z.array(z.union([zSegmentFilter(), z.nullable(z.union([
             z.boolean(),
             z.number(),

@@ -14,7 +14,7 @@ export const zStoredConversation = /* @__PURE__ */ lazy(() => z.object({
     request_id: z.string(),
     ticket_id: z.optional(z.int()),
     first_text: z.string(),
-    status: z._default(z.union([
+    status: z.union([
         z.union([
             z.literal(50),
             z.literal(100),
@@ -24,7 +24,7 @@ export const zStoredConversation = /* @__PURE__ */ lazy(() => z.object({
             z.literal(1000)
         ]),
         z.number()
-    ]), 100),
+    ]),
     subject: z.nullish(z.string()),
     sourcePage: z.nullish(z.string()),
     userAgent: z.nullish(z.string()),

@@ -65,7 +65,7 @@ export const zTeammate = /* @__PURE__ */ lazy(() => z.object({
         z.string()
     ])),
     roleType: z.optional(z.union([z.literal(1), z.literal(2)])),
-    user_available: z._default(z.boolean(), true),
+    user_available: z.boolean(),
     max_served_chat: z.optional(z.number()),
     max_assigned_chat: z.optional(z.number()),
     number_assigned_requests: z.number(),
