@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchChromium, screenshotPath, skipWithoutChromium, type Chromium } from '../../../test/chromium';
@@ -61,6 +62,27 @@ afterAll(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
+/** A visitor writes `text` in conversation `support-group-<project>-<requestId>`, over REST from inside `page` (answered by its worker), as a chat widget would. */
+const visitor = (page: Page, requestId: string, text: string) =>
+  page.evaluate(
+    async ({ project, requestId, text }) => {
+      const post = async (path: string, body: object, token?: string): Promise<unknown> => {
+        const res = await fetch(`/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) });
+        if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      // one anonymous visitor per conversation, as a widget keeps its session
+      let token = sessionStorage.getItem(`visitor-${requestId}`);
+      if (!token) {
+        const session = await post('/auth/signinAnonymously', { id_project: project, firstname: 'Ada' });
+        token = typeof session === 'object' && session !== null && 'token' in session ? String(session.token) : '';
+        sessionStorage.setItem(`visitor-${requestId}`, token);
+      }
+      await post(`/${project}/requests/support-group-${project}-${requestId}/messages`, { text }, token);
+    },
+    { project: PROJECT, requestId, text },
+  );
+
 describe.skipIf(skipWithoutChromium)('live inbox (Vite build, the mock service worker and its websocket) in headless Chromium', () => {
   it('lists the open conversations and follows them live: a new one, its messages, a reply, close, reopen, a dropped socket', async () => {
     expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
@@ -81,26 +103,7 @@ describe.skipIf(skipWithoutChromium)('live inbox (Vite build, the mock service w
     expect(await conversations.first().innerText()).toContain('Hello, I was charged twice for my November invoice.');
 
     // A visitor opens a conversation, over REST from the page: it appears without a reload.
-    const visitor = (requestId: string, text: string) =>
-      page.evaluate(
-        async ({ project, requestId, text }) => {
-          const post = async (path: string, body: object, token?: string): Promise<unknown> => {
-            const res = await fetch(`/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) });
-            if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-            return res.json();
-          };
-          // one anonymous visitor per conversation, as a widget keeps its session
-          let token = sessionStorage.getItem(`visitor-${requestId}`);
-          if (!token) {
-            const session = await post('/auth/signinAnonymously', { id_project: project, firstname: 'Ada' });
-            token = typeof session === 'object' && session !== null && 'token' in session ? String(session.token) : '';
-            sessionStorage.setItem(`visitor-${requestId}`, token);
-          }
-          await post(`/${project}/requests/support-group-${project}-${requestId}/messages`, { text }, token);
-        },
-        { project: PROJECT, requestId, text },
-      );
-    await visitor('parcel', 'My parcel never arrived');
+    await visitor(page, 'parcel', 'My parcel never arrived');
     const parcel = conversations.filter({ hasText: 'Ada: My parcel never arrived' });
     await parcel.waitFor();
     expect(await conversations.count()).toBe(34);
@@ -109,7 +112,7 @@ describe.skipIf(skipWithoutChromium)('live inbox (Vite build, the mock service w
     await parcel.click();
     const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
     await messages.filter({ hasText: 'My parcel never arrived' }).waitFor();
-    await visitor('parcel', 'It was due on Monday');
+    await visitor(page, 'parcel', 'It was due on Monday');
     await messages.filter({ hasText: 'It was due on Monday' }).waitFor();
     await page.getByRole('textbox', { name: 'Reply' }).fill('It is on its way, sorry for the wait');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -133,7 +136,7 @@ describe.skipIf(skipWithoutChromium)('live inbox (Vite build, the mock service w
 
     // The socket drops; a conversation opened meanwhile is in the fresh snapshot after the reconnection.
     await page.evaluate(() => globalThis.supportkbMock?.service.realtime.terminateAll());
-    await visitor('offline', 'Written while you were away');
+    await visitor(page, 'offline', 'Written while you were away');
     await page.getByRole('status').filter({ hasText: 'Reconnected: 35 open conversations, from a fresh snapshot.' }).waitFor();
     await conversations.filter({ hasText: 'Written while you were away' }).waitFor();
     await badge.filter({ hasText: 'live' }).waitFor();
@@ -145,15 +148,23 @@ describe.skipIf(skipWithoutChromium)('live inbox (Vite build, the mock service w
     expect(problems).toEqual([]);
   }, 120_000);
 
-  it("runs on the README's dev command too (Vite's dev server, its HMR socket beside the mock's websocket)", async () => {
+  it("runs on the README's dev command too (Vite's dev server, its HMR socket beside the mock's websocket); an agent cannot follow another's conversation", async () => {
     const page = await browser!.context.newPage();
     await page.goto(`${await dev!.origin}/`);
     await page.getByRole('status').filter({ hasText: 'Mock API ready' }).waitFor({ timeout: 60_000 });
-    await page.getByLabel('Email').fill('owner@acme-support.test');
+    await page.getByLabel('Email').fill('agent@acme-support.test');
     await page.getByLabel('Password').fill('Str0ng-example-passw0rd');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Connection').filter({ hasText: 'live' }).waitFor();
-    expect(await page.getByRole('list', { name: 'Conversations' }).getByRole('button').count()).toBe(33);
+    const conversations = page.getByRole('list', { name: 'Conversations' }).getByRole('button');
+    expect(await conversations.count()).toBe(16); // an agent's: those assigned to Maria Rossi
+
+    // A new conversation reaches every subscriber; it is routed to another teammate, so the agent
+    // reads its messages over REST but the server never answers the subscription to them.
+    await visitor(page, 'routed', 'Can someone call me back?');
+    await conversations.filter({ hasText: 'Can someone call me back?' }).click();
+    await page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Can someone call me back?' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'New messages of this conversation will not appear live: it is not assigned to you.' }).waitFor({ timeout: 30_000 });
     await page.close();
     expect(browser!.problems).toEqual([]);
   }, 120_000);
