@@ -106,7 +106,7 @@ export function mountApp({ baseUrl, projectId, readyText }: AppOptions): void {
   };
 
   /** A conversation as the server now has it (a REST answer or a live frame): listed while open, shown if it is the current one. */
-  const apply = (conversation: Conversation) => {
+  const apply = (conversation: Conversation, render = true) => {
     const id = conversation.request_id;
     if (!id) return;
     remember(conversation);
@@ -116,7 +116,7 @@ export function mountApp({ baseUrl, projectId, readyText }: AppOptions): void {
       current = { ...current, ...conversation };
       renderConversation();
     }
-    renderList();
+    if (render) renderList();
   };
 
   const addMessages = (list: ShownMessage[], replace = false) => {
@@ -161,22 +161,22 @@ export function mountApp({ baseUrl, projectId, readyText }: AppOptions): void {
   /** Follows the open conversations: a snapshot (replacing the list), then each new or changed one. */
   function goLive() {
     live = createRealtime({ baseUrl, credentials: sk.http.credentials });
-    const inbox = live.subscribe(
+    live.subscribe(
       'openConversations',
       { project_id: projectId },
       {
         snapshot: (snapshot, { resync }) => {
           open.clear();
-          snapshot.forEach(apply);
+          for (const conversation of snapshot) apply(conversation, false);
           renderList();
           if (resync) say(`Reconnected: ${open.size} open conversations, from a fresh snapshot.`);
         },
-        created: apply,
-        updated: apply,
+        created: (conversation) => apply(conversation),
+        updated: (conversation) => apply(conversation),
+        // `ready` rejects too; the handler is enough
         error: (error) => say(describe(error, 'follow the inbox'), true),
       },
     );
-    inbox.ready.catch((error: unknown) => say(describe(error, 'follow the inbox'), true));
     // The connection's state, for the badge (`connecting`, `open`, `reconnecting`, `closed`).
     const show = () => {
       const state = live!.state;
@@ -193,7 +193,8 @@ export function mountApp({ baseUrl, projectId, readyText }: AppOptions): void {
     try {
       const { user } = await sk.auth.signIn({ email: String(form.get('email')), password: String(form.get('password')) });
       const page = await sk.conversations.list(); // the first page (40), newest first; open ones by default
-      page.requests.forEach(apply);
+      for (const conversation of page.requests) apply(conversation, false);
+      renderList();
       signIn.hidden = true;
       $<HTMLElement>('#inbox').hidden = false;
       $<HTMLParagraphElement>('#who').textContent = `Signed in as ${[user.firstname, user.lastname].filter(Boolean).join(' ') || user.email}`;
