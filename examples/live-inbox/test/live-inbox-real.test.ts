@@ -82,7 +82,7 @@ describe.skipIf(skipWithoutChromium)('live inbox against the real server (2.19.1
     await visitor.auth.signInAnonymously({ id_project: projectId, firstname: 'Ada' });
     const requestId = `support-group-${projectId}-live-inbox-${Date.now()}`;
     await visitor.messages.create({ request_id: requestId, text: 'My parcel never arrived' });
-    const parcel = conversations.filter({ hasText: 'My parcel never arrived' });
+    const parcel = conversations.filter({ hasText: 'Ada: My parcel never arrived' }); // the CREATE frame populates the lead
     await parcel.waitFor({ timeout: 60_000 });
 
     await parcel.click();
