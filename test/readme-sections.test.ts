@@ -63,7 +63,7 @@ describe('README user sections', () => {
   });
 
   it('lists every example in the layout table; each has a README, is a workspace and (but the demo) has tests', () => {
-    expect(examples).toEqual(expect.arrayContaining(['quickstart', 'webhook-receiver', 'frontend-testing', 'browser-app']));
+    expect(examples).toEqual(expect.arrayContaining(['quickstart', 'webhook-receiver', 'frontend-testing', 'browser-app', 'live-inbox']));
     for (const name of examples) {
       expect(sections.get('Layout'), name).toContain(`| \`examples/${name}/\` |`);
       expect(existsSync(join(root, 'examples', name, 'README.md')), `examples/${name}/README.md`).toBe(true);
