@@ -1,9 +1,13 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../packages/sdk/src/index';
 import { createRealtime, type Realtime } from '../packages/sdk/src/realtime';
 import type { Conversation, Message } from '../packages/sdk/src/generated/types.gen';
 import { startRealServer, type RealServer } from '../scripts/real-server/index.mjs';
 import { startHttpMock } from '../mocks/src/server';
+import { root } from './contract-helpers';
+import { frameParity, runLiveInboxScenario, type ScenarioRun } from './live-inbox-scenario';
 
 /**
  * `@supportkb/sdk/realtime` against the real server (2.19.16, unmodified, on loopback): an agent's
@@ -15,80 +19,13 @@ let server: RealServer;
 const live: Realtime[] = [];
 
 beforeAll(async () => {
-  server = await startRealServer();
+  // RESTHOOK_ENABLED: the server delivers webhooks (its default is off), for the live-inbox scenario's deliveries.
+  server = await startRealServer({ serverEnv: { RESTHOOK_ENABLED: 'true' } });
 }, 600_000);
 afterAll(async () => {
   for (const connection of live) connection.close();
   await server?.stop();
 }, 60_000);
-
-/** A frame as the comparison with the mock sees it: action, topic with its ids abstracted, method, the message's keys. */
-interface FrameShape {
-  action: unknown;
-  topic?: string;
-  method?: unknown;
-  keys: string[] | string;
-}
-
-/**
- * One short scenario on a deployment, over raw websockets: an owner's socket subscribes to the open
- * conversations, a visitor opens a conversation, the owner subscribes to its messages and to it, then
- * closes and reopens it, and another socket publishes into the open conversations. Returns each
- * topic's frames, in order, as {@link FrameShape}s; the open conversations' snapshot is left out (the
- * seeded conversations differ).
- */
-async function scenarioFrames(target: { baseUrl: string; projectId: string; token: string }): Promise<Record<string, FrameShape[]>> {
-  const { baseUrl, projectId, token } = target;
-  const frames: { action?: unknown; payload?: { topic?: unknown; method?: unknown; message?: unknown } }[] = [];
-  const sockets: WebSocket[] = [];
-  const open = (keep: boolean) =>
-    new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/?token=${encodeURIComponent(token)}`);
-      sockets.push(ws);
-      ws.onmessage = (event) => keep && frames.push(JSON.parse(String(event.data)));
-      ws.onopen = () => resolve(ws);
-      ws.onerror = () => reject(new Error('websocket refused'));
-    });
-  try {
-    const owner = await open(true);
-    const other = await open(false);
-    const send = (ws: WebSocket, frame: object) => ws.send(JSON.stringify(frame));
-    const count = (topic: string) => frames.filter((f) => f.payload?.topic === topic).length;
-    const inbox = `/${projectId}/requests`;
-    send(owner, { action: 'subscribe', payload: { topic: inbox } });
-    await until(() => count(inbox) === 1, 30_000);
-    const visitor = createClient({ baseUrl, projectId });
-    await visitor.auth.signInAnonymously({ id_project: projectId });
-    const requestId = `support-group-${projectId}-compare-${Date.now()}`;
-    await visitor.messages.create({ request_id: requestId, text: 'Compare me' });
-    await until(() => count(inbox) === 2, 30_000);
-    const conversation = `${inbox}/${requestId}`;
-    send(owner, { action: 'subscribe', payload: { topic: `${conversation}/messages` } });
-    send(owner, { action: 'subscribe', payload: { topic: conversation } });
-    await until(() => count(`${conversation}/messages`) === 1 && count(conversation) === 1, 30_000);
-    const headers = { authorization: token };
-    expect((await fetch(`${baseUrl}${conversation}/close`, { method: 'PUT', headers })).status).toBe(200);
-    await until(() => count(`${conversation}/messages`) === 2 && count(conversation) === 2, 30_000);
-    expect((await fetch(`${baseUrl}${conversation}/reopen`, { method: 'PUT', headers })).status).toBe(200);
-    await until(() => count(`${conversation}/messages`) === 3 && count(conversation) === 3, 30_000);
-    send(other, { action: 'publish', payload: { topic: inbox, message: { injected: true } } });
-    await until(() => count(inbox) === 5, 30_000);
-    // anything later than expected would show here
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  } finally {
-    for (const ws of sockets) ws.close();
-  }
-  const out: Record<string, FrameShape[]> = {};
-  for (const [index, frame] of frames.entries()) {
-    const topic = String(frame.payload?.topic ?? 'socket');
-    if (index === 0) continue; // the open conversations' snapshot
-    const message = frame.payload?.message;
-    const keys = typeof message === 'object' && message !== null ? Object.keys(message).sort() : typeof message;
-    const abstract = topic.replace(projectId, '{project_id}').replace(/support-group-[^/]+/, '{request_id}');
-    (out[abstract] ??= []).push({ action: frame.action, topic: abstract, method: frame.payload?.method, keys });
-  }
-  return out;
-}
 
 /** Resolves when `check` holds (polling), or fails after `ms`: a guard against a hang, not a timing claim. */
 async function until(check: () => boolean, ms = 60_000) {
@@ -164,16 +101,32 @@ describe("the SDK's realtime entry on the real server", () => {
     await expect(anonymous.connected).rejects.toMatchObject({ code: 'handshake_timeout' });
   }, 120_000);
 
-  it("the mock's frames are the real server's for the same scenario (per topic: action, method, message keys)", async () => {
-    const real = await scenarioFrames({ baseUrl: server.baseUrl, projectId: server.projectId, token: server.token });
-    const mock = await startHttpMock({ port: 0, serviceOptions: { webhooks: { delivery: 'none' } } });
+  it("the live-inbox scenario on the real server and the mock: REST answers, websocket frames (at least 95% the same) and webhook deliveries", async () => {
+    const real = await runLiveInboxScenario({ baseUrl: server.baseUrl, projectId: server.projectId, email: server.email, password: server.password, projectSecret: server.projectSecret });
+    const mock = await startHttpMock({ port: 0 });
+    let mocked: ScenarioRun;
     try {
-      const mocked = await scenarioFrames({ baseUrl: mock.url, projectId: mock.service.seed.projectId, token: await mock.service.authorization('owner') });
-      expect(Object.values(real).flat()).toHaveLength(10);
-      expect(mocked).toEqual(real);
+      const { owner } = mock.service.seed.members;
+      mocked = await runLiveInboxScenario({ baseUrl: mock.url, projectId: mock.service.seed.projectId, email: owner.email, password: owner.password, projectSecret: mock.service.seed.projectSecret });
     } finally {
       await mock.stop();
     }
+    const parity = frameParity(real, mocked);
+    mkdirSync(join(root, 'build'), { recursive: true });
+    writeFileSync(join(root, 'build/live-inbox-scenario.json'), JSON.stringify({ real, mock: mocked }, null, 1));
+    console.log(
+      [
+        `live-inbox scenario: frames the same on the real server and the mock: ${parity.same} of ${parity.total} (${((100 * parity.same) / parity.total).toFixed(1)}%)`,
+        ...parity.differences.map((d) => `  differs: ${d}`),
+      ].join('\n'),
+    );
+    // Every step ran on both, and the real server sent what the scenario is about.
+    expect(Object.keys(real.rest).length).toBeGreaterThanOrEqual(15);
+    expect(Object.keys(real.frames).length).toBeGreaterThanOrEqual(6);
+    expect(parity.total).toBeGreaterThanOrEqual(20);
+    expect(mocked.rest).toEqual(real.rest);
+    expect(parity.same / parity.total).toBeGreaterThanOrEqual(0.95);
+    expect(mocked.webhooks).toEqual(real.webhooks);
   }, 300_000);
 
   it("fails a subscription the server refuses (another teammate's own record) with subscribe_timeout", async () => {
