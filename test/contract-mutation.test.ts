@@ -443,6 +443,7 @@ const SERVER: Record<OperationId, Root> = {
   listDepartments: listOf(DEPARTMENT),
   listConversations: object(shape({ perPage: 'int!', count: 'int!', requests: list('!', CONVERSATION) })),
   getConversation: object(CONVERSATION),
+  updateConversation: object(CONVERSATION),
   closeConversation: object(CONVERSATION),
   reopenConversation: object(CONVERSATION),
   listMessages: listOf(LISTED_MESSAGE),

@@ -30,22 +30,63 @@
  * - `reopenConversation` (`requestService.reopenRequestByRequestId`): an open conversation (100 or
  *   200) is answered as it is; otherwise status 200 with participants, else 100, and "Chat
  *   reopened" is posted. An unknown `request_id`: 500 `{success: false, error: "Error reopening request"}`.
+ * - `updateConversation` (`routes/request.js:222-312`): the `$set` of the fields sent — `lead`,
+ *   `status`, `tags`, `rating`, `rating_message`, `sourcePage`, `language`, `first_text`,
+ *   `subject`, `location`, `priority` when truthy, `smartAssignment` and `workingStatus` when not
+ *   `null`, `channelName` as `channel.name` when truthy —, cast by the request model without
+ *   validators (a value it cannot store: 500 `{success: false, msg: "Error updating object."}`,
+ *   before the conversation is looked up), then `findOneAndUpdate` (an unknown `request_id`: 404
+ *   `{success: false, msg: "Request not found"}`); emits `request.update` with the populated
+ *   conversation, and a `workingStatus` sent recounts its agents' assigned conversations
+ *   (`request.workingStatus.update` in `pubmodules/routing-queue/listenerQueued.js`).
  */
 import type { StoredConversation as StoredConversationJson } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
 import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
-import { fail, failError, internalError, objectNotFound, ok } from '../http/results';
-import { CastError, find, MongoError } from '../mongoose/documents';
-import { castObjectId } from '../mongoose/cast';
+import { fail, failError, failMsg, internalError, objectNotFound, ok } from '../http/results';
+import { CastError, find, MongoError, ValidationError } from '../mongoose/documents';
+import { castObjectId, castString } from '../mongoose/cast';
+import { castUpdate, type Model } from '../mongoose/model';
 import { castErrorJson } from '../mongoose/errors';
 import { documentFilter, isQueryError, querySchema } from '../mongoose/filter';
 import { PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import { conversationKey, type StoredConversation } from '../state/store';
-import { populatedConversation, postSystemMessage, REQUEST_MODEL } from './messages';
+import { castLocation, populatedConversation, postSystemMessage, REQUEST_MODEL, updateAssignedCounts } from './messages';
 
 /** The request model's queries (`listConversations`). */
 const REQUEST_QUERY = querySchema(REQUEST_MODEL);
+
+/** The request model's fields `updateConversation` may set (`location` and `channel.name` apart). */
+const REQUEST_UPDATE_MODEL: Model = {
+  ...REQUEST_MODEL,
+  fields: { ...REQUEST_MODEL.fields, rating: { type: 'number' }, rating_message: { type: 'string' }, smartAssignment: { type: 'boolean' }, workingStatus: { type: 'string' } },
+};
+
+/** The fields `updateConversation` copies when their value is truthy (`routes/request.js:227-272`), in the route's order. */
+const UPDATE_WHEN_TRUTHY = ['lead', 'status', 'tags', 'rating', 'rating_message', 'sourcePage', 'language', 'first_text', 'subject', 'location', 'priority'] as const;
+
+/**
+ * The `$set` of `updateConversation`: the fields sent, cast as Mongoose casts an update (no
+ * validators); a tag without `_id` gets one, as a new sub-document does.
+ * @throws {CastError} or {@link ValidationError} for a value the model cannot store.
+ */
+function conversationUpdate(core: ServiceCore, body: unknown): Record<string, unknown> {
+  const update: Record<string, unknown> = {};
+  for (const name of UPDATE_WHEN_TRUTHY) if (field(body, name)) update[name] = field(body, name);
+  // `!= undefined`: `false` and `""` are written, `null` is not.
+  for (const name of ['smartAssignment', 'workingStatus']) {
+    const value = field(body, name);
+    if (value !== undefined && value !== null) update[name] = value;
+  }
+  const { location, ...rest } = update;
+  const set = castUpdate(REQUEST_UPDATE_MODEL, rest);
+  if (Array.isArray(set.tags)) set.tags = set.tags.map((tag: unknown) => (tag && typeof tag === 'object' && !('_id' in tag) ? { _id: core.ids.objectId(), ...tag } : tag));
+  if (location !== undefined) set.location = castLocation(location, false);
+  const channelName = field(body, 'channelName');
+  if (channelName) set['channel.name'] = castString(channelName, 'channel.name');
+  return set;
+}
 
 /** Page size of `listConversations` when `limit` is not sent, or over 100 (`DEFAULT_LIMIT`). */
 const DEFAULT_LIMIT = 40;
@@ -123,7 +164,7 @@ function populateErrorJson(conversation: StoredConversation): Record<string, unk
   return {};
 }
 
-/** Handlers of listConversations, getConversation, listMessages, closeConversation, reopenConversation. */
+/** Handlers of listConversations, getConversation, updateConversation, listMessages, closeConversation, reopenConversation. */
 export const conversationHandlers = {
   listConversations: {
     handle({ core, projectId, raw, caller, teammate }) {
@@ -190,6 +231,33 @@ export const conversationHandlers = {
       if (!conversation) return objectNotFound();
       const populated = populatedConversation(core, conversation);
       return 'reason' in populated ? populated : ok(populated);
+    },
+  },
+
+  updateConversation: {
+    handle({ core, projectId, raw }) {
+      let set: Record<string, unknown>;
+      try {
+        set = conversationUpdate(core, raw.body);
+      } catch (error) {
+        if (error instanceof CastError || error instanceof ValidationError) return failMsg(500, 'Error updating object.');
+        throw error;
+      }
+      const conversation = findConversation(core, projectId, raw.path.request_id!);
+      if (!conversation) return failMsg(404, 'Request not found');
+      const { 'channel.name': channelName, ...fields } = set;
+      if (channelName !== undefined) {
+        const channel: unknown = conversation.channel;
+        // MongoDB cannot create `channel.name` inside a `channel` that is null (or no object): the update fails.
+        if (channel !== undefined && (channel === null || typeof channel !== 'object' || Array.isArray(channel))) return failMsg(500, 'Error updating object.');
+        conversation.channel = { ...(channel ?? {}), name: String(channelName) };
+      }
+      Object.assign(conversation, fields, { updatedAt: core.clock.iso() });
+      const populated = populatedConversation(core, conversation);
+      if ('reason' in populated) return populated;
+      if (fields.workingStatus !== undefined) updateAssignedCounts(core, conversation);
+      core.webhooks.emit('request.update', projectId, populated);
+      return ok(populated);
     },
   },
 

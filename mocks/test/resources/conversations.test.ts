@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SEED } from '../../src/state/seed';
-import { PID, useMock } from '../support/harness';
+import type { WebhookDelivery } from '../../src/webhooks';
+import { PID, useMock, type ApiResult } from '../support/harness';
 
 /**
- * The conversations listed (routes/request.js:1210-1565), a conversation read, closed and reopened
- * (routes/request.js:330-389, 2438-2468), and its messages listed (routes/message.js:532-538), as
- * the real server 2.19.16 answers them.
+ * The conversations listed (routes/request.js:1210-1565), a conversation read, updated, closed and
+ * reopened (routes/request.js:222-389, 2438-2468), and its messages listed
+ * (routes/message.js:532-538), as the real server 2.19.16 answers them.
  */
 const { api, as, service } = useMock();
 const RID = SEED.conversation.requestId;
@@ -127,6 +128,110 @@ describe('getConversation', () => {
   it('answers 404 for an unknown request_id, and 403 below agent', async () => {
     expect(await api(`/${PID}/requests/support-group-nope`, { auth: await as('agent') })).toMatchObject({ status: 404, body: { success: false, msg: 'Object not found.' } });
     expect((await api(conversation, { auth: await as('guest') })).status).toBe(403);
+  });
+});
+
+/** The events of `events` delivered while `run` runs (a subscription of each, delivery disabled by a reserved host). */
+async function deliveredDuring(events: string[], run: () => Promise<void>): Promise<WebhookDelivery[]> {
+  for (const event of events) await api(`/${PID}/subscriptions`, { auth: await as('admin'), body: { event, target: 'https://hooks.acme-support.test/tiledesk' } });
+  const seen: WebhookDelivery[] = [];
+  const off = service.onWebhook((delivery) => seen.push(delivery));
+  try {
+    await run();
+    await service.webhooksIdle();
+  } finally {
+    off();
+  }
+  return seen;
+}
+
+describe('updateConversation', () => {
+  it('sets the fields sent and answers the conversation populated; request.update carries the answer (checked on 2.19.16)', async () => {
+    let got!: ApiResult;
+    const delivered = await deliveredDuring(['request.update'], async () => {
+      got = await api(conversation, {
+        method: 'PATCH',
+        auth: await as('agent'),
+        body: {
+          priority: 'high',
+          subject: 'Charged twice',
+          tags: [{ tag: 'billing', color: 5 }],
+          rating: 4,
+          rating_message: 'ok',
+          smartAssignment: false,
+          workingStatus: 'open',
+          channelName: 'email',
+          location: { city: 'Rome', geometry: { type: 'Line' } },
+          status: '200',
+          language: null,
+          first_text: '',
+          ignored: 'x',
+        },
+      });
+    });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({
+      request_id: RID,
+      priority: 'high',
+      subject: 'Charged twice',
+      tags: [{ _id: expect.stringMatching(/^[0-9a-f]{24}$/), tag: 'billing', color: '5' }],
+      rating: 4,
+      rating_message: 'ok',
+      smartAssignment: false,
+      workingStatus: 'open',
+      channel: { name: 'email' },
+      // No validators on an update: the enum of geometry.type is not checked.
+      location: { city: 'Rome', geometry: { type: 'Line', coordinates: [] } },
+      status: 200,
+      language: 'en',
+      first_text: 'Hello, I was charged twice for my November invoice.',
+      lead: { _id: SEED.leads.guest },
+      department: { _id: SEED.departmentId },
+      requester_id: SEED.leads.guest,
+      id: SEED.conversation.id,
+    });
+    expect(got.body).not.toHaveProperty('ignored');
+    expect(delivered.map((d) => d.event)).toEqual(['request.update']);
+    expect(delivered[0]!.body.payload).toEqual(got.body);
+    expect((await api(conversation, { auth: await as('owner') })).body).toEqual(got.body);
+  });
+
+  it('answers 500 "Error updating object." for a value the model cannot store, before looking the conversation up; 404 "Request not found" otherwise (checked on 2.19.16)', async () => {
+    const owner = await as('owner');
+    for (const body of [
+      { status: 'abc' },
+      { tags: 'x' },
+      { tags: [{ tag: 'a' }, 'x'] },
+      { lead: 'bad' },
+      { sourcePage: {} },
+      { location: 'Rome' },
+      { smartAssignment: 'abc' },
+      { first_text: ['a'] },
+    ]) {
+      expect(await api(conversation, { method: 'PATCH', auth: owner, body }), JSON.stringify(body)).toMatchObject({ status: 500, body: { success: false, msg: 'Error updating object.' } });
+    }
+    const unknown = `/${PID}/requests/support-group-nope`;
+    expect(await api(unknown, { method: 'PATCH', auth: owner, body: { status: 'abc' } })).toMatchObject({ status: 500, body: { msg: 'Error updating object.' } });
+    expect(await api(unknown, { method: 'PATCH', auth: owner, body: {} })).toMatchObject({ status: 404, body: { success: false, msg: 'Request not found' } });
+    expect((await api(conversation, { method: 'PATCH', auth: await as('guest'), body: {} })).status).toBe(403);
+    expect((await api(conversation, { method: 'PATCH', body: {} })).status).toBe(401);
+  });
+
+  it('stores a lead id no lead has: lead and requester_id are then null; tags: [] removes the tags', async () => {
+    const owner = await as('owner');
+    const got = (await api(conversation, { method: 'PATCH', auth: owner, body: { lead: '000000000000000000000000', tags: [] } })).body;
+    expect(got).toMatchObject({ lead: null, requester_id: null, tags: [] });
+  });
+
+  it("recounts the participating agents' assigned conversations when workingStatus is sent (a pending one no longer counts)", async () => {
+    const owner = await as('owner');
+    const stored = service.store.conversations.get(`${PID}/${RID}`)!;
+    Object.assign(stored, { participants: [SEED.members.agent.userId], participantsAgents: [SEED.members.agent.userId], status: 200 });
+    const teammate = service.store.teammates.get(SEED.members.agent.teammateId)!;
+    await api(conversation, { method: 'PATCH', auth: owner, body: { workingStatus: 'open' } });
+    const open = teammate.number_assigned_requests;
+    await api(conversation, { method: 'PATCH', auth: owner, body: { workingStatus: 'pending' } });
+    expect(teammate.number_assigned_requests).toBe(open! - 1);
   });
 });
 

@@ -1098,6 +1098,38 @@ export const zConversationList = /* @__PURE__ */ lazy(() => z.object({
     requests: z.array(zStoredConversation())
 }));
 
+export const zConversationUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
+    lead: z.nullish(z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))),
+    status: z.nullish(z.int().check(z.gte(0))),
+    tags: z.nullish(z.array(z.object({
+        tag: z.string(),
+        color: z.optional(z.string()),
+        attributes: z.optional(zStorableObject())
+    }))),
+    rating: z.nullish(z.number()),
+    rating_message: z.nullish(z.string()),
+    sourcePage: z.nullish(z.string()),
+    language: z.nullish(z.string()),
+    first_text: z.nullish(z.string()),
+    subject: z.nullish(z.string()),
+    location: z.nullish(z.object({
+        country: z.optional(z.string()),
+        city: z.optional(z.string()),
+        streetAddress: z.optional(z.string()),
+        region: z.optional(z.string()),
+        zipcode: z.optional(z.string()),
+        ipAddress: z.optional(z.string()),
+        geometry: z.optional(z.object({
+            type: z.optional(z.enum(['Point'])),
+            coordinates: z.optional(z.array(z.number()))
+        }))
+    })),
+    priority: z.nullish(z.string()),
+    smartAssignment: z.nullish(z.boolean()),
+    workingStatus: z.nullish(z.string()),
+    channelName: z.nullish(z.string())
+}));
+
 export const zConversationCloseRequest = /* @__PURE__ */ lazy(() => z.object({
     force: z.nullish(z.boolean())
 }));
@@ -2062,6 +2094,15 @@ export const zGetConversationPath = /* @__PURE__ */ lazy(() => z.object({
 }));
 
 export const zGetConversationResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
+
+export const zUpdateConversationBody = /* @__PURE__ */ lazy(() => zConversationUpdateRequest());
+
+export const zUpdateConversationPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zUpdateConversationResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
 
 export const zCloseConversationBody = /* @__PURE__ */ lazy(() => zConversationCloseRequest());
 

@@ -77,6 +77,7 @@ export const operationSchemaModules: {
     aggregateMessagesByDay: () => import('./zod-schemas/op.aggregateMessagesByDay.gen'),
     listConversations: () => import('./zod-schemas/op.listConversations.gen'),
     getConversation: () => import('./zod-schemas/op.getConversation.gen'),
+    updateConversation: () => import('./zod-schemas/op.updateConversation.gen'),
     closeConversation: () => import('./zod-schemas/op.closeConversation.gen'),
     reopenConversation: () => import('./zod-schemas/op.reopenConversation.gen'),
     listMessages: () => import('./zod-schemas/op.listMessages.gen'),

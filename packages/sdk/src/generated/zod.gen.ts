@@ -889,6 +889,19 @@ export const zStoredConversation = /* @__PURE__ */ z.lazy(builders.zStoredConver
 export const zConversationList = /* @__PURE__ */ z.lazy(builders.zConversationList);
 
 /**
+ * Body of `updateConversation`: the fields to change. The server copies a field only when its
+ * value is truthy (`smartAssignment` and `workingStatus` whenever they are not `null`), so `null`,
+ * `0`, `""` and `false` leave a field unchanged, except `smartAssignment: false` and
+ * `workingStatus: ""`, which are written. Other fields are ignored. Nothing is validated beyond the
+ * request model's types: a value the model cannot store (an object for a text, a text that is no
+ * number for `status`, a `lead` that is no id) fails the whole update with a 500, and a `status`
+ * set here is stored as is (setting 1000 does not close the conversation: use
+ * `closeConversation`).
+ *
+ */
+export const zConversationUpdateRequest = /* @__PURE__ */ z.lazy(builders.zConversationUpdateRequest);
+
+/**
  * Optional body of `closeConversation`.
  */
 export const zConversationCloseRequest = /* @__PURE__ */ z.lazy(builders.zConversationCloseRequest);
@@ -1592,6 +1605,15 @@ export const zGetConversationPath = /* @__PURE__ */ z.lazy(builders.zGetConversa
  * The conversation, populated.
  */
 export const zGetConversationResponse = /* @__PURE__ */ z.lazy(builders.zGetConversationResponse);
+
+export const zUpdateConversationBody = /* @__PURE__ */ z.lazy(builders.zUpdateConversationBody);
+
+export const zUpdateConversationPath = /* @__PURE__ */ z.lazy(builders.zUpdateConversationPath);
+
+/**
+ * The updated conversation, populated.
+ */
+export const zUpdateConversationResponse = /* @__PURE__ */ z.lazy(builders.zUpdateConversationResponse);
 
 export const zCloseConversationBody = /* @__PURE__ */ z.lazy(builders.zCloseConversationBody);
 

@@ -1,12 +1,14 @@
-// The parity scenario's steps (../scenario.mjs): Conversations listed, read, closed and reopened, and
-// their messages listed (after ./messages.mjs created the run's conversations).
+// The parity scenario's steps (../scenario.mjs): Conversations listed, read, updated, closed and
+// reopened, and their messages listed (after ./messages.mjs created the run's conversations).
 import { MALFORMED_ID, UNKNOWN_ID, s } from './steps.mjs';
 
 export function conversationSteps() {
   const rid = (suffix) => (v) => `support-group-${v.projectId}-${v.run.replace(/[^a-z0-9]/g, '')}${suffix}`;
   const a = { request_id: rid('a') };
+  const b = { request_id: rid('b') };
   const unknown = { request_id: 'support-group-parity-unknown' };
   const l = (id, query, options = {}) => s(`listConversations.${id}`, 'listConversations', { query, ...options });
+  const u = (id, body, options = {}) => s(`updateConversation.${id}`, 'updateConversation', { path: a, body, ...options });
   return [
     l('ok', {}),
     l('agent', {}, { as: 'agent' }),
@@ -54,6 +56,34 @@ export function conversationSteps() {
     s('reopenConversation.unknown', 'reopenConversation', { path: unknown }),
     s('reopenConversation.guest', 'reopenConversation', { as: 'guest', path: a }),
     s('listMessages.after-reopen', 'listMessages', { path: a }),
+    u('ok', {
+      priority: 'high',
+      subject: 'Charged twice',
+      tags: [{ tag: 'vip', color: 5 }],
+      rating: 4,
+      rating_message: 'ok',
+      smartAssignment: false,
+      workingStatus: 'open',
+      channelName: 'chat21',
+      location: { city: 'Rome', geometry: { type: 'Line' } },
+      language: null,
+      first_text: '',
+    }),
+    u('agent', { workingStatus: 'pending', status: '200' }, { as: 'agent' }),
+    u('guest', { priority: 'low' }, { as: 'guest' }),
+    u('none', { priority: 'low' }, { as: 'none' }),
+    u('unknown', { priority: 'low' }, { path: unknown }),
+    u('unknown-cast', { status: 'abc' }, { path: unknown }),
+    u('status-string', { status: 'abc' }),
+    u('tags-string', { tags: 'x' }),
+    u('tags-empty-object', { tags: {} }),
+    u('lead-malformed', { lead: MALFORMED_ID }),
+    u('location-string', { location: 'Rome' }),
+    u('smart-assignment-string', { smartAssignment: 'abc' }),
+    u('array', [1]),
+    u('malformed-json', undefined, { raw: '{"priority":' }),
+    u('lead-unknown', { lead: UNKNOWN_ID, tags: [] }, { path: b }),
+    s('getConversation.after-update', 'getConversation', { path: b }),
     l('after-close-reopen', { status: 'all', sort: 'updatedAt' }),
   ];
 }
