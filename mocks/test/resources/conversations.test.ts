@@ -235,6 +235,110 @@ describe('updateConversation', () => {
   });
 });
 
+describe('the hand-over: addConversationParticipant, setConversationParticipants, removeConversationParticipant', () => {
+  const participants = `${conversation}/participants`;
+  const stored = () => service.store.conversations.get(`${PID}/${RID}`)!;
+  const { agent, owner } = SEED.members;
+
+  it("adds a member: status 200, assigned_at now; request.update carries the answer and the member's teammate is recounted (checked on 2.19.16)", async () => {
+    Object.assign(stored(), { participants: [], participantsAgents: [], participantsBots: [], status: 100 });
+    let got!: ApiResult;
+    const delivered = await deliveredDuring(['request.update', 'project_user.update'], async () => {
+      got = await api(participants, { method: 'POST', auth: await as('agent'), body: { member: agent.userId } });
+    });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ status: 200, participants: [agent.userId], participantsAgents: [agent.userId], hasBot: false, participatingAgents: [{ _id: agent.userId }] });
+    expect(got.body.assigned_at).toBe(got.body.updatedAt);
+    expect(delivered.map((d) => d.event)).toEqual(['request.update', 'project_user.update']);
+    expect(delivered[0]!.body.payload).toEqual(got.body);
+    expect(delivered[1]!.body.payload).toMatchObject({ _id: agent.teammateId, number_assigned_requests: expect.any(Number) });
+    const again = await api(participants, { method: 'POST', auth: await as('owner'), body: { member: agent.userId } });
+    expect(again.body).toEqual(got.body);
+    const bot = (await api(participants, { method: 'POST', auth: await as('owner'), body: { member: 'bot_65f1a2b3c4d5e6f708091901' } })).body;
+    expect(bot).toMatchObject({ hasBot: true, participants: [agent.userId, 'bot_65f1a2b3c4d5e6f708091901'], participantsBots: ['65f1a2b3c4d5e6f708091901'] });
+  });
+
+  it('answers 422 for an empty member, 500 "Error adding participant" for an unknown conversation or a member that is no id (saved all the same)', async () => {
+    const auth = await as('owner');
+    expect(await api(participants, { method: 'POST', auth, body: {} })).toMatchObject({ status: 422, body: { errors: [{ msg: 'Invalid value', param: 'member', location: 'body' }] } });
+    expect(await api(`/${PID}/requests/support-group-nope/participants`, { method: 'POST', auth, body: { member: agent.userId } })).toMatchObject({
+      status: 500,
+      body: { success: false, error: 'Error adding participant' },
+    });
+    expect(await api(participants, { method: 'POST', auth, body: { member: 'someone' } })).toMatchObject({ status: 500, body: { error: 'Error adding participant' } });
+    expect(stored().participants).toContain('someone');
+    expect((await api(participants, { method: 'POST', auth: await as('guest'), body: { member: agent.userId } })).status).toBe(403);
+  });
+
+  it('sets the participants: the lists follow, 200 or 100 for none, waiting_time cleared; the same list changes nothing (checked on 2.19.16)', async () => {
+    const auth = await as('owner');
+    Object.assign(stored(), { participants: [agent.userId], participantsAgents: [agent.userId], participantsBots: [], status: 200, hasBot: false, waiting_time: 5000 });
+    let got!: ApiResult;
+    const delivered = await deliveredDuring(['request.update'], async () => {
+      got = await api(participants, { method: 'PUT', auth, body: [owner.userId, 'bot_65f1a2b3c4d5e6f708091901'] });
+    });
+    expect(got.body).toMatchObject({
+      status: 200,
+      hasBot: true,
+      participants: [owner.userId, 'bot_65f1a2b3c4d5e6f708091901'],
+      participantsAgents: [owner.userId],
+      participantsBots: ['65f1a2b3c4d5e6f708091901'],
+    });
+    expect(got.body).not.toHaveProperty('waiting_time');
+    expect(delivered.map((d) => d.event)).toEqual(['request.update']);
+    const updatedAt = got.body.updatedAt;
+    service.clock.advance(1000);
+    expect((await api(participants, { method: 'PUT', auth, body: [owner.userId, 'bot_65f1a2b3c4d5e6f708091901'] })).body.updatedAt).toBe(updatedAt);
+    // An empty list: unassigned, hasBot left as it was.
+    expect((await api(participants, { method: 'PUT', auth, body: [] })).body).toMatchObject({ status: 100, participants: [], participantsAgents: [], participantsBots: [], hasBot: true });
+    expect(await api(`/${PID}/requests/support-group-nope/participants`, { method: 'PUT', auth, body: [owner.userId] })).toMatchObject({
+      status: 500,
+      body: { success: false, error: 'Error setting participants' },
+    });
+  });
+
+  it('fails to save a conversation holding what updateConversation stored without validators (a tag without tag, a geometry type other than Point): 500, 500, 400 (checked on 2.19.16)', async () => {
+    const auth = await as('owner');
+    Object.assign(stored(), { participants: [agent.userId], participantsAgents: [agent.userId] });
+    await api(conversation, { method: 'PATCH', auth, body: { tags: {} } });
+    expect(await api(participants, { method: 'POST', auth, body: { member: owner.userId } })).toMatchObject({ status: 500, body: { error: 'Error adding participant' } });
+    expect(await api(participants, { method: 'PUT', auth, body: [owner.userId] })).toMatchObject({ status: 500, body: { error: 'Error setting participants' } });
+    expect((await api(`${participants}/${agent.userId}`, { method: 'DELETE', auth })).status).toBe(400);
+    expect(stored().participants).toEqual([agent.userId]);
+    await api(conversation, { method: 'PATCH', auth, body: { tags: [{ tag: 'vip' }], location: { geometry: { type: 'Line' } } } });
+    expect((await api(participants, { method: 'POST', auth, body: { member: owner.userId } })).status).toBe(500);
+    await api(conversation, { method: 'PATCH', auth, body: { location: { city: 'Rome' } } });
+    expect((await api(participants, { method: 'POST', auth, body: { member: owner.userId } })).status).toBe(200);
+  });
+
+  it('gives a form conversation one agent only (500)', async () => {
+    const auth = await as('owner');
+    Object.assign(stored(), { channel: { name: 'form' }, participants: [], participantsAgents: [] });
+    expect((await api(participants, { method: 'PUT', auth, body: [owner.userId, agent.userId] })).status).toBe(500);
+    expect((await api(participants, { method: 'PUT', auth, body: [agent.userId] })).status).toBe(200);
+    expect((await api(participants, { method: 'PUT', auth, body: [owner.userId] })).body).toMatchObject({ error: 'Error setting participants' });
+  });
+
+  it("removes a participant: unassigned when none is left, the teammate's leaving stamped; a closed conversation stays closed; 400 for an unknown conversation (checked on 2.19.16)", async () => {
+    const auth = await as('owner');
+    Object.assign(stored(), { participants: [agent.userId], participantsAgents: [agent.userId], status: 200 });
+    let got!: ApiResult;
+    const delivered = await deliveredDuring(['request.update', 'project_user.update'], async () => {
+      got = await api(`${participants}/${agent.userId}`, { method: 'DELETE', auth });
+    });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ status: 100, participants: [], participantsAgents: [], attributes: { abandoned_by_project_users: { [agent.teammateId]: service.clock.now() } } });
+    expect(delivered.map((d) => d.event)).toEqual(['request.update', 'project_user.update']);
+    expect((await api(`${participants}/${agent.userId}`, { method: 'DELETE', auth })).body).toEqual(got.body);
+    Object.assign(stored(), { participants: [agent.userId, owner.userId], participantsAgents: [agent.userId, owner.userId], status: 1000 });
+    expect((await api(`${participants}/${owner.userId}`, { method: 'DELETE', auth })).body).toMatchObject({ status: 1000, participants: [agent.userId] });
+    expect(await api(`/${PID}/requests/support-group-nope/participants/${agent.userId}`, { method: 'DELETE', auth })).toMatchObject({
+      status: 400,
+      body: { success: false, error: `Unable to remove the participant ${agent.userId} from the request support-group-nope` },
+    });
+  });
+});
+
 describe('listMessages', () => {
   it("lists the conversation's messages oldest first, without the conversation; [] for an unknown one", async () => {
     const listed = await api(`${conversation}/messages`, { auth: await as('guest') });

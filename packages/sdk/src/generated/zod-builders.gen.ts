@@ -1302,6 +1302,12 @@ export const zMessageCreateRequest = /* @__PURE__ */ lazy(() => z.object({
     followers: z.optional(z.array(zObjectId()))
 }));
 
+export const zConversationParticipantsSetRequest = /* @__PURE__ */ lazy(() => z.array(z.string().check(z.regex(/^(bot_)?[0-9a-fA-F]{24}$/))));
+
+export const zConversationParticipantAddRequest = /* @__PURE__ */ lazy(() => z.object({
+    member: z.string().check(z.minLength(1), z.regex(/^(bot_)?[0-9a-fA-F]{24}$/))
+}));
+
 export const zDepartment = /* @__PURE__ */ lazy(() => z.object({
     _id: zObjectId(),
     id: zObjectId(),
@@ -2169,6 +2175,32 @@ export const zCreateMessageResponse = /* @__PURE__ */ lazy(() => z.intersection(
         __v: z.int()
     }))
 })));
+
+export const zAddConversationParticipantBody = /* @__PURE__ */ lazy(() => zConversationParticipantAddRequest());
+
+export const zAddConversationParticipantPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zAddConversationParticipantResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
+
+export const zSetConversationParticipantsBody = /* @__PURE__ */ lazy(() => zConversationParticipantsSetRequest());
+
+export const zSetConversationParticipantsPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zSetConversationParticipantsResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
+
+export const zRemoveConversationParticipantPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1)),
+    participant_id: z.string().check(z.minLength(1))
+}));
+
+export const zRemoveConversationParticipantResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
 
 export const zListDepartmentsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))

@@ -958,6 +958,18 @@ export const zInfoMessage = /* @__PURE__ */ z.lazy(builders.zInfoMessage);
 export const zMessageCreateRequest = /* @__PURE__ */ z.lazy(builders.zMessageCreateRequest);
 
 /**
+ * Body of `setConversationParticipants`: the new participants, user ids of the project and
+ * `bot_<id>` for bots; `[]` leaves the conversation unassigned. Only an array is answered.
+ *
+ */
+export const zConversationParticipantsSetRequest = /* @__PURE__ */ z.lazy(builders.zConversationParticipantsSetRequest);
+
+/**
+ * Body of `addConversationParticipant`.
+ */
+export const zConversationParticipantAddRequest = /* @__PURE__ */ z.lazy(builders.zConversationParticipantAddRequest);
+
+/**
  * A department of the project: conversations are routed through one (the project's default
  * department unless the visitor picked another). Every project gets a default department, named
  * "Default Department", when it is created.
@@ -1646,6 +1658,31 @@ export const zCreateMessagePath = /* @__PURE__ */ z.lazy(builders.zCreateMessage
  * The created message, with its conversation as `request`.
  */
 export const zCreateMessageResponse = /* @__PURE__ */ z.lazy(builders.zCreateMessageResponse);
+
+export const zAddConversationParticipantBody = /* @__PURE__ */ z.lazy(builders.zAddConversationParticipantBody);
+
+export const zAddConversationParticipantPath = /* @__PURE__ */ z.lazy(builders.zAddConversationParticipantPath);
+
+/**
+ * The conversation, populated, with the member among its participants.
+ */
+export const zAddConversationParticipantResponse = /* @__PURE__ */ z.lazy(builders.zAddConversationParticipantResponse);
+
+export const zSetConversationParticipantsBody = /* @__PURE__ */ z.lazy(builders.zSetConversationParticipantsBody);
+
+export const zSetConversationParticipantsPath = /* @__PURE__ */ z.lazy(builders.zSetConversationParticipantsPath);
+
+/**
+ * The conversation, populated, with the participants sent.
+ */
+export const zSetConversationParticipantsResponse = /* @__PURE__ */ z.lazy(builders.zSetConversationParticipantsResponse);
+
+export const zRemoveConversationParticipantPath = /* @__PURE__ */ z.lazy(builders.zRemoveConversationParticipantPath);
+
+/**
+ * The conversation, populated, without the participant.
+ */
+export const zRemoveConversationParticipantResponse = /* @__PURE__ */ z.lazy(builders.zRemoveConversationParticipantResponse);
 
 export const zListDepartmentsPath = /* @__PURE__ */ z.lazy(builders.zListDepartmentsPath);
 

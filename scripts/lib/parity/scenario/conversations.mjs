@@ -1,5 +1,5 @@
 // The parity scenario's steps (../scenario.mjs): Conversations listed, read, updated, closed and
-// reopened, and their messages listed (after ./messages.mjs created the run's conversations).
+// reopened, handed over (participants added, set, removed), and their messages listed (after ./messages.mjs created the run's conversations).
 import { MALFORMED_ID, UNKNOWN_ID, s } from './steps.mjs';
 
 export function conversationSteps() {
@@ -8,6 +8,13 @@ export function conversationSteps() {
   const b = { request_id: rid('b') };
   const unknown = { request_id: 'support-group-parity-unknown' };
   const l = (id, query, options = {}) => s(`listConversations.${id}`, 'listConversations', { query, ...options });
+  // A participant step: an `add` body's values may be functions of the run's variables.
+  const p = (kind, id, value, options = {}) => {
+    const op = kind === 'add' ? 'addConversationParticipant' : 'setConversationParticipants';
+    const body = kind === 'add' && value ? (v) => Object.fromEntries(Object.entries(value).map(([k, x]) => [k, typeof x === 'function' ? x(v) : x])) : value;
+    return s(`${op}.${id}`, op, { path: a, body, ...options });
+  };
+  const r = (id, participant, options = {}) => s(`removeConversationParticipant.${id}`, 'removeConversationParticipant', { path: { ...a, participant_id: participant }, ...options });
   const u = (id, body, options = {}) => s(`updateConversation.${id}`, 'updateConversation', { path: a, body, ...options });
   return [
     l('ok', {}),
@@ -84,6 +91,35 @@ export function conversationSteps() {
     u('malformed-json', undefined, { raw: '{"priority":' }),
     u('lead-unknown', { lead: UNKNOWN_ID, tags: [] }, { path: b }),
     s('getConversation.after-update', 'getConversation', { path: b }),
+    // The document now holds what updateConversation stored without validators (a tag without `tag`,
+    // a geometry type other than Point): saving it fails.
+    p('add', 'invalid-document', { member: (v) => v.agentUserId }),
+    p('set', 'invalid-document', (v) => [v.ownerUserId]),
+    r('invalid-document', (v) => v.ownerUserId),
+    u('repair', { tags: [{ tag: 'vip' }], location: { city: 'Rome' } }),
+    p('add', 'ok', { member: (v) => v.agentUserId }, { as: 'agent' }),
+    p('add', 'again', { member: (v) => v.agentUserId }),
+    p('add', 'bot', { member: 'bot_5f5f5f5f5f5f5f5f5f5f5f5f' }),
+    p('add', 'empty', {}),
+    p('add', 'member-empty', { member: '' }),
+    p('add', 'unknown', { member: (v) => v.agentUserId }, { path: unknown }),
+    p('add', 'guest', { member: (v) => v.agentUserId }, { as: 'guest' }),
+    p('add', 'malformed-json', undefined, { raw: '{"member":' }),
+    p('set', 'ok', (v) => [v.ownerUserId]),
+    p('set', 'same', (v) => [v.ownerUserId]),
+    p('set', 'empty', []),
+    p('set', 'unknown', (v) => [v.ownerUserId], { path: unknown }),
+    p('set', 'object', { member: 'x' }),
+    p('set', 'guest', [], { as: 'guest' }),
+    p('set', 'both', (v) => [v.ownerUserId, v.agentUserId, 'bot_5f5f5f5f5f5f5f5f5f5f5f5f']),
+    r('agent', (v) => v.agentUserId),
+    r('again', (v) => v.agentUserId),
+    r('bot', 'bot_5f5f5f5f5f5f5f5f5f5f5f5f'),
+    r('not-participant', UNKNOWN_ID),
+    r('unknown', (v) => v.agentUserId, { path: { ...unknown, participant_id: (v) => v.agentUserId } }),
+    r('none', (v) => v.ownerUserId, { as: 'none' }),
+    r('owner', (v) => v.ownerUserId),
+    s('getConversation.after-handover', 'getConversation', { path: a }),
     l('after-close-reopen', { status: 'all', sort: 'updatedAt' }),
   ];
 }
