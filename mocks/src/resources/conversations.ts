@@ -30,22 +30,116 @@
  * - `reopenConversation` (`requestService.reopenRequestByRequestId`): an open conversation (100 or
  *   200) is answered as it is; otherwise status 200 with participants, else 100, and "Chat
  *   reopened" is posted. An unknown `request_id`: 500 `{success: false, error: "Error reopening request"}`.
+ * - `updateConversation` (`routes/request.js:222-312`): the `$set` of the fields sent — `lead`,
+ *   `status`, `tags`, `rating`, `rating_message`, `sourcePage`, `language`, `first_text`,
+ *   `subject`, `location`, `priority` when truthy, `smartAssignment` and `workingStatus` when not
+ *   `null`, `channelName` as `channel.name` when truthy —, cast by the request model without
+ *   validators (a value it cannot store: 500 `{success: false, msg: "Error updating object."}`,
+ *   before the conversation is looked up), then `findOneAndUpdate` (an unknown `request_id`: 404
+ *   `{success: false, msg: "Request not found"}`); emits `request.update` with the populated
+ *   conversation, and a `workingStatus` sent recounts its agents' assigned conversations
+ *   (`request.workingStatus.update` in `pubmodules/routing-queue/listenerQueued.js`).
+ * - The hand-over, `services/requestService.js` over `routes/request.js:399-555`:
+ *   `addConversationParticipant` (`check('member').notEmpty()`: 422; `addParticipantByRequestId`:
+ *   an unknown `request_id` 500 `Error adding participant`; a new member joins `participants` and
+ *   `participantsAgents`, or `participantsBots` without its `bot_` prefix, status 200 and
+ *   `assigned_at` now), `setConversationParticipants` (`setParticipantsByRequestId`: a body that
+ *   is no array is never answered; an unknown `request_id`, or a form/email conversation given more
+ *   than one agent, 500 `Error setting participants`; the same list changes nothing; else the lists
+ *   anew, `hasBot` for a non-empty list, status 200 or 100, `waiting_time` cleared) and
+ *   `removeConversationParticipant` (`removeParticipantByRequestId`: an unknown `request_id` 400
+ *   `Unable to remove the participant <id> from the request <request_id>`; a participant found
+ *   leaves the lists, a teammate's leaving is stamped in `attributes.abandoned_by_project_users`,
+ *   an open conversation becomes 200 or 100). Each change emits `request.update` with the populated
+ *   conversation, then recounts the joining or leaving teammates' assigned conversations
+ *   (`project_user.update`, `pubmodules/routing-queue/listenerQueued.js`); a populate that fails
+ *   after the save (a participant that is no id) is the route's error. Not implemented: the
+ *   server's 200 with an empty body when a participant is already there (or already gone) and the
+ *   populate fails.
  */
 import type { StoredConversation as StoredConversationJson } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
 import { field, jsNumber, jsParseInt, jsString, truthy } from '../http/request';
-import { fail, failError, internalError, objectNotFound, ok } from '../http/results';
-import { CastError, find, MongoError } from '../mongoose/documents';
-import { castObjectId } from '../mongoose/cast';
+import { fail, failError, failMsg, internalError, objectNotFound, ok, unanswered } from '../http/results';
+import { check, notEmpty } from '../auth/validator';
+import { isObject } from '../documents';
+import { CastError, find, MongoError, ValidationError } from '../mongoose/documents';
+import { castObjectId, castString } from '../mongoose/cast';
+import { castUpdate, type Model } from '../mongoose/model';
 import { castErrorJson } from '../mongoose/errors';
 import { documentFilter, isQueryError, querySchema } from '../mongoose/filter';
 import { PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import { conversationKey, type StoredConversation } from '../state/store';
-import { populatedConversation, postSystemMessage, REQUEST_MODEL } from './messages';
+import { castLocation, populatedConversation, postSystemMessage, REQUEST_MODEL, updateAssignedCounts } from './messages';
 
 /** The request model's queries (`listConversations`). */
 const REQUEST_QUERY = querySchema(REQUEST_MODEL);
+
+/** The request model's fields `updateConversation` may set (`location` and `channel.name` apart). */
+const REQUEST_UPDATE_MODEL: Model = {
+  ...REQUEST_MODEL,
+  fields: { ...REQUEST_MODEL.fields, rating: { type: 'number' }, rating_message: { type: 'string' }, smartAssignment: { type: 'boolean' }, workingStatus: { type: 'string' } },
+};
+
+/** The fields `updateConversation` copies when their value is truthy (`routes/request.js:227-272`), in the route's order. */
+const UPDATE_WHEN_TRUTHY = ['lead', 'status', 'tags', 'rating', 'rating_message', 'sourcePage', 'language', 'first_text', 'subject', 'location', 'priority'] as const;
+
+/**
+ * The `$set` of `updateConversation`: the fields sent, cast as Mongoose casts an update (no
+ * validators); a tag without `_id` gets one, as a new sub-document does.
+ * @throws {CastError} or {@link ValidationError} for a value the model cannot store.
+ */
+function conversationUpdate(core: ServiceCore, body: unknown): Record<string, unknown> {
+  const update: Record<string, unknown> = {};
+  for (const name of UPDATE_WHEN_TRUTHY) if (field(body, name)) update[name] = field(body, name);
+  // `!= undefined`: `false` and `""` are written, `null` is not.
+  for (const name of ['smartAssignment', 'workingStatus']) {
+    const value = field(body, name);
+    if (value !== undefined && value !== null) update[name] = value;
+  }
+  const { location, ...rest } = update;
+  const set = castUpdate(REQUEST_UPDATE_MODEL, rest);
+  if (Array.isArray(set.tags)) set.tags = set.tags.map((tag: unknown) => (tag && typeof tag === 'object' && !('_id' in tag) ? { _id: core.ids.objectId(), ...tag } : tag));
+  if (location !== undefined) set.location = castLocation(location, false);
+  const channelName = field(body, 'channelName');
+  if (channelName) set['channel.name'] = castString(channelName, 'channel.name');
+  return set;
+}
+
+/** A bot among a conversation's participants: `bot_<bot id>`. */
+const BOT_PREFIX = 'bot_';
+
+/**
+ * Whether `document.save()` of the conversation fails validation: Mongoose validates every path of
+ * a loaded document, and `updateConversation` (no validators) may have stored what the request
+ * model refuses — a `location.geometry.type` other than `Point`, a tag without its required `tag`.
+ * The participant routes save the document, so they then fail (observed on 2.19.16).
+ */
+function failsValidation(conversation: StoredConversation): boolean {
+  const stored: Record<string, unknown> = conversation;
+  const location = stored.location;
+  const geometry = isObject(location) ? location.geometry : undefined;
+  const type = isObject(geometry) ? geometry.type : undefined;
+  if (type !== undefined && type !== null && type !== 'Point') return true;
+  const tags = stored.tags;
+  return Array.isArray(tags) && tags.some((tag) => isObject(tag) && (typeof tag.tag !== 'string' || tag.tag === ''));
+}
+
+/** The answer of a participant change: the conversation populated, or `error` when the populate fails (the service rejects after saving). */
+function changedConversation(core: ServiceCore, projectId: string, conversation: StoredConversation, error: () => ReturnType<typeof failError>, members: readonly unknown[]) {
+  const populated = populatedConversation(core, conversation);
+  if ('reason' in populated) return error();
+  core.webhooks.emit('request.update', projectId, populated);
+  updateAssignedCounts(core, conversation, members);
+  return ok(populated);
+}
+
+/** A conversation answered as it is (the participant routes when nothing changes). */
+function unchangedConversation(core: ServiceCore, conversation: StoredConversation, error: () => ReturnType<typeof failError>) {
+  const populated = populatedConversation(core, conversation);
+  return 'reason' in populated ? error() : ok(populated);
+}
 
 /** Page size of `listConversations` when `limit` is not sent, or over 100 (`DEFAULT_LIMIT`). */
 const DEFAULT_LIMIT = 40;
@@ -123,7 +217,7 @@ function populateErrorJson(conversation: StoredConversation): Record<string, unk
   return {};
 }
 
-/** Handlers of listConversations, getConversation, listMessages, closeConversation, reopenConversation. */
+/** Handlers of listConversations, getConversation, updateConversation, the participants' operations, listMessages, closeConversation, reopenConversation. */
 export const conversationHandlers = {
   listConversations: {
     handle({ core, projectId, raw, caller, teammate }) {
@@ -190,6 +284,131 @@ export const conversationHandlers = {
       if (!conversation) return objectNotFound();
       const populated = populatedConversation(core, conversation);
       return 'reason' in populated ? populated : ok(populated);
+    },
+  },
+
+  updateConversation: {
+    handle({ core, projectId, raw }) {
+      let set: Record<string, unknown>;
+      try {
+        set = conversationUpdate(core, raw.body);
+      } catch (error) {
+        if (error instanceof CastError || error instanceof ValidationError) return failMsg(500, 'Error updating object.');
+        throw error;
+      }
+      const conversation = findConversation(core, projectId, raw.path.request_id!);
+      if (!conversation) return failMsg(404, 'Request not found');
+      const { 'channel.name': channelName, ...fields } = set;
+      if (channelName !== undefined) {
+        const channel: unknown = conversation.channel;
+        // MongoDB cannot create `channel.name` inside a `channel` that is null (or no object): the update fails.
+        if (channel !== undefined && (channel === null || typeof channel !== 'object' || Array.isArray(channel))) return failMsg(500, 'Error updating object.');
+        conversation.channel = { ...(channel ?? {}), name: String(channelName) };
+      }
+      Object.assign(conversation, fields, { updatedAt: core.clock.iso() });
+      const populated = populatedConversation(core, conversation);
+      if ('reason' in populated) return populated;
+      if (fields.workingStatus !== undefined) updateAssignedCounts(core, conversation);
+      core.webhooks.emit('request.update', projectId, populated);
+      return ok(populated);
+    },
+  },
+
+  addConversationParticipant: {
+    handle({ core, projectId, raw, request }) {
+      const errors = check({ body: raw.body, query: raw.query, params: raw.path, headers: request.headers }, 'member', notEmpty);
+      if (errors.length) return fail(422, { errors });
+      const error = () => failError(500, 'Error adding participant');
+      const member = field(raw.body, 'member');
+      if (member === undefined || member === null) return error();
+      const conversation = findConversation(core, projectId, raw.path.request_id!);
+      if (!conversation) return error();
+      const participants = conversation.participants ?? [];
+      if (participants.some((p) => p === member)) return unchangedConversation(core, conversation, error);
+      if (typeof member !== 'string')
+        return unanswered('requestService.addParticipantByRequestId calls member.startsWith on a member that is no string, inside a database callback: the route never answers');
+      if (failsValidation(conversation)) return error();
+      participants.push(member);
+      conversation.participants = participants;
+      if (member.startsWith(BOT_PREFIX)) {
+        conversation.hasBot = true;
+        conversation.participantsBots = [...(conversation.participantsBots ?? []), member.replace(BOT_PREFIX, '')];
+      } else {
+        conversation.participantsAgents = [...(conversation.participantsAgents ?? []), member];
+        conversation.hasBot = false;
+      }
+      const now = core.clock.iso();
+      Object.assign(conversation, { status: ASSIGNED, assigned_at: now, updatedAt: now });
+      return changedConversation(core, projectId, conversation, error, [member]);
+    },
+  },
+
+  setConversationParticipants: {
+    handle({ core, projectId, raw }) {
+      const list: unknown = raw.body;
+      if (!Array.isArray(list)) return unanswered('routes/request.js calls req.body.forEach on a body that is no array, in an async route: the rejection is never handled and the route never answers');
+      const error = () => failError(500, 'Error setting participants');
+      const conversation = findConversation(core, projectId, raw.path.request_id!);
+      if (!conversation) return error();
+      const channel: unknown = conversation.channel;
+      const channelName = isObject(channel) ? channel.name : undefined;
+      const agents = conversation.participantsAgents;
+      if ((channelName === 'form' || channelName === 'email') && Array.isArray(agents)) {
+        // A form or e-mail conversation takes one agent: none yet and exactly one sent.
+        if (agents.length === 1 || (agents.length === 0 && list.length !== 1)) return error();
+      }
+      const old = conversation.participants ?? [];
+      if (old.length === list.length && old.every((p, i) => p === list[i])) return unchangedConversation(core, conversation, error);
+      if (list.some((p) => typeof p !== 'string'))
+        return unanswered('requestService.setParticipantsByRequestId calls startsWith on a participant that is no string, inside a database callback: the route never answers');
+      const members = list.filter((p): p is string => typeof p === 'string');
+      if (failsValidation(conversation)) return error();
+      conversation.participants = [...members];
+      conversation.participantsAgents = members.filter((p) => !p.startsWith(BOT_PREFIX));
+      conversation.participantsBots = members.filter((p) => p.startsWith(BOT_PREFIX)).map((p) => p.replace(BOT_PREFIX, ''));
+      if (members.length > 0) conversation.hasBot = members.some((p) => p.startsWith(BOT_PREFIX));
+      conversation.status = members.length > 0 ? ASSIGNED : UNASSIGNED;
+      delete conversation.waiting_time;
+      conversation.updatedAt = core.clock.iso();
+      const changed = [...members.filter((p) => !old.includes(p)), ...old.filter((p) => !members.includes(p))];
+      return changedConversation(core, projectId, conversation, error, changed);
+    },
+  },
+
+  removeConversationParticipant: {
+    handle({ core, projectId, raw }) {
+      const requestId = raw.path.request_id!;
+      const member = raw.path.participant_id!;
+      const error = () => failError(400, `Unable to remove the participant ${member} from the request ${requestId}`);
+      const conversation = findConversation(core, projectId, requestId);
+      if (!conversation) return error();
+      const participants = conversation.participants ?? [];
+      const index = participants.indexOf(member);
+      if (index < 0) return unchangedConversation(core, conversation, error);
+      if (failsValidation(conversation)) return error();
+      participants.splice(index, 1);
+      if (member.startsWith(BOT_PREFIX)) {
+        conversation.hasBot = false;
+        const bots = conversation.participantsBots ?? [];
+        // `splice(indexOf(...), 1)`: an id not found (-1) removes the last one, as on the server.
+        bots.splice(bots.indexOf(member.replace(BOT_PREFIX, '')), 1);
+      } else {
+        const agents = conversation.participantsAgents ?? [];
+        agents.splice(agents.indexOf(member), 1);
+        // attributes.abandoned_by_project_users[<teammate id>] = Date.now(); a user with no teammate stamps nothing.
+        const stored: unknown = conversation.attributes;
+        const attributes: Record<string, unknown> = isObject(stored) ? stored : {};
+        const before = attributes.abandoned_by_project_users;
+        const abandoned: Record<string, unknown> = isObject(before) ? before : {};
+        const teammate = [...core.store.teammates.values()].find((t) => t.id_user === member && t.id_project === projectId);
+        if (teammate) abandoned[teammate._id] = core.clock.now();
+        // Mongoose's minimize drops the empty objects on save.
+        if (Object.keys(abandoned).length > 0) attributes.abandoned_by_project_users = abandoned;
+        if (Object.keys(attributes).length > 0) Object.assign(conversation, { attributes });
+      }
+      if (conversation.status !== CLOSED) conversation.status = participants.length > 0 ? ASSIGNED : UNASSIGNED;
+      conversation.updatedAt = core.clock.iso();
+      return changedConversation(core, projectId, conversation, error, [member]);
     },
   },
 

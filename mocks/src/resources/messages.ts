@@ -183,8 +183,13 @@ function castChannel(value: unknown, path = 'channel'): Record<string, unknown> 
   return { name };
 }
 
-/** `models/location.js` of a conversation. @throws {ValidationError} */
-function castLocation(value: unknown): Record<string, unknown> | null | undefined {
+/**
+ * `models/location.js` of a conversation.
+ * @param validate `false` for the `$set` of an update (Mongoose runs no validators there: the enum
+ *   of `geometry.type` is not checked).
+ * @throws {ValidationError}
+ */
+export function castLocation(value: unknown, validate = true): Record<string, unknown> | null | undefined {
   if (value === undefined || value === null) return value;
   if (!isPlainObject(value)) throw new ValidationError({ location: new CastError('Embedded', value, 'location') });
   // `geometry.coordinates` is an array: Mongoose gives it `[]` by default.
@@ -197,7 +202,7 @@ function castLocation(value: unknown): Record<string, unknown> | null | undefine
       const geometry: Record<string, unknown> = {};
       if (value.geometry.type !== undefined) {
         const type = castString(value.geometry.type, 'location.geometry.type');
-        if (type !== null && type !== 'Point') throw new CastError('enum', type, 'location.geometry.type');
+        if (validate && type !== null && type !== 'Point') throw new CastError('enum', type, 'location.geometry.type');
         geometry.type = type;
       }
       geometry.coordinates = [];
@@ -250,10 +255,13 @@ function populateIds(ids: unknown, find: (id: string) => Record<string, unknown>
 export function populatedConversation(core: ServiceCore, conversation: StoredConversation, populate = true): StoredConversationJson | Unanswered {
   const out = structuredClone(conversation) as Record<string, unknown>;
   let participating: { agents: unknown[]; bots: unknown[] } | undefined;
+  // The virtual `requester_id` is `this.lead._id`: the stored id, or the populated lead's (`null` when no lead has the id).
+  let requesterId = conversation.lead ?? null;
   if (populate) {
     if (conversation.lead !== undefined && conversation.lead !== null) {
       const lead = core.store.leads.get(conversation.lead);
       out.lead = lead ? leadJson(lead) : null;
+      if (!lead) requesterId = null;
     }
     if (conversation.department !== undefined && conversation.department !== null) {
       const department = core.store.departments.get(conversation.department);
@@ -273,7 +281,7 @@ export function populatedConversation(core: ServiceCore, conversation: StoredCon
     if (!agents || !bots) return unanswered('routes/message.js returns without answering when populating the conversation fails (a participant that is no ObjectId)');
     participating = { agents, bots };
   }
-  out.requester_id = conversation.lead ?? null;
+  out.requester_id = requesterId;
   if (participating) {
     out.participatingAgents = participating.agents;
     out.participatingBots = participating.bots;
@@ -295,9 +303,19 @@ function assignedCount(core: ServiceCore, projectId: string, userId: string): nu
   return n;
 }
 
-/** After a conversation is created: each participating agent's teammate gets its count of open conversations (`number_assigned_requests`). */
-function updateAssignedCounts(core: ServiceCore, conversation: StoredConversation): void {
-  for (const userId of (conversation as { participantsAgents?: unknown[] }).participantsAgents ?? []) {
+/**
+ * `pubmodules/routing-queue/listenerQueued.js` `updateProjectUser`: each user's teammate gets its
+ * count of open conversations (`number_assigned_requests`) and `project_user.update` is emitted —
+ * for the participating agents when a conversation is created or its `workingStatus` changes, for
+ * the members who joined or left when its participants change. A bot, or a user with no teammate in
+ * the project, is skipped.
+ */
+export function updateAssignedCounts(
+  core: ServiceCore,
+  conversation: StoredConversation,
+  userIds: readonly unknown[] = (conversation as { participantsAgents?: unknown[] }).participantsAgents ?? [],
+): void {
+  for (const userId of userIds) {
     if (typeof userId !== 'string') continue;
     const teammate = [...core.store.teammates.values()].find((t) => t.id_user === userId && t.id_project === conversation.id_project);
     if (!teammate) continue;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SEED } from '../../src/state/seed';
-import { PID, useMock } from '../support/harness';
+import type { WebhookDelivery } from '../../src/webhooks';
+import { PID, useMock, type ApiResult } from '../support/harness';
 
 /**
- * The conversations listed (routes/request.js:1210-1565), a conversation read, closed and reopened
- * (routes/request.js:330-389, 2438-2468), and its messages listed (routes/message.js:532-538), as
- * the real server 2.19.16 answers them.
+ * The conversations listed (routes/request.js:1210-1565), a conversation read, updated, closed and
+ * reopened (routes/request.js:222-389, 2438-2468), and its messages listed
+ * (routes/message.js:532-538), as the real server 2.19.16 answers them.
  */
 const { api, as, service } = useMock();
 const RID = SEED.conversation.requestId;
@@ -127,6 +128,214 @@ describe('getConversation', () => {
   it('answers 404 for an unknown request_id, and 403 below agent', async () => {
     expect(await api(`/${PID}/requests/support-group-nope`, { auth: await as('agent') })).toMatchObject({ status: 404, body: { success: false, msg: 'Object not found.' } });
     expect((await api(conversation, { auth: await as('guest') })).status).toBe(403);
+  });
+});
+
+/** The events of `events` delivered while `run` runs (a subscription of each, delivery disabled by a reserved host). */
+async function deliveredDuring(events: string[], run: () => Promise<void>): Promise<WebhookDelivery[]> {
+  for (const event of events) await api(`/${PID}/subscriptions`, { auth: await as('admin'), body: { event, target: 'https://hooks.acme-support.test/tiledesk' } });
+  const seen: WebhookDelivery[] = [];
+  const off = service.onWebhook((delivery) => seen.push(delivery));
+  try {
+    await run();
+    await service.webhooksIdle();
+  } finally {
+    off();
+  }
+  return seen;
+}
+
+describe('updateConversation', () => {
+  it('sets the fields sent and answers the conversation populated; request.update carries the answer (checked on 2.19.16)', async () => {
+    let got!: ApiResult;
+    const delivered = await deliveredDuring(['request.update'], async () => {
+      got = await api(conversation, {
+        method: 'PATCH',
+        auth: await as('agent'),
+        body: {
+          priority: 'high',
+          subject: 'Charged twice',
+          tags: [{ tag: 'billing', color: 5 }],
+          rating: 4,
+          rating_message: 'ok',
+          smartAssignment: false,
+          workingStatus: 'open',
+          channelName: 'email',
+          location: { city: 'Rome', geometry: { type: 'Line' } },
+          status: '200',
+          language: null,
+          first_text: '',
+          ignored: 'x',
+        },
+      });
+    });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({
+      request_id: RID,
+      priority: 'high',
+      subject: 'Charged twice',
+      tags: [{ _id: expect.stringMatching(/^[0-9a-f]{24}$/), tag: 'billing', color: '5' }],
+      rating: 4,
+      rating_message: 'ok',
+      smartAssignment: false,
+      workingStatus: 'open',
+      channel: { name: 'email' },
+      // No validators on an update: the enum of geometry.type is not checked.
+      location: { city: 'Rome', geometry: { type: 'Line', coordinates: [] } },
+      status: 200,
+      language: 'en',
+      first_text: 'Hello, I was charged twice for my November invoice.',
+      lead: { _id: SEED.leads.guest },
+      department: { _id: SEED.departmentId },
+      requester_id: SEED.leads.guest,
+      id: SEED.conversation.id,
+    });
+    expect(got.body).not.toHaveProperty('ignored');
+    expect(delivered.map((d) => d.event)).toEqual(['request.update']);
+    expect(delivered[0]!.body.payload).toEqual(got.body);
+    expect((await api(conversation, { auth: await as('owner') })).body).toEqual(got.body);
+  });
+
+  it('answers 500 "Error updating object." for a value the model cannot store, before looking the conversation up; 404 "Request not found" otherwise (checked on 2.19.16)', async () => {
+    const owner = await as('owner');
+    for (const body of [
+      { status: 'abc' },
+      { tags: 'x' },
+      { tags: [{ tag: 'a' }, 'x'] },
+      { lead: 'bad' },
+      { sourcePage: {} },
+      { location: 'Rome' },
+      { smartAssignment: 'abc' },
+      { first_text: ['a'] },
+    ]) {
+      expect(await api(conversation, { method: 'PATCH', auth: owner, body }), JSON.stringify(body)).toMatchObject({ status: 500, body: { success: false, msg: 'Error updating object.' } });
+    }
+    const unknown = `/${PID}/requests/support-group-nope`;
+    expect(await api(unknown, { method: 'PATCH', auth: owner, body: { status: 'abc' } })).toMatchObject({ status: 500, body: { msg: 'Error updating object.' } });
+    expect(await api(unknown, { method: 'PATCH', auth: owner, body: {} })).toMatchObject({ status: 404, body: { success: false, msg: 'Request not found' } });
+    expect((await api(conversation, { method: 'PATCH', auth: await as('guest'), body: {} })).status).toBe(403);
+    expect((await api(conversation, { method: 'PATCH', body: {} })).status).toBe(401);
+  });
+
+  it('stores a lead id no lead has: lead and requester_id are then null; tags: [] removes the tags', async () => {
+    const owner = await as('owner');
+    const got = (await api(conversation, { method: 'PATCH', auth: owner, body: { lead: '000000000000000000000000', tags: [] } })).body;
+    expect(got).toMatchObject({ lead: null, requester_id: null, tags: [] });
+  });
+
+  it("recounts the participating agents' assigned conversations when workingStatus is sent (a pending one no longer counts)", async () => {
+    const owner = await as('owner');
+    const stored = service.store.conversations.get(`${PID}/${RID}`)!;
+    Object.assign(stored, { participants: [SEED.members.agent.userId], participantsAgents: [SEED.members.agent.userId], status: 200 });
+    const teammate = service.store.teammates.get(SEED.members.agent.teammateId)!;
+    await api(conversation, { method: 'PATCH', auth: owner, body: { workingStatus: 'open' } });
+    const open = teammate.number_assigned_requests;
+    await api(conversation, { method: 'PATCH', auth: owner, body: { workingStatus: 'pending' } });
+    expect(teammate.number_assigned_requests).toBe(open! - 1);
+  });
+});
+
+describe('the hand-over: addConversationParticipant, setConversationParticipants, removeConversationParticipant', () => {
+  const participants = `${conversation}/participants`;
+  const stored = () => service.store.conversations.get(`${PID}/${RID}`)!;
+  const { agent, owner } = SEED.members;
+
+  it("adds a member: status 200, assigned_at now; request.update carries the answer and the member's teammate is recounted (checked on 2.19.16)", async () => {
+    Object.assign(stored(), { participants: [], participantsAgents: [], participantsBots: [], status: 100 });
+    let got!: ApiResult;
+    const delivered = await deliveredDuring(['request.update', 'project_user.update'], async () => {
+      got = await api(participants, { method: 'POST', auth: await as('agent'), body: { member: agent.userId } });
+    });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ status: 200, participants: [agent.userId], participantsAgents: [agent.userId], hasBot: false, participatingAgents: [{ _id: agent.userId }] });
+    expect(got.body.assigned_at).toBe(got.body.updatedAt);
+    expect(delivered.map((d) => d.event)).toEqual(['request.update', 'project_user.update']);
+    expect(delivered[0]!.body.payload).toEqual(got.body);
+    expect(delivered[1]!.body.payload).toMatchObject({ _id: agent.teammateId, number_assigned_requests: expect.any(Number) });
+    const again = await api(participants, { method: 'POST', auth: await as('owner'), body: { member: agent.userId } });
+    expect(again.body).toEqual(got.body);
+    const bot = (await api(participants, { method: 'POST', auth: await as('owner'), body: { member: 'bot_65f1a2b3c4d5e6f708091901' } })).body;
+    expect(bot).toMatchObject({ hasBot: true, participants: [agent.userId, 'bot_65f1a2b3c4d5e6f708091901'], participantsBots: ['65f1a2b3c4d5e6f708091901'] });
+  });
+
+  it('answers 422 for an empty member, 500 "Error adding participant" for an unknown conversation or a member that is no id (saved all the same)', async () => {
+    const auth = await as('owner');
+    expect(await api(participants, { method: 'POST', auth, body: {} })).toMatchObject({ status: 422, body: { errors: [{ msg: 'Invalid value', param: 'member', location: 'body' }] } });
+    expect(await api(`/${PID}/requests/support-group-nope/participants`, { method: 'POST', auth, body: { member: agent.userId } })).toMatchObject({
+      status: 500,
+      body: { success: false, error: 'Error adding participant' },
+    });
+    expect(await api(participants, { method: 'POST', auth, body: { member: 'someone' } })).toMatchObject({ status: 500, body: { error: 'Error adding participant' } });
+    expect(stored().participants).toContain('someone');
+    expect((await api(participants, { method: 'POST', auth: await as('guest'), body: { member: agent.userId } })).status).toBe(403);
+  });
+
+  it('sets the participants: the lists follow, 200 or 100 for none, waiting_time cleared; the same list changes nothing (checked on 2.19.16)', async () => {
+    const auth = await as('owner');
+    Object.assign(stored(), { participants: [agent.userId], participantsAgents: [agent.userId], participantsBots: [], status: 200, hasBot: false, waiting_time: 5000 });
+    let got!: ApiResult;
+    const delivered = await deliveredDuring(['request.update'], async () => {
+      got = await api(participants, { method: 'PUT', auth, body: [owner.userId, 'bot_65f1a2b3c4d5e6f708091901'] });
+    });
+    expect(got.body).toMatchObject({
+      status: 200,
+      hasBot: true,
+      participants: [owner.userId, 'bot_65f1a2b3c4d5e6f708091901'],
+      participantsAgents: [owner.userId],
+      participantsBots: ['65f1a2b3c4d5e6f708091901'],
+    });
+    expect(got.body).not.toHaveProperty('waiting_time');
+    expect(delivered.map((d) => d.event)).toEqual(['request.update']);
+    const updatedAt = got.body.updatedAt;
+    service.clock.advance(1000);
+    expect((await api(participants, { method: 'PUT', auth, body: [owner.userId, 'bot_65f1a2b3c4d5e6f708091901'] })).body.updatedAt).toBe(updatedAt);
+    // An empty list: unassigned, hasBot left as it was.
+    expect((await api(participants, { method: 'PUT', auth, body: [] })).body).toMatchObject({ status: 100, participants: [], participantsAgents: [], participantsBots: [], hasBot: true });
+    expect(await api(`/${PID}/requests/support-group-nope/participants`, { method: 'PUT', auth, body: [owner.userId] })).toMatchObject({
+      status: 500,
+      body: { success: false, error: 'Error setting participants' },
+    });
+  });
+
+  it('fails to save a conversation holding what updateConversation stored without validators (a tag without tag, a geometry type other than Point): 500, 500, 400 (checked on 2.19.16)', async () => {
+    const auth = await as('owner');
+    Object.assign(stored(), { participants: [agent.userId], participantsAgents: [agent.userId] });
+    await api(conversation, { method: 'PATCH', auth, body: { tags: {} } });
+    expect(await api(participants, { method: 'POST', auth, body: { member: owner.userId } })).toMatchObject({ status: 500, body: { error: 'Error adding participant' } });
+    expect(await api(participants, { method: 'PUT', auth, body: [owner.userId] })).toMatchObject({ status: 500, body: { error: 'Error setting participants' } });
+    expect((await api(`${participants}/${agent.userId}`, { method: 'DELETE', auth })).status).toBe(400);
+    expect(stored().participants).toEqual([agent.userId]);
+    await api(conversation, { method: 'PATCH', auth, body: { tags: [{ tag: 'vip' }], location: { geometry: { type: 'Line' } } } });
+    expect((await api(participants, { method: 'POST', auth, body: { member: owner.userId } })).status).toBe(500);
+    await api(conversation, { method: 'PATCH', auth, body: { location: { city: 'Rome' } } });
+    expect((await api(participants, { method: 'POST', auth, body: { member: owner.userId } })).status).toBe(200);
+  });
+
+  it('gives a form conversation one agent only (500)', async () => {
+    const auth = await as('owner');
+    Object.assign(stored(), { channel: { name: 'form' }, participants: [], participantsAgents: [] });
+    expect((await api(participants, { method: 'PUT', auth, body: [owner.userId, agent.userId] })).status).toBe(500);
+    expect((await api(participants, { method: 'PUT', auth, body: [agent.userId] })).status).toBe(200);
+    expect((await api(participants, { method: 'PUT', auth, body: [owner.userId] })).body).toMatchObject({ error: 'Error setting participants' });
+  });
+
+  it("removes a participant: unassigned when none is left, the teammate's leaving stamped; a closed conversation stays closed; 400 for an unknown conversation (checked on 2.19.16)", async () => {
+    const auth = await as('owner');
+    Object.assign(stored(), { participants: [agent.userId], participantsAgents: [agent.userId], status: 200 });
+    let got!: ApiResult;
+    const delivered = await deliveredDuring(['request.update', 'project_user.update'], async () => {
+      got = await api(`${participants}/${agent.userId}`, { method: 'DELETE', auth });
+    });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ status: 100, participants: [], participantsAgents: [], attributes: { abandoned_by_project_users: { [agent.teammateId]: service.clock.now() } } });
+    expect(delivered.map((d) => d.event)).toEqual(['request.update', 'project_user.update']);
+    expect((await api(`${participants}/${agent.userId}`, { method: 'DELETE', auth })).body).toEqual(got.body);
+    Object.assign(stored(), { participants: [agent.userId, owner.userId], participantsAgents: [agent.userId, owner.userId], status: 1000 });
+    expect((await api(`${participants}/${owner.userId}`, { method: 'DELETE', auth })).body).toMatchObject({ status: 1000, participants: [agent.userId] });
+    expect(await api(`/${PID}/requests/support-group-nope/participants/${agent.userId}`, { method: 'DELETE', auth })).toMatchObject({
+      status: 400,
+      body: { success: false, error: `Unable to remove the participant ${agent.userId} from the request support-group-nope` },
+    });
   });
 });
 

@@ -23,9 +23,11 @@ export function shapeOf(value) {
     return `[${items.join('|')}]`;
   }
   if (typeof value === 'object') {
+    // An object keyed by ids (`attributes.abandoned_by_project_users`: teammate id → time): the ids
+    // differ between deployments, so a key that is an ObjectId counts as `<id>`.
     return `{${Object.keys(value)
       .sort()
-      .map((key) => `${key}:${shapeOf(/** @type {Record<string, unknown>} */ (value)[key])}`)
+      .map((key) => `${/^[0-9a-f]{24}$/i.test(key) ? '<id>' : key}:${shapeOf(/** @type {Record<string, unknown>} */ (value)[key])}`)
       .join(',')}}`;
   }
   return typeof value;

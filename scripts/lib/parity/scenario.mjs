@@ -113,4 +113,5 @@ const NEVER_ANSWERED = new Set([
   'createMessage.text-object',
   'createMessage.participants-not-ids',
   'createMessage.subscription-token-new',
+  'setConversationParticipants.object',
 ]);

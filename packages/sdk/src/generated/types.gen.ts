@@ -3592,6 +3592,99 @@ export type ConversationList = {
 };
 
 /**
+ * Body of `updateConversation`: the fields to change. The server copies a field only when its
+ * value is truthy (`smartAssignment` and `workingStatus` whenever they are not `null`), so `null`,
+ * `0`, `""` and `false` leave a field unchanged, except `smartAssignment: false` and
+ * `workingStatus: ""`, which are written. Other fields are ignored. Nothing is validated beyond the
+ * request model's types: a value the model cannot store (an object for a text, a text that is no
+ * number for `status`, a `lead` that is no id) fails the whole update with a 500, and a `status`
+ * set here is stored as is (setting 1000 does not close the conversation: use
+ * `closeConversation`).
+ *
+ */
+export type ConversationUpdateRequest = {
+    /**
+     * The id of the conversation's lead (a lead `_id`). An id no lead has is stored, and the conversation is then answered with `lead` and `requester_id` `null`.
+     */
+    lead?: string | null;
+    /**
+     * The conversation's status code (e.g. 100 unassigned, 200 assigned), stored as sent with no
+     * side effect: no routing, no closing, no "Chat closed" message.
+     *
+     */
+    status?: number | null;
+    /**
+     * Replaces the conversation's tags (each gets an `_id`); `[]` removes them all.
+     */
+    tags?: Array<{
+        /**
+         * Tag text.
+         */
+        tag: string;
+        /**
+         * Colour, e.g. `#e53935`.
+         */
+        color?: string;
+        attributes?: StorableObject;
+    }> | null;
+    /**
+     * Customer rating (`0` leaves the rating unchanged).
+     */
+    rating?: number | null;
+    /**
+     * The customer's comment on the rating.
+     */
+    rating_message?: string | null;
+    /**
+     * Page the conversation started from.
+     */
+    sourcePage?: string | null;
+    /**
+     * Language of the requester, e.g. `en`.
+     */
+    language?: string | null;
+    /**
+     * Text of the first message.
+     */
+    first_text?: string | null;
+    /**
+     * Subject.
+     */
+    subject?: string | null;
+    /**
+     * Where the requester is; replaces the whole stored location.
+     */
+    location?: {
+        country?: string;
+        city?: string;
+        streetAddress?: string;
+        region?: string;
+        zipcode?: string;
+        ipAddress?: string;
+        geometry?: {
+            type?: 'Point';
+            coordinates?: Array<number>;
+        };
+    } | null;
+    /**
+     * Priority, e.g. `low`, `medium`, `high`, `urgent`.
+     */
+    priority?: string | null;
+    /**
+     * Whether the conversation takes part in smart assignment; `false` is written.
+     */
+    smartAssignment?: boolean | null;
+    /**
+     * The agents' working status of the conversation (e.g. `new`, `open`, `pending`); a conversation `pending` no longer counts among its agents' assigned conversations.
+     */
+    workingStatus?: string | null;
+    /**
+     * Sets the conversation's channel name (`channel.name`), e.g. `email`.
+     */
+    channelName?: string | null;
+};
+
+/**
  * Optional body of `closeConversation`.
  */
 export type ConversationCloseRequest = {
@@ -4275,6 +4368,26 @@ export type MessageCreateRequest = {
 };
 
 /**
+ * Body of `setConversationParticipants`: the new participants, user ids of the project and
+ * `bot_<id>` for bots; `[]` leaves the conversation unassigned. Only an array is answered.
+ *
+ */
+export type ConversationParticipantsSetRequest = Array<string>;
+
+/**
+ * Body of `addConversationParticipant`.
+ */
+export type ConversationParticipantAddRequest = {
+    /**
+     * The participant to add: a user id of the project, or `bot_<id>` for a bot. The server checks
+     * only that it is not empty; a value that is no id is stored, then fails every populated answer
+     * of the conversation (500).
+     *
+     */
+    member: string;
+};
+
+/**
  * A department of the project: conversations are routed through one (the project's default
  * department unless the visitor picked another). Every project gets a default department, named
  * "Default Department", when it is created.
@@ -4688,7 +4801,7 @@ export type SignInErrors = {
     /**
      * The request failed the service's own validation. The routes that validate with express-validator
      * answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in (`id_project`), label
-     * cloning (`lang`) and messages (`text` of a text message, where each item is a plain string).
+     * cloning (`lang`), adding a conversation participant (`member`) and messages (`text` of a text message, where each item is a plain string).
      * Other operations never answer 422: the real server stores what its models can cast, and answers
      * other invalid bodies with a 500 from its database layer (or not at all).
      *
@@ -4731,7 +4844,7 @@ export type SignInAnonymouslyErrors = {
     /**
      * The request failed the service's own validation. The routes that validate with express-validator
      * answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in (`id_project`), label
-     * cloning (`lang`) and messages (`text` of a text message, where each item is a plain string).
+     * cloning (`lang`), adding a conversation participant (`member`) and messages (`text` of a text message, where each item is a plain string).
      * Other operations never answer 422: the real server stores what its models can cast, and answers
      * other invalid bodies with a 500 from its database layer (or not at all).
      *
@@ -9384,6 +9497,84 @@ export type GetConversationResponses = {
 
 export type GetConversationResponse = GetConversationResponses[keyof GetConversationResponses];
 
+export type UpdateConversationData = {
+    body: ConversationUpdateRequest;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Conversation id (`request_id`, e.g. `support-group-<UUID>`), looked up in the project.
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/requests/{request_id}';
+};
+
+export type UpdateConversationErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * No conversation of the project has this `request_id`: `{success: false, msg: "Request not found"}`.
+     */
+    404: ErrorMessage;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
+     *
+     */
+    413: ServerError;
+    /**
+     * A value the request model cannot store (an object where a text goes, a `status` that is no
+     * number, a `lead` that is no id, a tag that is no object): `{success: false, msg: "Error
+     * updating object."}`; malformed JSON gets Express's `{err: "error"}`.
+     *
+     */
+    500: ErrorMessage | ServerError;
+};
+
+export type UpdateConversationError = UpdateConversationErrors[keyof UpdateConversationErrors];
+
+export type UpdateConversationResponses = {
+    /**
+     * The updated conversation, populated.
+     */
+    200: StoredConversation;
+};
+
+export type UpdateConversationResponse = UpdateConversationResponses[keyof UpdateConversationResponses];
+
 export type CloseConversationData = {
     body?: ConversationCloseRequest;
     path: {
@@ -9722,6 +9913,221 @@ export type CreateMessageResponses = {
 };
 
 export type CreateMessageResponse = CreateMessageResponses[keyof CreateMessageResponses];
+
+export type AddConversationParticipantData = {
+    body: ConversationParticipantAddRequest;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Conversation id (`request_id`, e.g. `support-group-<UUID>`), looked up in the project.
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/requests/{request_id}/participants';
+};
+
+export type AddConversationParticipantErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
+     *
+     */
+    413: ServerError;
+    /**
+     * The request failed the service's own validation. The routes that validate with express-validator
+     * answer `{errors: [...]}`: sign-in (`email`, `password`), anonymous sign-in (`id_project`), label
+     * cloning (`lang`), adding a conversation participant (`member`) and messages (`text` of a text message, where each item is a plain string).
+     * Other operations never answer 422: the real server stores what its models can cast, and answers
+     * other invalid bodies with a 500 from its database layer (or not at all).
+     *
+     */
+    422: ValidationErrors;
+    /**
+     * An unknown `request_id`, or a participant the populate cannot read as an id: `{success:
+     * false, error: "Error adding participant"}`; malformed JSON gets Express's `{err: "error"}`.
+     *
+     */
+    500: ErrorBody | ServerError;
+};
+
+export type AddConversationParticipantError = AddConversationParticipantErrors[keyof AddConversationParticipantErrors];
+
+export type AddConversationParticipantResponses = {
+    /**
+     * The conversation, populated, with the member among its participants.
+     */
+    200: StoredConversation;
+};
+
+export type AddConversationParticipantResponse = AddConversationParticipantResponses[keyof AddConversationParticipantResponses];
+
+export type SetConversationParticipantsData = {
+    body: ConversationParticipantsSetRequest;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Conversation id (`request_id`, e.g. `support-group-<UUID>`), looked up in the project.
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/requests/{request_id}/participants';
+};
+
+export type SetConversationParticipantsErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
+     *
+     */
+    413: ServerError;
+    /**
+     * An unknown `request_id`, a form or e-mail conversation given more than one agent, or a
+     * participant the populate cannot read as an id: `{success: false, error: "Error setting
+     * participants"}`; malformed JSON gets Express's `{err: "error"}`.
+     *
+     */
+    500: ErrorBody | ServerError;
+};
+
+export type SetConversationParticipantsError = SetConversationParticipantsErrors[keyof SetConversationParticipantsErrors];
+
+export type SetConversationParticipantsResponses = {
+    /**
+     * The conversation, populated, with the participants sent.
+     */
+    200: StoredConversation;
+};
+
+export type SetConversationParticipantsResponse = SetConversationParticipantsResponses[keyof SetConversationParticipantsResponses];
+
+export type RemoveConversationParticipantData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Conversation id (`request_id`, e.g. `support-group-<UUID>`), looked up in the project.
+         */
+        request_id: string;
+        /**
+         * The participant to remove, as listed in `participants` (a user id, or `bot_<id>`).
+         */
+        participant_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/requests/{request_id}/participants/{participant_id}';
+};
+
+export type RemoveConversationParticipantErrors = {
+    /**
+     * An unknown `request_id` (or a participant the populate cannot read as an id): `{success:
+     * false, error: "Unable to remove the participant <participant_id> from the request
+     * <request_id>"}`; a malformed or unknown project id, an `Authorization` value without a scheme and
+     * a strict deployment's validation answer as every operation does (see the shared 400).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+};
+
+export type RemoveConversationParticipantError = RemoveConversationParticipantErrors[keyof RemoveConversationParticipantErrors];
+
+export type RemoveConversationParticipantResponses = {
+    /**
+     * The conversation, populated, without the participant.
+     */
+    200: StoredConversation;
+};
+
+export type RemoveConversationParticipantResponse = RemoveConversationParticipantResponses[keyof RemoveConversationParticipantResponses];
 
 export type ListDepartmentsData = {
     body?: never;

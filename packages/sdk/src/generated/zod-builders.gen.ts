@@ -1149,6 +1149,38 @@ export const zConversationList = /* @__PURE__ */ lazy(() => z.object({
     requests: z.array(zStoredConversation())
 }));
 
+export const zConversationUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
+    lead: z.nullish(z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))),
+    status: z.nullish(z.int().check(z.gte(0))),
+    tags: z.nullish(z.array(z.object({
+        tag: z.string(),
+        color: z.optional(z.string()),
+        attributes: z.optional(zStorableObject())
+    }))),
+    rating: z.nullish(z.number()),
+    rating_message: z.nullish(z.string()),
+    sourcePage: z.nullish(z.string()),
+    language: z.nullish(z.string()),
+    first_text: z.nullish(z.string()),
+    subject: z.nullish(z.string()),
+    location: z.nullish(z.object({
+        country: z.optional(z.string()),
+        city: z.optional(z.string()),
+        streetAddress: z.optional(z.string()),
+        region: z.optional(z.string()),
+        zipcode: z.optional(z.string()),
+        ipAddress: z.optional(z.string()),
+        geometry: z.optional(z.object({
+            type: z.optional(z.enum(['Point'])),
+            coordinates: z.optional(z.array(z.number()))
+        }))
+    })),
+    priority: z.nullish(z.string()),
+    smartAssignment: z.nullish(z.boolean()),
+    workingStatus: z.nullish(z.string()),
+    channelName: z.nullish(z.string())
+}));
+
 export const zConversationCloseRequest = /* @__PURE__ */ lazy(() => z.object({
     force: z.nullish(z.boolean())
 }));
@@ -1364,6 +1396,12 @@ export const zMessageCreateRequest = /* @__PURE__ */ lazy(() => z.object({
         }))
     })),
     followers: z.optional(z.array(zObjectId()))
+}));
+
+export const zConversationParticipantsSetRequest = /* @__PURE__ */ lazy(() => z.array(z.string().check(z.regex(/^(bot_)?[0-9a-fA-F]{24}$/))));
+
+export const zConversationParticipantAddRequest = /* @__PURE__ */ lazy(() => z.object({
+    member: z.string().check(z.minLength(1), z.regex(/^(bot_)?[0-9a-fA-F]{24}$/))
 }));
 
 export const zDepartment = /* @__PURE__ */ lazy(() => z.object({
@@ -2159,6 +2197,15 @@ export const zGetConversationPath = /* @__PURE__ */ lazy(() => z.object({
 
 export const zGetConversationResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
 
+export const zUpdateConversationBody = /* @__PURE__ */ lazy(() => zConversationUpdateRequest());
+
+export const zUpdateConversationPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zUpdateConversationResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
+
 export const zCloseConversationBody = /* @__PURE__ */ lazy(() => zConversationCloseRequest());
 
 export const zCloseConversationPath = /* @__PURE__ */ lazy(() => z.object({
@@ -2224,6 +2271,32 @@ export const zCreateMessageResponse = /* @__PURE__ */ lazy(() => z.intersection(
         __v: z.int()
     }))
 })));
+
+export const zAddConversationParticipantBody = /* @__PURE__ */ lazy(() => zConversationParticipantAddRequest());
+
+export const zAddConversationParticipantPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zAddConversationParticipantResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
+
+export const zSetConversationParticipantsBody = /* @__PURE__ */ lazy(() => zConversationParticipantsSetRequest());
+
+export const zSetConversationParticipantsPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zSetConversationParticipantsResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
+
+export const zRemoveConversationParticipantPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1)),
+    participant_id: z.string().check(z.minLength(1))
+}));
+
+export const zRemoveConversationParticipantResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
 
 export const zListDepartmentsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))

@@ -896,6 +896,19 @@ export const zStoredConversation = /* @__PURE__ */ z.lazy(builders.zStoredConver
 export const zConversationList = /* @__PURE__ */ z.lazy(builders.zConversationList);
 
 /**
+ * Body of `updateConversation`: the fields to change. The server copies a field only when its
+ * value is truthy (`smartAssignment` and `workingStatus` whenever they are not `null`), so `null`,
+ * `0`, `""` and `false` leave a field unchanged, except `smartAssignment: false` and
+ * `workingStatus: ""`, which are written. Other fields are ignored. Nothing is validated beyond the
+ * request model's types: a value the model cannot store (an object for a text, a text that is no
+ * number for `status`, a `lead` that is no id) fails the whole update with a 500, and a `status`
+ * set here is stored as is (setting 1000 does not close the conversation: use
+ * `closeConversation`).
+ *
+ */
+export const zConversationUpdateRequest = /* @__PURE__ */ z.lazy(builders.zConversationUpdateRequest);
+
+/**
  * Optional body of `closeConversation`.
  */
 export const zConversationCloseRequest = /* @__PURE__ */ z.lazy(builders.zConversationCloseRequest);
@@ -950,6 +963,18 @@ export const zInfoMessage = /* @__PURE__ */ z.lazy(builders.zInfoMessage);
  *
  */
 export const zMessageCreateRequest = /* @__PURE__ */ z.lazy(builders.zMessageCreateRequest);
+
+/**
+ * Body of `setConversationParticipants`: the new participants, user ids of the project and
+ * `bot_<id>` for bots; `[]` leaves the conversation unassigned. Only an array is answered.
+ *
+ */
+export const zConversationParticipantsSetRequest = /* @__PURE__ */ z.lazy(builders.zConversationParticipantsSetRequest);
+
+/**
+ * Body of `addConversationParticipant`.
+ */
+export const zConversationParticipantAddRequest = /* @__PURE__ */ z.lazy(builders.zConversationParticipantAddRequest);
 
 /**
  * A department of the project: conversations are routed through one (the project's default
@@ -1600,6 +1625,15 @@ export const zGetConversationPath = /* @__PURE__ */ z.lazy(builders.zGetConversa
  */
 export const zGetConversationResponse = /* @__PURE__ */ z.lazy(builders.zGetConversationResponse);
 
+export const zUpdateConversationBody = /* @__PURE__ */ z.lazy(builders.zUpdateConversationBody);
+
+export const zUpdateConversationPath = /* @__PURE__ */ z.lazy(builders.zUpdateConversationPath);
+
+/**
+ * The updated conversation, populated.
+ */
+export const zUpdateConversationResponse = /* @__PURE__ */ z.lazy(builders.zUpdateConversationResponse);
+
 export const zCloseConversationBody = /* @__PURE__ */ z.lazy(builders.zCloseConversationBody);
 
 export const zCloseConversationPath = /* @__PURE__ */ z.lazy(builders.zCloseConversationPath);
@@ -1631,6 +1665,31 @@ export const zCreateMessagePath = /* @__PURE__ */ z.lazy(builders.zCreateMessage
  * The created message, with its conversation as `request`.
  */
 export const zCreateMessageResponse = /* @__PURE__ */ z.lazy(builders.zCreateMessageResponse);
+
+export const zAddConversationParticipantBody = /* @__PURE__ */ z.lazy(builders.zAddConversationParticipantBody);
+
+export const zAddConversationParticipantPath = /* @__PURE__ */ z.lazy(builders.zAddConversationParticipantPath);
+
+/**
+ * The conversation, populated, with the member among its participants.
+ */
+export const zAddConversationParticipantResponse = /* @__PURE__ */ z.lazy(builders.zAddConversationParticipantResponse);
+
+export const zSetConversationParticipantsBody = /* @__PURE__ */ z.lazy(builders.zSetConversationParticipantsBody);
+
+export const zSetConversationParticipantsPath = /* @__PURE__ */ z.lazy(builders.zSetConversationParticipantsPath);
+
+/**
+ * The conversation, populated, with the participants sent.
+ */
+export const zSetConversationParticipantsResponse = /* @__PURE__ */ z.lazy(builders.zSetConversationParticipantsResponse);
+
+export const zRemoveConversationParticipantPath = /* @__PURE__ */ z.lazy(builders.zRemoveConversationParticipantPath);
+
+/**
+ * The conversation, populated, without the participant.
+ */
+export const zRemoveConversationParticipantResponse = /* @__PURE__ */ z.lazy(builders.zRemoveConversationParticipantResponse);
 
 export const zListDepartmentsPath = /* @__PURE__ */ z.lazy(builders.zListDepartmentsPath);
 

@@ -1,12 +1,21 @@
-// The parity scenario's steps (../scenario.mjs): Conversations listed, read, closed and reopened, and
-// their messages listed (after ./messages.mjs created the run's conversations).
+// The parity scenario's steps (../scenario.mjs): Conversations listed, read, updated, closed and
+// reopened, handed over (participants added, set, removed), and their messages listed (after ./messages.mjs created the run's conversations).
 import { MALFORMED_ID, UNKNOWN_ID, s } from './steps.mjs';
 
 export function conversationSteps() {
   const rid = (suffix) => (v) => `support-group-${v.projectId}-${v.run.replace(/[^a-z0-9]/g, '')}${suffix}`;
   const a = { request_id: rid('a') };
+  const b = { request_id: rid('b') };
   const unknown = { request_id: 'support-group-parity-unknown' };
   const l = (id, query, options = {}) => s(`listConversations.${id}`, 'listConversations', { query, ...options });
+  // A participant step: an `add` body's values may be functions of the run's variables.
+  const p = (kind, id, value, options = {}) => {
+    const op = kind === 'add' ? 'addConversationParticipant' : 'setConversationParticipants';
+    const body = kind === 'add' && value ? (v) => Object.fromEntries(Object.entries(value).map(([k, x]) => [k, typeof x === 'function' ? x(v) : x])) : value;
+    return s(`${op}.${id}`, op, { path: a, body, ...options });
+  };
+  const r = (id, participant, options = {}) => s(`removeConversationParticipant.${id}`, 'removeConversationParticipant', { path: { ...a, participant_id: participant }, ...options });
+  const u = (id, body, options = {}) => s(`updateConversation.${id}`, 'updateConversation', { path: a, body, ...options });
   return [
     l('ok', {}),
     l('agent', {}, { as: 'agent' }),
@@ -54,6 +63,63 @@ export function conversationSteps() {
     s('reopenConversation.unknown', 'reopenConversation', { path: unknown }),
     s('reopenConversation.guest', 'reopenConversation', { as: 'guest', path: a }),
     s('listMessages.after-reopen', 'listMessages', { path: a }),
+    u('ok', {
+      priority: 'high',
+      subject: 'Charged twice',
+      tags: [{ tag: 'vip', color: 5 }],
+      rating: 4,
+      rating_message: 'ok',
+      smartAssignment: false,
+      workingStatus: 'open',
+      channelName: 'chat21',
+      location: { city: 'Rome', geometry: { type: 'Line' } },
+      language: null,
+      first_text: '',
+    }),
+    u('agent', { workingStatus: 'pending', status: '200' }, { as: 'agent' }),
+    u('guest', { priority: 'low' }, { as: 'guest' }),
+    u('none', { priority: 'low' }, { as: 'none' }),
+    u('unknown', { priority: 'low' }, { path: unknown }),
+    u('unknown-cast', { status: 'abc' }, { path: unknown }),
+    u('status-string', { status: 'abc' }),
+    u('tags-string', { tags: 'x' }),
+    u('tags-empty-object', { tags: {} }),
+    u('lead-malformed', { lead: MALFORMED_ID }),
+    u('location-string', { location: 'Rome' }),
+    u('smart-assignment-string', { smartAssignment: 'abc' }),
+    u('array', [1]),
+    u('malformed-json', undefined, { raw: '{"priority":' }),
+    u('lead-unknown', { lead: UNKNOWN_ID, tags: [] }, { path: b }),
+    s('getConversation.after-update', 'getConversation', { path: b }),
+    // The document now holds what updateConversation stored without validators (a tag without `tag`,
+    // a geometry type other than Point): saving it fails.
+    p('add', 'invalid-document', { member: (v) => v.agentUserId }),
+    p('set', 'invalid-document', (v) => [v.ownerUserId]),
+    r('invalid-document', (v) => v.ownerUserId),
+    u('repair', { tags: [{ tag: 'vip' }], location: { city: 'Rome' } }),
+    p('add', 'ok', { member: (v) => v.agentUserId }, { as: 'agent' }),
+    p('add', 'again', { member: (v) => v.agentUserId }),
+    p('add', 'bot', { member: 'bot_5f5f5f5f5f5f5f5f5f5f5f5f' }),
+    p('add', 'empty', {}),
+    p('add', 'member-empty', { member: '' }),
+    p('add', 'unknown', { member: (v) => v.agentUserId }, { path: unknown }),
+    p('add', 'guest', { member: (v) => v.agentUserId }, { as: 'guest' }),
+    p('add', 'malformed-json', undefined, { raw: '{"member":' }),
+    p('set', 'ok', (v) => [v.ownerUserId]),
+    p('set', 'same', (v) => [v.ownerUserId]),
+    p('set', 'empty', []),
+    p('set', 'unknown', (v) => [v.ownerUserId], { path: unknown }),
+    p('set', 'object', { member: 'x' }),
+    p('set', 'guest', [], { as: 'guest' }),
+    p('set', 'both', (v) => [v.ownerUserId, v.agentUserId, 'bot_5f5f5f5f5f5f5f5f5f5f5f5f']),
+    r('agent', (v) => v.agentUserId),
+    r('again', (v) => v.agentUserId),
+    r('bot', 'bot_5f5f5f5f5f5f5f5f5f5f5f5f'),
+    r('not-participant', UNKNOWN_ID),
+    r('unknown', (v) => v.agentUserId, { path: { ...unknown, participant_id: (v) => v.agentUserId } }),
+    r('none', (v) => v.ownerUserId, { as: 'none' }),
+    r('owner', (v) => v.ownerUserId),
+    s('getConversation.after-handover', 'getConversation', { path: a }),
     l('after-close-reopen', { status: 'all', sort: 'updatedAt' }),
   ];
 }

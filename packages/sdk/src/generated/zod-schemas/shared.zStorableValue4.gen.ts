@@ -1,6 +1,6 @@
 // This file is written by packages/sdk/scripts/lazy-zod.mjs from the schemas @hey-api/openapi-ts generated
 // (zod.gen.ts): zodValidation()'s copy of them, by the operations that use them. Do not edit.
-// zod/mini schemas used by 12 operations: signInAnonymously, createContent, createContentsFromUrls, updateKnowledgeBase, updateCurrentTeammate, updateTeammate, updateGroup, createSegment, updateSegment, createLead, updateLead, createMessage.
+// zod/mini schemas used by 13 operations: signInAnonymously, createContent, createContentsFromUrls, updateKnowledgeBase, updateCurrentTeammate, updateTeammate, updateGroup, createSegment, updateSegment, createLead, updateLead, updateConversation, createMessage.
 
 import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';

@@ -1,6 +1,6 @@
 // This file is written by packages/sdk/scripts/lazy-zod.mjs from the schemas @hey-api/openapi-ts generated
 // (zod.gen.ts): zodValidation()'s copy of them, by the operations that use them. Do not edit.
-// zod/mini schemas used by 4 operations: listConversations, getConversation, closeConversation, reopenConversation.
+// zod/mini schemas used by 8 operations: listConversations, getConversation, updateConversation, closeConversation, reopenConversation, addConversationParticipant, setConversationParticipants, removeConversationParticipant.
 
 import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
