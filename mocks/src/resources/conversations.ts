@@ -448,7 +448,15 @@ export const conversationHandlers = {
       }
       const populated = populatedConversation(core, conversation);
       if ('reason' in populated) return populated;
-      core.webhooks.emit('request.close', projectId, populated);
+      // services/subscriptionNotifierQueued.js: the delivery of `request.close` carries the conversation's
+      // messages (`Message.find({recipient, id_project}).sort({updatedAt: 'asc'})`), read before "Chat closed".
+      const messages = messagesOf(core, projectId, requestId)
+        .sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0))
+        .map((m) => structuredClone(m));
+      core.webhooks.emit('request.close', projectId, { ...populated, messages });
+      // pubmodules/routing-queue/listenerQueued.js on `request.close`: the participating agents' assigned
+      // conversations are counted again, and each teammate's `project_user.update` follows.
+      updateAssignedCounts(core, conversation);
       postSystemMessage(core, conversation, 'Chat closed', { subtype: 'info/support', updateconversation: false, messagelabel: { key: 'CHAT_CLOSED' } });
       return ok(populated);
     },
