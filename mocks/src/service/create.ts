@@ -8,6 +8,7 @@ import { http } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { Authenticator } from '../auth/authenticator';
 import { guestToken, projectTokenAudience, signToken, userToken } from '../auth/tokens';
+import { withExpressEtag } from '../http/conditional';
 import { internalError, isUnanswered, toResponse, untilAborted, type Result } from '../http/results';
 import type { ValidationIssue } from '../http/validation';
 import { operationIds, operationMeta, type OperationMeta } from '../manifest';
@@ -135,6 +136,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         }
         // The answer as the chosen release sends it (fields it lacks left out).
         if (!isUnanswered(result) && result.status === 200) result = release.shape(meta, result);
+        // Express's ETag on an answer with a body, and 304 to a GET or HEAD whose If-None-Match matches.
+        result = await withExpressEtag(request, result);
         if (options.onResponse) report(options.onResponse, meta.operationId, request, result);
         if (isUnanswered(result)) {
           warnings.warn(unansweredKind(meta.operationId, result.reason), () => unansweredWarning(meta.operationId, result.reason, unanswered));
