@@ -172,6 +172,15 @@ export function internalError(): Failure {
   return { status: 500, body: { err: 'error' } };
 }
 
+/**
+ * Whether `result` is the empty 200 of `res.send(null)` (a body `undefined` with no type named, not
+ * `res.json(undefined)`), which Express sends with `Content-Length: 0` and no `Content-Type`
+ * (checked on server 2.19.16: a forced delete of an unknown group).
+ */
+export function isUntypedEmpty(result: Success<unknown> | Failure | NotModified, headers: Headers): boolean {
+  return result.status === 200 && 'body' in result && result.body === undefined && !('noEntity' in result && result.noEntity) && !headers.has('Content-Type');
+}
+
 /** Whether a result is a 304 Not Modified. */
 export function isNotModified(result: Result): result is NotModified {
   return result.status === 304;
@@ -214,6 +223,8 @@ export function toResponse(result: Result): Response {
   if (isNotModified(result)) return new HttpResponse(null, { status: 304, headers });
   const text = textOf(result);
   if (text !== undefined) {
+    // `res.send(null)`: Express sends the empty body without a Content-Type (a Fetch body of '' would get text/plain).
+    if (isUntypedEmpty(result, headers)) return marked(result, new HttpResponse(null, { status: result.status, headers }));
     // A text answer is plain text unless the handler names its type (an HTML error page, or the
     // empty body of `res.json(undefined)`, which Express sends as `application/json`).
     if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/plain; charset=utf-8');

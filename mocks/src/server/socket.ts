@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpResponse } from 'msw';
 import { BodyTooLargeError } from '../http/body';
-import { BEFORE_CORS, isNotModified, isUnanswered, jsonTextOf, textOf, type Result } from '../http/results';
+import { BEFORE_CORS, isNotModified, isUnanswered, isUntypedEmpty, jsonTextOf, textOf, type Result } from '../http/results';
 
 /**
  * The URL of a request from its `Host` header (or the server's own address without one) and its
@@ -215,7 +215,7 @@ export function sendResult(res: ServerResponse, result: Result, close = false): 
   const text = textOf(result);
   let body: string;
   if (text !== undefined) {
-    if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/plain; charset=utf-8');
+    if (!headers.has('Content-Type') && !isUntypedEmpty(result, headers)) headers.set('Content-Type', 'text/plain; charset=utf-8');
     body = text;
   } else {
     // expressJson: `res.json()`'s text; `undefined` has none (an empty body).
