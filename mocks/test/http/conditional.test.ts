@@ -143,3 +143,12 @@ describe.each(transports)('ETag and 304 through %s', (_name, start) => {
     expect([forced.status, forced.headers.get('etag'), forced.headers.get('content-type'), await forced.text()]).toEqual([200, 'W/"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"', null, '']);
   });
 });
+
+describe('the empty body of res.send(null) in strict mode', () => {
+  it('is labelled text/plain, as the contract declares it (a validating deployment)', async () => {
+    const mockFetch = createMockFetch({ strict: true, warnings: false });
+    const auth = await mockFetch.service.authorization('admin');
+    const forced = await mockFetch(`https://api.supportkb.test/${P}/groups/000000000000000000000000?force=true`, { method: 'DELETE', headers: { Authorization: auth } });
+    expect([forced.status, forced.headers.get('content-type'), await forced.text()]).toEqual([200, 'text/plain; charset=utf-8', '']);
+  });
+});
