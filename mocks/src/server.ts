@@ -18,6 +18,7 @@ import { roleRank } from './auth/roles';
 import { projectTokenAudience } from './auth/tokens';
 // The service's answers as the handlers build them, so the server's own 413 and 405 are byte for byte
 // the in-process transports' (mocks/test/golden.test.ts compares them).
+import { withExpressEtag } from './http/conditional';
 import { expressJson, methodNotAllowed, payloadTooLarge, toResponse } from './http/results';
 import type { HttpMock } from './running';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './server/connections';
@@ -141,6 +142,8 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       headers: { 'content-type': 'text/html; charset=utf-8' },
     });
   };
+  /** The body parser's 413, with its ETag as Express sends it. */
+  const tooLarge = (method: string) => withExpressEtag({ method, headers: new Headers() }, payloadTooLarge(limit));
   const shortest = Math.min(...[limits.headersTimeoutMs, limits.requestTimeoutMs].filter((ms) => ms > 0));
   const timeouts = {
     headersTimeout: limits.headersTimeoutMs,
@@ -180,7 +183,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       // As the service's body parser (whatever the method): a declared size over the limit is refused unread.
       const declared = Number(req.headers['content-length']);
       if (sentBody && Number.isFinite(declared) && declared > limit) {
-        await send(res, toResponse(payloadTooLarge(limit)), true);
+        sendResult(res, await tooLarge(method), true);
         return;
       }
       // Methods the Fetch API cannot carry (TRACE, TRACK, CONNECT) match no route.
@@ -203,7 +206,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
         const result = await direct.answer(request, direct.params);
         const unread = sentBody && !body?.finished;
         if (body?.tooLarge) {
-          await send(res, toResponse(payloadTooLarge(limit)), true);
+          sendResult(res, await tooLarge(method), true);
           return;
         }
         sendResult(res, result, unread);
@@ -212,7 +215,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
       const response = await getResponse(handlers, request, { baseUrl: url.origin });
       const unread = sentBody && !body?.finished;
       if (body?.tooLarge) {
-        await send(res, toResponse(payloadTooLarge(limit)), true);
+        sendResult(res, await tooLarge(method), true);
         return;
       }
       if (!response) {
@@ -223,7 +226,9 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
     } catch (error) {
       if (body?.tooLarge && !res.headersSent) {
         // An override read the body past the limit and threw: the answer is the service's 413.
-        await send(res, toResponse(payloadTooLarge(limit)), true).catch(() => res.destroy());
+        await tooLarge(req.method ?? 'POST')
+          .then((result) => sendResult(res, result, true))
+          .catch(() => res.destroy());
         return;
       }
       console.error('[@supportkb/mocks] server error:', error);

@@ -13,6 +13,22 @@ export interface Success<B> {
   readonly body: B;
   /** Extra response headers. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * With `body` `undefined`: Express's `res.json(undefined)`, which sends no entity at all (no
+   * `Content-Length`, no `ETag`), where `res.send(null)` sends an empty one (`Content-Length: 0`
+   * and the empty body's `ETag`).
+   */
+  readonly noEntity?: true;
+}
+
+/**
+ * 304 Not Modified: what Express sends instead of a 2xx answer when a GET or HEAD request's
+ * `If-None-Match` matches its `ETag` (../http/conditional.ts): the answer's headers (its `ETag`
+ * included) without a body or `Content-Type`.
+ */
+export interface NotModified {
+  readonly status: 304;
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /** An error answer: a JSON `body`, or a plain-text `text` (`Unauthorized`, `Bad Request`). */
@@ -59,7 +75,7 @@ export interface Unanswered {
 }
 
 /** Any answer. */
-export type Result = Success<unknown> | Failure | Unanswered;
+export type Result = Success<unknown> | Failure | NotModified | Unanswered;
 
 /** No answer, for `reason` (see {@link Unanswered}). */
 export function unanswered(reason: string): Unanswered {
@@ -156,10 +172,38 @@ export function internalError(): Failure {
   return { status: 500, body: { err: 'error' } };
 }
 
-/** The body of an answer as text: the plain text, `''` for an empty 200, else `undefined` (JSON). */
-export function textOf(result: Success<unknown> | Failure): string | undefined {
+/**
+ * Whether `result` is the empty 200 of `res.send(null)` (a body `undefined` with no type named, not
+ * `res.json(undefined)`), which Express sends with `Content-Length: 0` and no `Content-Type`
+ * (checked on server 2.19.16: a forced delete of an unknown group).
+ */
+export function isUntypedEmpty(result: Success<unknown> | Failure | NotModified, headers: Headers): boolean {
+  return result.status === 200 && 'body' in result && result.body === undefined && !('noEntity' in result && result.noEntity) && !headers.has('Content-Type');
+}
+
+/** Whether a result is a 304 Not Modified. */
+export function isNotModified(result: Result): result is NotModified {
+  return result.status === 304;
+}
+
+/** The body of an answer as text: the plain text, `''` for an empty 200 or a 304, else `undefined` (JSON). */
+export function textOf(result: Success<unknown> | Failure | NotModified): string | undefined {
+  if (result.status === 304) return '';
   if ('text' in result && result.text !== undefined) return result.text;
   return result.status === 200 && result.body === undefined ? '' : undefined;
+}
+
+/** The JSON texts of answers already serialised (for their ETag), so an answer is serialised once. */
+const JSON_TEXTS = new WeakMap<object, string>();
+
+/** The JSON text Express's `res.json()` sends for a JSON answer's body (`''` for `undefined`). */
+export function jsonTextOf(result: Success<unknown> | Failure): string {
+  let text = JSON_TEXTS.get(result);
+  if (text === undefined) {
+    text = JSON.stringify(result.body) ?? '';
+    JSON_TEXTS.set(result, text);
+  }
+  return text;
 }
 
 /**
@@ -176,14 +220,18 @@ export function expressJson(body: unknown, init: { status: number; headers?: Hea
 export function toResponse(result: Result): Response {
   if (isUnanswered(result)) return HttpResponse.error();
   const headers = new Headers(result.headers);
+  if (isNotModified(result)) return new HttpResponse(null, { status: 304, headers });
   const text = textOf(result);
   if (text !== undefined) {
+    // `res.send(null)`: Express sends the empty body without a Content-Type (a Fetch body of '' would get text/plain).
+    if (isUntypedEmpty(result, headers)) return marked(result, new HttpResponse(null, { status: result.status, headers }));
     // A text answer is plain text unless the handler names its type (an HTML error page, or the
     // empty body of `res.json(undefined)`, which Express sends as `application/json`).
     if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/plain; charset=utf-8');
     return marked(result, new HttpResponse(text, { status: result.status, headers }));
   }
-  return marked(result, expressJson(result.body, { status: result.status, headers }));
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json; charset=utf-8');
+  return marked(result, new HttpResponse(jsonTextOf(result), { status: result.status, headers }));
 }
 
 /** `response`, remembered in {@link BEFORE_CORS} when `result` is a body parser's failure. */

@@ -8,7 +8,7 @@ import { operationSchemas } from '@supportkb/sdk/zod';
 import { safeParse, type $ZodIssue } from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
 import { isObject, valueAt } from '../documents';
-import { coerceQuery } from './query';
+import { choicesOf, coerceQuery, objectShape, queryShapeIssues } from './query';
 import type { Failure } from './results';
 
 /** One failed check, as express-validator reports it (the contract's `ValidationErrorItem`). */
@@ -52,6 +52,16 @@ export function badInput(status: 400 | 422, errors: readonly (ValidationIssue | 
   return { status, body: { errors } };
 }
 
+/**
+ * `issue` with the values its field accepts when it is a choice of literals and zod said only
+ * `Invalid input` (`direction=desc`: `Invalid input: expected one of -1, 1`).
+ */
+function withChoices(issue: ValidationIssue, querySchema: Parameters<typeof objectShape>[0]): ValidationIssue {
+  const field = objectShape(querySchema)?.[issue.param];
+  const choices = field && issue.msg === 'Invalid input' ? choicesOf(field) : undefined;
+  return choices ? { ...issue, msg: `Invalid input: expected one of ${choices.map((choice) => JSON.stringify(choice)).join(', ')}` } : issue;
+}
+
 /** English messages for this package's parses only (zod/mini has none; the global zod configuration is left alone). */
 const messages = { error: en().localeError };
 
@@ -84,9 +94,19 @@ export function contractViolations(operationId: OperationId, parts: RequestParts
   }
   const querySchema = schemas.query?.();
   if (querySchema) {
+    // How the query is written first (a repeated name, a deepObject key repeated or nested), then
+    // its values; a parameter refused for how it is written is not refused again for its value.
+    const written = queryShapeIssues(parts.search, querySchema);
+    for (const { value, msg, param } of written) out.push({ value, msg, param, location: 'query' });
+    const reported = new Set(written.map((issue) => issue.field));
     const candidate = coerceQuery(parts.search, querySchema);
     const parsed = safeParse(querySchema, candidate, messages);
-    if (!parsed.success) out.push(...issuesToErrors(parsed.error.issues, candidate, 'query'));
+    if (!parsed.success)
+      out.push(
+        ...issuesToErrors(parsed.error.issues, candidate, 'query')
+          .filter((issue) => !reported.has(issue.param.split('.')[0]!))
+          .map((issue) => withChoices(issue, querySchema)),
+      );
   }
   const bodySchema = schemas.body?.();
   if (bodySchema) {

@@ -102,7 +102,7 @@ export const groupHandlers = {
   },
 
   deleteGroup: {
-    handle({ core, projectId, raw }) {
+    handle({ core, projectId, raw, strict }) {
       const id = raw.path.id!;
       // departmentService.isGroupInProjectDepartment: Department.findOne({id_project, id_group}).
       const inDepartment = [...core.store.departments.values()].some((d) => d.id_project === projectId && (d as { id_group?: unknown }).id_group === id);
@@ -116,7 +116,9 @@ export const groupHandlers = {
       }
       const group = core.store.groups.get(key);
       if (raw.query.force === 'true') {
-        if (!group) return ok(undefined); // `res.status(200).send(null)`: an empty body
+        // `res.status(200).send(null)`: an empty body without a Content-Type; strict mode labels it
+        // as the contract declares it (text/plain), as a validating deployment would.
+        if (!group) return strict ? ok(undefined, { 'Content-Type': 'text/plain; charset=utf-8' }) : ok(undefined);
         core.store.groups.delete(key);
         core.webhooks.emit('group.delete', group.id_project, group);
         return ok(group);

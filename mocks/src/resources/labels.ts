@@ -73,7 +73,7 @@ export function projectLanguage(core: ServiceCore, projectId: string, lang: stri
 
 /** `res.json(undefined)`: 200 with `Content-Type: application/json; charset=utf-8` and an empty body. */
 function emptyJson(): Success<undefined> {
-  return ok(undefined, { 'Content-Type': 'application/json; charset=utf-8' });
+  return { ...ok(undefined, { 'Content-Type': 'application/json; charset=utf-8' }), noEntity: true };
 }
 
 /** Express's 404 page (`finalhandler`) for a GET no route matched: `Cannot GET <path of the original URL>`. */

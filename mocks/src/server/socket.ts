@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpResponse } from 'msw';
 import { BodyTooLargeError } from '../http/body';
-import { BEFORE_CORS, isUnanswered, textOf, type Result } from '../http/results';
+import { BEFORE_CORS, isNotModified, isUnanswered, isUntypedEmpty, jsonTextOf, textOf, type Result } from '../http/results';
 
 /**
  * The URL of a request from its `Host` header (or the server's own address without one) and its
@@ -174,7 +174,8 @@ function writeAnswer(res: ServerResponse, status: number, statusText: string, re
     headers[name] = value;
   });
   if (cors) headers['access-control-allow-origin'] = '*';
-  headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  // A 304 has no body, and Express strips its length (node:http sends none for it).
+  if (status !== 304) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   if (close) {
     headers.connection = 'close';
     closeAfterAnswer(res.req, res);
@@ -207,15 +208,19 @@ export function sendResult(res: ServerResponse, result: Result, close = false): 
     return;
   }
   const headers = new Headers(result.headers);
+  if (isNotModified(result)) {
+    writeAnswer(res, 304, statusTextOf(304), headers, '', close);
+    return;
+  }
   const text = textOf(result);
   let body: string;
   if (text !== undefined) {
-    if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/plain; charset=utf-8');
+    if (!headers.has('Content-Type') && !isUntypedEmpty(result, headers)) headers.set('Content-Type', 'text/plain; charset=utf-8');
     body = text;
   } else {
     // expressJson: `res.json()`'s text; `undefined` has none (an empty body).
     if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json; charset=utf-8');
-    body = JSON.stringify(result.body) ?? '';
+    body = jsonTextOf(result);
   }
   writeAnswer(res, result.status, statusTextOf(result.status), headers, body, close, !('beforeCors' in result && result.beforeCors));
 }

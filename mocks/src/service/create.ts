@@ -8,6 +8,7 @@ import { http } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { Authenticator } from '../auth/authenticator';
 import { guestToken, projectTokenAudience, signToken, userToken } from '../auth/tokens';
+import { withExpressEtag } from '../http/conditional';
 import { internalError, isUnanswered, toResponse, untilAborted, type Result } from '../http/results';
 import type { ValidationIssue } from '../http/validation';
 import { operationIds, operationMeta, type OperationMeta } from '../manifest';
@@ -22,6 +23,7 @@ import type { HandlerTable, ServiceCore } from './context';
 import { handlers } from './handlers';
 import { bodyLimitOf, DEFAULT_BEHAVIOUR, type MockService, type MockServiceOptions, type SeededRole } from './options';
 import { releaseShape, serverVersionOf } from './release';
+import { caselessHandler, type CaselessRoute } from './caseless';
 import { runOperation } from './pipeline';
 import { report } from './report';
 import { joinPath, mswMethod, routeOrder } from './routes';
@@ -120,7 +122,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     .map(operationMeta)
     .filter((meta) => release.has(meta))
     .sort(routeOrder);
-  const mswHandlers = metas
+  /** The operations' routes for the case-insensitive fallback (./caseless.ts), in MSW's order. */
+  const caselessRoutes: CaselessRoute[] = [];
+  const operationHandlers = metas
     .map(<K extends OperationId>(meta: OperationMeta & { operationId: K }) => {
       const handler = handlerOf(handlers, meta.operationId);
       /** The operation's answer to a request MSW (or the standalone server's dispatch) matched, with `params` its path parameters. */
@@ -135,6 +139,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         }
         // The answer as the chosen release sends it (fields it lacks left out).
         if (!isUnanswered(result) && result.status === 200) result = release.shape(meta, result);
+        // Express's ETag on an answer with a body, and 304 to a GET or HEAD whose If-None-Match matches.
+        result = await withExpressEtag(request, result);
         if (options.onResponse) report(options.onResponse, meta.operationId, request, result);
         if (isUnanswered(result)) {
           warnings.warn(unansweredKind(meta.operationId, result.reason), () => unansweredWarning(meta.operationId, result.reason, unanswered));
@@ -142,20 +148,27 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         }
         return result;
       };
-      const mswHandler = http[mswMethod(meta.method)](joinPath(baseUrl, meta.mswPath), async ({ request, params }) => toResponse(await answer(request, params)));
+      const respond = async (request: Request, params: Readonly<Record<string, unknown>>) => toResponse(await answer(request, params));
+      const mswHandler = http[mswMethod(meta.method)](joinPath(baseUrl, meta.mswPath), ({ request, params }) => respond(request, params));
       operationAnswers.set(mswHandler, answer);
+      caselessRoutes.push({ method: meta.method, path: meta.path, answer: respond });
       if (meta.method !== 'GET') return [mswHandler];
       // HEAD on a GET route: Express routes it to the GET handler and sends its status and headers
       // (Content-Length included) without the body (checked on server 2.19.16: `HEAD /{p}/tags` 200).
       const answerHead: OperationAnswer = (request, params) => answer(new Request(request, { method: 'GET' }), params);
-      const headHandler = http.head(joinPath(baseUrl, meta.mswPath), async ({ request, params }) => {
+      const respondHead = async (request: Request, params: Readonly<Record<string, unknown>>) => {
         const response = toResponse(await answerHead(request, params));
         return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-      });
+      };
+      const headHandler = http.head(joinPath(baseUrl, meta.mswPath), ({ request, params }) => respondHead(request, params));
       operationAnswers.set(headHandler, answerHead);
+      caselessRoutes.push({ method: 'HEAD', path: meta.path, answer: respondHead });
       return [mswHandler, headHandler];
     })
     .flat();
+  // Express routes paths case-insensitively (`/{p}/Leads` is listLeads): a last handler routes again
+  // what no operation's handler matched, literal segments compared without case.
+  const mswHandlers = [...operationHandlers, caselessHandler(baseUrl, caselessRoutes)];
 
   const seededMember = (role: SeededRole) => SEED.members[role];
 

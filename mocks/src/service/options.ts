@@ -143,7 +143,7 @@ export interface Exchange {
   /**
    * `application/json` or `text/plain`; `text/html` for Express's HTML error page (the labels
    * routes' forward to a URL no route matches); `none` when the mock gave no answer (as the real
-   * server for this request). An empty body sent as `application/json` (`res.json(undefined)`) is
+   * server for this request) or answered `304 Not Modified` (body `null`). An empty body sent as `application/json` (`res.json(undefined)`) is
    * reported as `application/json` with the body `''`.
    */
   contentType: 'application/json' | 'text/plain' | 'text/html' | 'none';

@@ -1,6 +1,6 @@
 /** The `onResponse` report of an answer (`Exchange`). */
 import type { OperationId } from '@supportkb/sdk';
-import { isUnanswered, textOf, type Result } from '../http/results';
+import { isNotModified, isUnanswered, textOf, type Result } from '../http/results';
 import type { Exchange } from './options';
 
 /** Tells `listener` about one answer; a listener's own failure is ignored. */
@@ -8,6 +8,10 @@ export function report(listener: (exchange: Exchange) => void, operationId: Oper
   try {
     if (isUnanswered(result)) {
       listener({ operationId, method: request.method, url: request.url, status: 0, contentType: 'none', body: null, headers: {} });
+      return;
+    }
+    if (isNotModified(result)) {
+      listener({ operationId, method: request.method, url: request.url, status: 304, contentType: 'none', body: null, headers: { ...result.headers } });
       return;
     }
     const text = textOf(result);
