@@ -25,7 +25,7 @@ import { decodeJwt, SignJWT } from 'jose';
  */
 
 /** A frame as compared: action, topic with ids abstracted, method, the message's keys (or its JSON type). */
-export interface FrameShape {
+interface FrameShape {
   action: unknown;
   method?: unknown;
   keys: string;
@@ -59,6 +59,18 @@ const STEP_MAX_MS = 15_000;
 /** A value as compared: an object's keys, `array`, or the JSON type (a list's items depend on the dataset, which differs). */
 const shapeOf = (value: unknown): string => (Array.isArray(value) ? 'array' : typeof value === 'object' && value !== null ? Object.keys(value).sort().join(',') : typeof value);
 
+/** `text` parsed as JSON, or `text` itself when it is not JSON. */
+function json(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** `value[name]` when `value` is an object, else `undefined`. */
+const field = (value: unknown, name: string): unknown => (typeof value === 'object' && value !== null ? Reflect.get(value, name) : undefined);
+
 /** Runs the scenario on `target` and returns what it saw. */
 export async function runLiveInboxScenario(target: ScenarioTarget): Promise<ScenarioRun> {
   const { baseUrl, projectId } = target;
@@ -78,32 +90,27 @@ export async function runLiveInboxScenario(target: ScenarioTarget): Promise<Scen
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
-      let parsed: unknown = body;
-      try {
-        parsed = JSON.parse(body);
-      } catch {}
-      const delivery = typeof parsed === 'object' && parsed !== null ? (parsed as { hook?: { event?: unknown }; payload?: unknown }) : {};
-      webhooks.push({ event: String(delivery.hook?.event), body: delivery.payload });
+      const parsed = json(body);
+      const hook: unknown = field(parsed, 'hook');
+      webhooks.push({ event: String(field(hook, 'event')), body: field(parsed, 'payload') });
       lastActivity = Date.now();
       res.writeHead(200).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const address: AddressInfo | string | null = receiver.address();
+  const hookUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hooks`;
 
-  async function call(step: string, method: string, path: string, token: string | undefined, body?: unknown): Promise<Record<string, unknown>> {
+  /** Calls the deployment, records the answer's status and shape, and returns the answer (a list's first item). */
+  async function call(step: string, method: string, path: string, token: string | undefined, body?: unknown): Promise<unknown> {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { ...(token ? { authorization: token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {}
+    const parsed = json(await response.text());
     rest[step] = `${response.status} ${shapeOf(parsed)}`;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : Array.isArray(parsed) && typeof parsed[0] === 'object' ? (parsed[0] as Record<string, unknown>) : {};
+    return Array.isArray(parsed) ? parsed[0] : parsed;
   }
 
   function open(name: string, token: string): Promise<WebSocket> {
@@ -132,7 +139,7 @@ export async function runLiveInboxScenario(target: ScenarioTarget): Promise<Scen
     // The seeded owner signs in (its teammate record is the dataset's, which differs: a mock's seeded
     // owner is online); the inbox is followed by an owner and an agent that custom tokens create.
     const seeded = await call('signIn', 'POST', '/auth/signin', undefined, { email: target.email, password: target.password });
-    const seededToken = String(seeded.token);
+    const seededToken = String(field(seeded, 'token'));
     const secret = new TextEncoder().encode(target.projectSecret);
     const customToken = (role: string) =>
       new SignJWT({ sub: 'userexternal', _id: `${run}-${role}`, role, email: `${run}-${role}@example.org`, firstname: role, lastname: 'Live' })
@@ -141,16 +148,16 @@ export async function runLiveInboxScenario(target: ScenarioTarget): Promise<Scen
         .setAudience(`https://tiledesk.com/projects/${projectId}`)
         .sign(secret);
     const owner = await call('signInWithCustomToken owner', 'POST', '/auth/signinWithCustomToken', `JWT ${await customToken('owner')}`);
-    const ownerToken = String(owner.token);
+    const ownerToken = String(field(owner, 'token'));
     // A custom-token sign-in answers the token's claims as `user`: the stored user's id is in the server's token.
     const userIdOf = (token: string) => String(decodeJwt(token.replace(/^JWT /, ''))._id);
     const ownerUserId = userIdOf(ownerToken);
     const agent = await call('signInWithCustomToken agent', 'POST', '/auth/signinWithCustomToken', `JWT ${await customToken('agent')}`);
-    const agentToken = String(agent.token);
+    const agentToken = String(field(agent, 'token'));
     const agentUserId = userIdOf(agentToken);
     const ownerTeammate = await call('getTeammateByUserId owner', 'GET', `/${projectId}/project_users/users/${ownerUserId}`, ownerToken);
     const agentTeammate = await call('getTeammateByUserId agent', 'GET', `/${projectId}/project_users/users/${agentUserId}`, agentToken);
-    ids = { ...ids, owner_user: ownerUserId, agent_user: agentUserId, owner_teammate: String(ownerTeammate._id), agent_teammate: String(agentTeammate._id) };
+    ids = { ...ids, owner_user: ownerUserId, agent_user: agentUserId, owner_teammate: String(field(ownerTeammate, '_id')), agent_teammate: String(field(agentTeammate, '_id')) };
     const inbox = `/${projectId}/requests`;
 
     // 2. sockets and subscriptions
@@ -169,7 +176,7 @@ export async function runLiveInboxScenario(target: ScenarioTarget): Promise<Scen
 
     // 4. a visitor opens a conversation; the owner follows it and replies
     const visitor = await call('signInAnonymously', 'POST', '/auth/signinAnonymously', undefined, { id_project: projectId, firstname: 'Ada' });
-    const visitorToken = String(visitor.token);
+    const visitorToken = String(field(visitor, 'token'));
     const first = `support-group-${projectId}-${run}-1`;
     ids = { ...ids, request_1: first };
     // `participants`: the conversation goes to the scenario's owner, not to whichever available teammate
@@ -186,7 +193,7 @@ export async function runLiveInboxScenario(target: ScenarioTarget): Promise<Scen
     const second = `support-group-${projectId}-${run}-2`;
     ids = { ...ids, request_2: second };
     const visitor2 = await call('signInAnonymously 2', 'POST', '/auth/signinAnonymously', undefined, { id_project: projectId });
-    await call('createMessage visitor 2', 'POST', `${inbox}/${second}/messages`, String(visitor2.token), { text: 'Hello?', participants: [ownerUserId] });
+    await call('createMessage visitor 2', 'POST', `${inbox}/${second}/messages`, String(field(visitor2, 'token')), { text: 'Hello?', participants: [ownerUserId] });
     await quiet();
 
     // 6. close and reopen

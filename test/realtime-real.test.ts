@@ -12,8 +12,9 @@ import { frameParity, runLiveInboxScenario, type ScenarioRun } from './live-inbo
 /**
  * `@supportkb/sdk/realtime` against the real server (2.19.16, unmodified, on loopback): an agent's
  * live inbox — the open conversations' snapshot, a visitor opening a conversation, its messages,
- * closing and reopening it — as the frames of openapi/asyncapi.yaml say; and the stateful mock's
- * websocket (`startHttpMock`) against it, frame by frame, for one short scenario.
+ * closing and reopening it — as the frames of openapi/asyncapi.yaml say; and the live-inbox scenario
+ * (test/live-inbox-scenario.ts) on it and on the stateful mock's standalone server (`startHttpMock`):
+ * REST answers, websocket frames and webhook deliveries compared.
  */
 let server: RealServer;
 const live: Realtime[] = [];
@@ -79,11 +80,9 @@ describe("the SDK's realtime entry on the real server", () => {
     await messages.ready;
     expect(texts).toEqual(['Where is my order?']);
 
-    // closing and reopening are not SDK operations yet: the same credentials over fetch
-    const auth = { authorization: sk.http.credentials.authorization({ type: 'apiKey', name: 'Authorization', in: 'header' })! };
-    expect((await fetch(`${server.baseUrl}/${server.projectId}/requests/${requestId}/close`, { method: 'PUT', headers: auth })).status).toBe(200);
+    await sk.conversations.close({ request_id: requestId });
     await until(() => statuses.includes(1000) && texts.includes('Chat closed'));
-    expect((await fetch(`${server.baseUrl}/${server.projectId}/requests/${requestId}/reopen`, { method: 'PUT', headers: auth })).status).toBe(200);
+    await sk.conversations.reopen({ request_id: requestId });
     await until(() => texts.includes('Chat reopened'));
     expect(statuses.at(-1)).toBeLessThan(1000);
     expect(texts).toEqual(['Where is my order?', 'Chat closed', 'Chat reopened']);
@@ -101,7 +100,7 @@ describe("the SDK's realtime entry on the real server", () => {
     await expect(anonymous.connected).rejects.toMatchObject({ code: 'handshake_timeout' });
   }, 120_000);
 
-  it("the live-inbox scenario on the real server and the mock: REST answers, websocket frames (at least 95% the same) and webhook deliveries", async () => {
+  it('the live-inbox scenario on the real server and the mock: REST answers, websocket frames (at least 95% the same) and webhook deliveries', async () => {
     const real = await runLiveInboxScenario({ baseUrl: server.baseUrl, projectId: server.projectId, email: server.email, password: server.password, projectSecret: server.projectSecret });
     const mock = await startHttpMock({ port: 0 });
     let mocked: ScenarioRun;
