@@ -231,8 +231,9 @@ export function exampleRequest(doc, pathItem, operation) {
     const requestBody = resolveRef(doc, operation.requestBody);
     body = exampleOf(doc, requestBody.content?.['application/json']);
     if (body === undefined && requestBody.required) throw new DocsInputError(`${operation.operationId}: the request body has no example`);
-    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
-      throw new DocsInputError(`${operation.operationId}: the request body example is not an object, which the SDK's one-object calls cannot carry`);
+    const list = resolveRef(doc, requestBody.content?.['application/json']?.schema ?? {}).type === 'array';
+    if (body !== undefined && (list ? !Array.isArray(body) : body === null || typeof body !== 'object' || Array.isArray(body))) {
+      throw new DocsInputError(`${operation.operationId}: the request body example is not ${list ? 'a list, as its schema is' : "an object, which the SDK's one-object calls cannot carry"}`);
     }
   }
   return { path, query, body };
@@ -294,7 +295,8 @@ export function codeSamples(doc, path, method, pathItem, operation, entry) {
   // TypeScript: one object with path (but project_id, which the client holds), query and body.
   const params = {};
   for (const [name, value] of Object.entries(request.path)) if (name !== 'project_id') params[name] = value;
-  Object.assign(params, request.query, request.body ?? {});
+  // A list body is the method's `body` field.
+  Object.assign(params, request.query, Array.isArray(request.body) ? { body: request.body } : (request.body ?? {}));
   const clientOptions = [`  baseUrl: process.env.SUPPORTKB_BASE_URL ?? '${SAMPLE_BASE_URL}',`, `  projectId: '${request.path.project_id ?? SAMPLE_PROJECT}',`];
   if (credential === 'basic') clientOptions.push(`  auth: { basic: { email: '${SAMPLE_USER.email}', password: '${SAMPLE_USER.password}' } },`);
   let argument = Object.keys(params).length ? literal(params) : '';

@@ -124,10 +124,11 @@ export function mergeAllOf(doc, schema) {
 
 /**
  * The JSON request body of an operation: its media type object, its schema with `allOf` merged,
- * whether it is required, and its top-level field names. `undefined` when it has none.
+ * whether it is required, whether it is a list, and its top-level field names (`['body']` for a list).
+ * `undefined` when it has none.
  * @param {any} doc
  * @param {any} operation
- * @returns {{ media: any, schema: any, required: boolean, fields: string[] } | undefined}
+ * @returns {{ media: any, schema: any, required: boolean, list: boolean, fields: string[] } | undefined}
  */
 export function jsonBodyOf(doc, operation) {
   if (!operation.requestBody) return undefined;
@@ -135,13 +136,16 @@ export function jsonBodyOf(doc, operation) {
   const media = requestBody.content?.['application/json'];
   if (!media?.schema) return undefined;
   const schema = mergeAllOf(doc, media.schema);
-  return { media, schema, required: Boolean(requestBody.required), fields: Object.keys(schema.properties ?? {}) };
+  // A list body (`type: array`) is the one field `body` of the method's object.
+  const list = schema.type === 'array';
+  return { media, schema, required: Boolean(requestBody.required), list, fields: list ? ['body'] : Object.keys(schema.properties ?? {}) };
 }
 
 /**
  * The parameter-object rule: what an SDK method of the operation takes in its one object. Path
  * parameters but `project_id` (the client's), query parameters but aliases (`x-alias-of`: the SDK
- * fills them from the parameter they alias), and the JSON body's fields, side by side.
+ * fills them from the parameter they alias), and the JSON body's fields, side by side — or, for a body
+ * that is a list, the list as the field `body`.
  * @param {any} doc
  * @param {any} pathItem
  * @param {any} operation

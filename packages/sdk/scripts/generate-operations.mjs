@@ -198,7 +198,8 @@ for (const { path, method, pathItem, operation: op } of operationsOf(doc)) {
     params.filter((p) => p.in === 'query'),
   );
   const queryDefaults = Object.fromEntries(params.filter((p) => p.in === 'query' && p.schema && 'default' in p.schema).map((p) => [p.name, p.schema.default]));
-  const fields = op.requestBody ? (jsonBodyOf(doc, op)?.fields ?? []) : undefined;
+  const jsonBody = op.requestBody ? jsonBodyOf(doc, op) : undefined;
+  const fields = op.requestBody ? (jsonBody?.fields ?? []) : undefined;
   if (!ROLES.includes(op['x-min-role'])) throw new Error(`${op.operationId}: x-min-role must be one of ${ROLES.join(', ')}`);
   parameterObject(doc, pathItem, op); // throws when a parameter collides with a body field
   const requirements = op.security ?? doc.security ?? [];
@@ -225,6 +226,7 @@ for (const { path, method, pathItem, operation: op } of operationsOf(doc)) {
     queryAliases,
     presenceFlags,
     hasBody: Boolean(op.requestBody),
+    listBody: jsonBody?.list || undefined,
     bodyFields: fields,
     bodyOptional: (op.requestBody && op.requestBody.required !== true) || undefined,
     pagination: pagination(op, params),
@@ -314,6 +316,8 @@ lines.push('   * `x-false-is-true`): the SDK omits one whose value is `false`, w
 lines.push('   */');
 lines.push('  readonly presenceFlags?: readonly string[];');
 lines.push('  readonly hasBody: boolean;');
+lines.push("  /** The body is a list (e.g. `setConversationParticipants`): a method takes it as its `body` field. */");
+lines.push('  readonly listBody?: boolean;');
 lines.push('  readonly pagination?: PaginationInfo;');
 lines.push('  /** The 200 may have an empty body (the method then resolves to `undefined`). */');
 lines.push('  readonly emptyBody?: boolean;');
@@ -345,6 +349,7 @@ for (const o of ops) {
     queryAliases: o.queryAliases,
     presenceFlags: o.presenceFlags,
     hasBody: o.hasBody,
+    listBody: o.listBody,
     pagination: o.pagination,
     emptyBody: o.emptyBody,
     signIn: o.signIn,

@@ -47,7 +47,8 @@ export interface ClientOptions extends HttpClientOptions {
 type Part<T> = [T] extends [never] ? {} : [T] extends [undefined] ? {} : NonNullable<T>;
 type PathOf<D> = D extends { path?: infer P } ? Part<P> : {};
 type QueryOf<D> = D extends { query?: infer Q } ? Part<Q> : {};
-type BodyOf<D> = D extends { body?: infer B } ? Part<B> : {};
+/** The body's fields; a list body (`OperationInfo.listBody`) is the field `body`. */
+type BodyOf<D> = D extends { body?: infer B } ? ([NonNullable<B>] extends [never] ? {} : [NonNullable<B>] extends [readonly unknown[]] ? { body: NonNullable<B> } : Part<B>) : {};
 type ProjectScoped<D> = 'project_id' extends keyof PathOf<D> ? { /** Overrides the client's `projectId`. */ project_id?: string } : {};
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
@@ -130,7 +131,7 @@ export function createClient(options: ClientOptions): SupportKbClient {
     const body: Record<string, unknown> = {};
     for (const key in params) {
       const value = params[key];
-      if (value === undefined || !Object.hasOwn(params, key)) continue;
+      if (value === undefined || !Object.hasOwn(params, key) || (info.listBody && key === 'body')) continue;
       // setField: a `__proto__` key of parsed input stays a field, as it is in `params`.
       setField(info.pathParams.includes(key) ? path : info.queryParams.includes(key) || !info.hasBody ? query : body, key, value);
     }
@@ -143,7 +144,7 @@ export function createClient(options: ClientOptions): SupportKbClient {
     return {
       ...(Object.keys(path).length ? { path } : {}),
       ...(Object.keys(query).length ? { query } : {}),
-      ...(info.hasBody ? { body } : {}),
+      ...(info.hasBody ? { body: info.listBody ? params.body : body } : {}),
     };
   }
 

@@ -27,6 +27,14 @@ describe('the methods', () => {
     expect(JSON.parse(seen[0]!.body)).toEqual({ tag: 'vip', color: '#e53935' });
   });
 
+  it('sends a list body given as the body field (setConversationParticipants)', async () => {
+    server.use(on('put', `/${PROJECT}/requests/:request_id/participants`, () => HttpResponse.json({ request_id: 'r1' })));
+    const sk = createClient({ baseUrl: BASE, projectId: PROJECT, auth: { token: 'JWT t' } });
+    await sk.conversations.setParticipants({ request_id: 'r1', body: ['65f1a2b3c4d5e6f708090b03'] });
+    expect(seen[0]!.url.pathname).toBe(`/v2/${PROJECT}/requests/r1/participants`);
+    expect(JSON.parse(seen[0]!.body)).toEqual(['65f1a2b3c4d5e6f708090b03']);
+  });
+
   it('leaves out parameters that are undefined', async () => {
     server.use(on('get', `/${PROJECT}/leads`, () => HttpResponse.json({ perPage: 40, count: 0, leads: [] })));
     await createClient({ baseUrl: BASE, projectId: PROJECT }).leads.list({ email: undefined, full_text: 'ada' });

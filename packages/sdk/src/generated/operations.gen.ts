@@ -55,6 +55,8 @@ export interface OperationInfo {
    */
   readonly presenceFlags?: readonly string[];
   readonly hasBody: boolean;
+  /** The body is a list (e.g. `setConversationParticipants`): a method takes it as its `body` field. */
+  readonly listBody?: boolean;
   readonly pagination?: PaginationInfo;
   /** The 200 may have an empty body (the method then resolves to `undefined`). */
   readonly emptyBody?: boolean;
@@ -141,7 +143,7 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
   parseSitemap: { ...{"operationId":"parseSitemap","method":"POST","path":"/{project_id}/kb/sitemap","resource":["kb","contents"],"name":"parseSitemap"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"admin","pathParams":["project_id"],"queryParams":[],"hasBody":true} },
   removeConversationParticipant: { ...{"operationId":"removeConversationParticipant","method":"DELETE","path":"/{project_id}/requests/{request_id}/participants/{participant_id}","resource":["conversations"],"name":"removeParticipant"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"agent","pathParams":["project_id","request_id","participant_id"],"queryParams":[],"hasBody":false} },
   reopenConversation: { ...{"operationId":"reopenConversation","method":"PUT","path":"/{project_id}/requests/{request_id}/reopen","resource":["conversations"],"name":"reopen"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"agent","pathParams":["project_id","request_id"],"queryParams":[],"hasBody":false} },
-  setConversationParticipants: { ...{"operationId":"setConversationParticipants","method":"PUT","path":"/{project_id}/requests/{request_id}/participants","resource":["conversations"],"name":"setParticipants"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"agent","pathParams":["project_id","request_id"],"queryParams":[],"hasBody":true} },
+  setConversationParticipants: { ...{"operationId":"setConversationParticipants","method":"PUT","path":"/{project_id}/requests/{request_id}/participants","resource":["conversations"],"name":"setParticipants"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"agent","pathParams":["project_id","request_id"],"queryParams":[],"hasBody":true,"listBody":true} },
   setDefaultLabels: { ...{"operationId":"setDefaultLabels","method":"PATCH","path":"/{project_id}/labels/{lang}/default","resource":["labels"],"name":"setDefault"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"admin","pathParams":["project_id","lang"],"queryParams":[],"hasBody":false} },
   signIn: { ...{"operationId":"signIn","method":"POST","path":"/auth/signin","resource":["auth"],"name":"signIn"}, security: [], ...{"minRole":"none","pathParams":[],"queryParams":[],"hasBody":true,"signIn":true} },
   signInAnonymously: { ...{"operationId":"signInAnonymously","method":"POST","path":"/auth/signinAnonymously","resource":["auth"],"name":"signInAnonymously"}, security: [], ...{"minRole":"none","pathParams":[],"queryParams":[],"hasBody":true,"signIn":true} },
