@@ -63,6 +63,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...UNIT],
           // Suites start servers and spawn generators: keep them in separate processes.
           pool: 'forks',
+          // One real server for the files that only need a project on one (test/real-server-shared.ts), started at the first such file.
+          globalSetup: ['./test/setup/real-server-broker.ts'],
         },
       },
     ],

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../packages/sdk/src/index';
 import { createRealtime, type Realtime } from '../packages/sdk/src/realtime';
 import type { Conversation, Message } from '../packages/sdk/src/generated/types.gen';
-import { startRealServer, type RealServer } from '../scripts/real-server/index.mjs';
+import type { RealServer } from '../scripts/real-server/index.mjs';
+import { sharedRealServer } from './real-server-shared';
 import { startHttpMock } from '../mocks/src/server';
 
 /**
@@ -15,7 +16,7 @@ let server: RealServer;
 const live: Realtime[] = [];
 
 beforeAll(async () => {
-  server = await startRealServer();
+  server = await sharedRealServer('realtime-real');
 }, 600_000);
 afterAll(async () => {
   for (const connection of live) connection.close();
