@@ -44,6 +44,73 @@ const UNIT = [
   'test/server-shapes.test.ts',
 ];
 
+/**
+ * Files that close every server and child process they start, and restore every global they patch
+ * within their own hooks (MSW's setupServer listens in beforeAll and closes in afterAll; console
+ * spies are restored; no fake timers, no vi.mock): they run one after another in worker processes
+ * that keep their module graph (`isolate: false`), so the stateful mock's sources and the SDK load
+ * once per worker, not once per file (these 55 files: 155.6 CPU-s in forks of their own, 73.4 here,
+ * same 1,926 tests). They still run in child processes, apart from the unit files. A file that
+ * leaves state behind in a module or a global goes in `integration` instead.
+ */
+const SHARED_MODULES = [
+  'mocks/test/auth/authorize.test.ts',
+  'mocks/test/bin/from-har-banner.test.ts',
+  'mocks/test/fetch.test.ts',
+  'mocks/test/index.test.ts',
+  'mocks/test/mongoose/bounds.test.ts',
+  'mocks/test/mongoose/documents.test.ts',
+  'mocks/test/node.test.ts',
+  'mocks/test/overrides.test.ts',
+  'mocks/test/pattern.test.ts',
+  'mocks/test/realtime/real-frames.test.ts',
+  'mocks/test/realtime/server.test.ts',
+  'mocks/test/resources/analytics.test.ts',
+  'mocks/test/resources/auth.test.ts',
+  'mocks/test/resources/conversations.test.ts',
+  'mocks/test/resources/departments.test.ts',
+  'mocks/test/resources/groups.test.ts',
+  'mocks/test/resources/kb.test.ts',
+  'mocks/test/resources/labels.test.ts',
+  'mocks/test/resources/leads-bounds.test.ts',
+  'mocks/test/resources/leads.test.ts',
+  'mocks/test/resources/messages.test.ts',
+  'mocks/test/resources/segments.test.ts',
+  'mocks/test/resources/subscriptions.test.ts',
+  'mocks/test/resources/tags.test.ts',
+  'mocks/test/resources/team.test.ts',
+  'mocks/test/scenario.test.ts',
+  'mocks/test/server.test.ts',
+  'mocks/test/server/prefilter.test.ts',
+  'mocks/test/service/create.test.ts',
+  'mocks/test/service/pipeline.test.ts',
+  'mocks/test/service/release.test.ts',
+  'mocks/test/service/strict-contract-rules.test.ts',
+  'mocks/test/service/warnings.test.ts',
+  'mocks/test/state/storage-cap.test.ts',
+  'mocks/test/webhooks.test.ts',
+  'packages/sdk/test/auth.test.ts',
+  'packages/sdk/test/body.test.ts',
+  'packages/sdk/test/error-bodies.test.ts',
+  'packages/sdk/test/error-brand.test.ts',
+  'packages/sdk/test/errors.test.ts',
+  'packages/sdk/test/http.test.ts',
+  'packages/sdk/test/logging.test.ts',
+  'packages/sdk/test/pagination.test.ts',
+  'packages/sdk/test/property.test.ts',
+  'packages/sdk/test/query-rules.test.ts',
+  'packages/sdk/test/retry.test.ts',
+  'packages/sdk/test/server-version.test.ts',
+  'packages/sdk/test/validation.test.ts',
+  'test/asyncapi.test.ts',
+  'test/conformance-releases.test.ts',
+  'test/releases-annotations.test.ts',
+  'test/releases-corpus.test.ts',
+  'test/releases-data.test.ts',
+  'test/required-variants.test.ts',
+  'test/sdk-transport.test.ts',
+];
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -55,14 +122,17 @@ export default defineConfig({
     reporters: ['default', './test/reporters/file-durations.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT, pool: 'threads', isolate: false } },
+      { extends: true, test: { name: 'integration-shared', include: SHARED_MODULES, pool: 'forks', isolate: false } },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'mocks/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...UNIT],
+          exclude: [...configDefaults.exclude, ...UNIT, ...SHARED_MODULES],
           // Suites start servers and spawn generators: keep them in separate processes.
           pool: 'forks',
+          // One real server for the files that only need a project on one (test/real-server-shared.ts), started at the first such file.
+          globalSetup: ['./test/setup/real-server-broker.ts'],
         },
       },
     ],

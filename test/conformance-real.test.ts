@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '@supportkb/sdk';
-import { startRealServer, type RealServer } from '../scripts/real-server/index.mjs';
+import type { RealServer } from '../scripts/real-server/index.mjs';
+import { sharedRealServer } from './real-server-shared';
 import { root } from './contract-helpers';
 
 /**
@@ -16,7 +17,7 @@ const exec = promisify(execFile);
 let server: RealServer;
 
 beforeAll(async () => {
-  server = await startRealServer();
+  server = await sharedRealServer('conformance-real');
 }, 600_000);
 afterAll(async () => {
   await server?.stop();

@@ -5,6 +5,8 @@ import { KNOWN_DIFFERENCES } from '../scripts/lib/parity/known-differences.mjs';
 import { runScenario } from '../scripts/lib/parity/run.mjs';
 import { parityScenario } from '../scripts/lib/parity/scenario.mjs';
 import { startParityTargets } from '../scripts/lib/parity/targets.mjs';
+import type { RealServer } from '../scripts/real-server/index.mjs';
+import { sharedRealServer } from './real-server-shared';
 
 /**
  * Parity of the stateful mock with the real server (the unmodified open-source server on loopback):
@@ -15,12 +17,16 @@ import { startParityTargets } from '../scripts/lib/parity/targets.mjs';
  * its reason.
  */
 let targets: Awaited<ReturnType<typeof startParityTargets>>;
+let real: RealServer | undefined;
 
 beforeAll(async () => {
-  targets = await startParityTargets({ mockOptions: { warnings: false } });
+  // A project of its own on the run's shared real server (test/real-server-shared.ts), as fresh as a server of its own.
+  real = await sharedRealServer('parity');
+  targets = await startParityTargets({ mockOptions: { warnings: false }, real });
 }, 600_000);
 afterAll(async () => {
-  await targets?.stop();
+  await targets?.stop(); // the mock (targets given a real server leave it running)
+  await real?.stop(); // nothing on the shared server; a server of its own outside the integration project
 }, 60_000);
 
 describe('the stateful mock answers as the real server does', () => {

@@ -20,7 +20,8 @@ let server: RealServer;
 const live: Realtime[] = [];
 
 beforeAll(async () => {
-  // RESTHOOK_ENABLED: the server delivers webhooks (its default is off), for the live-inbox scenario's deliveries.
+  // A server of its own, not the run's shared one: RESTHOOK_ENABLED makes it deliver webhooks (its
+  // default is off), for the live-inbox scenario's deliveries.
   server = await startRealServer({ serverEnv: { RESTHOOK_ENABLED: 'true' } });
 }, 600_000);
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import * as sdk from '@supportkb/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealServer, type RealServer } from '../scripts/real-server/index.mjs';
+import type { RealServer } from '../scripts/real-server/index.mjs';
+import { sharedRealServer } from './real-server-shared';
 
 /**
  * The built SDK (`@supportkb/sdk`'s dist) against the real open-source server the contract describes
@@ -12,7 +13,7 @@ let server: RealServer;
 let sk: sdk.SupportKbClient;
 
 beforeAll(async () => {
-  server = await startRealServer();
+  server = await sharedRealServer('sdk-server-rules');
   sk = sdk.createClient({ baseUrl: server.baseUrl, projectId: server.projectId, auth: { token: server.token }, maxRetries: 0 });
 }, 600_000);
 afterAll(async () => {

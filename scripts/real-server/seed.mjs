@@ -66,11 +66,14 @@ export async function waitForMigrations({ serverDir, mongoUri, timeoutMs = 120_0
   }
 }
 
-/** Seeds the owner and the project, once the server's schema migrations ran; returns `{ email, password, userId, token, projectId, projectSecret }`. */
-export async function seedProject({ baseUrl, mongoUri, serverDir }) {
+/**
+ * Seeds the owner and the project, once the server's schema migrations ran; returns `{ email, password, userId, token, projectId, projectSecret }`.
+ * `owner`: another owner than the default one (its email unused on this server), for a further project on the same server.
+ */
+export async function seedProject({ baseUrl, mongoUri, serverDir, owner = OWNER }) {
   await waitForMigrations({ serverDir, mongoUri });
-  const { email, password } = OWNER;
-  const signUp = await call(baseUrl, 'POST', '/auth/signup', { body: OWNER });
+  const { email, password } = owner;
+  const signUp = await call(baseUrl, 'POST', '/auth/signup', { body: owner });
   const { token } = await call(baseUrl, 'POST', '/auth/signin', { body: { email, password } });
   const project = await call(baseUrl, 'POST', '/projects', { body: { name: PROJECT_NAME }, token });
   const projectId = project._id;

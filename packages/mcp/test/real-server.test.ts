@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealServer, type RealServer } from '../../../scripts/real-server/index.mjs';
+import type { RealServer } from '../../../scripts/real-server/index.mjs';
+import { sharedRealServer } from '../../../test/real-server-shared';
 
 /**
  * `supportkb-mcp` on a real deployment: the real open-source server (`scripts/real-server`, on
@@ -15,7 +16,7 @@ const bin = fileURLToPath(new URL('../bin/supportkb-mcp.mjs', import.meta.url));
 let real: RealServer;
 
 beforeAll(async () => {
-  real = await startRealServer();
+  real = await sharedRealServer('mcp-real-server');
 }, 600_000);
 afterAll(async () => {
   await real?.stop();
