@@ -127,7 +127,17 @@ describe("a webhook subscription's token is scoped as the service scopes it", ()
     ];
     // Added with the conversations: app.js mounts /:projectid/requests behind
     // hasRoleOrTypes('agent', ['bot', 'subscription']).
-    const conversations = ['listConversations', 'getConversation', 'closeConversation', 'reopenConversation', 'listMessages'];
+    const conversations = [
+      'listConversations',
+      'getConversation',
+      'updateConversation',
+      'addConversationParticipant',
+      'setConversationParticipants',
+      'removeConversationParticipant',
+      'closeConversation',
+      'reopenConversation',
+      'listMessages',
+    ];
     expect([...SUBSCRIPTION_TOKEN_OPERATIONS].sort()).toEqual([...previous, ...conversations].sort());
   });
 

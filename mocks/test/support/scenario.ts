@@ -194,6 +194,13 @@ export async function runScenario(send: Send, customToken: string): Promise<{ op
   });
   await call({ operationId: 'listConversations', method: 'GET', path: `/${P}/requests`, auth: admin, query: { status: '100,200', limit: '10' } });
   await call({ operationId: 'getConversation', method: 'GET', path: `/${P}/requests/${conversationId}`, auth: admin });
+  // Updated, then handed over to the agent and back to nobody.
+  const conversationPath = `/${P}/requests/${conversationId}`;
+  const agentUser = SEED.members.agent.userId;
+  await call({ operationId: 'updateConversation', method: 'PATCH', path: conversationPath, auth: admin, body: { subject: 'Parcel', priority: 'high' } });
+  await call({ operationId: 'addConversationParticipant', method: 'POST', path: `${conversationPath}/participants`, auth: admin, body: { member: agentUser } });
+  await call({ operationId: 'setConversationParticipants', method: 'PUT', path: `${conversationPath}/participants`, auth: admin, body: [agentUser] });
+  await call({ operationId: 'removeConversationParticipant', method: 'DELETE', path: `${conversationPath}/participants/${agentUser}`, auth: admin });
   await call({ operationId: 'closeConversation', method: 'PUT', path: `/${P}/requests/${conversationId}/close`, auth: admin });
   await call({ operationId: 'reopenConversation', method: 'PUT', path: `/${P}/requests/${conversationId}/reopen`, auth: admin });
   await call({ operationId: 'listMessages', method: 'GET', path: `/${P}/requests/${conversationId}/messages`, auth: admin });

@@ -295,12 +295,35 @@ async function writeMessagesAndSubscriptions(ctx, { admin, guest }) {
       await send('listConversations', { auth: admin, query: { status: 'all', limit: 10 } });
       await send('getConversation', { params, auth: admin });
       await send('listMessages', { params, auth: guest.token });
-      // The run's own conversation only: closed, reopened, closed again.
+      // The run's own conversation only: updated, handed over to the signed-in admin and back, closed,
+      // reopened, closed again.
+      await send('updateConversation', { params, auth: admin, body: { subject: `Conformance ${run}`, priority: 'high' } });
+      const me = userIdOf(admin);
+      if (me) {
+        await send('addConversationParticipant', { params, auth: admin, body: { member: me } });
+        await send('setConversationParticipants', { params, auth: admin, body: [me] });
+        await send('removeConversationParticipant', { params: { ...params, participant_id: me }, auth: admin });
+      } else skip(['addConversationParticipant', 'setConversationParticipants', 'removeConversationParticipant'], 'the admin token names no user');
       await send('closeConversation', { params, auth: admin });
       await send('reopenConversation', { params, auth: admin });
       await send('closeConversation', { params, auth: admin });
     }
-  } else skip(['createMessage', 'listConversations', 'getConversation', 'listMessages', 'closeConversation', 'reopenConversation'], 'signInAnonymously failed: no guest to write as');
+  } else
+    skip(
+      [
+        'createMessage',
+        'listConversations',
+        'getConversation',
+        'listMessages',
+        'updateConversation',
+        'addConversationParticipant',
+        'setConversationParticipants',
+        'removeConversationParticipant',
+        'closeConversation',
+        'reopenConversation',
+      ],
+      'signInAnonymously failed: no guest to write as',
+    );
   const hookTarget = `https://conformance.supportkb.invalid/${run}/hooks`;
   const subscription = await send('createSubscription', { auth: admin, body: { event: 'lead.create', target: hookTarget } });
   // A project already subscribed to the event gets its own subscription back: change and remove only the run's.
