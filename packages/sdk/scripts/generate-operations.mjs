@@ -316,7 +316,7 @@ lines.push('   * `x-false-is-true`): the SDK omits one whose value is `false`, w
 lines.push('   */');
 lines.push('  readonly presenceFlags?: readonly string[];');
 lines.push('  readonly hasBody: boolean;');
-lines.push("  /** The body is a list (e.g. `setConversationParticipants`): a method takes it as its `body` field. */");
+lines.push('  /** The body is a list (e.g. `setConversationParticipants`): a method takes it as its `body` field. */');
 lines.push('  readonly listBody?: boolean;');
 lines.push('  readonly pagination?: PaginationInfo;');
 lines.push('  /** The 200 may have an empty body (the method then resolves to `undefined`). */');

@@ -47,8 +47,10 @@ export interface ClientOptions extends HttpClientOptions {
 type Part<T> = [T] extends [never] ? {} : [T] extends [undefined] ? {} : NonNullable<T>;
 type PathOf<D> = D extends { path?: infer P } ? Part<P> : {};
 type QueryOf<D> = D extends { query?: infer Q } ? Part<Q> : {};
-/** The body's fields; a list body (`OperationInfo.listBody`) is the field `body`. */
-type BodyOf<D> = D extends { body?: infer B } ? ([NonNullable<B>] extends [never] ? {} : [NonNullable<B>] extends [readonly unknown[]] ? { body: NonNullable<B> } : Part<B>) : {};
+/** Whether a body type is a list (`OperationInfo.listBody`). */
+type IsList<B> = [NonNullable<B>] extends [never] ? false : [NonNullable<B>] extends [readonly unknown[]] ? true : false;
+/** The body's fields; a list body is the field `body`. */
+type BodyOf<D> = D extends { body?: infer B } ? (IsList<B> extends true ? { body: NonNullable<B> } : Part<B>) : {};
 type ProjectScoped<D> = 'project_id' extends keyof PathOf<D> ? { /** Overrides the client's `projectId`. */ project_id?: string } : {};
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
