@@ -25,6 +25,7 @@
  */
 import { jsNumber, truthy } from '../http/request';
 import { failMsg, internalError, ok, type Failure, type Success } from '../http/results';
+import { badInput } from '../http/validation';
 import { compileFilter, isQueryError, type QuerySchema } from '../mongoose/filter';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 
@@ -150,6 +151,11 @@ function utcOffset(text: string): number | undefined {
   const m = /^([+-])(\d{2})(?::?(\d{2}))?$/.exec(text);
   if (!m) return undefined;
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+}
+
+/** A time zone MongoDB's `$hour` takes: a UTC offset, or an Olson name it knows (strict mode's check). */
+function isTimeZone(value: unknown): boolean {
+  return typeof value === 'string' && (utcOffset(value) !== undefined || (!/^[+-]/.test(value) && knownZone(value)));
 }
 
 const knownZones = new Map<string, boolean>();
@@ -313,6 +319,17 @@ export const analyticsHandlers = {
   aggregateRequestsByHour: {
     handle({ core, projectId, raw }) {
       const timezone = truthy(raw.query.timezone) ? raw.query.timezone : '+00:00';
+      // Strict mode: a time zone MongoDB does not know is the client's error, named (the server fails the
+      // aggregation with a 500 once a conversation matched, and answers [] without one).
+      if (core.strict && !isTimeZone(timezone))
+        return badInput(400, [
+          {
+            value: timezone,
+            msg: 'Unknown time zone: send an Olson name as the time zone database spells it (Europe/Rome, UTC) or a UTC offset +hh, +hhmm or +hh:mm (+ sent as %2B)',
+            param: 'timezone',
+            location: 'query',
+          },
+        ]);
       if (timezoneParseError(timezone)) return analyticsError();
       return aggregate(core.store.conversations, requestsSince(projectId, since(core, 30 * DAY)), (docs) =>
         ok(

@@ -87,6 +87,23 @@ describe('warnings: false', () => {
   });
 });
 
+describe('strict mode names a time zone MongoDB does not know (aggregateRequestsByHour)', () => {
+  it('answers 400 naming timezone where the server fails the aggregation with a 500', async () => {
+    const service = strict();
+    const hours = (timezone: string) => call(service, `/${PID}/analytics/requests/aggregate/hours?timezone=${timezone}`, { headers: { Authorization: service.basic('admin') } });
+    for (const timezone of ['Mars/Olympus', 'europe/rome', '%2B1', '$nope', '1']) {
+      const answer = await hours(timezone);
+      expect(answer.status, timezone).toBe(400);
+      expect(answer.body.errors, timezone).toEqual([expect.objectContaining({ param: 'timezone', location: 'query', msg: expect.stringMatching(/^Unknown time zone: /) })]);
+    }
+    for (const timezone of ['Europe/Rome', 'UTC', '%2B01:00', '-0530', '%2B02']) expect((await hours(timezone)).status, timezone).toBe(200);
+    // The default mode answers as the server: the aggregation's 500.
+    const server = createMockService({ webhooks: { delivery: 'none' }, warnings: false });
+    const answer = await call(server, `/${PID}/analytics/requests/aggregate/hours?timezone=Mars/Olympus`, { headers: { Authorization: server.basic('admin') } });
+    expect(answer).toMatchObject({ status: 500, body: { success: false, msg: 'Error getting analytics.' } });
+  });
+});
+
 describe('strict mode names a taken tag name (updateTag)', () => {
   it("answers 409 naming tag where the server's unique index fails the update with a 500", async () => {
     const service = strict();
