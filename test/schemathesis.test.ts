@@ -107,6 +107,12 @@ const DOCUMENTED: Setting[] = [
     "after deleteLabels getLabels of that language falls back to the default language's entry (routes/labels.js:371, labelService.getLanguage), as the contract documents",
   ),
   expectStatus(
+    'removeConversationParticipant',
+    'positive_data_acceptance',
+    '400',
+    'removing a participant from a `request_id` no conversation of the project has: 400 `Unable to remove the participant … from the request …` (routes/request.js:536-556), which the contract declares; no schema can say "an existing conversation"',
+  ),
+  expectStatus(
     'deleteLabels',
     'positive_data_acceptance',
     '400',
@@ -149,6 +155,24 @@ const IMITATED: Setting[] = [
     'not_a_server_error',
     '500',
     'an owner or admin (the runs sign in as the owner) closing a `request_id` no conversation of the project has: the service rejects and the route answers 500 `Error closing request` (routes/request.js:368), as the contract declares; no schema can say "an existing conversation"',
+  ),
+  expectStatus(
+    'addConversationParticipant',
+    'not_a_server_error',
+    '500',
+    'adding a member to a `request_id` no conversation of the project has: the service rejects and the route answers 500 `Error adding participant` (routes/request.js:399-432), as the contract declares; no schema can say "an existing conversation"',
+  ),
+  expectStatus(
+    'setConversationParticipants',
+    'not_a_server_error',
+    '500',
+    'setting the participants of a `request_id` no conversation of the project has: 500 `Error setting participants` (routes/request.js:434-455), as the contract declares; no schema can say "an existing conversation"',
+  ),
+  expectStatus(
+    'updateConversation',
+    'not_a_server_error',
+    '500',
+    'a field value the request model cannot store (a cast error): 500 `Error updating object.` (routes/request.js:222-328), as the contract declares; the contract takes what the route copies as sent',
   ),
   expectStatus(
     'reopenConversation',

@@ -25,7 +25,7 @@ import { defaultMaxConnections, limitConnections, openFileLimit } from './server
 import { candidateFilter } from './server/prefilter';
 import { hasBody, limitedBody, requestUrl, send, sendResult, toRequest, type LimitedBody } from './server/socket';
 import { serveRealtime } from './server/websocket';
-import { createMockService, operationAnswers, type OperationAnswer } from './service/create';
+import { createMockService, operationAnswers, operationPathGuards, type OperationAnswer } from './service/create';
 import type { MockService, MockServiceOptions } from './service/options';
 import { SEED, SEED_PASSWORD } from './state/seed';
 
@@ -290,7 +290,7 @@ function dispatch(handlers: readonly RequestHandler[], method: string, url: URL)
     if (!answer || typeof path !== 'string' || typeof info?.method !== 'string') return undefined;
     if (info.method.toUpperCase() !== method.toUpperCase()) continue; // MSW's predicate: the method first
     const match = matchRequestUrl(url, path, url.origin);
-    if (match.matches) return { answer, params: match.params || {} };
+    if (match.matches && operationPathGuards.get(handler)?.(url.pathname) !== false) return { answer, params: match.params || {} };
   }
   return undefined;
 }

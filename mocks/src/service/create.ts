@@ -26,7 +26,7 @@ import { releaseShape, serverVersionOf } from './release';
 import { caselessHandler, type CaselessRoute } from './caseless';
 import { runOperation } from './pipeline';
 import { report } from './report';
-import { joinPath, mswMethod, routeOrder } from './routes';
+import { joinPath, mayAnswerPath, mswMethod, routeOrder } from './routes';
 import { excerpt, OnceWarnings, unansweredKind, violationKind } from './warnings';
 
 /** What production does with a request the contract forbids, as the default mode's one-time warning says it. */
@@ -56,6 +56,13 @@ function unansweredWarning(operationId: OperationId, reason: string, mode: 'rese
  * and the `Response` it would then read back; what it answers is the same.
  */
 export const operationAnswers: WeakMap<object, OperationAnswer> = new WeakMap();
+
+/**
+ * Per MSW handler of an operation, under the default base URL (`*`): whether it may answer a request
+ * path its pattern matched (`mayAnswerPath`, ./routes.ts). The handler's resolver and the standalone
+ * server's dispatch both ask it.
+ */
+export const operationPathGuards: WeakMap<object, (pathname: string) => boolean> = new WeakMap();
 
 /** An operation's answer to a request its handler matched, with `params` its path parameters. */
 export type OperationAnswer = (request: Request, params: Readonly<Record<string, unknown>>) => Promise<Result>;
@@ -149,8 +156,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         return result;
       };
       const respond = async (request: Request, params: Readonly<Record<string, unknown>>) => toResponse(await answer(request, params));
-      const mswHandler = http[mswMethod(meta.method)](joinPath(baseUrl, meta.mswPath), ({ request, params }) => respond(request, params));
+      // Under the default base URL (`*`, any leading part) a pattern also matches another operation's
+      // path with a prefix: such a request goes on to the next handler (in the end, an unknown route).
+      const guard = baseUrl === '*' ? (pathname: string) => mayAnswerPath(meta, pathname, metas) : undefined;
+      const mswHandler = http[mswMethod(meta.method)](joinPath(baseUrl, meta.mswPath), ({ request, params }) =>
+        guard && !guard(new URL(request.url).pathname) ? undefined : respond(request, params),
+      );
       operationAnswers.set(mswHandler, answer);
+      if (guard) operationPathGuards.set(mswHandler, guard);
       caselessRoutes.push({ method: meta.method, path: meta.path, answer: respond });
       if (meta.method !== 'GET') return [mswHandler];
       // HEAD on a GET route: Express routes it to the GET handler and sends its status and headers
@@ -160,8 +173,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         const response = toResponse(await answerHead(request, params));
         return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
       };
-      const headHandler = http.head(joinPath(baseUrl, meta.mswPath), ({ request, params }) => respondHead(request, params));
+      const headHandler = http.head(joinPath(baseUrl, meta.mswPath), ({ request, params }) => (guard && !guard(new URL(request.url).pathname) ? undefined : respondHead(request, params)));
       operationAnswers.set(headHandler, answerHead);
+      if (guard) operationPathGuards.set(headHandler, guard);
       caselessRoutes.push({ method: 'HEAD', path: meta.path, answer: respondHead });
       return [mswHandler, headHandler];
     })

@@ -60,3 +60,22 @@ export function concretePathOf(meta: OperationMeta, params: Readonly<Record<stri
   if (!best) return undefined;
   return { path: best.path, methods: all.filter((other) => other.path === best.path).map((other) => other.method) };
 }
+
+/** Whether `segments` (a request path split at `/`, from the root) is `template`'s path: same length, literals equal, parameters not empty. */
+function fitsTemplate(template: readonly string[], segments: readonly string[]): boolean {
+  return template.length === segments.length && template.every((part, i) => (part.startsWith('{') ? segments[i] !== '' : part === segments[i]));
+}
+
+/**
+ * Whether the operation of `meta` may answer a request for `pathname` matched with the default base URL
+ * (`*`, any leading part): yes when `pathname` is the operation's path itself, or the path of no
+ * operation at all (an API root in front, `/v2/{project_id}/tags`). No when it is another operation's
+ * path: `PATCH /{p}/analytics/requests/count` is no `updateConversation` of project `analytics` (what
+ * the leading part would make of it) but a method the path does not have — the server's 404 page, or
+ * strict mode's 405.
+ */
+export function mayAnswerPath(meta: OperationMeta, pathname: string, all: readonly OperationMeta[]): boolean {
+  const segments = pathname.split('/');
+  if (fitsTemplate(meta.path.split('/'), segments)) return true;
+  return !all.some((other) => fitsTemplate(other.path.split('/'), segments));
+}

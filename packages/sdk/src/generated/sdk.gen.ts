@@ -1619,7 +1619,9 @@ export const aggregateRequestsByWeek = <ThrowOnError extends boolean = false>(op
  * offset `+hh`, `+hhmm`, `+hh:mm` (`-` alike; `+` must be sent as `%2B`, a bare `+` is a space).
  * Anything else — an unknown name, a value that is no string (a repeated parameter) — fails the
  * aggregation (500 `Error getting analytics.`) **only when some conversation matched**: with none,
- * the answer is `[]`. A value starting with `$` is a field path (`$nope` gives `hour: null`).
+ * the answer is `[]`. A value starting with `$` is a field path (`$nope` gives `hour: null`). A
+ * validating deployment (the mock's strict mode) answers an unknown time zone with a 400 naming
+ * `timezone` instead.
  *
  */
 export const aggregateRequestsByHour = <ThrowOnError extends boolean = false>(options: Options<AggregateRequestsByHourData, ThrowOnError>): RequestResult<AggregateRequestsByHourResponses, AggregateRequestsByHourErrors, ThrowOnError> => options.client.get<AggregateRequestsByHourResponses, AggregateRequestsByHourErrors, ThrowOnError>({

@@ -10116,6 +10116,13 @@ export type RemoveConversationParticipantErrors = {
      *
      */
     403: ErrorBody;
+    /**
+     * Unexpected server error. Malformed JSON and uncaught errors give `{err: "error"}`; a malformed
+     * object id in the path or a database error gives `{success: false, msg: "Error getting
+     * object."}`-style bodies.
+     *
+     */
+    500: ErrorBody;
 };
 
 export type RemoveConversationParticipantError = RemoveConversationParticipantErrors[keyof RemoveConversationParticipantErrors];
