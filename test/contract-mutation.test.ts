@@ -189,7 +189,8 @@ const TEAMMATE = inModel(
     presence: 'obj',
     attributes: 'any',
     max_assigned_chat: 'num',
-    number_assigned_requests: 'num!',
+    // `null` once an update stored a numeric string beyond a double's range (Infinity, which JSON writes as null).
+    number_assigned_requests: 'num!?',
     last_ip: 'str',
     last_login_at: 'date!',
     settings: 'obj',

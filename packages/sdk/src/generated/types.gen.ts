@@ -1492,10 +1492,11 @@ export type Teammate = {
     max_assigned_chat?: number;
     /**
      * Active requests of the teammate (enterprise plans only). Default `0`. A Number without bounds;
-     * the update routes store the value sent.
+     * the update routes store the value sent: a numeric string beyond a double's range is stored as
+     * `Infinity`, which JSON writes as `null` in every later answer about the teammate.
      *
      */
-    number_assigned_requests: number;
+    number_assigned_requests: number | null;
     status: TeammateStatus;
     /**
      * Whether the teammate is busy (enterprise plans only), i.e. has reached the project's
@@ -1737,10 +1738,11 @@ export type TeammateUpserted = {
     max_assigned_chat?: number;
     /**
      * Active requests of the teammate (enterprise plans only). Default `0`. A Number without bounds;
-     * the update routes store the value sent.
+     * the update routes store the value sent: a numeric string beyond a double's range is stored as
+     * `Infinity`, which JSON writes as `null` in every later answer about the teammate.
      *
      */
-    number_assigned_requests: number;
+    number_assigned_requests: number | null;
     status: TeammateStatus;
     /**
      * Whether the teammate is busy (enterprise plans only), i.e. has reached the project's

@@ -27,7 +27,7 @@ export const zTeammateUpserted = /* @__PURE__ */ lazy(() => z.object({
     user_available: z.boolean(),
     max_served_chat: z.optional(z.number()),
     max_assigned_chat: z.optional(z.number()),
-    number_assigned_requests: z.number(),
+    number_assigned_requests: z.nullable(z.number()),
     status: zTeammateStatus(),
     isBusy: z.optional(z.boolean()),
     profileStatus: z.optional(z.string()),
