@@ -65,7 +65,9 @@ function callMethod(sk: sdk.SupportKbClient, entry: OperationEntry): Promise<unk
   const { path, query, body } = inputs(entry);
   const info = sdk.operations[operationId];
   const method = info.resource.reduce<any>((node, key) => node[key], sk)[info.name];
-  return Promise.resolve(method({ ...path, ...query, ...body, ...(isCustomToken(operationId) ? { customToken: TOKEN } : {}) }));
+  // A list body is the method's `body` field (`OperationInfo.listBody`).
+  const fields = info.listBody ? { body } : body;
+  return Promise.resolve(method({ ...path, ...query, ...fields, ...(isCustomToken(operationId) ? { customToken: TOKEN } : {}) }));
 }
 
 describe("both styles put what hey-api's client sends on the wire", () => {

@@ -166,11 +166,18 @@ function inputOf(operation, pathItem, mode) {
   if (json) {
     // The body's own schema is always inlined (its fields join the parameters); below it, `defs` rules.
     const body = clean(json.schema, { mode, input: true, defs });
-    Object.assign(properties, body.properties ?? {});
-    required.push(...(body.required ?? []));
     bodyRequired = json.required;
     const value = exampleOf(json.media);
-    if (value && typeof value === 'object' && !Array.isArray(value)) Object.assign(example, value);
+    if (json.list) {
+      // A list body is the field `body`, as the SDK's method takes it.
+      properties.body = body;
+      if (json.required) required.push('body');
+      if (Array.isArray(value)) example.body = value;
+    } else {
+      Object.assign(properties, body.properties ?? {});
+      required.push(...(body.required ?? []));
+      if (value && typeof value === 'object' && !Array.isArray(value)) Object.assign(example, value);
+    }
   }
   const schema = { type: 'object', properties, ...(required.length ? { required: [...new Set(required)] } : {}), additionalProperties: false };
   for (const [name, def] of Object.entries(defs ?? {})) if (def) (schema.$defs ??= {})[name] = def;
