@@ -324,4 +324,69 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     expect(await email.getAttribute('placeholder')).toMatch(/^e\.g\. \S+@\S+$/);
     expect(external).toEqual([]);
   }, 120_000);
+
+  it("shows the websocket's live frames: a message sent and its conversation closed from the page arrive as the frames the server sends", async () => {
+    const page = browser!.page;
+    await page.goto(`${origin}/console.html`);
+    await page.waitForFunction(() => document.documentElement.dataset.console === 'ready');
+    // Signed in as the page's default user: its socket opens with that JWT, through the in-page mock.
+    await expect.poll(() => page.locator('#console-live-state').getAttribute('data-state'), POLL).toBe('open');
+    await page.locator('#console-live summary').click();
+    /** The panel's frames as it lists them, oldest first: topic, method and the line shown. */
+    const frames = async () =>
+      (
+        await page
+          .locator('#console-frames li')
+          .evaluateAll((items) => items.map((item) => ({ topic: item.getAttribute('data-topic') ?? '', method: item.getAttribute('data-method') ?? '', line: item.textContent ?? '' })))
+      ).reverse();
+    await expect
+      .poll(frames, POLL)
+      .toContainEqual({ topic: expect.stringMatching(/^\/[0-9a-f]{24}\/requests$/), method: 'CREATE (snapshot)', line: expect.stringMatching(/ \d+ open conversations$/) });
+    const open = (await frames()).find((frame) => frame.method === 'CREATE (snapshot)' && frame.topic.endsWith('/requests'))!.topic;
+
+    const sent = await sendFromTheConsole('createMessage');
+    expect(sent.status).toBe('200');
+    const message: { recipient: string; text: string } = JSON.parse(sent.answer.text);
+    const messages = `${open}/${message.recipient}/messages`;
+    await expect.poll(frames, POLL).toContainEqual({ topic: messages, method: 'CREATE', line: expect.stringContaining(`“${message.text.slice(0, 80)}”`) });
+
+    // The example's conversation (the one sendFromTheConsole fills in) is closed: an UPDATE of the
+    // open conversations with the closed status, and the server's "Chat closed" message.
+    const closed = await sendFromTheConsole('closeConversation');
+    expect(closed.status).toBe('200');
+    const conversation: { request_id: string } = JSON.parse(closed.answer.text);
+    expect(conversation.request_id).toBe(message.recipient);
+    await expect.poll(frames, POLL).toContainEqual({ topic: open, method: 'UPDATE', line: expect.stringContaining(`${message.recipient} (status 1000)`) });
+    await expect.poll(frames, POLL).toContainEqual({ topic: messages, method: 'CREATE', line: expect.stringContaining('“Chat closed”') });
+    expect(await page.locator('#console-live-count').innerText()).toBe(`${(await frames()).length} frames`);
+
+    // A guest's token gets no handshake answer from the server: the panel says so and opens nothing.
+    await page.selectOption('#console-user', 'guest');
+    await expect.poll(() => page.locator('#console-live-state').innerText(), POLL).toMatch(/never answers an anonymous visitor's handshake/);
+    expect(external).toEqual([]);
+    expect(browser!.problems).toEqual([]);
+  }, 120_000);
+
+  it("shows the websocket's reference (realtime.html, openapi/asyncapi.yaml): every topic and message, rendered in the page from its files alone", async () => {
+    const asyncapi: { channels: Record<string, { address: string; title: string }>; components: { messages: Record<string, { name?: string; title?: string }> } } = parse(
+      readFileSync(join(root, 'openapi/asyncapi.yaml'), 'utf8'),
+    );
+    const page = await browser!.context.newPage();
+    try {
+      await page.goto(`${origin}/realtime.html`);
+      await page.waitForFunction(() => document.documentElement.dataset.realtime, null, { timeout: 60_000 });
+      expect(await page.locator('html').getAttribute('data-realtime')).toBe('rendered');
+      const text = await page.locator('#asyncapi').innerText();
+      for (const channel of Object.values(asyncapi.channels)) expect(text, channel.title).toContain(channel.address);
+      for (const [id, message] of Object.entries(asyncapi.components.messages)) expect(text, id).toContain(message.title ?? message.name ?? id);
+      await page.screenshot({ path: screenshotPath('docs-realtime.png') });
+      // Only the page's own files were asked for.
+      const own = ['/realtime.html', '/realtime/asyncapi-standalone.js', '/realtime/asyncapi.css'];
+      expect(served.filter((path) => path.startsWith('/realtime'))).toEqual(expect.arrayContaining(own));
+      expect(external).toEqual([]);
+      expect(browser!.problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
 });

@@ -10,7 +10,7 @@
 //                   and `x-codeSamples` (TypeScript with the SDK, curl), from the SDK's manifest and
 //                   the contract's examples (scripts/docs/operation-docs.mjs)
 //   changelog-link  a link to changelog.html (the changes since the released contract), one to the
-//                   console and one to openapi.yaml (this decorated contract) at the top of info.description
+//                   console, one to realtime.html (the websocket's reference) and one to openapi.yaml (this decorated contract) at the top of info.description
 //   guides          each `## ` section of info.description (the guides: Authenticating requests,
 //                   Pagination, ...) as a tag of its own (`x-traitTag`: Redoc shows it in the sidebar as a page,
 //                   before the resource tags, with no operation), so that the page's search indexes it
@@ -78,7 +78,7 @@ function ChangelogLink() {
   return {
     Info: {
       leave(info) {
-        info.description = `[Changes since the last release](changelog.html) · [Try every operation in the console](console.html) · [The contract with these code samples](openapi.yaml) (OpenAPI 3.1, \`x-codeSamples\`, for Postman, Scalar or a portal)\n\n${info.description ?? ''}`;
+        info.description = `[Changes since the last release](changelog.html) · [Try every operation in the console](console.html) · [The websocket: topics and frames](realtime.html) (AsyncAPI 3.0) · [The contract with these code samples](openapi.yaml) (OpenAPI 3.1, \`x-codeSamples\`, for Postman, Scalar or a portal)\n\n${info.description ?? ''}`;
       },
     },
   };

@@ -2,14 +2,16 @@
 // the stateful mock in this page's service worker (`setupBrowserMock` of @supportkb/mocks/browser,
 // answering under `<this folder>/mock-api`), and only then Swagger UI on the docs copy of the
 // contract, whose server is that mock. A select signs in as a seeded user through the mock and sets
-// Swagger UI's credentials; every answer is checked against the contract (./validation.js) next to
+// Swagger UI's credentials and opens the mock's websocket as that user (./live.js: the "Live frames"
+// panel); every answer is checked against the contract (./validation.js) next to
 // where Swagger UI shows it; `#operation/<operationId>` opens that operation.
 //
 // For automation and for trying error answers from the browser's devtools, the page sets
-// `window.supportkbConsole` once ready: `{ ui, worker, service, baseUrl, signInAs(role, mode),
+// `window.supportkbConsole` once ready: `{ ui, worker, service, baseUrl, live, signInAs(role, mode),
 // overrides: { respondWith, status, serverError, networkError, latency } }` (the override helpers of
 // @supportkb/mocks: `worker.use(overrides.status('getTag', 503, { baseUrl }))`, `worker.resetHandlers()`).
 import { latency, networkError, respondWith, serverError, setupBrowserMock, status } from '@supportkb/mocks/browser';
+import { createLivePanel } from './live.js';
 import { decodeShared } from './shared.js';
 import { createAnswerChecker } from './validation.js';
 
@@ -109,6 +111,13 @@ async function main() {
   let checker; // compiled on the first answer
   const checkerOf = () => (checker ??= createAnswerChecker(resolved));
   const operations = operationsOf(spec);
+  const live = createLivePanel({
+    baseUrl,
+    projectId: service.seed.projectId,
+    list: document.getElementById('console-frames'),
+    state: document.getElementById('console-live-state'),
+    count: document.getElementById('console-live-count'),
+  });
   const readySentence = `The stateful mock answers under ${baseUrl} in this page's service worker: nothing you send leaves the page.`;
 
   /** Verdicts by answer (Swagger UI keeps an answer as one immutable object while it is shown). */
@@ -233,6 +242,7 @@ async function main() {
     identity.dataset.state = 'busy';
     if (role === 'none') {
       identity.textContent = 'No credentials: operations that need them answer 401.';
+      live.connect(undefined, 'not connected: the websocket needs a JWT');
     } else if (role === 'guest') {
       const answer = await fetch(`${baseUrl}/auth/signinAnonymously`, {
         method: 'POST',
@@ -243,22 +253,26 @@ async function main() {
       if (!answer.ok || typeof body.token !== 'string') throw new Error(`signInAnonymously answered ${answer.status}`);
       ui.preauthorizeApiKey('JWT', body.token);
       identity.textContent = `Signed in as ${body.user?.firstname ?? 'an anonymous guest'} (guest) with the JWT of signInAnonymously.`;
+      // The server never answers a visitor's handshake (the socket stays connecting): not opened.
+      live.connect(undefined, "not connected: the server never answers an anonymous visitor's handshake");
     } else if (ROLES.includes(role)) {
       const member = service.seed.members[role];
+      // The websocket takes a JWT only: a sign-in gives one, also when Swagger UI sends Basic credentials.
+      const answer = await fetch(`${baseUrl}/auth/signin`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: member.email, password: member.password }),
+      });
+      const body = await answer.json();
+      if (!answer.ok || typeof body.token !== 'string') throw new Error(`signIn as ${member.email} answered ${answer.status}`);
       if (mode === 'basic') {
         ui.preauthorizeBasic('basicAuth', member.email, member.password);
         identity.textContent = `Calling as ${member.firstname} ${member.lastname} (${member.email}, ${role}) with Basic credentials.`;
       } else {
-        const answer = await fetch(`${baseUrl}/auth/signin`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: member.email, password: member.password }),
-        });
-        const body = await answer.json();
-        if (!answer.ok || typeof body.token !== 'string') throw new Error(`signIn as ${member.email} answered ${answer.status}`);
         ui.preauthorizeApiKey('JWT', body.token);
         identity.textContent = `Signed in as ${member.firstname} ${member.lastname} (${member.email}, ${role}) with the JWT of signIn.`;
       }
+      live.connect(body.token);
     } else {
       throw new TypeError(`signInAs: unknown role ${JSON.stringify(role)} (one of ${[...ROLES, 'guest', 'none'].join(', ')})`);
     }
@@ -326,7 +340,7 @@ async function main() {
   resetButton.disabled = false;
   say(readySentence, 'ready');
   openFromHash();
-  window.supportkbConsole = { ui, worker, service, baseUrl, signInAs, overrides: { respondWith, status, serverError, networkError, latency } };
+  window.supportkbConsole = { ui, worker, service, baseUrl, live, signInAs, overrides: { respondWith, status, serverError, networkError, latency } };
   document.documentElement.dataset.console = 'ready';
   window.__consoleReadyAt = performance.now();
 }
