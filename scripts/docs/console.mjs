@@ -20,7 +20,7 @@
 // Builds the contract and the packages first when they are stale (as `npm run demo` does), since the
 // page bundles the built @supportkb/mocks. Every file is written to a temporary name and renamed,
 // so a reader never sees half a file. Exits 1 with the failing step's output on a failure.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,7 @@ import { build } from 'esbuild';
 import { parse } from 'yaml';
 import { dereferencedContract } from '../lib/contract-source.mjs';
 import { buildStale, checkNode, ROOT } from '../preflight.mjs';
+import { writeFiles } from './write-files.mjs';
 
 const SOURCES = fileURLToPath(new URL('./console/', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -199,18 +200,6 @@ export function consoleContract(bundled) {
 }
 
 /**
- * Writes `data` to `file` through a temporary file and a rename.
- * @param {string} file
- * @param {string | Uint8Array} data
- */
-function writeAtomic(file, data) {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, file);
-}
-
-/**
  * Builds the console into `outDir` (see the file's header).
  * @param {{ outDir?: string }} [options] `outDir`: default `build/docs` under the repository.
  * @returns {Promise<{ file: string, bytes: number }[]>} the files written (paths relative to `outDir`).
@@ -262,8 +251,7 @@ export async function buildConsole({ outDir = join(ROOT, 'build/docs') } = {}) {
     ['console/openapi.json', JSON.stringify(consoleContract(bundled))],
     ['console/operations.json', JSON.stringify(operations)],
   ];
-  for (const [file, data] of files) writeAtomic(join(outDir, file), data);
-  return files.map(([file]) => ({ file, bytes: statSync(join(outDir, file)).size }));
+  return writeFiles(outDir, files);
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -16,12 +16,13 @@
 // The Redoc page links it from its top (scripts/docs/redocly-plugin.mjs, `changelog-link`) and the
 // console links it from its bar. Exits 1, saying which step failed.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { checkNode, ROOT } from '../preflight.mjs';
+import { writeFiles } from './write-files.mjs';
 
 const require = createRequire(import.meta.url);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -111,18 +112,6 @@ export function realtimePage(document) {
 }
 
 /**
- * Writes `data` to `file` through a temporary file and a rename.
- * @param {string} file
- * @param {string | Uint8Array} data
- */
-function writeAtomic(file, data) {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, file);
-}
-
-/**
  * Builds the page into `outDir` (see the file's header).
  * @param {{ outDir?: string }} [options] `outDir`: default `build/docs` under the repository.
  * @returns {{ file: string, bytes: number }[]} the files written (paths relative to `outDir`).
@@ -140,8 +129,7 @@ export function buildRealtime({ outDir = join(ROOT, 'build/docs') } = {}) {
     ['realtime/asyncapi.css', readFileSync(join(component, 'styles', 'default.min.css'))],
     ['realtime/asyncapi-standalone.LICENSE.txt', [join(component, 'LICENSE'), join(standalone, 'index.js.LICENSE.txt')].map((file) => readFileSync(file, 'utf8')).join('\n\n')],
   ];
-  for (const [file, data] of files) writeAtomic(join(outDir, file), data);
-  return files.map(([file]) => ({ file, bytes: statSync(join(outDir, file)).size }));
+  return writeFiles(outDir, files);
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
