@@ -359,6 +359,11 @@ export function sendResult(res: ServerResponse, result: Result, close = false): 
   writeAnswer(res, result.status, statusTextOf(result.status), headers.record(), body, close, !('beforeCors' in result && result.beforeCors));
 }
 
+/** An answer's headers in the order, case and form a Fetch `Headers` made from them iterates them (see {@link AnswerHeaders}). */
+export function answerHeaders(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  return AnswerHeaders.of(headers).record();
+}
+
 /** A header name Fetch takes as is (an HTTP token). */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** A header value Fetch takes as is: bytes it accepts, no leading or trailing whitespace to strip. */
