@@ -143,7 +143,7 @@ const MAX_CHECKED_KEY = 4096;
 
 /**
  * {@link contractViolations} of a request the default mode answered, remembered for the next request
- * with the same operation, path parameters, query text, media type and body text: the check is a
+ * with the same operation, URL (path and query), media type and body text: the check is a
  * function of those alone (the schemas are the contract's), and a client repeats the same requests,
  * so each distinct request is checked once. Requests longer than {@link MAX_CHECKED_KEY} are checked
  * every time.
@@ -155,7 +155,8 @@ function checkedViolations(
   body: { text: string; body: unknown; mediaType: string } | undefined,
 ): readonly ValidationIssue[] {
   const check = () => contractViolations(operationId, { path, search: url.searchParams, body: body?.body, bodySent: body !== undefined, mediaType: body?.mediaType });
-  let key = `${operationId}\n${JSON.stringify(path)}\n${url.search}`;
+  // The URL's path gives the path parameters (for one operation), its query the query.
+  let key = `${operationId} ${url.href}`;
   if (body) key += `\n${body.mediaType}\n${body.text}`;
   if (key.length > MAX_CHECKED_KEY) return check();
   let violations = CHECKED.get(key);
