@@ -15,21 +15,34 @@ import { BEFORE_CORS, isNotModified, isUnanswered, isUntypedEmpty, jsonTextOf, t
  * in origin form (`/path?query`) nor absolute (`http://host/path`).
  */
 export function requestUrl(hostHeader: string | undefined, target: string | undefined, fallbackHost: string): URL | undefined {
-  let origin: URL;
-  try {
-    origin = new URL(`http://${hostHeader ?? fallbackHost}`);
-  } catch {
-    return undefined;
-  }
-  if (origin.pathname !== '/' || origin.search || origin.hash || origin.username || origin.password) return undefined;
+  const origin = originOf(hostHeader ?? fallbackHost);
+  if (origin === null) return undefined;
   const path = target ?? '/';
   try {
-    if (path.startsWith('/')) return new URL(`${origin.origin}${path}`);
+    if (path.startsWith('/')) return new URL(`${origin}${path}`);
     const absolute = new URL(path);
-    return absolute.protocol === 'http:' || absolute.protocol === 'https:' ? new URL(`${origin.origin}${absolute.pathname}${absolute.search}`) : undefined;
+    return absolute.protocol === 'http:' || absolute.protocol === 'https:' ? new URL(`${origin}${absolute.pathname}${absolute.search}`) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The origins of the `Host` values seen last (a client sends the same one every time), `null` for a value that is no host. */
+const ORIGINS = new Map<string, string | null>();
+
+/** The origin `http://<host>` of a `Host` value, or `null` when it is not a host name or address with an optional port. */
+function originOf(host: string): string | null {
+  let origin = ORIGINS.get(host);
+  if (origin !== undefined) return origin;
+  try {
+    const url = new URL(`http://${host}`);
+    origin = url.pathname !== '/' || url.search || url.hash || url.username || url.password ? null : url.origin;
+  } catch {
+    origin = null;
+  }
+  if (ORIGINS.size >= 100) ORIGINS.clear();
+  ORIGINS.set(host, origin);
+  return origin;
 }
 
 /** A request body read from the socket on demand, never past `limit` bytes. */
