@@ -249,6 +249,8 @@ const stateful = await startStateful();
 const baseline = values.baseline ? await startStateful(`${values.baseline}/bin/mock.mjs`) : undefined;
 const baselineRounds = [];
 const baselineRatios = [];
+/** Per round: the mock's CPU per request over the baseline's (after / before, same round). */
+const baselineCpuRatios = [];
 let bare;
 const mockRounds = [];
 const bareRounds = [];
@@ -273,6 +275,7 @@ try {
     if (baseline) {
       baselineRounds.push(got.baseline);
       baselineRatios.push(got.baseline.rps / got.bare.rps);
+      if (got.mock.cpuPerRequestUs && got.baseline.cpuPerRequestUs) baselineCpuRatios.push(got.mock.cpuPerRequestUs / got.baseline.cpuPerRequestUs);
     }
     mockRounds.push(got.mock);
     bareRounds.push(got.bare);
@@ -320,6 +323,8 @@ if (values.json) {
         cpuRatioToBare: cpuRatio,
         cpuRatiosToBare: cpuRatios,
         baselineRatioToBare: baselineRatios.length ? median(baselineRatios) : undefined,
+        cpuRatioToBaseline: baselineCpuRatios.length ? median(baselineCpuRatios) : undefined,
+        cpuRatiosToBaseline: baselineCpuRatios,
         ratioToPrism: prismRatio,
       },
       null,
@@ -336,6 +341,8 @@ if (values.json) {
     );
   console.log(`\nThroughput ratio stateful mock / bare server: ${ratio.toFixed(3)} (median of the rounds' ratios: ${ratios.map((r) => r.toFixed(3)).join(', ')})`);
   if (baselineRatios.length) console.log(`Throughput ratio baseline mock / bare server: ${median(baselineRatios).toFixed(3)} (rounds: ${baselineRatios.map((r) => r.toFixed(3)).join(', ')})`);
+  if (baselineCpuRatios.length)
+    console.log(`Server CPU per request, mock / baseline mock: ${median(baselineCpuRatios).toFixed(3)} (median of the rounds' ratios: ${baselineCpuRatios.map((r) => r.toFixed(3)).join(', ')})`);
   if (cpuRatio !== undefined)
     console.log(
       `Server CPU per request, bare / mock: ${cpuRatio.toFixed(3)} (median of the rounds' ratios: ${cpuRatios.map((r) => r.toFixed(3)).join(', ')}); the throughput ratio the mock would reach with a core of its own`,

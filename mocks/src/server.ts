@@ -23,7 +23,7 @@ import { expressJson, methodNotAllowed, payloadTooLarge, toResponse } from './ht
 import type { HttpMock } from './running';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './server/connections';
 import { candidateFilter } from './server/prefilter';
-import { hasBody, limitedBody, requestUrl, send, sendResult, toRequest, type LimitedBody } from './server/socket';
+import { hasBody, limitedBody, requestUrl, send, sendResult, toRequest, toServerRequest, type LimitedBody } from './server/socket';
 import { serveRealtime } from './server/websocket';
 import { createMockService, operationAnswers, operationPathGuards, type OperationAnswer } from './service/create';
 import type { MockService, MockServiceOptions } from './service/options';
@@ -129,6 +129,18 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
   const service = options.service ?? createMockService(options.serviceOptions);
   let extra: RequestHandler[] = [];
   const candidates = service.baseUrl === '*' ? candidateFilter(service.handlers) : () => service.handlers;
+  /** {@link dispatch} over the service's own handlers (no `use()` override), remembered per method and URL path. */
+  const dispatched = new Map<string, Dispatched | null>();
+  const dispatchOwn = (method: string, url: URL): Dispatched | undefined => {
+    const key = `${method} ${url.origin}${url.pathname}`;
+    let found = dispatched.get(key);
+    if (found === undefined) {
+      found = dispatch(candidates(method, url.pathname), method, url) ?? null;
+      if (dispatched.size >= MAX_DISPATCHED) dispatched.clear();
+      dispatched.set(key, found);
+    }
+    return found ?? undefined;
+  };
 
   const limit = service.bodyLimit;
   /** What a method the contract does not list gets: Express's 404 page, or in strict mode 405 with the path's methods (`Allow`). */
@@ -192,18 +204,11 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
         return;
       }
       body = withBody ? limitedBody(req, limit) : undefined;
-      // Aborted when the client goes away: what a handler that holds its answer back (`hang`) waits for.
-      const gone = new AbortController();
-      // Once the answer is written nothing waits for it: no abort (and no DOMException) per request.
-      res.once('close', () => {
-        if (!res.writableFinished) gone.abort();
-      });
-      const request = toRequest(req, url, body, gone.signal);
-      const handlers = extra.length ? [...extra, ...candidates(method, url.pathname)] : candidates(method, url.pathname);
-      const direct = extra.length ? undefined : dispatch(handlers, method, url);
+      const direct = extra.length ? undefined : dispatchOwn(method, url);
       if (direct) {
-        // One of the service's own operations, as MSW would have picked it: its answer, written as is.
-        const result = await direct.answer(request, direct.params);
+        // One of the service's own operations, as MSW would have picked it: its answer, written as is,
+        // to the request as the operations read it (no Fetch `Request` built).
+        const result = await direct.answer(toServerRequest(req, res, url, body), direct.params);
         const unread = sentBody && !body?.finished;
         if (body?.tooLarge) {
           sendResult(res, await tooLarge(method), true);
@@ -212,6 +217,14 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
         sendResult(res, result, unread);
         return;
       }
+      // Aborted when the client goes away: what a handler that holds its answer back (`hang`) waits for.
+      const gone = new AbortController();
+      // Once the answer is written nothing waits for it: no abort (and no DOMException) per request.
+      res.once('close', () => {
+        if (!res.writableFinished) gone.abort();
+      });
+      const request = toRequest(req, url, body, gone.signal);
+      const handlers = extra.length ? [...extra, ...candidates(method, url.pathname)] : candidates(method, url.pathname);
       const response = await getResponse(handlers, request, { baseUrl: url.origin });
       const unread = sentBody && !body?.finished;
       if (body?.tooLarge) {
@@ -275,6 +288,19 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
   };
 }
 
+/** An operation's answer function and the path parameters of a request it answers. */
+interface Dispatched {
+  answer: OperationAnswer;
+  params: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The most method and path pairs the server remembers the dispatch of (then it starts again): the
+ * same paths come again and again, and a path's dispatch depends on the path alone (the handlers of a
+ * service do not change; `use()` overrides go through MSW).
+ */
+const MAX_DISPATCHED = 2000;
+
 /**
  * The handler MSW's `getResponse(handlers, request)` would answer with, when it is one of the
  * service's own operations: the first of `handlers` whose method and path match (MSW's own
@@ -282,7 +308,7 @@ export async function startHttpMock(options: HttpMockOptions = {}): Promise<Http
  * answer function and path parameters. Undefined when that first match is another handler (a
  * scenario's): MSW then runs as before.
  */
-function dispatch(handlers: readonly RequestHandler[], method: string, url: URL): { answer: OperationAnswer; params: Readonly<Record<string, unknown>> } | undefined {
+function dispatch(handlers: readonly RequestHandler[], method: string, url: URL): Dispatched | undefined {
   for (const handler of handlers) {
     const answer = operationAnswers.get(handler);
     const info = (handler as { info?: { path?: unknown; method?: unknown } }).info;
@@ -290,7 +316,7 @@ function dispatch(handlers: readonly RequestHandler[], method: string, url: URL)
     if (!answer || typeof path !== 'string' || typeof info?.method !== 'string') return undefined;
     if (info.method.toUpperCase() !== method.toUpperCase()) continue; // MSW's predicate: the method first
     const match = matchRequestUrl(url, path, url.origin);
-    if (match.matches && operationPathGuards.get(handler)?.(url.pathname) !== false) return { answer, params: match.params || {} };
+    if (match.matches && operationPathGuards.get(handler)?.(url.pathname) !== false) return { answer, params: Object.freeze({ ...match.params }) };
   }
   return undefined;
 }

@@ -6,8 +6,10 @@
  * - The tag is Express's default (`app.set('etag', 'weak')`, the `etag` package):
  *   `W/"<byte length in hex>-<SHA-1 of the bytes in base64, 27 characters>"`. The `etag` package
  *   needs Node's `crypto` and `fs`, so it cannot run in the browser mock: the same two lines are
- *   computed with the platform's WebCrypto (`crypto.subtle`, in Node and in every browser context a
- *   service worker runs in). `mocks/test/http/conditional.test.ts` checks them against the package.
+ *   computed with Node's `crypto` where the runtime has it (`process.getBuiltinModule`, synchronous:
+ *   no thread-pool round trip per answer), else with the platform's WebCrypto (`crypto.subtle`, in
+ *   every browser context a service worker runs in). `mocks/test/http/conditional.test.ts` checks
+ *   both against the package.
  * - Freshness is Express's `req.fresh`, with the `fresh` package at the version Express 4.22.3 uses
  *   (0.5.2): `Cache-Control: no-cache` is never fresh; `If-None-Match: *` or a list holding the tag
  *   (weak or strong) is, unless `If-Modified-Since` is also sent (no route sets `Last-Modified`).
@@ -16,6 +18,7 @@
  *   {@link Success.noEntity}).
  */
 import fresh from 'fresh';
+import { isObject } from '../documents';
 import { jsonTextOf, textOf, type Failure, type NotModified, type Result, type Success } from './results';
 
 /** The SHA-1 of the empty entity, as the `etag` package writes it. */
@@ -28,11 +31,70 @@ function base64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/** The part of Node's `node:crypto` the tag needs. */
+interface NodeCrypto {
+  createHash(algorithm: 'sha1'): { update(data: string, encoding: 'utf8'): { digest(encoding: 'base64'): string } };
+  /** The one-shot digest (Node >= 21.7; a string is hashed as UTF-8), cheaper than a `Hash` object for an answer's size. */
+  hash?(algorithm: 'sha1', data: string, outputEncoding: 'base64'): string;
+}
+
+/** The part of Node's `Buffer` the tag needs. */
+interface NodeBuffer {
+  byteLength(text: string, encoding: 'utf8'): number;
+}
+
+function isNodeCrypto(value: unknown): value is NodeCrypto {
+  return isObject(value) && typeof value.createHash === 'function';
+}
+
+function isNodeBuffer(value: unknown): value is NodeBuffer {
+  return typeof value === 'function' && typeof Reflect.get(value, 'byteLength') === 'function';
+}
+
+/**
+ * Node's hashing, read with `process.getBuiltinModule` (Node >= 22.3; no import, so bundles for the
+ * browser never see `node:crypto`), or undefined where the runtime has none (a browser, a worker).
+ */
+function nodeHashing(): { crypto: NodeCrypto; buffer: NodeBuffer } | undefined {
+  const proc: unknown = Reflect.get(globalThis, 'process');
+  const getBuiltin: unknown = isObject(proc) ? proc.getBuiltinModule : undefined;
+  if (typeof getBuiltin !== 'function') return undefined;
+  try {
+    const crypto: unknown = Reflect.apply(getBuiltin, proc, ['node:crypto']);
+    const bufferModule: unknown = Reflect.apply(getBuiltin, proc, ['node:buffer']);
+    const buffer: unknown = isObject(bufferModule) ? bufferModule.Buffer : undefined;
+    return isNodeCrypto(crypto) && isNodeBuffer(buffer) ? { crypto, buffer } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const NODE_HASHING = nodeHashing();
+
+/**
+ * {@link weakEtag} computed synchronously with Node's `crypto`, as the `etag` package does
+ * (`createHash('sha1').update(body, 'utf8').digest('base64')`), or undefined where the runtime has
+ * no `node:crypto` (then {@link webCryptoEtag} computes it).
+ */
+export function weakEtagSync(body: string): string | undefined {
+  if (!NODE_HASHING) return undefined;
+  if (body.length === 0) return `W/${EMPTY_TAG}`;
+  const length = NODE_HASHING.buffer.byteLength(body, 'utf8');
+  const { crypto } = NODE_HASHING;
+  const digest = crypto.hash ? crypto.hash('sha1', body, 'base64') : crypto.createHash('sha1').update(body, 'utf8').digest('base64');
+  return `W/"${length.toString(16)}-${digest.slice(0, 27)}"`;
+}
+
 /**
  * Express's default ETag of a body: `W/"<length hex>-<base64 SHA-1, 27 characters>"` (the `etag`
  * package with `weak: true`, over the UTF-8 bytes Express sends).
  */
 export async function weakEtag(body: string): Promise<string> {
+  return weakEtagSync(body) ?? webCryptoEtag(body);
+}
+
+/** {@link weakEtag} with the platform's WebCrypto (`crypto.subtle`): where Node's `crypto` is not at hand. */
+export async function webCryptoEtag(body: string): Promise<string> {
   const bytes = new TextEncoder().encode(body);
   if (bytes.length === 0) return `W/${EMPTY_TAG}`;
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', bytes));
@@ -46,13 +108,14 @@ function sentEntity(result: Success<unknown> | Failure): string | undefined {
   return textOf(result) ?? jsonTextOf(result);
 }
 
-/** The request's headers as `fresh` reads them (lower-case names). */
-function headerRecord(request: Pick<Request, 'headers'>): Record<string, string> {
-  const record: Record<string, string> = {};
-  request.headers.forEach((value, name) => {
-    record[name] = value;
-  });
-  return record;
+/** The request's headers `fresh` reads (lower-case names; it reads no others). */
+function headerRecord(request: Pick<Request, 'headers'>): Record<string, string | undefined> {
+  const { headers } = request;
+  return {
+    'if-modified-since': headers.get('if-modified-since') ?? undefined,
+    'if-none-match': headers.get('if-none-match') ?? undefined,
+    'cache-control': headers.get('cache-control') ?? undefined,
+  };
 }
 
 /**
@@ -67,7 +130,7 @@ export async function withExpressEtag(request: Pick<Request, 'method' | 'headers
   if (etag === undefined) {
     const entity = sentEntity(result);
     if (entity === undefined) return result;
-    etag = await weakEtag(entity);
+    etag = weakEtagSync(entity) ?? (await webCryptoEtag(entity));
     headers.ETag = etag;
   }
   const method = request.method.toUpperCase();

@@ -177,7 +177,7 @@ export function internalError(): Failure {
  * `res.json(undefined)`), which Express sends with `Content-Length: 0` and no `Content-Type`
  * (checked on server 2.19.16: a forced delete of an unknown group).
  */
-export function isUntypedEmpty(result: Success<unknown> | Failure | NotModified, headers: Headers): boolean {
+export function isUntypedEmpty(result: Success<unknown> | Failure | NotModified, headers: Pick<Headers, 'has'>): boolean {
   return result.status === 200 && 'body' in result && result.body === undefined && !('noEntity' in result && result.noEntity) && !headers.has('Content-Type');
 }
 

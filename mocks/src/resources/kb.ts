@@ -39,6 +39,7 @@
  * Reads add what Mongoose's hydration adds (`situated_context: false` when not stored).
  */
 import type { Content, ContentListQuery, KnowledgeBase, SitemapResult } from '@supportkb/sdk';
+import { copyDocument } from '../documents';
 import { beyondContract } from '../http/beyond-contract';
 import { field, jsNumber, jsParseInt, jsString, queryField, truthy } from '../http/request';
 import { fail, failError, ok, unanswered, type Failure } from '../http/results';
@@ -114,7 +115,7 @@ type Doc = Record<string, unknown>;
 
 /** A stored content as Mongoose hydrates it for an answer: `situated_context` defaults to false. */
 function hydrate(content: Content): Content {
-  const copy = structuredClone(content) as Content & Doc;
+  const copy = copyDocument(content) as Content & Doc;
   if (copy.situated_context === undefined) copy.situated_context = false;
   return copy;
 }

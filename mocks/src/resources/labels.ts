@@ -35,7 +35,7 @@
 import { callerId } from '../auth/authorize';
 import { jsString } from '../http/request';
 import type { GetLabelsResponse, ListLabelsResponse } from '@supportkb/sdk';
-import { isObject } from '../documents';
+import { copyDocument, isObject } from '../documents';
 import { beyondContract } from '../http/beyond-contract';
 import { fail, failMsg, internalError, ok, type Failure, type Success } from '../http/results';
 import { builtinLabel, builtinLabels, type LabelTranslation } from '../labels-builtin';
@@ -68,7 +68,7 @@ export function projectLanguage(core: ServiceCore, projectId: string, lang: stri
   const entries = core.store.labels.get(projectId)?.data;
   if (!entries) return builtinLabel(FALLBACK_LANGUAGE)!;
   const entry = entries.find((e) => e.lang === lang) ?? entries.find((e) => e.default === true) ?? entries.find((e) => e.lang === FALLBACK_LANGUAGE);
-  return entry ? structuredClone(entry) : builtinLabel(FALLBACK_LANGUAGE)!;
+  return entry ? copyDocument(entry) : builtinLabel(FALLBACK_LANGUAGE)!;
 }
 
 /** `res.json(undefined)`: 200 with `Content-Type: application/json; charset=utf-8` and an empty body. */

@@ -29,6 +29,7 @@
  */
 import type { PendingInvitation, StoredTeammate } from '../state/store';
 import type { GetTeammateByUserIdResponse, GetTeammateResponse, Teammate, TeammateInviteNotSaved, User } from '@supportkb/sdk';
+import { copyDocument } from '../documents';
 import { beyondContract } from '../http/beyond-contract';
 import { callerId } from '../auth/authorize';
 import { castObjectId, castString, CastError } from '../mongoose/cast';
@@ -102,12 +103,12 @@ export function saveTeammate(core: ServiceCore, fields: Record<string, unknown>)
 
 /** A teammate as `toJSON()` sends it: the virtuals `id` and `isAuthenticated` (`role !== "guest"`). */
 export function teammateJson(teammate: StoredTeammate): Teammate {
-  return { ...structuredClone(teammate), isAuthenticated: teammate.role !== 'guest', id: teammate._id } as Teammate;
+  return { ...copyDocument(teammate), isAuthenticated: teammate.role !== 'guest', id: teammate._id } as Teammate;
 }
 
 /** The fields of a user a populate selects (all of them, or the listed ones and `_id`). */
 function userFields(user: User, select?: readonly string[]): Record<string, unknown> {
-  const copy = structuredClone(user) as Record<string, unknown>;
+  const copy = copyDocument(user) as Record<string, unknown>;
   if (!select) return copy;
   return Object.fromEntries(Object.entries(copy).filter(([key]) => key === '_id' || select.includes(key)));
 }

@@ -129,10 +129,43 @@ async function serverMode<K extends OperationId>(
   // 5. What the contract forbids in this request, reported once per kind.
   if (core.warnings) {
     const bodySent = meta.hasBody && parsed.text !== undefined && parsed.text !== '';
-    const violations = contractViolations(meta.operationId, { path, search: url.searchParams, body: bodySent ? parsed.body : undefined, bodySent, mediaType: bodySent ? mediaType : undefined });
+    const violations = checkedViolations(meta.operationId, path, url, bodySent ? { text: parsed.text!, body: parsed.body, mediaType } : undefined);
     if (violations.length) core.reportViolations(meta.operationId, violations, result);
   }
   return result;
+}
+
+/** The default mode's contract checks of recent requests, by operation and request parts (see {@link checkedViolations}). */
+const CHECKED = new Map<string, readonly ValidationIssue[]>();
+/** The most requests {@link CHECKED} holds (then it starts again), and the longest key it keeps. */
+const MAX_CHECKED = 1000;
+const MAX_CHECKED_KEY = 4096;
+
+/**
+ * {@link contractViolations} of a request the default mode answered, remembered for the next request
+ * with the same operation, URL (path and query), media type and body text: the check is a
+ * function of those alone (the schemas are the contract's), and a client repeats the same requests,
+ * so each distinct request is checked once. Requests longer than {@link MAX_CHECKED_KEY} are checked
+ * every time.
+ */
+function checkedViolations(
+  operationId: OperationId,
+  path: Readonly<Record<string, string>>,
+  url: URL,
+  body: { text: string; body: unknown; mediaType: string } | undefined,
+): readonly ValidationIssue[] {
+  const check = () => contractViolations(operationId, { path, search: url.searchParams, body: body?.body, bodySent: body !== undefined, mediaType: body?.mediaType });
+  // The URL's path gives the path parameters (for one operation), its query the query.
+  let key = `${operationId} ${url.href}`;
+  if (body) key += `\n${body.mediaType}\n${body.text}`;
+  if (key.length > MAX_CHECKED_KEY) return check();
+  let violations = CHECKED.get(key);
+  if (violations === undefined) {
+    violations = check();
+    if (CHECKED.size >= MAX_CHECKED) CHECKED.clear();
+    CHECKED.set(key, violations);
+  }
+  return violations;
 }
 
 async function strictMode<K extends OperationId>(

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { weakEtag } from '../../src/http/conditional';
+import { weakEtag, weakEtagSync, webCryptoEtag } from '../../src/http/conditional';
 import { createMockFetch, type MockFetch } from '../../src/fetch';
 import { startHttpMock, type HttpMock } from '../../src/server';
 import { createMockService } from '../../src/service/create';
@@ -31,6 +31,9 @@ describe('weakEtag', () => {
         const bytes = Buffer.from(text, 'utf8');
         const expected = bytes.length === 0 ? 'W/"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"' : `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').slice(0, 27)}"`;
         expect(await weakEtag(text)).toBe(expected);
+        // Both ways the mock computes it: Node's crypto (synchronous) and WebCrypto (the browser's).
+        expect(weakEtagSync(text)).toBe(expected);
+        expect(await webCryptoEtag(text)).toBe(expected);
       }),
       { numRuns: 200 },
     );
