@@ -80,6 +80,12 @@ async function bundle(code, from) {
           setup: (b) => {
             b.onResolve({ filter: /^@sdk(\/\w+)?$/ }, (args) => ({ path: resolve(root, ENTRIES[from][args.path]) }));
             b.onResolve({ filter: /^@src\// }, (args) => ({ path: resolve(root, ENTRIES.src['@sdk'], '..', `${args.path.slice(5)}.ts`) }));
+            // What the SDK loads with the first call from dist/lazy/ (the operations manifest, the route index): the
+            // build's own copies, as from dist (from src, the file would share the chunk of the `operations` export).
+            if (from === 'src')
+              b.onResolve({ filter: /^\.\/internal\/lazy-(operations|routes)$/ }, (args) =>
+                args.kind === 'dynamic-import' ? { path: resolve(root, `packages/sdk/dist/lazy/${args.path.split('-').pop()}.js`) } : undefined,
+              );
           },
         },
       ],
@@ -214,7 +220,7 @@ const CATEGORIES = [
   ['jose', /node_modules\/jose\//],
   ['hey-api client core (generated/core, generated/client)', /src\/generated\/(core|client)\//],
   ['generated functions (sdk.gen)', /src\/generated\/sdk\.gen/],
-  ['manifest: operations', /src\/generated\/(operations|manifest)\.gen|src\/manifest\.ts/],
+  ['manifest: operations', /src\/generated\/(operations|manifest)\.gen|src\/manifest\.ts|dist\/lazy\//],
   ['schemas (zod builders, operation table)', /src\/generated\/(zod-builders\.gen|zod\.gen|operation-schemas\.gen|zod-schemas\/)/],
   ['schema loaders (an import() per operation)', /src\/generated\/zod-loaders\.gen/],
   ['errors (errors, describe, redact)', /src\/(internal\/)?(errors|operation-errors|describe|redact)\.ts/],

@@ -18,6 +18,22 @@ const lazyValidation: NonNullable<Options['esbuildPlugins']>[number] = {
     );
   },
 };
+// The operations manifest (`operations`) that `createClient` loads with its first call, and the route index
+// that `createHttpClient`'s client loads with its first (`src/internal/lazy-operations.ts`,
+// `lazy-routes.ts`), are built on their own into dist/lazy/, which the entries' build leaves external as
+// `./lazy/operations.js` and `./lazy/routes.js` (`.cjs`): each a file of its own that a bundler loads on the first call. Their own
+// copies, apart from `operations` as `@supportkb/sdk` exports it: a file the entries import statically
+// (for that export) would load before the first call.
+const LAZY = 'lazy';
+const lazyManifest: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'lazy-manifest',
+  setup(build) {
+    const extension = build.initialOptions.outExtension?.['.js'] ?? '.js';
+    build.onResolve({ filter: /^\.\/internal\/lazy-(operations|routes)$/ }, ({ path, kind }) =>
+      kind === 'dynamic-import' ? { path: `./${LAZY}/${path.split('-').pop()}${extension}`, external: true } : undefined,
+    );
+  },
+};
 const operationModules = readdirSync(new URL('./src/generated/zod-schemas/', import.meta.url)).filter((file) => /^op\.\w+\.gen\.ts$/.test(file));
 
 export default defineConfig([
@@ -32,8 +48,8 @@ export default defineConfig([
     // (test/error-identity.test.ts checks it on the packed package).
     splitting: true,
     sourcemap: false,
-    // dist/validation/ is the other build's (below), which runs at the same time.
-    clean: ['!validation/**'],
+    // dist/validation/ and dist/lazy/ are the other builds' (below), which run at the same time.
+    clean: ['!validation/**', '!lazy/**'],
     target: 'es2022',
     platform: 'neutral',
     treeshake: true,
@@ -42,7 +58,19 @@ export default defineConfig([
     // application's own zod): a cold start loads one file instead of zod/mini's ~150 modules, and
     // installing the SDK never pulls zod. zod stays an optional peer for the schemas' types.
     noExternal: ['zod'],
-    esbuildPlugins: [lazyValidation],
+    esbuildPlugins: [lazyValidation, lazyManifest],
+  },
+  {
+    entry: { operations: 'src/internal/lazy-operations.ts', routes: 'src/internal/lazy-routes.ts' },
+    outDir: `dist/${LAZY}`,
+    format: ['esm', 'cjs'],
+    // No shared chunk: the route index loads without the manifest.
+    splitting: false,
+    sourcemap: false,
+    clean: true,
+    target: 'es2022',
+    platform: 'neutral',
+    treeshake: true,
   },
   {
     entry: {

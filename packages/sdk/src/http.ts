@@ -5,8 +5,8 @@
 import { CredentialStore } from './auth';
 import type { Client, Config } from './generated/client';
 import { getUrl } from './generated/core/utils.gen';
-import { routeIndex } from './generated/operations.gen';
 import { createTransport, querySerializer, type CallPolicy, type Route, type Transport } from './internal/transport';
+import { loadOnce } from './internal/lazy';
 import type { HttpClientOptions } from './types';
 
 /** The client to pass to the generated operation functions, and the credentials it sends. */
@@ -57,16 +57,20 @@ function headerRecord(headers: unknown): Record<string, string | null> | undefin
 }
 
 /** What the adapter learns of a generated function's call from its method and path template: its operation. @internal */
-export type RouteLookup = (method: string, path: string) => Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags'> | undefined;
+export type RouteLookup = (method: string, path: string) => Promise<Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags'> | undefined>;
+
+/** The manifest's compact route index, loaded with the first call (`internal/lazy-routes.ts`). */
+const routes = loadOnce(() => import('./internal/lazy-routes'));
 
 /**
  * The operationId, minimum role and query rules (`queryAliases`, `presenceFlags`) of
  * `METHOD /path/{template}`, from the manifest's compact route index (a generated function's call
- * names only its method and path template). `createClient` looks them up in the manifest it bundles
- * anyway, so only `createHttpClient` bundles this index. @internal
+ * names only its method and path template), which loads with the first call: a bundle of
+ * `createHttpClient` and one generated function carries none of it before. `createClient` looks them
+ * up in the manifest it loads anyway. @internal
  */
-export const operationAt: RouteLookup = (method, path) => {
-  const found = routeIndex[`${method} ${path}`];
+export const operationAt: RouteLookup = async (method, path) => {
+  const found = (await routes()).routeIndex[`${method} ${path}`];
   return found && { operationId: found[0], minRole: found[1], ...found[2] };
 };
 
@@ -99,7 +103,7 @@ function adapter(send: Transport, baseUrl: string, options: HttpClientOptions, l
     if (responseStyle !== undefined && responseStyle !== 'fields' && responseStyle !== 'data') throw new TypeError("responseStyle must be 'fields' or 'data'");
     const method = String(verb ?? 'GET').toUpperCase();
     const path = String(url);
-    const route: Route = { ...lookup(method, path), method, path, security: (security as Route['security']) ?? [] };
+    const route: Route = { ...(await lookup(method, path)), method, path, security: (security as Route['security']) ?? [] };
     const sent = await send({
       route,
       path: call.path as Record<string, unknown> | undefined,
