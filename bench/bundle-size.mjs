@@ -57,7 +57,7 @@ const srcAt = process.argv.indexOf('--src');
 if (srcAt > 0) for (const key in ENTRIES.src) ENTRIES.src[key] = resolve(process.argv[srcAt + 1], ENTRIES.src[key].replace('packages/sdk/src/', ''));
 
 /** esbuild of one bundle; returns its output files with gzip sizes and the static/dynamic import graph. */
-async function bundle(code, from) {
+export async function bundle(code, from) {
   const outdir = mkdtempSync(join(tmpdir(), 'supportkb-bundle-'));
   try {
     const result = await build({
@@ -80,11 +80,12 @@ async function bundle(code, from) {
           setup: (b) => {
             b.onResolve({ filter: /^@sdk(\/\w+)?$/ }, (args) => ({ path: resolve(root, ENTRIES[from][args.path]) }));
             b.onResolve({ filter: /^@src\// }, (args) => ({ path: resolve(root, ENTRIES.src['@sdk'], '..', `${args.path.slice(5)}.ts`) }));
-            // What the SDK loads with the first call from dist/lazy/ (the operations manifest, the route index): the
-            // build's own copies, as from dist (from src, the file would share the chunk of the `operations` export).
+            // What the SDK loads with a call from dist/lazy/ (the operations manifest, the route index, what a failed
+            // call's error says, the logging): the build's own copies, as from dist (from src, each would share a chunk
+            // with the code that loads before the first call: the `operations` export, the redaction, `callName`).
             if (from === 'src')
-              b.onResolve({ filter: /^\.\/internal\/lazy-(operations|routes)$/ }, (args) =>
-                args.kind === 'dynamic-import' ? { path: resolve(root, `packages/sdk/dist/lazy/${args.path.split('-').pop()}.js`) } : undefined,
+              b.onResolve({ filter: /^\.\/(internal\/)?(lazy-operations|lazy-routes|failure|logging-hooks|logging)$/ }, (args) =>
+                args.kind === 'dynamic-import' ? { path: resolve(root, `packages/sdk/dist/lazy/${args.path.split('/').pop().replace(/^lazy-/, '')}.js`) } : undefined,
               );
           },
         },
@@ -175,7 +176,7 @@ function closure(files, roots, seen = new Set()) {
  * (`firstCall`: the modules it imports), what those load later in the background (their own dynamic
  * imports: zod's compiler), and what all the dynamic imports of the bundle would add.
  */
-function phases(files, firstCall = []) {
+export function phases(files, firstCall = []) {
   const entry = [...files.values()].find((f) => f.entry).name;
   const initial = closure(files, [entry]);
   const dynamicRoots = [...new Set([...initial].flatMap((n) => files.get(n).dynamic))];
@@ -223,8 +224,8 @@ const CATEGORIES = [
   ['manifest: operations', /src\/generated\/(operations|manifest)\.gen|src\/manifest\.ts|dist\/lazy\//],
   ['schemas (zod builders, operation table)', /src\/generated\/(zod-builders\.gen|zod\.gen|operation-schemas\.gen|zod-schemas\/)/],
   ['schema loaders (an import() per operation)', /src\/generated\/zod-loaders\.gen/],
-  ['errors (errors, describe, redact)', /src\/(internal\/)?(errors|operation-errors|describe|redact)\.ts/],
-  ['transport (transport, body, retry, auth, logging)', /src\/(internal\/)?(transport|body|retry|auth|logging)\.ts/],
+  ['errors (errors, describe, redact; dist/lazy/failure: what a failed call says)', /src\/(internal\/)?(errors|operation-errors|describe|redact)\.ts|dist\/lazy\/failure/],
+  ['transport (transport, body, retry, auth, logging)', /src\/(internal\/)?(transport|body|retry|auth|logging|lazy)\.ts|dist\/lazy\/logging/],
   ['generated-function adapter (http)', /src\/(internal\/)?http\.ts/],
   ['createClient (client, pagination, api-promise, sign-in)', /src\/(internal\/)?(client|pagination|api-promise|sign-in)\.ts/],
   ['validator (zod.ts, zod-check, validation)', /src\/(internal\/)?(zod|zod-check|validation)\.ts/],

@@ -18,19 +18,35 @@ const lazyValidation: NonNullable<Options['esbuildPlugins']>[number] = {
     );
   },
 };
-// The operations manifest (`operations`) that `createClient` loads with its first call, and the route index
-// that `createHttpClient`'s client loads with its first (`src/internal/lazy-operations.ts`,
-// `lazy-routes.ts`), are built on their own into dist/lazy/, which the entries' build leaves external as
-// `./lazy/operations.js` and `./lazy/routes.js` (`.cjs`): each a file of its own that a bundler loads on the first call. Their own
-// copies, apart from `operations` as `@supportkb/sdk` exports it: a file the entries import statically
-// (for that export) would load before the first call.
+// What the SDK loads with a call, each a file of its own without imports, built on their own into dist/lazy/
+// (which the entries' build leaves external as `./lazy/<name>.js`, `.cjs`): the operations manifest that
+// `createClient` loads with its first call (`src/internal/lazy-operations.ts`), the route index that
+// `createHttpClient`'s client loads with its first (`lazy-routes.ts`), what a failed call's error says
+// (`failure.ts`) and, when logging is on, the logging (`logging-hooks.ts`, `logging.ts`). Their own copies
+// of what they import (`operations`, the redaction, `callName`; no error class): a file the entries import
+// too would share a chunk with them, which a bundler loads before the first call.
 const LAZY = 'lazy';
-const lazyManifest: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'lazy-manifest',
+const LAZY_MODULES: Record<string, string> = {
+  operations: 'src/internal/lazy-operations.ts',
+  routes: 'src/internal/lazy-routes.ts',
+  failure: 'src/internal/failure.ts',
+  'logging-hooks': 'src/internal/logging-hooks.ts',
+  logging: 'src/internal/logging.ts',
+};
+const lazyModules: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'lazy-modules',
   setup(build) {
     const extension = build.initialOptions.outExtension?.['.js'] ?? '.js';
-    build.onResolve({ filter: /^\.\/internal\/lazy-(operations|routes)$/ }, ({ path, kind }) =>
-      kind === 'dynamic-import' ? { path: `./${LAZY}/${path.split('-').pop()}${extension}`, external: true } : undefined,
+    build.onResolve({ filter: /^\.\/(internal\/)?(lazy-operations|lazy-routes|failure|logging-hooks|logging)$/ }, ({ path, kind }) =>
+      kind === 'dynamic-import'
+        ? {
+            path: `./${LAZY}/${path
+              .split('/')
+              .pop()!
+              .replace(/^lazy-/, '')}${extension}`,
+            external: true,
+          }
+        : undefined,
     );
   },
 };
@@ -58,13 +74,13 @@ export default defineConfig([
     // application's own zod): a cold start loads one file instead of zod/mini's ~150 modules, and
     // installing the SDK never pulls zod. zod stays an optional peer for the schemas' types.
     noExternal: ['zod'],
-    esbuildPlugins: [lazyValidation, lazyManifest],
+    esbuildPlugins: [lazyValidation, lazyModules],
   },
   {
-    entry: { operations: 'src/internal/lazy-operations.ts', routes: 'src/internal/lazy-routes.ts' },
+    entry: LAZY_MODULES,
     outDir: `dist/${LAZY}`,
     format: ['esm', 'cjs'],
-    // No shared chunk: the route index loads without the manifest.
+    // No shared chunk: each loads alone (the route index without the manifest, ...).
     splitting: false,
     sourcemap: false,
     clean: true,

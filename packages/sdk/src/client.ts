@@ -16,7 +16,6 @@ import { loadOnce } from './internal/lazy';
 import { REDACTED, setField } from './internal/redact';
 import { signInBehaviours } from './internal/sign-in';
 import { PagePromise } from './pagination';
-import { createLogger } from './internal/logging';
 import type { Credentials, HttpClientOptions, Logger, RequestOptions, ResponseOf, SignInMethods } from './types';
 
 /**
@@ -140,7 +139,9 @@ export function createClient(options: ClientOptions): SupportKbClient {
   };
   const { http, send } = connect(options, lookup);
   const validator = options.validate;
-  const logger = validator?.response && createLogger(options.logLevel, options.logger);
+  // The client's logger, for the validator's warnings: loaded with the first call, only when logging is on.
+  const { logLevel } = options;
+  const logger = validator?.response && logLevel && logLevel !== 'off' ? loadOnce(async () => (await import('./internal/logging')).createLogger(logLevel, options.logger)) : undefined;
   let behaviours: ReturnType<typeof signInBehaviours> | undefined;
 
   /** The method's parameters split into the request's path, query and body, with the project filled in. */
@@ -195,7 +196,7 @@ export function createClient(options: ClientOptions): SupportKbClient {
     });
     // An empty 200 body is the answer itself where the contract declares one (resolves to `undefined`).
     if (!(data === undefined && info.emptyBody)) {
-      const checked = useValidator?.response?.(info.operationId, data, { serverVersion, logger });
+      const checked = useValidator?.response?.(info.operationId, data, { serverVersion, logger: await logger?.() });
       if (checked) await checked;
     }
     behaviour?.complete?.(data, { operationId: info.operationId, method: sent.method, url: sent.url });
