@@ -44,8 +44,16 @@ const FLOORS = {
   "zod/mini's parser and compiler + listTags's schemas (what the first validated call loads, without the SDK)": `import { compile, safeParse, validate } from 'zod/mini'; import { zListTagsResponse } from '@src/generated/zod-builders.gen'; const s = zListTagsResponse(); console.log(validate(compile(s), []), safeParse(s, []));`,
 };
 
-/** The dynamic imports the one call makes (by the path of the module it imports): what loads on the first call. */
-const FIRST_CALL = { 'createClient + zodValidation() + tags.list': [/op\.listTags\.gen/, /zod-check/] };
+/**
+ * The dynamic imports the one call makes (by the path of the module it imports): what loads on the first
+ * call (dist/lazy/: the route index or the operations manifest, and what a failed call's error says, which
+ * loads while the request is on the way; dist/validation/: the operation's schemas and the check).
+ */
+const FIRST_CALL = {
+  'createHttpClient + listTags': [/lazy\/routes/, /lazy\/failure/],
+  'createClient + tags.list': [/lazy\/operations/, /lazy\/failure/],
+  'createClient + zodValidation() + tags.list': [/op\.listTags\.gen/, /zod-check/, /lazy\/operations/, /lazy\/failure/],
+};
 const TARGETS = { 'createHttpClient + listTags': 15 * 1024, 'createClient + tags.list': 18 * 1024, 'createClient + zodValidation() + tags.list': 26 * 1024 };
 
 /** Where `@sdk`, `@sdk/zod`, `@sdk/webhooks` point: the built package, or its sources. */
@@ -57,7 +65,7 @@ const srcAt = process.argv.indexOf('--src');
 if (srcAt > 0) for (const key in ENTRIES.src) ENTRIES.src[key] = resolve(process.argv[srcAt + 1], ENTRIES.src[key].replace('packages/sdk/src/', ''));
 
 /** esbuild of one bundle; returns its output files with gzip sizes and the static/dynamic import graph. */
-export async function bundle(code, from) {
+async function bundle(code, from) {
   const outdir = mkdtempSync(join(tmpdir(), 'supportkb-bundle-'));
   try {
     const result = await build({
@@ -176,7 +184,7 @@ function closure(files, roots, seen = new Set()) {
  * (`firstCall`: the modules it imports), what those load later in the background (their own dynamic
  * imports: zod's compiler), and what all the dynamic imports of the bundle would add.
  */
-export function phases(files, firstCall = []) {
+function phases(files, firstCall = []) {
   const entry = [...files.values()].find((f) => f.entry).name;
   const initial = closure(files, [entry]);
   const dynamicRoots = [...new Set([...initial].flatMap((n) => files.get(n).dynamic))];
@@ -221,7 +229,7 @@ const CATEGORIES = [
   ['jose', /node_modules\/jose\//],
   ['hey-api client core (generated/core, generated/client)', /src\/generated\/(core|client)\//],
   ['generated functions (sdk.gen)', /src\/generated\/sdk\.gen/],
-  ['manifest: operations', /src\/generated\/(operations|manifest)\.gen|src\/manifest\.ts|dist\/lazy\//],
+  ['manifest: operations', /src\/generated\/(operations|manifest)\.gen|src\/manifest\.ts|dist\/lazy\/(operations|routes)/],
   ['schemas (zod builders, operation table)', /src\/generated\/(zod-builders\.gen|zod\.gen|operation-schemas\.gen|zod-schemas\/)/],
   ['schema loaders (an import() per operation)', /src\/generated\/zod-loaders\.gen/],
   ['errors (errors, describe, redact; dist/lazy/failure: what a failed call says)', /src\/(internal\/)?(errors|operation-errors|describe|redact)\.ts|dist\/lazy\/failure/],
@@ -322,7 +330,7 @@ export function sizeTable(report) {
     if (allLazy.imports)
       lines.push(
         '',
-        `${name}: its ${allLazy.imports} dynamic imports (every operation's schemas, and the check) would load ${allLazy.gzip} B (${kib(allLazy.gzip)}, ${files(allLazy.files)}) in all, after the ${r.dist.initial.gzip} B before the first call.`,
+        `${name}: its ${allLazy.imports} dynamic imports (every operation's schemas and the checks with validation; the manifest or the route index, what a failed call's error says, the logging, serverVersion's guard) would load ${allLazy.gzip} B (${kib(allLazy.gzip)}, ${files(allLazy.files)}) in all, after the ${r.dist.initial.gzip} B before the first call.`,
       );
   }
   return lines.join('\n');

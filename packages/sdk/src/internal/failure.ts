@@ -7,7 +7,7 @@
  */
 import type { Auth } from '../generated/core/auth.gen';
 import type { MinRole } from '../generated/operations.gen';
-import type { RequestContext } from '../types';
+import type { RequestContext, ValidationIssue } from '../types';
 import { callName } from './describe';
 
 /**
@@ -73,8 +73,14 @@ export function advice(status: number, route: { operationId?: string; method: st
 /** The message of the `SupportKbError` of a call without path parameter `name` (nothing is sent). @internal */
 export const missingPathParameter = (route: { operationId?: string; method: string; path: string }, name: string): string => `${callOf(route)} needs the path parameter ${name}.`;
 
-/** The message of the `ValidationError` issue of a path parameter that URL parsing would turn into another path (`sent`: as serialised). @internal */
-export const notASegment = (sent: string, name: string): string => `${JSON.stringify(sent.slice(0, 40))} is not a path segment: URL parsing would change the operation; pass a real ${name}`;
+/** The issues of the `ValidationError` of path parameter `name`, which URL parsing would turn into another path (`sent`: as serialised). @internal */
+export const notASegment = (sent: string, name: string): ValidationIssue[] => [
+  {
+    path: ['path', name],
+    message: `${JSON.stringify(sent.slice(0, 40))} is not a path segment: URL parsing would change the operation; pass a real ${name}`,
+    code: 'invalid_path_segment',
+  },
+];
 
 /**
  * Why the client of `createHttpClient` refuses a call's option (the end of its `TypeError`'s message,

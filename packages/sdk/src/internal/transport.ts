@@ -211,8 +211,7 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
       // URL parsing removes: `DELETE /{p}/labels/.` would become `DELETE /{p}/labels/`.
       const sent = defaultPathSerializer({ path: call.path!, url: `{${name}}` });
       if (NOT_A_SEGMENT.test(sent)) {
-        const message = (await failure()).notASegment(sent, name);
-        throw new ValidationError('request', [{ path: ['path', name], message, code: 'invalid_path_segment' }], call.body, { operationId: route.operationId, method }, call);
+        throw new ValidationError('request', (await failure()).notASegment(sent, name), call.body, { operationId: route.operationId, method }, call);
       }
     }
     const headers = { ...clientHeaders };
