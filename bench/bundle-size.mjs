@@ -93,7 +93,17 @@ async function bundle(code, from) {
             // with the code that loads before the first call: the `operations` export, the redaction, `callName`).
             if (from === 'src')
               b.onResolve({ filter: /^\.\/(internal\/)?(lazy-operations|lazy-routes|failure|logging-hooks|logging)$/ }, (args) =>
-                args.kind === 'dynamic-import' ? { path: resolve(root, `packages/sdk/dist/lazy/${args.path.split('/').pop().replace(/^lazy-/, '')}.js`) } : undefined,
+                args.kind === 'dynamic-import'
+                  ? {
+                      path: resolve(
+                        root,
+                        `packages/sdk/dist/lazy/${args.path
+                          .split('/')
+                          .pop()
+                          .replace(/^lazy-/, '')}.js`,
+                      ),
+                    }
+                  : undefined,
               );
           },
         },

@@ -386,7 +386,7 @@ lines.push('  readonly [name: string]: OperationId | ClientMethodIndex;');
 lines.push('}');
 lines.push('');
 lines.push('/**');
-lines.push(" * The methods of `createClient()`, nested as on the client (`client.<resource...>.<name>`), each the");
+lines.push(' * The methods of `createClient()`, nested as on the client (`client.<resource...>.<name>`), each the');
 lines.push(" * operationId it calls: what `createClient` builds its client from. The rest of an operation's entry in");
 lines.push(' * `operations` loads with the first call (a chunk of its own), so that a client bundles this index alone.');
 lines.push(' */');

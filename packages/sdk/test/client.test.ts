@@ -22,9 +22,14 @@ describe('the methods', () => {
 
   it("builds them from the method index, which names each operation where the manifest puts it, paged ones with the manifest's pagination", () => {
     // The client carries `clientMethods` and `pagedOperations` before its first call; the rest of `operations` loads with it.
-    const fromManifest: Record<string, unknown> = {};
+    type Level = { [key: string]: string | Level };
+    const fromManifest: Level = {};
     for (const info of Object.values(operations)) {
-      const node = info.resource.reduce<Record<string, any>>((at, key) => (at[key] ??= {}), fromManifest);
+      const node = info.resource.reduce<Level>((at, key) => {
+        const below = (at[key] ??= {});
+        if (typeof below === 'string') throw new Error(`${key} is a method and a resource`);
+        return below;
+      }, fromManifest);
       node[info.name] = info.operationId;
     }
     expect(clientMethods).toEqual(fromManifest);

@@ -41,7 +41,9 @@ export function connectionMessage(error: unknown, context: RequestContext): stri
   }
   try {
     host ??= new URL(context.url!).host;
-  } catch {}
+  } catch {
+    // no URL: no host to name
+  }
   return `Connection error${callName(context)}: ${why}${host ? ` ${host}` : ''}; check that baseUrl is right and the service is reachable`;
 }
 
@@ -55,7 +57,9 @@ export function redirectAdvice(response: Response, context: RequestContext): str
   let to = 'an address the browser hides';
   try {
     if (location) to = new URL(location, context.url).origin;
-  } catch {}
+  } catch {
+    // a Location that is no URL: its target stays unnamed
+  }
   return `redirected to ${to}, not followed: it would send the credentials or body there again; point baseUrl at the final address`;
 }
 
