@@ -44,8 +44,16 @@ const FLOORS = {
   "zod/mini's parser and compiler + listTags's schemas (what the first validated call loads, without the SDK)": `import { compile, safeParse, validate } from 'zod/mini'; import { zListTagsResponse } from '@src/generated/zod-builders.gen'; const s = zListTagsResponse(); console.log(validate(compile(s), []), safeParse(s, []));`,
 };
 
-/** The dynamic imports the one call makes (by the path of the module it imports): what loads on the first call. */
-const FIRST_CALL = { 'createClient + zodValidation() + tags.list': [/op\.listTags\.gen/, /zod-check/] };
+/**
+ * The dynamic imports the one call makes (by the path of the module it imports): what loads on the first
+ * call (dist/lazy/: the route index or the operations manifest, and what a failed call's error says, which
+ * loads while the request is on the way; dist/validation/: the operation's schemas and the check).
+ */
+const FIRST_CALL = {
+  'createHttpClient + listTags': [/lazy\/routes/, /lazy\/failure/],
+  'createClient + tags.list': [/lazy\/operations/, /lazy\/failure/],
+  'createClient + zodValidation() + tags.list': [/op\.listTags\.gen/, /zod-check/, /lazy\/operations/, /lazy\/failure/],
+};
 const TARGETS = { 'createHttpClient + listTags': 15 * 1024, 'createClient + tags.list': 18 * 1024, 'createClient + zodValidation() + tags.list': 26 * 1024 };
 
 /** Where `@sdk`, `@sdk/zod`, `@sdk/webhooks` point: the built package, or its sources. */
@@ -80,6 +88,23 @@ async function bundle(code, from) {
           setup: (b) => {
             b.onResolve({ filter: /^@sdk(\/\w+)?$/ }, (args) => ({ path: resolve(root, ENTRIES[from][args.path]) }));
             b.onResolve({ filter: /^@src\// }, (args) => ({ path: resolve(root, ENTRIES.src['@sdk'], '..', `${args.path.slice(5)}.ts`) }));
+            // What the SDK loads with a call from dist/lazy/ (the operations manifest, the route index, what a failed
+            // call's error says, the logging): the build's own copies, as from dist (from src, each would share a chunk
+            // with the code that loads before the first call: the `operations` export, the redaction, `callName`).
+            if (from === 'src')
+              b.onResolve({ filter: /^\.\/(internal\/)?(lazy-operations|lazy-routes|failure|logging-hooks|logging)$/ }, (args) =>
+                args.kind === 'dynamic-import'
+                  ? {
+                      path: resolve(
+                        root,
+                        `packages/sdk/dist/lazy/${args.path
+                          .split('/')
+                          .pop()
+                          .replace(/^lazy-/, '')}.js`,
+                      ),
+                    }
+                  : undefined,
+              );
           },
         },
       ],
@@ -214,11 +239,11 @@ const CATEGORIES = [
   ['jose', /node_modules\/jose\//],
   ['hey-api client core (generated/core, generated/client)', /src\/generated\/(core|client)\//],
   ['generated functions (sdk.gen)', /src\/generated\/sdk\.gen/],
-  ['manifest: operations', /src\/generated\/(operations|manifest)\.gen|src\/manifest\.ts/],
+  ['manifest: operations', /src\/generated\/(operations|manifest)\.gen|src\/manifest\.ts|dist\/lazy\/(operations|routes)/],
   ['schemas (zod builders, operation table)', /src\/generated\/(zod-builders\.gen|zod\.gen|operation-schemas\.gen|zod-schemas\/)/],
   ['schema loaders (an import() per operation)', /src\/generated\/zod-loaders\.gen/],
-  ['errors (errors, describe, redact)', /src\/(internal\/)?(errors|operation-errors|describe|redact)\.ts/],
-  ['transport (transport, body, retry, auth, logging)', /src\/(internal\/)?(transport|body|retry|auth|logging)\.ts/],
+  ['errors (errors, describe, redact; dist/lazy/failure: what a failed call says)', /src\/(internal\/)?(errors|operation-errors|describe|redact)\.ts|dist\/lazy\/failure/],
+  ['transport (transport, body, retry, auth, logging)', /src\/(internal\/)?(transport|body|retry|auth|logging|lazy)\.ts|dist\/lazy\/logging/],
   ['generated-function adapter (http)', /src\/(internal\/)?http\.ts/],
   ['createClient (client, pagination, api-promise, sign-in)', /src\/(internal\/)?(client|pagination|api-promise|sign-in)\.ts/],
   ['validator (zod.ts, zod-check, validation)', /src\/(internal\/)?(zod|zod-check|validation)\.ts/],
@@ -315,7 +340,7 @@ export function sizeTable(report) {
     if (allLazy.imports)
       lines.push(
         '',
-        `${name}: its ${allLazy.imports} dynamic imports (every operation's schemas, and the check) would load ${allLazy.gzip} B (${kib(allLazy.gzip)}, ${files(allLazy.files)}) in all, after the ${r.dist.initial.gzip} B before the first call.`,
+        `${name}: its ${allLazy.imports} dynamic imports (every operation's schemas and the checks with validation; the manifest or the route index, what a failed call's error says, the logging, serverVersion's guard) would load ${allLazy.gzip} B (${kib(allLazy.gzip)}, ${files(allLazy.files)}) in all, after the ${r.dist.initial.gzip} B before the first call.`,
       );
   }
   return lines.join('\n');

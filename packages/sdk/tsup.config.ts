@@ -18,6 +18,38 @@ const lazyValidation: NonNullable<Options['esbuildPlugins']>[number] = {
     );
   },
 };
+// What the SDK loads with a call, each a file of its own without imports, built on their own into dist/lazy/
+// (which the entries' build leaves external as `./lazy/<name>.js`, `.cjs`): the operations manifest that
+// `createClient` loads with its first call (`src/internal/lazy-operations.ts`), the route index that
+// `createHttpClient`'s client loads with its first (`lazy-routes.ts`), what a failed call's error says
+// (`failure.ts`) and, when logging is on, the logging (`logging-hooks.ts`, `logging.ts`). Their own copies
+// of what they import (`operations`, the redaction, `callName`; no error class): a file the entries import
+// too would share a chunk with them, which a bundler loads before the first call.
+const LAZY = 'lazy';
+const LAZY_MODULES: Record<string, string> = {
+  operations: 'src/internal/lazy-operations.ts',
+  routes: 'src/internal/lazy-routes.ts',
+  failure: 'src/internal/failure.ts',
+  'logging-hooks': 'src/internal/logging-hooks.ts',
+  logging: 'src/internal/logging.ts',
+};
+const lazyModules: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'lazy-modules',
+  setup(build) {
+    const extension = build.initialOptions.outExtension?.['.js'] ?? '.js';
+    build.onResolve({ filter: /^\.\/(internal\/)?(lazy-operations|lazy-routes|failure|logging-hooks|logging)$/ }, ({ path, kind }) =>
+      kind === 'dynamic-import'
+        ? {
+            path: `./${LAZY}/${path
+              .split('/')
+              .pop()!
+              .replace(/^lazy-/, '')}${extension}`,
+            external: true,
+          }
+        : undefined,
+    );
+  },
+};
 const operationModules = readdirSync(new URL('./src/generated/zod-schemas/', import.meta.url)).filter((file) => /^op\.\w+\.gen\.ts$/.test(file));
 
 export default defineConfig([
@@ -32,8 +64,8 @@ export default defineConfig([
     // (test/error-identity.test.ts checks it on the packed package).
     splitting: true,
     sourcemap: false,
-    // dist/validation/ is the other build's (below), which runs at the same time.
-    clean: ['!validation/**'],
+    // dist/validation/ and dist/lazy/ are the other builds' (below), which run at the same time.
+    clean: ['!validation/**', '!lazy/**'],
     target: 'es2022',
     platform: 'neutral',
     treeshake: true,
@@ -42,7 +74,19 @@ export default defineConfig([
     // application's own zod): a cold start loads one file instead of zod/mini's ~150 modules, and
     // installing the SDK never pulls zod. zod stays an optional peer for the schemas' types.
     noExternal: ['zod'],
-    esbuildPlugins: [lazyValidation],
+    esbuildPlugins: [lazyValidation, lazyModules],
+  },
+  {
+    entry: LAZY_MODULES,
+    outDir: `dist/${LAZY}`,
+    format: ['esm', 'cjs'],
+    // No shared chunk: each loads alone (the route index without the manifest, ...).
+    splitting: false,
+    sourcemap: false,
+    clean: true,
+    target: 'es2022',
+    platform: 'neutral',
+    treeshake: true,
   },
   {
     entry: {

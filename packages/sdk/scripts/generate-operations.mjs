@@ -4,11 +4,13 @@
 // contract, dereferenced by Redocly (scripts/lib/contract-source.mjs: the repository's one `$ref`
 // resolver), it writes:
 // - src/generated/operations.gen.ts: what the SDK's runtime reads (`operations` of `@supportkb/sdk`,
-//   bundled with every `createClient`): per operation its id, resource and method names, HTTP method,
+//   loaded by `createClient` with its first call): per operation its id, resource and method names, HTTP method,
 //   path template, security schemes, minimum role, parameters, the query rules of the contract's
 //   `x-alias-of` and `x-false-is-true` (see queryRules below), whether it has a body, pagination (page
 //   size from the contract) and empty-body flag; the compact route index the generated functions'
-//   client reads (operationId, minimum role, query rules); the webhook and subscription event names;
+//   client reads (operationId, minimum role, query rules; loaded with its first call); the method index
+//   `createClient` builds its client from (`clientMethods`, `pagedOperations`: the rest of `operations`
+//   loads with its first call); the webhook and subscription event names;
 //   the request/response types and the typed resource tree of `createClient()`.
 // - src/generated/manifest.gen.ts: the whole of what the manifest knows of each operation, for tools
 //   (`apiOperations` of `@supportkb/sdk/manifest`: the mocks, docs): each entry of `operations` plus
@@ -377,6 +379,25 @@ for (const o of [...ops].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`$
   lines.push(`  '${o.method} ${o.path}': ['${o.operationId}', '${o.minRole}'${Object.keys(rules).length ? `, ${JSON.stringify(rules)}` : ''}],`);
 }
 lines.push('};');
+lines.push('');
+lines.push('/** A level of {@link clientMethods}: method name → operationId, or resource name → the level below. */');
+lines.push('export interface ClientMethodIndex {');
+lines.push('  readonly [name: string]: OperationId | ClientMethodIndex;');
+lines.push('}');
+lines.push('');
+lines.push('/**');
+lines.push(' * The methods of `createClient()`, nested as on the client (`client.<resource...>.<name>`), each the');
+lines.push(" * operationId it calls: what `createClient` builds its client from. The rest of an operation's entry in");
+lines.push(' * `operations` loads with the first call (a chunk of its own), so that a client bundles this index alone.');
+lines.push(' */');
+// In the order of `operations` (by operationId), the order in which `createClient` adds the methods.
+const methodIndex = (node) => Object.fromEntries(Object.entries(node).map(([key, value]) => [key, value.operationId ?? methodIndex(value)]));
+lines.push(`export const clientMethods: ClientMethodIndex = ${JSON.stringify(methodIndex(tree))};`);
+lines.push('');
+lines.push("/** The pagination of each paged list operation (`OperationInfo.pagination`): what a method's `PagePromise` pages by. */");
+lines.push(
+  `export const pagedOperations: { readonly [K in PagedOperationId]: PaginationInfo } = ${JSON.stringify(Object.fromEntries(ops.filter((o) => o.pagination).map((o) => [o.operationId, o.pagination])))};`,
+);
 lines.push('');
 lines.push('/** Names of the webhooks the contract declares (its `webhooks`): the deliveries a subscription receives. */');
 lines.push(`export const webhookEvents = ${JSON.stringify(webhookEvents)} as const;`);

@@ -8,14 +8,6 @@ import type { Credentials } from './types';
 
 const JWT_PREFIX = /^jwt(\s+|$)/i;
 
-/**
- * What the SDK adds to a 401 of an operation that needs credentials when none were sent: how to sign
- * in with either client style, or how to pass credentials up front.
- * @internal
- */
-export const NO_CREDENTIALS_ADVICE =
-  'no credentials were sent: sign in first (auth.signIn, auth.signInAnonymously or auth.signInWithCustomToken; with a generated function, call it, then http.credentials.set({ token })), or pass the auth option ({ token } or { basic: { email, password } })';
-
 /** The `Authorization` header value for a sign-in token: `JWT <token>`, whether or not `token` already had the prefix. @internal */
 export function jwtAuthorization(token: string): string {
   return `JWT ${token.trim().replace(JWT_PREFIX, '')}`;

@@ -2,12 +2,27 @@
 import { APIPromise, type WithResponse } from './api-promise';
 import { SupportKbError } from './errors';
 import { connect, type HttpClient, type RouteLookup } from './http';
-import { operations, type OperationId, type OperationInfo, type OperationTypes, type PagedOperationId, type ResourceTree } from './generated/operations.gen';
+import {
+  clientMethods,
+  pagedOperations,
+  type ClientMethodIndex,
+  type OperationId,
+  type OperationInfo,
+  type OperationTypes,
+  type PagedOperationId,
+  type ResourceTree,
+} from './generated/operations.gen';
+import { loadOnce } from './internal/lazy';
 import { REDACTED, setField } from './internal/redact';
 import { signInBehaviours } from './internal/sign-in';
 import { PagePromise } from './pagination';
-import { createLogger } from './internal/logging';
 import type { Credentials, HttpClientOptions, Logger, RequestOptions, ResponseOf, SignInMethods } from './types';
+
+/**
+ * The operations manifest, loaded with a client's first call (`internal/lazy-operations.ts`, a chunk
+ * of its own): before it, a client carries only the method index (`clientMethods`).
+ */
+const manifest = loadOnce(async () => (await import('./internal/lazy-operations')).operations);
 
 /**
  * Opt-in validation of requests and responses against the contract. `@supportkb/sdk/zod` provides
@@ -114,17 +129,20 @@ export function createClient(options: ClientOptions): SupportKbClient {
   const { serverVersion } = options;
   if (serverVersion !== undefined && !/^\d+\.\d+\.\d+$/.test(serverVersion)) throw new TypeError(`serverVersion must be a release X.Y.Z, not ${serverVersion}`);
   let releaseGuard: Promise<typeof import('./release-guard')> | undefined;
-  // The generated functions' client (`sk.http.client`) finds a call's operation in this manifest
-  // (`createHttpClient` bundles a compact route index instead).
+  // The generated functions' client (`sk.http.client`) finds a call's operation in the manifest the
+  // methods load (`createHttpClient` loads a compact route index instead).
   let routes: Map<string, OperationInfo> | undefined;
-  const lookup: RouteLookup = (method, path) => {
-    const info = (routes ??= new Map(Object.values(operations).map((entry) => [`${entry.method} ${entry.path}`, entry]))).get(`${method} ${path}`);
+  const lookup: RouteLookup = async (method, path) => {
+    const all = await manifest();
+    const info = (routes ??= new Map(Object.values(all).map((entry) => [`${entry.method} ${entry.path}`, entry]))).get(`${method} ${path}`);
     return info && { operationId: info.operationId, minRole: info.minRole, queryAliases: info.queryAliases, presenceFlags: info.presenceFlags };
   };
   const { http, send } = connect(options, lookup);
   const validator = options.validate;
-  const logger = validator?.response && createLogger(options.logLevel, options.logger);
-  const behaviours = signInBehaviours(http.credentials);
+  // The client's logger, for the validator's warnings: loaded with the first call, only when logging is on.
+  const { logLevel } = options;
+  const logger = validator?.response && logLevel && logLevel !== 'off' ? loadOnce(async () => (await import('./internal/logging')).createLogger(logLevel, options.logger)) : undefined;
+  let behaviours: ReturnType<typeof signInBehaviours> | undefined;
 
   /** The method's parameters split into the request's path, query and body, with the project filled in. */
   function parts(info: OperationInfo, params: Record<string, unknown>, requestOptions: RequestOptions) {
@@ -150,14 +168,16 @@ export function createClient(options: ClientOptions): SupportKbClient {
     };
   }
 
-  async function call(info: OperationInfo, params: Record<string, unknown>, requestOptions: RequestOptions): Promise<WithResponse<unknown>> {
+  async function call(operationId: OperationId, params: Record<string, unknown>, requestOptions: RequestOptions): Promise<WithResponse<unknown>> {
+    const all = await manifest();
+    const info = all[operationId];
     if (serverVersion) {
       releaseGuard ??= import('./release-guard');
       releaseGuard.catch(() => (releaseGuard = undefined));
       (await releaseGuard).guardRelease(info, serverVersion);
     }
     const useValidator = requestOptions.validate === false ? undefined : validator;
-    const behaviour = behaviours[info.operationId];
+    const behaviour = (behaviours ??= signInBehaviours(http.credentials, all))[operationId];
     let headers = requestOptions.headers;
     if (behaviour?.prepare) ({ params, headers } = behaviour.prepare(params, headers));
     const request = parts(info, params, requestOptions);
@@ -176,30 +196,34 @@ export function createClient(options: ClientOptions): SupportKbClient {
     });
     // An empty 200 body is the answer itself where the contract declares one (resolves to `undefined`).
     if (!(data === undefined && info.emptyBody)) {
-      const checked = useValidator?.response?.(info.operationId, data, { serverVersion, logger });
+      const checked = useValidator?.response?.(info.operationId, data, { serverVersion, logger: await logger?.() });
       if (checked) await checked;
     }
     behaviour?.complete?.(data, { operationId: info.operationId, method: sent.method, url: sent.url });
     return { data, response };
   }
 
-  function method(info: OperationInfo) {
+  function method(operationId: OperationId) {
+    const pagination = pagedOperations[operationId as PagedOperationId];
     return (params: Record<string, unknown> = {}, requestOptions: RequestOptions = {}) => {
-      if (info.pagination) {
-        const pagination = info.pagination;
+      if (pagination) {
         const first = Number(params.page ?? 0);
-        return new PagePromise(pagination, Number.isInteger(first) && first >= 0 ? first : 0, (page) => call(info, { ...params, page }, requestOptions));
+        return new PagePromise(pagination, Number.isInteger(first) && first >= 0 ? first : 0, (page) => call(operationId, { ...params, page }, requestOptions));
       }
-      return new APIPromise(() => call(info, params, requestOptions));
+      return new APIPromise(() => call(operationId, params, requestOptions));
     };
   }
 
-  const root: Record<string, unknown> = {};
-  for (const info of Object.values(operations)) {
-    let node = root;
-    for (const key of info.resource) node = (node[key] ??= {}) as Record<string, unknown>;
-    node[info.name] = method(info);
-  }
+  // The methods from the method index; each operation's manifest entry loads with the first call.
+  const methods = (index: ClientMethodIndex): Record<string, unknown> => {
+    const node: Record<string, unknown> = {};
+    for (const key in index) {
+      const entry = index[key]!;
+      node[key] = typeof entry === 'string' ? method(entry) : methods(entry);
+    }
+    return node;
+  };
+  const root = methods(clientMethods);
   Object.defineProperties(root, {
     http: { value: http, enumerable: false },
     setAuth: { value: (credentials: Credentials | undefined) => http.credentials.set(credentials), enumerable: false },

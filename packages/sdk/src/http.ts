@@ -5,8 +5,8 @@
 import { CredentialStore } from './auth';
 import type { Client, Config } from './generated/client';
 import { getUrl } from './generated/core/utils.gen';
-import { routeIndex } from './generated/operations.gen';
-import { createTransport, querySerializer, type CallPolicy, type Route, type Transport } from './internal/transport';
+import { createTransport, failure, querySerializer, type CallPolicy, type Route, type Transport } from './internal/transport';
+import { loadOnce } from './internal/lazy';
 import type { HttpClientOptions } from './types';
 
 /** The client to pass to the generated operation functions, and the credentials it sends. */
@@ -57,28 +57,47 @@ function headerRecord(headers: unknown): Record<string, string | null> | undefin
 }
 
 /** What the adapter learns of a generated function's call from its method and path template: its operation. @internal */
-export type RouteLookup = (method: string, path: string) => Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags'> | undefined;
+export type RouteLookup = (method: string, path: string) => Promise<Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags'> | undefined>;
+
+/** The manifest's compact route index, loaded with the first call (`internal/lazy-routes.ts`). */
+const routes = loadOnce(() => import('./internal/lazy-routes'));
 
 /**
  * The operationId, minimum role and query rules (`queryAliases`, `presenceFlags`) of
  * `METHOD /path/{template}`, from the manifest's compact route index (a generated function's call
- * names only its method and path template). `createClient` looks them up in the manifest it bundles
- * anyway, so only `createHttpClient` bundles this index. @internal
+ * names only its method and path template), which loads with the first call: a bundle of
+ * `createHttpClient` and one generated function carries none of it before. `createClient` looks them
+ * up in the manifest it loads anyway. @internal
  */
-export const operationAt: RouteLookup = (method, path) => {
-  const found = routeIndex[`${method} ${path}`];
+export const operationAt: RouteLookup = async (method, path) => {
+  const found = (await routes()).routeIndex[`${method} ${path}`];
   return found && { operationId: found[0], minRole: found[1], ...found[2] };
 };
 
-/** The per-call policy of a generated function's options (`timeout`, `retry`, `kyOptions.context.maxResponseBytes`). */
+type Refusals = typeof import('./internal/failure').REFUSALS;
+
+/**
+ * What makes the client refuse a generated function's call options, if anything: `[what, why]` of its
+ * `TypeError` (`why`: a key of `REFUSALS`, `internal/failure.ts`, which loads with the error), or `[, why]`
+ * of one whose whole message is `why`'s.
+ */
+function refusalOf(call: Record<string, unknown>): readonly [string | undefined, keyof Refusals] | undefined {
+  for (const key in call) if (call[key] !== undefined && !CALL_OPTIONS.has(key)) return [`The call option ${key}`, 'option'];
+  const { parseAs, responseStyle, timeout, retry, kyOptions } = call;
+  if (call.throwOnError === false) return ['throwOnError: false', 'throwOnError'];
+  if (parseAs !== undefined && parseAs !== 'auto' && parseAs !== 'json' && parseAs !== 'text') return [`parseAs: '${parseAs}'`, 'parseAs'];
+  if (responseStyle !== undefined && responseStyle !== 'fields' && responseStyle !== 'data') return [undefined, 'responseStyle'];
+  if (timeout !== undefined && timeout !== false && typeof timeout !== 'number') return [undefined, 'timeout'];
+  if (retry !== undefined && typeof retry !== 'number') return ['retry as an object', 'retry'];
+  const others = Object.keys(kyOptions ?? {}).filter((key) => key !== 'context');
+  if (others.length) return [`kyOptions.${others.join(', kyOptions.')}`, 'kyOptions'];
+  return undefined;
+}
+
+/** The per-call policy of a generated function's options (`timeout`, `retry`, `kyOptions.context.maxResponseBytes`), once {@link refusalOf} passed them. */
 function policyOf({ timeout, retry, kyOptions }: Record<string, unknown>): CallPolicy | undefined {
   if (timeout === undefined && retry === undefined && kyOptions === undefined) return undefined;
-  if (timeout !== undefined && timeout !== false && typeof timeout !== 'number') throw new TypeError('timeout must be a number of milliseconds or false');
-  if (retry !== undefined && typeof retry !== 'number') throw unsupported('retry as an object', 'pass the number of retries, or the retry options to createHttpClient');
-  const { context, ...rest } = (kyOptions ?? {}) as { context?: { maxResponseBytes?: unknown } };
-  const others = Object.keys(rest);
-  if (others.length) throw unsupported(`kyOptions.${others.join(', kyOptions.')}`, 'only kyOptions.context.maxResponseBytes is read; set the rest on createHttpClient');
-  const limit = Number(context?.maxResponseBytes);
+  const limit = Number((kyOptions as { context?: { maxResponseBytes?: unknown } } | undefined)?.context?.maxResponseBytes);
   return { timeout: timeout as CallPolicy['timeout'], maxRetries: retry as number | undefined, maxResponseBytes: limit > 0 ? limit : undefined };
 }
 
@@ -90,16 +109,15 @@ function policyOf({ timeout, retry, kyOptions }: Record<string, unknown>): CallP
  */
 function adapter(send: Transport, baseUrl: string, options: HttpClientOptions, lookup: RouteLookup): Client {
   const request = async (call: Record<string, unknown>, verb = call.method): Promise<unknown> => {
-    for (const key in call)
-      if (call[key] !== undefined && !CALL_OPTIONS.has(key)) throw unsupported(`The call option ${key}`, 'set it on createHttpClient, and credentials with http.credentials.set()');
+    const refused = refusalOf(call);
+    if (refused) {
+      const why = (await failure()).REFUSALS[refused[1]];
+      throw refused[0] === undefined ? new TypeError(why) : unsupported(refused[0], why);
+    }
     const { url, security, parseAs, responseStyle } = call;
-    if (call.throwOnError === false) throw unsupported('throwOnError: false', 'a failed call always throws the SDK error');
-    if (parseAs !== undefined && parseAs !== 'auto' && parseAs !== 'json' && parseAs !== 'text')
-      throw unsupported(`parseAs: '${parseAs}'`, "answers are read as JSON ('auto', 'json') or text ('text')");
-    if (responseStyle !== undefined && responseStyle !== 'fields' && responseStyle !== 'data') throw new TypeError("responseStyle must be 'fields' or 'data'");
     const method = String(verb ?? 'GET').toUpperCase();
     const path = String(url);
-    const route: Route = { ...lookup(method, path), method, path, security: (security as Route['security']) ?? [] };
+    const route: Route = { ...(await lookup(method, path)), method, path, security: (security as Route['security']) ?? [] };
     const sent = await send({
       route,
       path: call.path as Record<string, unknown> | undefined,
@@ -149,7 +167,9 @@ function adapter(send: Transport, baseUrl: string, options: HttpClientOptions, l
   };
   for (const verb of VERBS) {
     client[verb] = (call: Record<string, unknown>) => request(call, verb);
-    (client.sse as Record<string, unknown>)[verb] = () => Promise.reject(unsupported(`sse.${verb}`, 'the contract has no server-sent events'));
+    (client.sse as Record<string, unknown>)[verb] = async () => {
+      throw unsupported(`sse.${verb}`, (await failure()).REFUSALS.sse);
+    };
   }
   return client as unknown as Client;
 }

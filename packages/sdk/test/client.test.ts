@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createClient, listTags, operations, SupportKbError, type APIPromise, type ClientMethod, type PagePromise, type ResponseOf } from '../src/index';
+import { clientMethods, pagedOperations } from '../src/generated/operations.gen';
 import { BASE, HttpResponse, on, PROJECT, useHostileServer, useMockServer } from './helpers';
 
 /** `createClient` (src/client.ts): methods per resource, one parameter object, the project, the client's own surface. */
@@ -17,6 +18,23 @@ describe('the methods', () => {
       expect(typeof method, info.operationId).toBe('function');
     }
     expect(Object.values(operations).length).toBeGreaterThan(60);
+  });
+
+  it("builds them from the method index, which names each operation where the manifest puts it, paged ones with the manifest's pagination", () => {
+    // The client carries `clientMethods` and `pagedOperations` before its first call; the rest of `operations` loads with it.
+    type Level = { [key: string]: string | Level };
+    const fromManifest: Level = {};
+    for (const info of Object.values(operations)) {
+      const node = info.resource.reduce<Level>((at, key) => {
+        const below = (at[key] ??= {});
+        if (typeof below === 'string') throw new Error(`${key} is a method and a resource`);
+        return below;
+      }, fromManifest);
+      node[info.name] = info.operationId;
+    }
+    expect(clientMethods).toEqual(fromManifest);
+    expect(Object.keys(createClient({ baseUrl: BASE }))).toEqual(Object.keys(fromManifest));
+    expect(pagedOperations).toEqual(Object.fromEntries(Object.values(operations).flatMap((info) => (info.pagination ? [[info.operationId, info.pagination]] : []))));
   });
 
   it('splits the one parameter object into path, query and body', async () => {

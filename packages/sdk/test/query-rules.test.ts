@@ -151,9 +151,9 @@ describe('the manifest carries the rules (generated from x-alias-of and x-false-
     expect(withRule('presenceFlags')).toEqual({ listKnowledgeBases: ['count'], listLeads: ['with_email', 'with_fullname'] });
   });
 
-  it("the generated functions' route index carries the same rules for every operation", () => {
+  it("the generated functions' route index carries the same rules for every operation", async () => {
     for (const info of Object.values(operations)) {
-      const found = operationAt(info.method, info.path);
+      const found = await operationAt(info.method, info.path);
       expect(found, info.operationId).toEqual({
         operationId: info.operationId,
         minRole: info.minRole,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialStore } from '../src/auth';
 import { APIError, AuthenticationError, createClient, createHttpClient, listTags, signIn, signInAnonymously, SupportKbError, ValidationError } from '../src/index';
+import { operations } from '../src/generated/operations.gen';
 import { signInBehaviours } from '../src/internal/sign-in';
 import { BASE, HttpResponse, on, PROJECT, TOKEN_ELSEWHERE, useMockServer, useTwoOrigins } from './helpers';
 
@@ -156,18 +157,18 @@ describe('a sign-in answered with a redirect (two origins on loopback)', () => {
 
 describe('signInBehaviours()', () => {
   it('covers the three sign-ins and no other operation', () => {
-    expect(Object.keys(signInBehaviours(new CredentialStore())).sort()).toEqual(['signIn', 'signInAnonymously', 'signInWithCustomToken']);
+    expect(Object.keys(signInBehaviours(new CredentialStore(), operations)).sort()).toEqual(['signIn', 'signInAnonymously', 'signInWithCustomToken']);
   });
 
   it('complete() stores the token of an answer', () => {
     const store = new CredentialStore();
-    signInBehaviours(store).signInAnonymously!.complete!({ token: `JWT ${TOKEN}` }, {});
+    signInBehaviours(store, operations).signInAnonymously!.complete!({ token: `JWT ${TOKEN}` }, {});
     expect(store.kind).toBe('jwt');
     expect(store.authorization({ type: 'apiKey', name: 'Authorization' })).toBe(`JWT ${TOKEN}`);
   });
 
   it('prepare() moves customToken into the Authorization header and keeps the other headers', () => {
-    const prepared = signInBehaviours(new CredentialStore()).signInWithCustomToken!.prepare!({ customToken: 'abc', extra: 1 }, { 'X-Client': 'sdk' });
+    const prepared = signInBehaviours(new CredentialStore(), operations).signInWithCustomToken!.prepare!({ customToken: 'abc', extra: 1 }, { 'X-Client': 'sdk' });
     expect(prepared).toEqual({ params: { extra: 1 }, headers: { 'X-Client': 'sdk', Authorization: 'JWT abc' } });
   });
 });

@@ -86,3 +86,25 @@ describe('the built declarations (npm run build)', () => {
       expect(exported(file)).toEqual(expect.arrayContaining(['createRealtime', 'RealtimeError', 'realtimeTopics', 'topicAddress', 'RealtimeTopicTypes']));
   }, 240_000); // a guard against a hang: a TypeScript program over the declarations, seconds on an idle machine, 70 s at a load average of 35
 });
+
+describe('what loads with a call (dist/lazy/, npm run build)', () => {
+  const lazy = join(dist, 'lazy');
+  const files = existsSync(lazy) ? readdirSync(lazy).sort() : [];
+  const built = existsSync(dist) ? readdirSync(dist).filter((file) => /\.c?js$/.test(file)) : [];
+
+  it('is a file per module, ESM and CommonJS, each importing nothing: a bundler keeps it out of the first chunk', () => {
+    expect(files, 'no dist/lazy/: run `npm run build -w @supportkb/sdk` first').toEqual(
+      ['failure', 'logging-hooks', 'logging', 'operations', 'routes'].flatMap((module) => [`${module}.cjs`, `${module}.js`]).sort(),
+    );
+    for (const file of files) expect(readFileSync(join(lazy, file), 'utf8'), file).not.toMatch(/\bimport\s*[{*'"(]|\bfrom\s*['"]|\brequire\(/);
+  });
+
+  it('is imported by the entries only dynamically (`import()`), never statically', () => {
+    const importers = built.flatMap((file) => {
+      const code = readFileSync(join(dist, file), 'utf8');
+      return [...code.matchAll(/(import\(|from\s*|require\()\s*['"]\.\/lazy\/([\w-]+)\.c?js['"]/g)].map((m) => `${file}: ${m[1]!.startsWith('import(') ? 'import()' : 'static'} ${m[2]}`);
+    });
+    expect(importers.filter((line) => line.includes(' static '))).toEqual([]);
+    expect(new Set(importers.map((line) => line.split(' ').pop()))).toEqual(new Set(['failure', 'logging-hooks', 'logging', 'operations', 'routes']));
+  });
+});

@@ -250,6 +250,21 @@ export const routeIndex: { readonly [route: string]: readonly [OperationId, MinR
   'PUT /{project_id}/tags/{id}': ['updateTag', 'agent'],
 };
 
+/** A level of {@link clientMethods}: method name → operationId, or resource name → the level below. */
+export interface ClientMethodIndex {
+  readonly [name: string]: OperationId | ClientMethodIndex;
+}
+
+/**
+ * The methods of `createClient()`, nested as on the client (`client.<resource...>.<name>`), each the
+ * operationId it calls: what `createClient` builds its client from. The rest of an operation's entry in
+ * `operations` loads with the first call (a chunk of its own), so that a client bundles this index alone.
+ */
+export const clientMethods: ClientMethodIndex = {"conversations":{"addParticipant":"addConversationParticipant","close":"closeConversation","get":"getConversation","list":"listConversations","removeParticipant":"removeConversationParticipant","reopen":"reopenConversation","setParticipants":"setConversationParticipants","update":"updateConversation"},"analytics":{"aggregateMessagesByDay":"aggregateMessagesByDay","aggregateRequestsByDay":"aggregateRequestsByDay","aggregateRequestsByHour":"aggregateRequestsByHour","aggregateRequestsByMonth":"aggregateRequestsByMonth","aggregateRequestsByStatus":"aggregateRequestsByStatus","aggregateRequestsByWeek":"aggregateRequestsByWeek","countMessages":"countMessages","countRequests":"countRequests","countRequestsWithBot":"countRequestsWithBot","getRequestDuration":"getRequestDuration","getRequestSatisfaction":"getRequestSatisfaction","getRequestWaitingTime":"getRequestWaitingTime","getRequestWaitingTimeLastDay":"getRequestWaitingTimeLastDay"},"labels":{"cloneDefault":"cloneDefaultLabels","deleteAll":"deleteAllLabels","delete":"deleteLabels","getDefault":"getDefaultLabels","get":"getLabels","listDefault":"listDefaultLabels","list":"listLabels","setDefault":"setDefaultLabels","upsert":"upsertLabels"},"kb":{"contents":{"create":"createContent","createFromUrls":"createContentsFromUrls","delete":"deleteContent","get":"getContent","list":"listContents","parseSitemap":"parseSitemap"},"create":"createKnowledgeBase","delete":"deleteKnowledgeBase","list":"listKnowledgeBases","update":"updateKnowledgeBase"},"groups":{"create":"createGroup","delete":"deleteGroup","get":"getGroup","list":"listGroups","update":"updateGroup"},"leads":{"create":"createLead","delete":"deleteLead","get":"getLead","list":"listLeads","update":"updateLead"},"messages":{"create":"createMessage","list":"listMessages"},"segments":{"create":"createSegment","delete":"deleteSegment","get":"getSegment","list":"listSegments","update":"updateSegment"},"subscriptions":{"create":"createSubscription","delete":"deleteSubscription","get":"getSubscription","list":"listSubscriptions","update":"updateSubscription"},"tags":{"create":"createTag","delete":"deleteTag","get":"getTag","list":"listTags","update":"updateTag"},"team":{"delete":"deleteTeammate","get":"getTeammate","getByUserId":"getTeammateByUserId","invite":"inviteTeammate","list":"listTeammates","updateCurrent":"updateCurrentTeammate","update":"updateTeammate"},"departments":{"get":"getDepartment","list":"listDepartments"},"auth":{"signIn":"signIn","signInAnonymously":"signInAnonymously","signInWithCustomToken":"signInWithCustomToken"}};
+
+/** The pagination of each paged list operation (`OperationInfo.pagination`): what a method's `PagePromise` pages by. */
+export const pagedOperations: { readonly [K in PagedOperationId]: PaginationInfo } = {"listContents":{"items":"kbs","count":"count","pageSizeField":"query.limit","pageSize":200,"limitParam":"limit"},"listConversations":{"items":"requests","count":"count","pageSizeField":"perPage","pageSize":40,"limitParam":"limit"},"listLeads":{"items":"leads","count":"count","pageSizeField":"perPage","pageSize":40,"limitParam":"limit"},"listSegments":{"items":"segments","count":"count","pageSizeField":"perPage","pageSize":40,"limitParam":"limit"},"listTags":{"items":null,"count":null,"pageSizeField":null,"pageSize":40}};
+
 /** Names of the webhooks the contract declares (its `webhooks`): the deliveries a subscription receives. */
 export const webhookEvents = ["message.create"] as const;
 

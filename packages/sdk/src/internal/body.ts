@@ -1,10 +1,8 @@
 /**
  * Internal: the guarded body reader. Every answer's body is held to its attempt's deadline and to
- * `maxResponseBytes` while it arrives ({@link guardFetch}, {@link readText}).
+ * `maxResponseBytes` while it arrives ({@link guardFetch}, {@link readText}); a body that breaks one is
+ * recorded ({@link breachOf}), and the transport throws the SDK's error for it.
  */
-import { APIConnectionTimeoutError, ResponseTooLargeError } from '../errors';
-import type { RequestContext } from '../types';
-import { callName } from './describe';
 
 /** The default `maxResponseBytes` of both client styles, in bytes: 10 MiB (10485760). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 10_485_760;
@@ -21,8 +19,8 @@ export interface Limits {
   maxBytes: number;
 }
 
-/** How a body broke its limits: over `limit` bytes, or past the deadline of a `timeout` ms attempt. */
-interface Breach {
+/** How a body broke its limits: over `limit` bytes, or past the deadline of a `timeout` ms attempt. @internal */
+export interface Breach {
   status: number;
   limit?: number;
   timeout?: number | false;
@@ -36,37 +34,23 @@ interface Guard {
 
 /** 2xx answers that {@link readText} reads under their limits. */
 const guards = new WeakMap<Response, Guard>();
-/** Guarded answers whose body broke a limit (ky reads error bodies and drops the failure: it is found here). */
+/** Guarded answers whose body broke a limit (ky reads error bodies and drops the failure: it is found here, as is a 2xx body's). */
 const breaches = new WeakMap<Response, Breach>();
-
-/** The SDK error for a body that broke its limits. @internal */
-export function breachError(breach: Breach, context: RequestContext): Error {
-  return breach.limit !== undefined ? new ResponseTooLargeError(breach.status, breach.limit, context) : timeoutError(context, breach.timeout);
-}
-
-/** `APIConnectionTimeoutError` saying which limit passed and how to change it. @internal */
-export function timeoutError(context: RequestContext, timeout?: number | false, cause?: unknown): APIConnectionTimeoutError {
-  return new APIConnectionTimeoutError(
-    `Request timed out${callName(context)}: no complete answer within ${timeout ? `${timeout} ms` : 'the timeout'}; raise the timeout option (client or per call) to wait longer`,
-    context,
-    { cause },
-  );
-}
 
 /** The limit a guarded answer's body broke, if it broke one. @internal */
 export const breachOf = (response: Response): Breach | undefined => breaches.get(response);
 
 /**
- * Reads a body chunk by chunk until its deadline or its size limit; past either it cancels the body,
- * which closes the connection, and throws `fail(breach)`.
+ * Reads a body chunk by chunk until its deadline or its size limit; past either it records the breach
+ * (`record`), cancels the body, which closes the connection, and throws the breach.
  */
-function guardedReader(response: Response, guard: Guard, fail: (breach: Breach) => Error) {
+function guardedReader(response: Response, guard: Guard, record: (breach: Breach) => void) {
   const source = response.body!.getReader();
   const { limits } = guard;
   let received = 0;
-  let failure: Error | undefined;
+  let failure: Breach | undefined;
   const stop = (breach: Omit<Breach, 'status'>) => {
-    failure ??= fail({ ...breach, status: response.status });
+    if (!failure) record((failure = { ...breach, status: response.status }));
     clearTimeout(timer);
     source.cancel(failure).catch(() => {});
     return failure;
@@ -111,12 +95,8 @@ export function guardFetch(base?: typeof globalThis.fetch): typeof globalThis.fe
       guards.set(response, guard);
       return response;
     }
-    const context = input instanceof Request ? { method: input.method, url: input.url } : { url: String(input) };
     let wrapped: Response;
-    const reader = guardedReader(response, guard, (breach) => {
-      breaches.set(wrapped, breach);
-      return breachError(breach, context);
-    });
+    const reader = guardedReader(response, guard, (breach) => breaches.set(wrapped, breach));
     // A pull that throws errors the stream with that error; ky, reading the error body, drops it, and
     // toSupportKbError finds the breach in `breaches` instead.
     wrapped = new Response(
@@ -137,14 +117,15 @@ export function guardFetch(base?: typeof globalThis.fetch): typeof globalThis.fe
 
 /**
  * The body of a 2xx answer as text, read under the limits its guarded `fetch` recorded: past the
- * deadline it throws `APIConnectionTimeoutError`, past `maxBytes` `ResponseTooLargeError`, having
- * closed the connection. Decodes UTF-8 like `Response.text()`.
+ * deadline or past `maxBytes` it closes the connection and throws the breach, which {@link breachOf}
+ * then gives for `response` (the transport throws `APIConnectionTimeoutError` or `ResponseTooLargeError`
+ * for it). Decodes UTF-8 like `Response.text()`.
  * @internal
  */
-export async function readText(response: Response, context: RequestContext): Promise<string> {
+export async function readText(response: Response): Promise<string> {
   const guard = guards.get(response);
   if (!guard) return response.text();
-  const reader = guardedReader(response, guard, (breach) => breachError(breach, context));
+  const reader = guardedReader(response, guard, (breach) => breaches.set(response, breach));
   const decoder = new TextDecoder();
   let text = '';
   for (let chunk; (chunk = await reader.next());) text += decoder.decode(chunk, { stream: true });

@@ -4,7 +4,7 @@
  */
 import { jwtAuthorization, type CredentialStore } from '../auth';
 import { SupportKbError, ValidationError } from '../errors';
-import { operations, type OperationId } from '../generated/operations.gen';
+import type { OperationId, OperationInfo } from '../generated/operations.gen';
 import type { RequestContext } from '../types';
 
 /**
@@ -20,13 +20,13 @@ export interface OperationBehaviour {
 }
 
 /**
- * The sign-ins of `createClient` (the operations flagged `signIn`, the contract's `x-sign-in`): each keeps the token of its answer in `credentials` for the calls
+ * The sign-ins of `createClient` (the operations of `operations`, the manifest, flagged `signIn`: the contract's `x-sign-in`): each keeps the token of its answer in `credentials` for the calls
  * that follow (an answer without a token throws `ValidationError` and keeps the old credentials), and
  * `signInWithCustomToken({ customToken })` sends the custom JWT as `Authorization: JWT <customToken>`
  * (the operation has no body).
  * @internal
  */
-export function signInBehaviours(credentials: CredentialStore): Partial<Record<OperationId, OperationBehaviour>> {
+export function signInBehaviours(credentials: CredentialStore, operations: Readonly<Record<OperationId, OperationInfo>>): Partial<Record<OperationId, OperationBehaviour>> {
   const keepToken = (data: unknown, context: RequestContext): void => {
     const token = (data as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) {

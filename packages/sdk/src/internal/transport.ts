@@ -3,17 +3,16 @@
  * (`createClient`'s methods and, through `createHttpClient`'s adapter, the generated functions).
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type Hooks, type KyResponse, type Options as KyOptions } from 'ky';
-import { NO_CREDENTIALS_ADVICE, type CredentialStore } from '../auth';
-import { APIConnectionError, APIError, APIUserAbortError, ResponseParseError, SupportKbError, ValidationError } from '../errors';
+import type { CredentialStore } from '../auth';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, ResponseParseError, ResponseTooLargeError, SupportKbError, ValidationError } from '../errors';
 import { createQuerySerializer } from '../generated/client/utils.gen';
 import { getAuthToken, type Auth } from '../generated/core/auth.gen';
 import { jsonBodySerializer } from '../generated/core/bodySerializer.gen';
 import { defaultPathSerializer, getUrl } from '../generated/core/utils.gen';
 import type { MinRole } from '../generated/operations.gen';
 import type { HttpClientOptions, RequestContext, RetryPolicy } from '../types';
-import { breachError, breachOf, DEFAULT_MAX_RESPONSE_BYTES, guardFetch, readText, timeoutError, type Limits } from './body';
-import { callName } from './describe';
-import { createLogger } from './logging';
+import { breachOf, DEFAULT_MAX_RESPONSE_BYTES, guardFetch, readText, type Limits } from './body';
+import { loadOnce } from './lazy';
 import { kyRetryOptions } from './retry';
 
 /**
@@ -96,113 +95,42 @@ export interface Sent {
 /** Sends one call; the only code of the SDK that sends requests. @internal */
 export type Transport = (call: Call) => Promise<Sent>;
 
+/**
+ * What the SDK's errors for a failed or refused call say (`internal/failure.ts`): loaded with the first call,
+ * while its request is on the way, and awaited only by a call that failed or is refused. @internal
+ */
+export const failure = loadOnce(() => import('./failure'));
+type Failure = Awaited<ReturnType<typeof failure>>;
+
 /** Whether the failure is the caller's `AbortSignal`. */
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || (error as { code?: unknown }).code === 20);
 }
 
-/**
- * `APIConnectionError` naming what failed where: the system error code and the host of the innermost
- * cause (`ECONNREFUSED 127.0.0.1:4499`, `ENOTFOUND api.example.test`), which fetch buries a few causes deep.
- */
-function connectionError(error: unknown, context: RequestContext): APIConnectionError {
-  let why: string | undefined;
-  let host: string | undefined;
-  let coded = false;
-  for (let e = error as { code?: unknown; address?: string; port?: number; hostname?: string; message?: string; cause?: unknown; errors?: unknown[] } | undefined, depth = 0; e && depth < 8; depth++) {
-    if (typeof e.code === 'string') {
-      // `connect ECONNREFUSED 127.0.0.1:4499` names its code; `other side closed` (UND_ERR_SOCKET) does not.
-      why = e.message?.includes(e.code) ? e.code : `${e.code} (${e.message})`;
-      host = e.address ? `${e.address}${e.port ? `:${e.port}` : ''}` : e.hostname;
-      coded = true;
-    } else if (!coded && e.message) why = e.message; // the innermost message, when no cause has a code
-    e = (e.cause ?? e.errors?.[0]) as typeof e;
-  }
-  try {
-    host ??= new URL(context.url!).host;
-  } catch {}
-  return new APIConnectionError(`Connection error${callName(context)}: ${why}${host ? ` ${host}` : ''}; check that baseUrl is right and the service is reachable`, context, { cause: error });
-}
+/** `APIConnectionTimeoutError` saying which limit passed and how to change it. */
+const timeoutError = (says: Failure, context: RequestContext, timeout?: number | false, cause?: unknown) => new APIConnectionTimeoutError(says.timedOut(context, timeout), context, { cause });
 
 /**
- * The SDK's advice for an HTTP error status, appended to the service's own message: a 401 on an
- * operation that needs credentials when none were sent (how to sign in), a 403 (the operation's
- * minimum role, from the contract).
+ * Maps whatever ky throws (or the body reader, `answer`'s: a breach of its limits) to the SDK's typed
+ * errors: the `APIError` subclass of a status (with the SDK's advice, if any, from `hint`), a body over its
+ * limits, a timeout, an abort, a connection failure (their messages from `failure.ts`, `says`).
  */
-function advice(status: number, route: Route, sentCredentials: boolean): string | undefined {
-  if (status === 401 && route.security.length && !sentCredentials) return NO_CREDENTIALS_ADVICE;
-  if (status === 403 && route.minRole && route.minRole !== 'none') return `${route.operationId ?? `${route.method} ${route.path}`} needs the ${route.minRole} role or higher in the project`;
-  return undefined;
-}
-
-/**
- * Maps whatever ky throws to the SDK's typed errors: the `APIError` subclass of a status (with the
- * SDK's advice, if any), a body over its limits, a timeout, an abort, a connection failure.
- */
-function toSupportKbError(error: unknown, context: RequestContext, hint: (status: number) => string | undefined): Error {
+function toSupportKbError(error: unknown, context: RequestContext, hint: (status: number) => string | undefined, says: Failure, answer?: Response): Error {
   if (error instanceof SupportKbError) return error;
+  // A body over its limits: an error body (which ky read) or the 2xx body (`answer`, which readText read).
+  const breach = breachOf(isHTTPError(error) ? error.response : answer!);
+  if (breach) return breach.limit !== undefined ? new ResponseTooLargeError(breach.status, breach.limit, context) : timeoutError(says, context, breach.timeout);
   if (isHTTPError(error)) {
     const { response } = error;
-    const breach = breachOf(response);
-    if (breach) return breachError(breach, context);
-    // Below 400, a failure is a redirect the transport did not follow (`redirect: 'manual'` below): a 3xx,
-    // or status 0 in browsers, which hide its Location (an `opaqueredirect`).
-    if (response.status < 400) {
-      const location = response.headers.get('location');
-      let to = 'an address the browser hides';
-      try {
-        if (location) to = new URL(location, context.url).origin;
-      } catch {}
-      // Neither the redirect's body nor its full Location (which may carry a token) goes into the error.
-      return APIError.from(
-        response.status,
-        response.headers,
-        undefined,
-        context,
-        `redirected to ${to}, not followed: it would send the credentials or body there again; point baseUrl at the final address`,
-      );
-    }
+    // Below 400, a failure is a redirect the transport did not follow (`redirect: 'manual'` below). Neither
+    // its body nor its full Location (which may carry a token) goes into the error.
+    if (response.status < 400) return APIError.from(response.status, response.headers, undefined, context, says.redirectAdvice(response, context));
     return APIError.from(response.status, response.headers, error.data, context, hint(response.status));
   }
-  if (isTimeoutError(error)) return timeoutError(context, undefined, error);
+  if (isTimeoutError(error)) return timeoutError(says, context, undefined, error);
   if (isAbort(error)) return new APIUserAbortError(context, { cause: error });
-  if (isNetworkError(error) || error instanceof TypeError) return connectionError(error, context);
+  if (isNetworkError(error) || error instanceof TypeError) return new APIConnectionError(says.connectionMessage(error, context), context, { cause: error });
   return error instanceof Error ? error : new SupportKbError(String(error));
-}
-
-/** Reads the SDK's per-call context back out of ky's `context` option (hooks get it there). */
-const contextOf = (options: { context?: unknown }): RequestContext => (options.context as { supportkb?: RequestContext } | undefined)?.supportkb ?? {};
-
-/** ky's logging hooks for a log level, or `undefined` when logging is off. */
-function loggingHooks(options: HttpClientOptions): Hooks | undefined {
-  const logger = createLogger(options.logLevel, options.logger);
-  if (!logger) return undefined;
-  // One call's attempts run one after another, so one start time per call context is enough.
-  const startedAt = new WeakMap<object, number>();
-  return {
-    beforeRequest: [
-      ({ request, options: normalized, retryCount }) => {
-        startedAt.set(contextOf(normalized), Date.now());
-        logger.debug(`→ ${request.method} ${request.url}`, { operationId: contextOf(normalized).operationId, attempt: retryCount + 1, headers: Object.fromEntries(request.headers) });
-      },
-    ],
-    afterResponse: [
-      ({ request, response, options: normalized, retryCount }) => {
-        const context = contextOf(normalized);
-        logger[response.ok ? 'debug' : 'info'](`← ${response.status} ${request.method} ${request.url} in ${Date.now() - (startedAt.get(context) ?? Date.now())} ms`, {
-          operationId: context.operationId,
-          attempt: retryCount + 1,
-        });
-      },
-    ],
-    beforeRetry: [
-      ({ request, error, options: normalized, retryCount }) => {
-        const context = contextOf(normalized);
-        logger.warn(`retry ${retryCount} of ${request.method} ${request.url} after ${error.name}`, { operationId: context.operationId });
-        startedAt.set(context, Date.now());
-      },
-    ],
-  };
 }
 
 const PATH_PARAM = /\{([^{}]+)\}/g;
@@ -232,12 +160,15 @@ export const querySerializer = createQuerySerializer({ allowReserved: false, arr
  *   `..`; nothing is sent in either case), and the SDK errors of a failed call.
  */
 export function createTransport(options: HttpClientOptions, credentials: CredentialStore): Transport {
-  const logging = loggingHooks(options);
+  // ky's logging hooks load with the first call, only when logging is on (`internal/logging-hooks.ts`).
+  const logLevel = options.logLevel;
+  const loadLogging = logLevel && logLevel !== 'off' ? loadOnce(async () => (await import('./logging-hooks')).loggingHooks(options)) : undefined;
+  let logging: Hooks | undefined;
   const fetch = guardFetch(options.fetch);
   const serialize = jsonBodySerializer.bodySerializer;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
-  // ky options are built once per call policy and shared by every call that uses it.
+  // ky options are built once per call policy (on its first call, once the logging hooks are loaded) and shared by every call that uses it.
   const forPolicy = (policy: CallPolicy): KyOptions => {
     const timeout = policy.timeout ?? options.timeout ?? 60_000;
     const limits: Limits = { timeout, maxBytes: policy.maxResponseBytes ?? options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
@@ -255,10 +186,11 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
       supportkbLimits: limits,
     } as KyOptions;
   };
-  const standard = forPolicy({});
+  let standard: KyOptions | undefined;
   const shared = new Map<string, KyOptions>();
   const optionsFor = (policy: CallPolicy | undefined): KyOptions => {
-    if (!policy || (policy.maxRetries === undefined && policy.retryNonIdempotent === undefined && policy.timeout === undefined && policy.maxResponseBytes === undefined)) return standard;
+    if (!policy || (policy.maxRetries === undefined && policy.retryNonIdempotent === undefined && policy.timeout === undefined && policy.maxResponseBytes === undefined))
+      return (standard ??= forPolicy({}));
     const key = `${policy.maxRetries}|${policy.retryNonIdempotent}|${policy.timeout}|${policy.maxResponseBytes}`;
     let found = shared.get(key);
     if (!found) shared.set(key, (found = forPolicy(policy)));
@@ -274,13 +206,12 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
     const method = route.method;
     for (const name of route.pathParams ?? Array.from(route.path.matchAll(PATH_PARAM), (m) => m[1]!)) {
       const value = call.path?.[name];
-      if (value === undefined || value === null || value === '') throw new SupportKbError(`${route.operationId ?? `${method} ${route.path}`} needs the path parameter ${name}.`);
+      if (value === undefined || value === null || value === '') throw new SupportKbError((await failure()).missingPathParameter(route, name));
       // Each parameter is a whole segment of the contract's paths. `.` and `..` are dot segments, which
       // URL parsing removes: `DELETE /{p}/labels/.` would become `DELETE /{p}/labels/`.
       const sent = defaultPathSerializer({ path: call.path!, url: `{${name}}` });
       if (NOT_A_SEGMENT.test(sent)) {
-        const message = `${JSON.stringify(sent.slice(0, 40))} is not a path segment: URL parsing would change the operation; pass a real ${name}`;
-        throw new ValidationError('request', [{ path: ['path', name], message, code: 'invalid_path_segment' }], call.body, { operationId: route.operationId, method }, call);
+        throw new ValidationError('request', (await failure()).notASegment(sent, name), call.body, { operationId: route.operationId, method }, call);
       }
     }
     const headers = { ...clientHeaders };
@@ -308,7 +239,10 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
     } else delete headers['content-type'];
     const url = getUrl({ baseUrl, url: route.path, path: call.path, query: wireQuery(route, call.query), querySerializer });
     const context: RequestContext = route.operationId ? { operationId: route.operationId, method, url } : { method, url };
-    let response: KyResponse;
+    if (loadLogging) logging = await loadLogging();
+    // Loading with the request, so that a call that fails (the network gone, say) finds it loaded.
+    failure().catch(() => {});
+    let response: KyResponse | undefined;
     let text: string;
     try {
       response = await ky(url, {
@@ -322,9 +256,10 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
         ...(call.signal ? { signal: call.signal } : {}),
         ...(logging ? { context: { supportkb: context } } : {}),
       });
-      text = await readText(response, context);
+      text = await readText(response);
     } catch (error) {
-      throw toSupportKbError(error, context, (status) => advice(status, route, 'authorization' in headers));
+      const says = await failure();
+      throw toSupportKbError(error, context, (status) => says.advice(status, route, 'authorization' in headers), says, response);
     }
     let data: unknown = text;
     if (call.parseAs !== 'text') {
