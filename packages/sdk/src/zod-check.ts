@@ -1,10 +1,11 @@
 /**
  * The part of `zodValidation()` that an operation's first validated call loads, with the operation's
  * schemas (both through a dynamic `import()`, so a bundler gives them chunks of their own): zod/mini's
- * parser and compiler, and the check of a value against a schema.
+ * parser and the check of a value against a schema. zod's compiler (`zod-compile.ts`) is loaded later,
+ * by a schema's second check.
  */
-import { compile, config, safeParse, validate, type core } from 'zod/mini';
-import { violations } from './internal/validation';
+import { config, type core } from 'zod/mini';
+import { parsedViolations, violations } from './internal/validation';
 import { releaseWindow, type OperationId } from './generated/operations.gen';
 import type { Logger, ValidationIssue } from './types';
 
@@ -28,29 +29,47 @@ function mayGenerateCode(): boolean {
   return evalAllowed;
 }
 
+let compiler: typeof import('./zod-compile') | undefined;
+let compilerLoading: Promise<unknown> | undefined;
+
+/** Starts loading zod's compiler (once; a load that failed, a chunk the network did not deliver, is tried again by the next call). */
+function loadCompiler(): void {
+  compilerLoading ??= import('./zod-compile').then(
+    (module) => (compiler = module),
+    () => (compilerLoading = undefined),
+  );
+}
+
 /** Schemas checked once, on zod/mini's interpreter. */
 const checked = new WeakSet<core.$ZodType>();
-const compiled = new WeakMap<core.$ZodType, core.$ZodType>();
+/** Each schema's compiled check, once built; `null` where zod cannot compile the schema. */
+const compiled = new WeakMap<core.$ZodType, ((value: unknown) => boolean) | null>();
 
 /**
- * What to check `schema` with: on its first check, `schema` itself (zod/mini's interpreter: a schema
- * checked once, as on a cold start, costs no code generation); from its next check on, the schema
- * compiled (`z.compile`: its checks as one generated function, several times faster than the
- * interpreter on a page of resources), built once. Always `schema` itself where zod must not generate
- * code (`z.config({ jitless: true })`, a Content Security Policy without `unsafe-eval`, Cloudflare
- * Workers) or cannot compile it (a recursive schema).
+ * The compiled check of `schema`, when there is one yet. Tiered: on its first check, none (zod/mini's
+ * interpreter checks it: a schema checked once, as on a cold start, costs neither the compiler's code
+ * nor code generation); its second check starts loading zod's compiler (`zod-compile.ts`, a chunk of its
+ * own) and is still interpreted; from the first check after the compiler has loaded, the schema's checks
+ * as one generated function (several times faster than the interpreter on a page of resources), built
+ * once per schema — and so once per operation, whose schemas are built once. Never where zod must not
+ * generate code (`z.config({ jitless: true })`, a Content Security Policy without `unsafe-eval`,
+ * Cloudflare Workers), nor for a schema zod cannot compile (a recursive schema).
  */
-function fast(schema: core.$ZodType): core.$ZodType {
-  if (!mayGenerateCode()) return schema;
+function fast(schema: core.$ZodType): ((value: unknown) => boolean) | undefined {
+  if (!mayGenerateCode()) return undefined;
   const done = compiled.get(schema);
-  if (done) return done;
+  if (done !== undefined) return done ?? undefined;
   if (!checked.has(schema)) {
     checked.add(schema);
-    return schema;
+    return undefined;
   }
-  const fastSchema = compile(schema);
-  compiled.set(schema, fastSchema);
-  return fastSchema;
+  if (!compiler) {
+    loadCompiler();
+    return undefined;
+  }
+  const quick = compiler.compileCheck(schema);
+  compiled.set(schema, quick ?? null);
+  return quick;
 }
 
 /**
@@ -60,9 +79,9 @@ function fast(schema: core.$ZodType): core.$ZodType {
  */
 export function check(schema: core.$ZodType, value: unknown, tolerant: boolean, prefix: (string | number)[] = []): ValidationIssue[] {
   const quick = fast(schema);
-  if (quick !== schema) {
+  if (quick) {
     try {
-      if (validate(quick, value)) return [];
+      if (quick(value)) return [];
     } catch {
       // A value nested too deeply for the generated code: the parse below reports it.
     }
@@ -86,30 +105,28 @@ function lost(sent: unknown, kept: unknown, path: string, into: Set<string>): vo
 }
 
 /**
- * Logs (`logger.warn`, once per operation and field: `reported` holds the `operationId field` pairs
- * already logged) each field of a 200 body of `operationId` that the contract does not describe (see
- * {@link undeclaredFields}): no release of the contract's window sends it, so it is a field of a
- * release the contract does not know (newer, or patched), or a server that is not this service.
+ * The violations of a 200 body `value` of `operationId` against `schema`, tolerant (see `violations`), as
+ * {@link check} gives them, and, when it has none, a `logger.warn` for each of its fields that the contract
+ * does not describe (once per operation and field: `reported` holds the `operationId field` pairs already
+ * logged): no release of the contract's window sends it, so it is a field of a release the contract does
+ * not know (newer, or patched), or a server that is not this service.
+ *
+ * One walk of the body answers both: zod/mini's parse, which strips the keys an object schema does not
+ * list, and the keys it dropped are the undeclared fields (`[]` for any array item: `items[].lead.foo`).
+ * A body that does not pass `schema` strictly (an enum value the contract does not know yet, say) reports
+ * none: a body must parse for its keys to be compared. A union member is compared with the branch zod
+ * chose (the first that accepts it).
  */
-export function reportUndeclared(operationId: OperationId, schema: core.$ZodType, value: unknown, logger: Logger, reported: Set<string>): void {
-  for (const field of undeclaredFields(schema, value)) {
+export function checkReporting(operationId: OperationId, schema: core.$ZodType, value: unknown, logger: Logger, reported: Set<string>): ValidationIssue[] {
+  const { issues, parsed } = parsedViolations(schema, value, true);
+  if (issues.length || !parsed) return issues;
+  const found = new Set<string>();
+  lost(value, parsed.data, '', found);
+  for (const field of found) {
     const key = `${operationId} ${field}`;
     if (reported.has(key)) continue;
     reported.add(key);
     logger.warn(`${operationId}: the 200 body has a field the contract does not describe, which no release from ${releaseWindow.from} to ${releaseWindow.to} sends: ${field}`, { operationId, field });
   }
-}
-
-/**
- * The fields of `value` that `schema` does not describe, as paths (`items[].lead.foo`, `[]` for any
- * array item), each once: zod/mini's parse strips the keys an object schema does not list, and the
- * keys it dropped are these. Empty when `value` does not pass `schema` strictly (an enum value the
- * contract does not know yet, say): a body must parse for its keys to be compared. A union member
- * is compared with the branch zod chose (the first that accepts it).
- */
-function undeclaredFields(schema: core.$ZodType, value: unknown): string[] {
-  const result = safeParse(schema, value);
-  const found = new Set<string>();
-  if (result.success) lost(value, result.data, '', found);
-  return [...found];
+  return issues;
 }
