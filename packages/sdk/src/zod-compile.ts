@@ -24,3 +24,21 @@ export function compileCheck(schema: $ZodType): ((value: unknown) => boolean) | 
     return undefined;
   }
 }
+
+/**
+ * `schema`'s parse as one generated function (zod's code generation, as `z.compile` does it): for a
+ * value that `schema` accepts, the value as zod/mini's parse gives it (an object schema's unlisted keys
+ * dropped), else `rejected` (zod/mini's parse then says which issues). `undefined` where zod cannot
+ * compile the schema, as for {@link compileCheck}.
+ */
+export function compileParse<R>(schema: $ZodType, rejected: R): ((value: unknown) => unknown) | undefined {
+  try {
+    const parser = compileFn(schema);
+    return (value) => {
+      const output = parser(value);
+      return output === INVALID ? rejected : output;
+    };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import * as zodCore from 'zod/v4/core';
@@ -121,8 +125,49 @@ describe('@supportkb/sdk/zod builds each schema on first use', () => {
     const warn = vi.fn();
     const logger = { debug: vi.fn(), info: vi.fn(), warn, error: vi.fn() };
     expect(await readsOf(() => quiet.response!('listTags', counted({ shoeSize: 44 }), { logger }))).toBe(2);
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[1]).toEqual({ operationId: 'listTags', field: '[].shoeSize' });
+    // The parse tiered as the check is: interpreted twice, then compiled (zod's compiler is loaded by now).
+    const before = compiled();
+    expect(await readsOf(() => quiet.response!('listTags', counted({ hatSize: 7 }), { logger }))).toBe(2);
+    expect(await readsOf(() => quiet.response!('listTags', counted({ gloveSize: 8, shoeSize: 45 }), { logger }))).toBe(2);
+    expect(compiled()).toBe(before + 1);
+    expect(vi.mocked(zodCore.compileFn).mock.calls.at(-1)?.[1]).toBeUndefined(); // the parser: it gives the parsed value
+    expect(warn.mock.calls.map(([, details]) => details)).toEqual(['shoeSize', 'hatSize', 'gloveSize'].map((field) => ({ operationId: 'listTags', field: `[].${field}` })));
+    // A body the compiled parse rejects: zod/mini's parse says why, and nothing is reported.
+    await expect(async () => quiet.response!('listTags', [{ ...TAG, color: 7, beltSize: 1 }], { logger })).rejects.toMatchObject({ issues: [{ path: [0, 'color'], code: 'invalid_type' }] });
+    expect(warn).toHaveBeenCalledTimes(3);
+  });
+
+  it("parses, compiled, every 200 body of every captured release as zod/mini's interpreter does (the undeclared fields found by the compiled parse are the interpreter's)", async () => {
+    const { compileParse } = await import('../src/zod-compile');
+    const { operationSchemaModules } = await import('../src/generated/zod-loaders.gen');
+    const dir = fileURLToPath(new URL('../../../test/fixtures/releases/', import.meta.url));
+    const REJECTED = Symbol('rejected');
+    /** The same value with a key no schema lists in every object: what the parse must drop. */
+    const withExtra = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(withExtra) : value && typeof value === 'object' ? { ...Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withExtra(v)])), zzUndeclared: 1 } : value;
+    const parsers = new Map<OperationId, ((value: unknown) => unknown) | undefined>();
+    let compared = 0;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json.gz'))) {
+      const corpus: { calls: { op: OperationId; status: number; body: unknown }[] } = JSON.parse(gunzipSync(readFileSync(join(dir, file))).toString('utf8'));
+      const { calls } = corpus;
+      for (const { op, status, body } of calls) {
+        if (status !== 200 || body === '' || !operationSchemaModules[op]) continue;
+        const schema = (await operationSchemaModules[op]()).response?.();
+        if (!schema) continue;
+        if (!parsers.has(op)) parsers.set(op, compileParse(schema, REJECTED));
+        const parse = parsers.get(op);
+        if (!parse) continue; // a schema zod cannot compile: always interpreted
+        for (const value of [body, withExtra(body)]) {
+          const interpreted = z.safeParse(schema, value);
+          const compiled = parse(value);
+          expect(compiled === REJECTED ? { success: false } : { success: true, data: compiled }, `${file} ${op}`).toEqual(
+            interpreted.success ? { success: true, data: interpreted.data } : { success: false },
+          );
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
   });
 
   it('maps every operation of the manifest to its schemas: path, query and body exactly when the operation has them', async () => {
