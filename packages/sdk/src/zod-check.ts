@@ -63,7 +63,12 @@ const REJECTED = Symbol('rejected');
  * generate code (`z.config({ jitless: true })`, a Content Security Policy without `unsafe-eval`,
  * Cloudflare Workers), nor for a schema zod cannot compile (a recursive schema).
  */
-function tiered<F>(schema: core.$ZodType, seen: WeakSet<core.$ZodType>, built: WeakMap<core.$ZodType, Compiled<F>>, build: (compiler: Compiler) => F | undefined): F | undefined {
+function tiered<F>(
+  schema: core.$ZodType,
+  seen: WeakSet<core.$ZodType>,
+  built: WeakMap<core.$ZodType, Compiled<F>>,
+  build: (compiler: Compiler, schema: core.$ZodType) => F | undefined,
+): F | undefined {
   if (!mayGenerateCode()) return undefined;
   const done = built.get(schema);
   if (done !== undefined) return done ?? undefined;
@@ -75,10 +80,12 @@ function tiered<F>(schema: core.$ZodType, seen: WeakSet<core.$ZodType>, built: W
     loadCompiler();
     return undefined;
   }
-  const fast = build(compiler);
+  const fast = build(compiler, schema);
   built.set(schema, fast ?? null);
   return fast;
 }
+const buildCheck = (from: Compiler, schema: core.$ZodType) => from.compileCheck(schema);
+const buildParse = (from: Compiler, schema: core.$ZodType) => from.compileParse(schema, REJECTED);
 
 /**
  * The violations of `value` against `schema` (see `violations`): none when the compiled check accepts
@@ -86,7 +93,7 @@ function tiered<F>(schema: core.$ZodType, seen: WeakSet<core.$ZodType>, built: W
  * fast path (the fast path only ever answers "valid").
  */
 export function check(schema: core.$ZodType, value: unknown, tolerant: boolean, prefix: (string | number)[] = []): ValidationIssue[] {
-  const quick = tiered(schema, checked.check, compiledChecks, ({ compileCheck }) => compileCheck(schema));
+  const quick = tiered(schema, checked.check, compiledChecks, buildCheck);
   if (quick) {
     try {
       if (quick(value)) return [];
@@ -134,7 +141,7 @@ function lost(sent: unknown, kept: unknown, path: string, into: Set<string>): vo
  * chose (the first that accepts it).
  */
 export function checkReporting(operationId: OperationId, schema: core.$ZodType, value: unknown, logger: Logger, reported: Set<string>): ValidationIssue[] {
-  const quick = tiered(schema, checked.parse, compiledParses, ({ compileParse }) => compileParse(schema, REJECTED));
+  const quick = tiered(schema, checked.parse, compiledParses, buildParse);
   let data: unknown = REJECTED;
   if (quick) {
     try {
