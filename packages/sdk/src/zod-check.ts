@@ -36,7 +36,7 @@ let compilerLoading: Promise<unknown> | undefined;
 /** Starts loading zod's compiler (once; a load that failed, a chunk the network did not deliver, is tried again by the next call). */
 function loadCompiler(): void {
   compilerLoading ??= import('./zod-compile').then(
-    (module) => (compiler = module),
+    ({ compileCheck, compileParse }) => (compiler = { compileCheck, compileParse }),
     () => (compilerLoading = undefined),
   );
 }
