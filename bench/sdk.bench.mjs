@@ -166,10 +166,12 @@ const comparisons = [
   ['generated client / raw ky', 'generated listTags (hey-api client)', 'raw ky', '–'],
   ['SDK, validation off / raw ky', 'SDK (validation off)', 'raw ky', '≤ 1.05'],
   ['SDK, validation on / plain fetch', 'SDK (validation on)', 'plain fetch', '≤ 1.5'],
+  ['SDK, validation on / SDK, validation off (page of 40: what validation adds)', 'SDK (validation on)', 'SDK (validation off)', '≤ 1.15'],
   ["plain fetch + the same zod schema / plain fetch (zod/mini's interpreter alone)", 'plain fetch + the same zod schema', 'plain fetch', '–'],
   ["plain fetch + the same schema compiled / plain fetch (zod's compiled check alone)", 'plain fetch + the same schema, compiled (z.compile, z.validate)', 'plain fetch', '–'],
   ['one tag: SDK, validation off / raw ky', 'one tag: SDK (validation off)', 'one tag: raw ky', '≤ 1.05'],
   ['one tag: SDK, validation on / plain fetch', 'one tag: SDK (validation on)', 'one tag: plain fetch', '≤ 1.5'],
+  ['one tag: SDK, validation on / SDK, validation off', 'one tag: SDK (validation on)', 'one tag: SDK (validation off)', '≤ 1.15'],
 ];
 
 console.log(

@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 // zodValidation()'s code (zod/mini's parser and compiler, and each operation's schemas) is built on its
@@ -48,6 +50,31 @@ const lazyModules: NonNullable<Options['esbuildPlugins']>[number] = {
           }
         : undefined,
     );
+  },
+};
+// zod's compiler (`z.compile`'s code generation) loads after the first call: `src/zod-check.ts` imports
+// `src/zod-compile.ts` dynamically on a schema's second check. esbuild places a file in the chunk of every
+// entry that can reach it through imports, whether it uses it or not, and every zod/mini module reaches the
+// compiler through zod's core index (`export * from "./compile.js"`, re-exported by zod/mini): the compiler
+// would load with the first call's chunks. In the validation build, zod/mini's index and zod's core index
+// therefore leave the compiler out, and `zod-compile.ts` imports it from its own module.
+const zodCore = join(dirname(createRequire(import.meta.url).resolve('zod/v4/core')), '/');
+const apart = (file: string, from: string, to: string) => {
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`tsup.config.ts: ${file} no longer has ${from}; the compiler's chunk needs a new look`);
+  return text.replace(from, to);
+};
+const compilerApart: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'compiler-apart',
+  setup(build) {
+    build.onResolve({ filter: /^zod\/v4\/core$/ }, ({ importer }) => (importer.endsWith('zod-compile.ts') ? { path: join(zodCore, 'compile.js') } : undefined));
+    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/](core[\\/]index|mini[\\/]external)\.js$/ }, ({ path }) => ({
+      contents: path.endsWith('index.js')
+        ? apart(path, 'export * from "./compile.js";', '')
+        : apart(path, ' INVALID, toZod, compile, withParser, ZodCompileAsyncError, ZodCompileUnsupportedError,', ' toZod,'),
+      resolveDir: dirname(path),
+      loader: 'js',
+    }));
   },
 };
 const operationModules = readdirSync(new URL('./src/generated/zod-schemas/', import.meta.url)).filter((file) => /^op\.\w+\.gen\.ts$/.test(file));
@@ -104,5 +131,6 @@ export default defineConfig([
     platform: 'neutral',
     treeshake: true,
     noExternal: ['zod'],
+    esbuildPlugins: [compilerApart],
   },
 ]);

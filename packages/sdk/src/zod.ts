@@ -44,21 +44,21 @@ export interface ZodValidationOptions {
 interface Loaded {
   readonly schemas: OperationSchemas;
   readonly check: typeof import('./zod-check').check;
-  readonly reportUndeclared: typeof import('./zod-check').reportUndeclared;
+  readonly checkReporting: typeof import('./zod-check').checkReporting;
 }
 const loaded = new Map<OperationId, Loaded>();
 const loading = new Map<OperationId, Promise<Loaded>>();
 
 /**
- * Loads an operation's schemas (`import()` of their module) and the check (zod/mini's parser and
- * compiler), once per operation; a load that failed (a chunk the network did not deliver) is tried
- * again by the next call.
+ * Loads an operation's schemas (`import()` of their module) and the check (zod/mini's parser; zod's
+ * compiler comes later, with a schema's second check: `zod-check.ts`), once per operation; a load that
+ * failed (a chunk the network did not deliver) is tried again by the next call.
  */
 function load(operationId: OperationId): Promise<Loaded> {
   let pending = loading.get(operationId);
   if (!pending) {
-    pending = Promise.all([operationSchemaModules[operationId](), import('./zod-check')]).then(([schemas, { check, reportUndeclared }]) => {
-      const ready = { schemas, check, reportUndeclared };
+    pending = Promise.all([operationSchemaModules[operationId](), import('./zod-check')]).then(([schemas, { check, checkReporting }]) => {
+      const ready = { schemas, check, checkReporting };
       loaded.set(operationId, ready);
       return ready;
     });
@@ -89,7 +89,10 @@ function withSchemas(operationId: OperationId, run: (ready: Loaded) => void): vo
  * A {@link Validator} built from the generated zod/mini schemas. An operation's schemas, and zod/mini's
  * code, are loaded on its first validated call (a dynamic `import()`: a bundler puts them in chunks of
  * their own, so none of it loads before the first call) and built then; that call's checks return a
- * promise, and every later check of the operation runs synchronously. Violations throw (or reject
+ * promise, and every later check of the operation runs synchronously. A schema is checked by zod/mini's
+ * interpreter at first; from its second check on, zod's compiler loads (a chunk of its own) and the
+ * schema's checks are compiled into one function once it has (where zod may generate code), with the
+ * same verdicts and issues. Violations throw (or reject
  * with) `ValidationError` with each issue's path, code and message, and the values checked, secrets
  * redacted: a request's `body`, `pathParams` and `queryParams`, or the 200 `body`. zod/mini has no
  * messages until the application loads a locale (`z.config(z.locales.en())` from `zod/mini`); without
@@ -123,12 +126,12 @@ export function zodValidation(options: ZodValidationOptions = {}): Validator {
     validator.response = (operationId: OperationId, data, context) => {
       const release = context?.serverVersion ?? options.serverVersion;
       const logger = release ? undefined : context?.logger;
-      const windowWide = withSchemas(operationId, ({ schemas, check, reportUndeclared }) => {
+      const windowWide = withSchemas(operationId, ({ schemas, check, checkReporting }) => {
         const schema = schemas.response;
         if (!schema) return;
-        const real = check(schema(), data, true);
+        // With a logger, one parse of the body gives both the violations and the undeclared fields.
+        const real = logger ? checkReporting(operationId, schema(), data, logger, reported) : check(schema(), data, true);
         if (real.length) throw new ValidationError('response', real, data, { operationId });
-        if (logger) reportUndeclared(operationId, schema(), data, logger, reported);
       });
       if (!release) return windowWide;
       const ofRelease = () =>

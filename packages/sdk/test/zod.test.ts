@@ -1,5 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import * as z from 'zod/mini';
+import * as zodCore from 'zod/v4/core';
 import { operations, type Lead, type OperationId } from '../src/index';
 import { apiOperations } from '../src/manifest';
 
@@ -7,10 +12,15 @@ import { apiOperations } from '../src/manifest';
 // `object` shows when schemas are built.
 vi.mock('zod/mini', async (importOriginal) => {
   const actual = await importOriginal<typeof import('zod/mini')>();
-  return { ...actual, object: vi.fn(actual.object), compile: vi.fn(actual.compile) };
+  return { ...actual, object: vi.fn(actual.object) };
+});
+// zod's code generation, as the check's compiler (`src/zod-compile.ts`) calls it.
+vi.mock('zod/v4/core', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('zod/v4/core')>();
+  return { ...actual, compileFn: vi.fn(actual.compileFn) };
 });
 const built = () => vi.mocked(z.object).mock.calls.length;
-const compiled = () => vi.mocked(z.compile).mock.calls.length;
+const compiled = () => vi.mocked(zodCore.compileFn).mock.calls.length;
 
 const PROJECT = '65f1a2b3c4d5e6f708090a0b';
 const TAG = {
@@ -53,7 +63,8 @@ describe('@supportkb/sdk/zod builds each schema on first use', () => {
     expect(() => zodValidation().response!('updateTag', bad)).toThrow(/createdAt/);
   });
 
-  it("checks a schema on zod/mini's interpreter first, compiled from its next check on, with the same issues either way (and never compiled under jitless)", async () => {
+  it("checks a schema on zod/mini's interpreter first, compiled once zod's compiler has loaded (its second check loads it), with the same issues either way (and never compiled under jitless)", async () => {
+    vi.resetModules(); // a fresh check module: the compiler not loaded yet
     const { zodValidation } = await import('../src/zod');
     const page = Array.from({ length: 3 }, (_, i) => ({ ...TAG, _id: `65f1a2b3c4d5e6f7080911${i}0` }));
     const broken = [page[0], { ...page[1], _id: 'nope', __v: 'x' }, { ...page[2], color: 7, unknown: true }];
@@ -67,9 +78,12 @@ describe('@supportkb/sdk/zod builds each schema on first use', () => {
     };
     const before = compiled();
     const once = await issues(broken); // the first check: the interpreter
+    expect(await issues(page)).toEqual([]); // the second: the interpreter still, and the compiler starts loading
     expect(compiled()).toBe(before);
+    await vi.dynamicImportSettled();
     const first = [await issues(page), await issues(broken)]; // compiled
     expect(compiled()).toBe(before + 1); // listTags's 200 body schema, once
+    expect(vi.mocked(zodCore.compileFn).mock.calls.at(-1)?.[1]).toEqual({ assertOnly: true }); // the validator only, no parser
     expect(first[1]).toEqual(once);
     z.config({ jitless: true });
     try {
@@ -86,6 +100,74 @@ describe('@supportkb/sdk/zod builds each schema on first use', () => {
       { path: [1, '__v'], message: 'invalid_type (expected number)', code: 'invalid_type' },
       { path: [2, 'color'], message: 'invalid_type (expected string)', code: 'invalid_type' },
     ]);
+  });
+
+  it('walks a 200 body once per check: the compiled check alone, or with a logger one parse for both the violations and the undeclared fields', async () => {
+    vi.resetModules(); // a fresh check module: listTags's schemas unchecked, the compiler not loaded
+    const { zodValidation } = await import('../src/zod');
+    let reads = 0;
+    const counted = (extra: Record<string, unknown> = {}) => {
+      const tag = { ...TAG, ...extra };
+      Object.defineProperty(tag, 'color', { enumerable: true, get: () => (reads++, '#e53935') });
+      return [tag];
+    };
+    const readsOf = async (check: () => unknown) => {
+      reads = 0;
+      await check();
+      return reads;
+    };
+    const quiet = zodValidation();
+    // The interpreter (first and second checks), then the compiled check: one read of the field each time.
+    expect([await readsOf(() => quiet.response!('listTags', counted())), await readsOf(() => quiet.response!('listTags', counted()))]).toEqual([1, 1]);
+    await vi.dynamicImportSettled();
+    expect(await readsOf(() => quiet.response!('listTags', counted()))).toBe(1);
+    // With a logger: the parse, then the comparison of the body's keys with what the parse kept (no check before them).
+    const warn = vi.fn();
+    const logger = { debug: vi.fn(), info: vi.fn(), warn, error: vi.fn() };
+    expect(await readsOf(() => quiet.response!('listTags', counted({ shoeSize: 44 }), { logger }))).toBe(2);
+    // The parse tiered as the check is: interpreted twice, then compiled (zod's compiler is loaded by now).
+    const before = compiled();
+    expect(await readsOf(() => quiet.response!('listTags', counted({ hatSize: 7 }), { logger }))).toBe(2);
+    expect(await readsOf(() => quiet.response!('listTags', counted({ gloveSize: 8, shoeSize: 45 }), { logger }))).toBe(2);
+    expect(compiled()).toBe(before + 1);
+    expect(vi.mocked(zodCore.compileFn).mock.calls.at(-1)?.[1]).toBeUndefined(); // the parser: it gives the parsed value
+    expect(warn.mock.calls.map(([, details]) => details)).toEqual(['shoeSize', 'hatSize', 'gloveSize'].map((field) => ({ operationId: 'listTags', field: `[].${field}` })));
+    // A body the compiled parse rejects: zod/mini's parse says why, and nothing is reported.
+    await expect(async () => quiet.response!('listTags', [{ ...TAG, color: 7, beltSize: 1 }], { logger })).rejects.toMatchObject({ issues: [{ path: [0, 'color'], code: 'invalid_type' }] });
+    expect(warn).toHaveBeenCalledTimes(3);
+  });
+
+  it("parses, compiled, every 200 body of every captured release as zod/mini's interpreter does (the undeclared fields found by the compiled parse are the interpreter's)", async () => {
+    const { compileParse } = await import('../src/zod-compile');
+    const { operationSchemaModules } = await import('../src/generated/zod-loaders.gen');
+    const dir = fileURLToPath(new URL('../../../test/fixtures/releases/', import.meta.url));
+    const REJECTED = Symbol('rejected');
+    /** The same value with a key no schema lists in every object: what the parse must drop. */
+    const withExtra = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(withExtra) : value && typeof value === 'object' ? { ...Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withExtra(v)])), zzUndeclared: 1 } : value;
+    const parsers = new Map<OperationId, ((value: unknown) => unknown) | undefined>();
+    let compared = 0;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json.gz'))) {
+      const corpus: { calls: { op: OperationId; status: number; body: unknown }[] } = JSON.parse(gunzipSync(readFileSync(join(dir, file))).toString('utf8'));
+      const { calls } = corpus;
+      for (const { op, status, body } of calls) {
+        if (status !== 200 || body === '' || !operationSchemaModules[op]) continue;
+        const schema = (await operationSchemaModules[op]()).response?.();
+        if (!schema) continue;
+        if (!parsers.has(op)) parsers.set(op, compileParse(schema, REJECTED));
+        const parse = parsers.get(op);
+        if (!parse) continue; // a schema zod cannot compile: always interpreted
+        for (const value of [body, withExtra(body)]) {
+          const interpreted = z.safeParse(schema, value);
+          const compiled = parse(value);
+          expect(compiled === REJECTED ? { success: false } : { success: true, data: compiled }, `${file} ${op}`).toEqual(
+            interpreted.success ? { success: true, data: interpreted.data } : { success: false },
+          );
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
   });
 
   it('maps every operation of the manifest to its schemas: path, query and body exactly when the operation has them', async () => {
