@@ -25,7 +25,13 @@ const receiver = http.createServer((req, res) => {
     const parsed = JSON.parse(body);
     const event = parsed.hook?.event;
     const answer = event === 'operator.select' ? selectAnswer(parsed) : {};
-    deliveries.push({ step: steps.at(-1)?.step, event, headers: { 'content-type': req.headers['content-type'], 'user-agent': req.headers['user-agent'], origin: req.headers.origin }, body: parsed, answer });
+    deliveries.push({
+      step: steps.at(-1)?.step,
+      event,
+      headers: { 'content-type': req.headers['content-type'], 'user-agent': req.headers['user-agent'], origin: req.headers.origin },
+      body: parsed,
+      answer,
+    });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
 });
@@ -46,7 +52,22 @@ try {
     await sleep(1500);
     return json;
   };
-  const events = ['lead.create', 'lead.update', 'lead.delete', 'group.create', 'group.update', 'group.delete', 'department.create', 'department.update', 'department.delete', 'project_user.invite', 'project_user.update', 'project_user.update.agent', 'project_user.delete', 'operator.select'];
+  const events = [
+    'lead.create',
+    'lead.update',
+    'lead.delete',
+    'group.create',
+    'group.update',
+    'group.delete',
+    'department.create',
+    'department.update',
+    'department.delete',
+    'project_user.invite',
+    'project_user.update',
+    'project_user.update.agent',
+    'project_user.delete',
+    'operator.select',
+  ];
   for (const event of events) await call(`subscribe ${event}`, 'POST', `/${projectId}/subscriptions`, { event, target });
 
   const lead = await call('createLead', 'POST', `/${projectId}/leads`, { fullname: 'Ada Lovelace', email: 'ada@example.org', attributes: { plan: 'pro' } });
@@ -101,7 +122,11 @@ try {
   await sleep(2000);
   mkdirSync(dirname(OUT), { recursive: true });
   // The deployment's ids and secrets are the run's own; tokens and secrets are cut.
-  const text = JSON.stringify({ version: '2.19.16', steps, deliveries }, (key, value) => (key === 'token' || key === 'secret' || key === 'password' || key === 'x-hook-secret' ? '<redacted>' : value), 1);
+  const text = JSON.stringify(
+    { version: '2.19.16', steps, deliveries },
+    (key, value) => (key === 'token' || key === 'secret' || key === 'password' || key === 'x-hook-secret' ? '<redacted>' : value),
+    1,
+  );
   writeFileSync(OUT, text + '\n');
   console.error(`captured ${deliveries.length} deliveries: ${[...new Set(deliveries.map((d) => d.event))].join(', ')}`);
 } finally {
