@@ -19,9 +19,15 @@ const { api, as } = useMock();
 /** A loopback receiver: records every delivery, and answers `operator.select` with what `answer` returns. */
 interface Receiver {
   url: string;
-  hits: { event: string; body: any }[];
-  answer: (body: any) => unknown;
+  hits: { event: string; body: unknown }[];
+  answer: (body: unknown) => unknown;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+/** A delivery's `payload`. */
+const payloadOf = (body: unknown): unknown => (isRecord(body) ? body.payload : undefined);
+/** An `operator.select` delivery's payload, as the contract types it (throws on any other body). */
+const selectionOf = (body: unknown): OperatorSelection => zOperatorSelectEvent.parse(body).payload;
 let receiver: Receiver;
 let server: Server;
 beforeAll(async () => {
@@ -30,14 +36,16 @@ beforeAll(async () => {
     let text = '';
     req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     req.on('end', () => {
-      const body = JSON.parse(text);
-      receiver.hits.push({ event: body.hook.event, body });
-      const answer = body.hook.event === 'operator.select' ? receiver.answer(body) : {};
+      const body: unknown = JSON.parse(text);
+      const event = isRecord(body) && isRecord(body.hook) ? String(body.hook.event) : '';
+      receiver.hits.push({ event, body });
+      const answer = event === 'operator.select' ? receiver.answer(body) : {};
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  const address: AddressInfo | string | null = server.address();
+  receiver.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hooks`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -58,9 +66,9 @@ describe('webhook events, as 2.19.16 delivers them', () => {
     expect((await api(`/${PID}/project_users`, { method: 'PUT', auth: await as('agent'), body: { user_available: false } })).status).toBe(200);
     const hits = await received(2);
     expect(hits.map((h) => h.event).sort()).toEqual(['project_user.update', 'project_user.update.agent']);
-    expect(hits[0]!.body.payload).toEqual(hits[1]!.body.payload);
+    expect(payloadOf(hits[0]!.body)).toEqual(payloadOf(hits[1]!.body));
     for (const { body } of hits) expect(zTeammateEvent.safeParse(body).error).toBeUndefined();
-    expect(hits[0]!.body.payload).toMatchObject({ roleType: 1, user_available: false, id_user: { _id: SEED.members.agent.userId, firstname: 'Maria', lastname: 'Rossi' }, isBusy: false });
+    expect(payloadOf(hits[0]!.body)).toMatchObject({ roleType: 1, user_available: false, id_user: { _id: SEED.members.agent.userId, firstname: 'Maria', lastname: 'Rossi' }, isBusy: false });
   });
 
   it('group.*, lead.create: bodies of the contract, verified and narrowed by event name', async () => {
@@ -96,15 +104,21 @@ describe('webhook events, as 2.19.16 delivers them', () => {
 
     it('delivers the routing (the contract body) and assigns the conversation to the answered operator', async () => {
       await subscribe('operator.select');
-      receiver.answer = (body) => ({ ...body.payload, operators: [{ id_user: SEED.members.agent.userId }] });
+      receiver.answer = (body) => ({ ...selectionOf(body), operators: [{ id_user: SEED.members.agent.userId }] });
       const { status, conversation } = await open('answered');
       expect(status).toBe(200);
       expect(conversation).toMatchObject({ participants: [SEED.members.agent.userId], status: 200 });
       const [hit] = receiver.hits;
       expect(hit!.event).toBe('operator.select');
       expect(zOperatorSelectEvent.safeParse(hit!.body).error).toBeUndefined();
-      expect(hit!.body.payload.context.request).toMatchObject({ request_id: `support-group-${PID}-select-answered`, id_project: PID, first_text: 'Hello', departmentid: 'default', participants: [] });
-      expect(hit!.body.payload.project).not.toHaveProperty('jwtSecret');
+      expect(selectionOf(hit!.body).context.request).toMatchObject({
+        request_id: `support-group-${PID}-select-answered`,
+        id_project: PID,
+        first_text: 'Hello',
+        departmentid: 'default',
+        participants: [],
+      });
+      expect(selectionOf(hit!.body).project).not.toHaveProperty('jwtSecret');
       const verified = await verifyWebhook(JSON.stringify(hit!.body), { 'x-hook-secret': SEED.subscriptionSecret }, { secret: SEED.subscriptionSecret, event: 'operator.select' });
       if (verified.event === 'operator.select') expectTypeOf(verified.payload).toEqualTypeOf<OperatorSelection>();
       if (verified.event === 'project_user.invite') expectTypeOf(verified.payload).toEqualTypeOf<Teammate>();
@@ -114,9 +128,9 @@ describe('webhook events, as 2.19.16 delivers them', () => {
       await subscribe('operator.select');
       receiver.answer = () => ({});
       const kept = await open('kept');
-      const chosen = receiver.hits[0]!.body.payload.operators[0].id_user;
+      const chosen = selectionOf(receiver.hits[0]!.body).operators[0]!.id_user;
       expect(kept.conversation).toMatchObject({ participants: [chosen], status: 200 });
-      receiver.answer = (body) => ({ ...body.payload, operators: [] });
+      receiver.answer = (body) => ({ ...selectionOf(body), operators: [] });
       const none = await open('none');
       expect(none.conversation).toMatchObject({ participants: [], status: 100 });
     });
