@@ -17,6 +17,7 @@ const server = await startRealServer({ log: (line) => console.error(line), serve
 const deliveries = [];
 const steps = [];
 /** How the receiver answers `operator.select`: a function of the delivered body. */
+/** @type {(body: any) => unknown} */
 let selectAnswer = () => ({});
 const receiver = http.createServer((req, res) => {
   let body = '';
@@ -35,8 +36,9 @@ const receiver = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
 });
-await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
-const target = `http://127.0.0.1:${receiver.address().port}/hooks`;
+await new Promise((r) => receiver.listen(0, '127.0.0.1', () => r(undefined)));
+const address = receiver.address();
+const target = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hooks`;
 try {
   const { baseUrl, token, projectId } = server;
   const call = async (step, method, path, body, auth = token) => {
