@@ -1,9 +1,9 @@
 // Captures the webhook deliveries of the real server (the release the harness installs, 2.19.16, with
 // RESTHOOK_ENABLED) into test/fixtures/webhooks/deliveries-2.19.16.json, which test/webhook-events.test.ts
 // checks the contract's webhook payloads against: `lead.create` (and that updating or deleting a lead
-// delivers nothing), `group.*`, `department.*`, `project_user.invite|update|update.agent|delete`, and
-// `operator.select` with the three answers a target may give (none, `operators` alone, the payload with
-// its `operators` changed) and the conversation each produced. Run: `npx node scripts/webhooks/capture.mjs`
+// delivers nothing), `group.*`, `department.*`, `project_user.invite|update|update.agent|delete`,
+// `operator.select` with the answers a target may give (none, `operators` alone, the payload with its
+// `operators` changed or emptied) and the conversation each produced, and `request.create|update|close`. Run: `npx node scripts/webhooks/capture.mjs`
 // (starts and stops the real server with scripts/real-server; needs Debian's redis-server). Loopback only.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -104,7 +104,7 @@ try {
   // plan is one; the harness's seeded project (type payment, no subEnd) is not. So a new project.
   const fresh = await call('createProject', 'POST', '/projects', { name: 'Routing by webhook' });
   const p2 = fresh._id;
-  for (const event of ['operator.select', 'project_user.update', 'request.create']) await call(`subscribe ${event} (fresh project)`, 'POST', `/${p2}/subscriptions`, { event, target });
+  for (const event of ['operator.select', 'project_user.update', 'request.create', 'request.update', 'request.close']) await call(`subscribe ${event} (fresh project)`, 'POST', `/${p2}/subscriptions`, { event, target });
   const invited2 = await call('inviteTeammate (fresh project)', 'POST', `/${p2}/project_users/invite`, { email, role: 'agent' });
   const visitor = await call('signInAnonymously', 'POST', '/auth/signinAnonymously', { id_project: p2 }, '');
   const conversation = async (step) => {
@@ -121,6 +121,10 @@ try {
   await conversation('select answered the payload with operators 2');
   selectAnswer = (body) => ({ ...body.payload, operators: [] });
   await conversation('select answered no operators');
+  // request.update and request.close: a conversation closed and reopened.
+  const closing = steps.findLast((step) => step.step === 'getConversation select answered the payload with operators 2').answer.request_id;
+  await call('closeConversation', 'PUT', `/${p2}/requests/${closing}/close`, {});
+  await call('reopenConversation', 'PUT', `/${p2}/requests/${closing}/reopen`, {});
   await sleep(2000);
   mkdirSync(dirname(OUT), { recursive: true });
   // The deployment's ids and secrets are the run's own; tokens and secrets are cut.

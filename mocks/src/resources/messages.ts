@@ -39,7 +39,7 @@
  *
  * Emits `request.create` (new conversation), `lead.create` (new lead) and `message.create`.
  */
-import type { Conversation, CreateMessageResponse, Lead, Message, StoredConversation as StoredConversationJson, User } from '@supportkb/sdk';
+import type { CreateMessageResponse, Lead, StoredConversation as StoredConversationJson, User } from '@supportkb/sdk';
 import { isObject } from '../documents';
 import { beyondContract } from '../http/beyond-contract';
 import type { Caller } from '../auth/authenticator';
@@ -824,7 +824,7 @@ export const messageHandlers = {
       // The creation answer carries the snapshot as built, its `agents` still empty.
       const populated = { ...(request as Record<string, unknown>), snapshot: { ...((request as { snapshot?: object }).snapshot ?? {}), agents: [] } };
       const answer = beyondContract<CreateMessageResponse>({ ...structuredClone(saved.message), request: populated }, STORED_MESSAGE);
-      core.webhooks.emit('request.create', projectId, request as Conversation);
+      core.webhooks.emit('request.create', projectId, request);
       core.webhooks.emit('message.create', projectId, answer);
       updateAssignedCounts(core, conversation);
       return ok(answer);

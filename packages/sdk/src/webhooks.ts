@@ -18,7 +18,7 @@
 import { jwtVerify, SignJWT, errors as joseErrors, type JWTPayload } from 'jose';
 import { WebhookVerificationError, type WebhookVerificationReason } from './errors';
 import { subscriptionEvents } from './generated/operations.gen';
-import type { Conversation, Message, SubscriptionEvent, SubscriptionHook, Webhooks } from './generated/types.gen';
+import type { Message, SubscriptionEvent, SubscriptionHook, Webhooks } from './generated/types.gen';
 import { zMessageCreateEvent, zSubscriptionHook } from './generated/zod.gen';
 import { violations } from './internal/validation';
 import * as z from 'zod/mini';
@@ -37,21 +37,13 @@ export const webhookTokenAudience = (subscriptionId: string): string => `https:/
  */
 export type ContractWebhookPayloads = { [W in Webhooks as W['key']]: W['body']['payload'] };
 
-/** Events whose delivery the contract does not describe yet: conversations, with their messages on `request.close`. */
-interface ConversationPayloads {
-  'request.create': Conversation & { messages?: Message[] };
-  'request.update': Conversation & { messages?: Message[] };
-  'request.close': Conversation & { messages?: Message[] };
-}
-
 /**
  * Payload type of each event name the real service delivers to subscriptions: the contract's payload of
  * every webhook it declares ({@link ContractWebhookPayloads}), and a free object for the events of
  * resources the contract has no operation for (`faqbot.*`, `faq.*`, `user.signup`, `project.*`,
  * `event.emit`).
  */
-export type WebhookPayloads = ContractWebhookPayloads &
-  ConversationPayloads & { [E in Exclude<SubscriptionEvent, keyof ContractWebhookPayloads | keyof ConversationPayloads>]: Record<string, unknown> };
+export type WebhookPayloads = ContractWebhookPayloads & { [E in Exclude<SubscriptionEvent, keyof ContractWebhookPayloads>]: Record<string, unknown> };
 
 /** Every fixed event name a subscription can name: the contract's `SubscriptionEvent` values. */
 export const WEBHOOK_EVENTS: readonly SubscriptionEvent[] = subscriptionEvents;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
-import type { Department, Group, Lead, Message, OperatorSelection, SubscriptionHook, Teammate } from '../src/generated/types.gen';
+import type { Department, Group, Lead, Message, OperatorSelection, StoredConversation, SubscriptionHook, Teammate } from '../src/generated/types.gen';
 import { buildWebhookDelivery, verifyWebhook, type ContractWebhookPayloads, type WebhookEvent, type WebhookPayloads } from '../src/webhooks';
 
 /**
@@ -24,7 +24,7 @@ function exampleOf<P = unknown>(event: string): { timestamp: number; payload: P;
 describe('the webhook events of the contract', () => {
   it('has a delivery example for each webhook, and every one passes verifyWebhook as its own event', async () => {
     const events = Object.keys(contract.webhooks);
-    expect(events.length).toBeGreaterThanOrEqual(13);
+    expect(events.length).toBeGreaterThanOrEqual(16);
     for (const event of events) {
       const example = exampleOf(event);
       expect(example.hook.event).toBe(event);
@@ -38,6 +38,8 @@ describe('the webhook events of the contract', () => {
   it('narrows the payload by event name to the generated types', () => {
     expectTypeOf<WebhookPayloads['message.create']>().toEqualTypeOf<Message>();
     expectTypeOf<WebhookPayloads['lead.create']>().toEqualTypeOf<Lead>();
+    expectTypeOf<WebhookPayloads['request.update']>().toEqualTypeOf<StoredConversation>();
+    expectTypeOf<WebhookPayloads['request.close']['messages']>().toEqualTypeOf<Message[]>();
     expectTypeOf<WebhookPayloads['group.delete']>().toEqualTypeOf<Group>();
     expectTypeOf<WebhookPayloads['department.update']>().toEqualTypeOf<Department>();
     expectTypeOf<WebhookPayloads['project_user.update.agent']>().toEqualTypeOf<Teammate>();
@@ -46,6 +48,9 @@ describe('the webhook events of the contract', () => {
     expectTypeOf<WebhookPayloads['faq.create']>().toEqualTypeOf<Record<string, unknown>>();
     expectTypeOf<keyof ContractWebhookPayloads>().toEqualTypeOf<
       | 'message.create'
+      | 'request.create'
+      | 'request.update'
+      | 'request.close'
       | 'lead.create'
       | 'group.create'
       | 'group.update'

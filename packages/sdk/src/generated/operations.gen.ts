@@ -251,7 +251,7 @@ export const routeIndex: { readonly [route: string]: readonly [OperationId, MinR
 };
 
 /** Names of the webhooks the contract declares (its `webhooks`): the deliveries a subscription receives. */
-export const webhookEvents = ["department.create","department.delete","department.update","group.create","group.delete","group.update","lead.create","message.create","operator.select","project_user.delete","project_user.invite","project_user.update","project_user.update.agent"] as const;
+export const webhookEvents = ["department.create","department.delete","department.update","group.create","group.delete","group.update","lead.create","message.create","operator.select","project_user.delete","project_user.invite","project_user.update","project_user.update.agent","request.close","request.create","request.update"] as const;
 
 /** The subscription event names the contract lists (`SubscriptionEvent`); the service accepts other strings too. */
 export const subscriptionEvents: readonly SubscriptionEvent[] = ["message.create","request.create","request.update","request.close","lead.create","project_user.invite","project_user.update","project_user.update.agent","project_user.delete","group.create","group.update","group.delete","department.create","department.update","department.delete","faqbot.create","faqbot.update","faqbot.delete","faq.create","faq.update","faq.delete","user.signup","project.create","project.update","project.downgrade","project.delete","event.emit","operator.select"];

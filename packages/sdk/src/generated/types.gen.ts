@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: 'https://api.tiledesk.com/v2' | 'http://127.0.0.1:4010' | (string & {});
 };
 
-export type Webhooks = MessageCreateEventWebhookRequest | LeadCreateEventWebhookRequest | GroupCreateEventWebhookRequest | GroupUpdateEventWebhookRequest | GroupDeleteEventWebhookRequest | DepartmentCreateEventWebhookRequest | DepartmentUpdateEventWebhookRequest | DepartmentDeleteEventWebhookRequest | TeammateInviteEventWebhookRequest | TeammateUpdateEventWebhookRequest | TeammateUpdateAgentEventWebhookRequest | TeammateDeleteEventWebhookRequest | OperatorSelectEventWebhookRequest;
+export type Webhooks = MessageCreateEventWebhookRequest | ConversationCreateEventWebhookRequest | ConversationUpdateEventWebhookRequest | ConversationCloseEventWebhookRequest | LeadCreateEventWebhookRequest | GroupCreateEventWebhookRequest | GroupUpdateEventWebhookRequest | GroupDeleteEventWebhookRequest | DepartmentCreateEventWebhookRequest | DepartmentUpdateEventWebhookRequest | DepartmentDeleteEventWebhookRequest | TeammateInviteEventWebhookRequest | TeammateUpdateEventWebhookRequest | TeammateUpdateAgentEventWebhookRequest | TeammateDeleteEventWebhookRequest | OperatorSelectEventWebhookRequest;
 
 /**
  * Body of `signIn`, an agent's credentials.
@@ -4728,6 +4728,43 @@ export type MessageCreateEvent = {
      *
      */
     payload: Message;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * Body of a `request.create` or `request.update` delivery: the conversation, the subscription that matched, and when it was sent.
+ *
+ */
+export type ConversationEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The conversation as saved, populated (`lead`, `department`, `requester` with its user) and with
+     * the virtuals `requester_id`, `participatingAgents`, `participatingBots` and `id`.
+     *
+     */
+    payload: StoredConversation;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * Body of a `request.close` delivery: the closed conversation with its messages, the subscription that matched, and when it was sent.
+ *
+ */
+export type ConversationCloseEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The closed conversation (as in `request.update`), with `messages`: every message of the
+     * conversation, oldest update first.
+     *
+     */
+    payload: StoredConversation & {
+        /**
+         * The conversation's messages, oldest update first.
+         */
+        messages: Array<Message>;
+    };
     hook: SubscriptionHook;
     token?: WebhookToken;
 };
@@ -10795,6 +10832,33 @@ export type MessageCreateEventWebhookPayload = MessageCreateEvent;
 export type MessageCreateEventWebhookRequest = {
     body: MessageCreateEventWebhookPayload;
     key: 'message.create';
+    path?: never;
+    query?: never;
+};
+
+export type ConversationCreateEventWebhookPayload = ConversationEvent;
+
+export type ConversationCreateEventWebhookRequest = {
+    body: ConversationCreateEventWebhookPayload;
+    key: 'request.create';
+    path?: never;
+    query?: never;
+};
+
+export type ConversationUpdateEventWebhookPayload = ConversationEvent;
+
+export type ConversationUpdateEventWebhookRequest = {
+    body: ConversationUpdateEventWebhookPayload;
+    key: 'request.update';
+    path?: never;
+    query?: never;
+};
+
+export type ConversationCloseEventWebhookPayload = ConversationCloseEvent;
+
+export type ConversationCloseEventWebhookRequest = {
+    body: ConversationCloseEventWebhookPayload;
+    key: 'request.close';
     path?: never;
     query?: never;
 };

@@ -1538,6 +1538,22 @@ export const zMessageCreateEvent = /* @__PURE__ */ lazy(() => z.object({
     token: z.optional(zWebhookToken())
 }));
 
+export const zConversationEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zStoredConversation(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
+export const zConversationCloseEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: z.intersection(zStoredConversation(), z.object({
+        messages: z.array(zMessage())
+    })),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
 export const zLeadCreateEvent = /* @__PURE__ */ lazy(() => z.object({
     timestamp: zWebhookTimestamp(),
     payload: zLead(),
@@ -2444,6 +2460,39 @@ export const zUpdateSubscriptionResponse = /* @__PURE__ */ lazy(() => z.union([
 
 export const zMessageCreateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
     body: zMessageCreateEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zConversationCreateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zConversationEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zConversationUpdateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zConversationEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zConversationCloseEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zConversationCloseEvent(),
     path: z.optional(z.never()),
     query: z.optional(z.never()),
     headers: z.object({

@@ -1066,6 +1066,18 @@ export const zWebhookToken = /* @__PURE__ */ z.lazy(builders.zWebhookToken);
 export const zMessageCreateEvent = /* @__PURE__ */ z.lazy(builders.zMessageCreateEvent);
 
 /**
+ * Body of a `request.create` or `request.update` delivery: the conversation, the subscription that matched, and when it was sent.
+ *
+ */
+export const zConversationEvent = /* @__PURE__ */ z.lazy(builders.zConversationEvent);
+
+/**
+ * Body of a `request.close` delivery: the closed conversation with its messages, the subscription that matched, and when it was sent.
+ *
+ */
+export const zConversationCloseEvent = /* @__PURE__ */ z.lazy(builders.zConversationCloseEvent);
+
+/**
  * Body of a `lead.create` delivery: the new lead, the subscription that matched, and when it was sent.
  *
  */
@@ -1821,6 +1833,12 @@ export const zUpdateSubscriptionPath = /* @__PURE__ */ z.lazy(builders.zUpdateSu
 export const zUpdateSubscriptionResponse = /* @__PURE__ */ z.lazy(builders.zUpdateSubscriptionResponse);
 
 export const zMessageCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zMessageCreateEventWebhookRequest);
+
+export const zConversationCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zConversationCreateEventWebhookRequest);
+
+export const zConversationUpdateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zConversationUpdateEventWebhookRequest);
+
+export const zConversationCloseEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zConversationCloseEventWebhookRequest);
 
 export const zLeadCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zLeadCreateEventWebhookRequest);
 
