@@ -130,7 +130,7 @@ describe("the SDK's realtime entry on the real server", () => {
     expect(mocked.webhooks).toEqual(real.webhooks);
   }, 300_000);
 
-  it('the webhook events (lead, groups, departments, teammates, operator.select) on the real server and the mock: the same events, payload keys and types, and the operator the target chose', async () => {
+  it('the webhook events (conversations, lead, groups, departments, teammates, operator.select) on the real server and the mock: the same events, payload keys and types, and the operator the target chose', async () => {
     // The seeded project's plan (payment, no end date) is never asked operator.select: a new project's is.
     const headers = { authorization: server.token, 'content-type': 'application/json' };
     const project = await (await fetch(`${server.baseUrl}/projects`, { method: 'POST', headers, body: JSON.stringify({ name: 'Webhook events' }) })).json();
@@ -167,6 +167,9 @@ describe("the SDK's realtime entry on the real server", () => {
       'project_user.invite',
       'project_user.update',
       'project_user.update.agent',
+      'request.close',
+      'request.create',
+      'request.update',
     ]);
     expect(mocked.rest).toEqual(realRest);
     expect(mocked.webhooks).toEqual(realHooks);

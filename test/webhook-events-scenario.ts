@@ -9,14 +9,15 @@ import type { AddressInfo } from 'node:net';
  * 1. the owner signs in; a visitor opens a first conversation (so that the routing's round robin has a
  *    last assigned conversation on both);
  * 2. a loopback receiver subscribes to `lead.create`, `group.*`, `department.*`,
- *    `project_user.invite|update|update.agent|delete` and `operator.select`;
+ *    `project_user.invite|update|update.agent|delete`, `operator.select` and `request.*`;
  * 3. a lead is created; a group is created, updated, deleted (disabled) and removed (`force=true`);
  *    with `departments`, a department is created, updated and deleted (routes the contract does not
  *    describe, so the mock has none);
  * 4. a registered user is invited, made supervisor;
  * 5. the visitor opens a second conversation: the receiver answers `operator.select` with the
  *    delivered routing, its `operators` set to the invited user;
- * 6. the invited teammate is deleted with `soft=true`.
+ * 6. the owner closes that conversation and reopens it (`request.*`, with `request.create` from step 5);
+ * 7. the invited teammate is deleted with `soft=true`.
  */
 
 /** A deployment to run the scenario on. */
@@ -124,7 +125,7 @@ export async function runWebhookScenario(target: WebhookScenarioTarget): Promise
 
     // 2. subscriptions
     const events = ['lead.create', 'group.create', 'group.update', 'group.delete', 'department.create', 'department.update', 'department.delete'];
-    events.push('project_user.invite', 'project_user.update', 'project_user.update.agent', 'project_user.delete', 'operator.select');
+    events.push('project_user.invite', 'project_user.update', 'project_user.update.agent', 'project_user.delete', 'operator.select', 'request.create', 'request.update', 'request.close');
     for (const event of events) await call(`createSubscription ${event}`, 'POST', `/${projectId}/subscriptions`, owner, { event, target: hookUrl });
 
     // 3. a lead, a group, a department
@@ -151,8 +152,12 @@ export async function runWebhookScenario(target: WebhookScenarioTarget): Promise
     await call('createMessage routed', 'POST', `/${projectId}/requests/${second}/messages`, visitor, { text: 'Anyone there?' });
     await quiet();
     participants = (await call('getConversation routed', 'GET', `/${projectId}/requests/${second}`, owner)).participants;
+    await call('closeConversation', 'PUT', `/${projectId}/requests/${second}/close`, owner);
+    await quiet();
+    await call('reopenConversation', 'PUT', `/${projectId}/requests/${second}/reopen`, owner);
+    await quiet();
 
-    // 6. the invited teammate deleted (soft)
+    // 7. the invited teammate deleted (soft)
     await call('deleteTeammate soft', 'DELETE', `/${projectId}/project_users/${String(invited._id)}?soft=true`, owner);
     await quiet();
   } finally {
