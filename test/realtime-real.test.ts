@@ -8,6 +8,7 @@ import { startRealServer, type RealServer } from '../scripts/real-server/index.m
 import { startHttpMock } from '../mocks/src/server';
 import { root } from './contract-helpers';
 import { frameParity, runLiveInboxScenario, type ScenarioRun } from './live-inbox-scenario';
+import { runWebhookScenario } from './webhook-events-scenario';
 
 /**
  * `@supportkb/sdk/realtime` against the real server (2.19.16, unmodified, on loopback): an agent's
@@ -127,6 +128,54 @@ describe("the SDK's realtime entry on the real server", () => {
     expect(mocked.rest).toEqual(real.rest);
     expect(parity.same / parity.total).toBeGreaterThanOrEqual(0.95);
     expect(mocked.webhooks).toEqual(real.webhooks);
+  }, 300_000);
+
+  it('the webhook events (conversations, lead, groups, departments, teammates, operator.select) on the real server and the mock: the same events, payload keys and types, and the operator the target chose', async () => {
+    // The seeded project's plan (payment, no end date) is never asked operator.select: a new project's is.
+    const headers = { authorization: server.token, 'content-type': 'application/json' };
+    const project = await (await fetch(`${server.baseUrl}/projects`, { method: 'POST', headers, body: JSON.stringify({ name: 'Webhook events' }) })).json();
+    const inviteEmail = `invitee-${Date.now()}@example.org`;
+    const signup = await fetch(`${server.baseUrl}/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: inviteEmail, password: 'Invitee-pass-123', firstname: 'Grace', lastname: 'Hopper' }),
+    });
+    expect(signup.status).toBe(200);
+    const real = await runWebhookScenario({ baseUrl: server.baseUrl, projectId: String(project._id), email: server.email, password: server.password, inviteEmail, departments: true });
+    const mock = await startHttpMock({ port: 0 });
+    let mocked: Awaited<ReturnType<typeof runWebhookScenario>>;
+    try {
+      const { seed } = mock.service;
+      mocked = await runWebhookScenario({ baseUrl: mock.url, projectId: seed.projectId, email: seed.members.owner.email, password: seed.members.owner.password, inviteEmail: seed.invitee.email });
+    } finally {
+      await mock.stop();
+    }
+    mkdirSync(join(root, 'build'), { recursive: true });
+    writeFileSync(join(root, 'build/webhook-events-scenario.json'), JSON.stringify({ real, mock: mocked }, null, 1));
+    // Departments have no write in the contract (so none in the mock): the real server's deliveries of them are checked alone.
+    const { 'department.create': created, 'department.update': updated, 'department.delete': deleted, ...realHooks } = real.webhooks;
+    expect([created?.length, updated?.length, deleted?.length]).toEqual([1, 1, 1]);
+    const realRest = Object.fromEntries(Object.entries(real.rest).filter(([step]) => !step.includes('Department')));
+    console.log(`webhook events delivered by the real server: ${Object.keys(real.webhooks).sort().join(', ')}`);
+    expect(Object.keys(realHooks).sort()).toEqual([
+      'group.create',
+      'group.delete',
+      'group.update',
+      'lead.create',
+      'operator.select',
+      'project_user.delete',
+      'project_user.invite',
+      'project_user.update',
+      'project_user.update.agent',
+      'request.close',
+      'request.create',
+      'request.update',
+    ]);
+    expect(mocked.rest).toEqual(realRest);
+    expect(mocked.webhooks).toEqual(realHooks);
+    // Both gave the conversation to the operator the target answered.
+    expect(real.routed.participants).toEqual([real.routed.invitedUserId]);
+    expect(mocked.routed.participants).toEqual([mocked.routed.invitedUserId]);
   }, 300_000);
 
   it("fails a subscription the server refuses (another teammate's own record) with subscribe_timeout", async () => {

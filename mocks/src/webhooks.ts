@@ -28,6 +28,7 @@
 import { bypass } from 'msw';
 import type { SubscriptionHook } from '@supportkb/sdk';
 import { buildWebhookDelivery, type WebhookPayloads } from '@supportkb/sdk/webhooks';
+import { isObject } from './documents';
 import type { Store } from './state/store';
 
 /** An event name the mock emits: one the SDK types a payload for. */
@@ -57,6 +58,8 @@ export interface DeliveryResult {
   error?: string;
   /** Why it was not sent over HTTP, if it was not (`in-flight-limit`: dropped, the deliveries in flight were over a bound). */
   skipped?: 'disabled' | 'reserved-host' | 'in-flight-limit';
+  /** The target's answer (its body as text) to an `operator.select` delivery, which may choose the operators. */
+  answer?: string;
 }
 
 /** One delivery of one event to one subscription, as in-process listeners see it. */
@@ -202,6 +205,11 @@ function reservedHost(target: string): boolean {
   }
 }
 
+/** Whether an event is a `project_user.update` of an agent-type teammate (`roleType` 1), which `event/authEvent.js` emits once more as `project_user.update.agent`. */
+function agentUpdate(event: WebhookEventName, payload: unknown): payload is WebhookPayloads['project_user.update.agent'] {
+  return event === 'project_user.update' && isObject(payload) && payload.roleType === 1;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Emits events to the subscriptions of the store. */
@@ -282,16 +290,49 @@ export class WebhookDispatcher {
         console.error(`[@supportkb/mocks] a listener of ${event} threw:`, error);
       }
     }
+    // event/authEvent.js: every `project_user.update` of an agent-type teammate (`roleType` 1) is
+    // emitted once more as `project_user.update.agent` (its listener is registered first).
+    if (agentUpdate(event, payload)) this.deliverAll('project_user.update.agent', projectId, payload);
+    this.deliverAll(event, projectId, payload);
+  }
+
+  /**
+   * `operator.select` (`services/subscriptionNotifier.js`): delivers the routing of a new conversation to
+   * every subscription of the project to `operator.select`, and resolves with what the service routes by:
+   * the first delivery to end decides (the notifier's callback runs once per subscription and the first
+   * call resolves the routing), with its answer parsed as JSON when it has `operators` (whatever the
+   * status), else `undefined` (the routing's own choice: no subscription, an answer without
+   * `operators` or not JSON, a network error, no answer within `timeoutMs`, deliveries off).
+   */
+  async select(projectId: string, selection: WebhookPayloads['operator.select']): Promise<Record<string, unknown> | undefined> {
+    const tasks = this.deliverAll('operator.select', projectId, selection);
+    if (!tasks.length) return undefined;
+    const first = await Promise.race(tasks);
+    if (first.answer === undefined) return undefined;
+    let answer: unknown;
+    try {
+      answer = JSON.parse(first.answer);
+    } catch {
+      return undefined;
+    }
+    return isObject(answer) && answer.operators ? answer : undefined;
+  }
+
+  /** One delivery per subscription of the project to exactly `event`, in the background; their results. */
+  private deliverAll<E extends WebhookEventName>(event: E, projectId: string, payload: WebhookPayloads[E]): Promise<DeliveryResult>[] {
+    const tasks: Promise<DeliveryResult>[] = [];
     for (const subscription of this.store.subscriptions.values()) {
       if (subscription.id_project !== projectId || subscription.event !== event) continue;
       const { secret, global: _global, ...hook } = subscription;
       const task = this.deliver(event, { ...hook, event }, secret, structuredClone(payload));
       this.pending.add(task);
       void task.finally(() => this.pending.delete(task));
+      tasks.push(task);
     }
+    return tasks;
   }
 
-  private async deliver<E extends WebhookEventName>(event: E, hook: SubscriptionHook & { event: E }, secret: string, payload: WebhookPayloads[E]): Promise<void> {
+  private async deliver<E extends WebhookEventName>(event: E, hook: SubscriptionHook & { event: E }, secret: string, payload: WebhookPayloads[E]): Promise<DeliveryResult> {
     const built = await buildWebhookDelivery({ secret, hook, payload, timestamp: (this.options.now ?? Date.now)() });
     // What the service's HTTP client adds to every delivery.
     const headers = { ...built.headers, origin: 'http://localhost:3000' };
@@ -306,7 +347,8 @@ export class WebhookDispatcher {
         // A failing listener must not break the request that emitted the event.
       }
     }
-    if ((this.options.delivery ?? 'http') === 'none') return settle({ delivered: false, attempts: 0, skipped: 'disabled' });
+    const done = (outcome: DeliveryResult): DeliveryResult => (settle(outcome), outcome);
+    if ((this.options.delivery ?? 'http') === 'none') return done({ delivered: false, attempts: 0, skipped: 'disabled' });
     const attempted: Attempted = { subscriptionId: hook._id, event, target: hook.target };
     // Defence in depth: createSubscription refuses such targets, a seed or an override may not.
     if (!isHttpTarget(hook.target)) {
@@ -314,9 +356,9 @@ export class WebhookDispatcher {
       const error = `Not sent: the target is not an absolute http(s) URL${scheme ? ` (scheme ${scheme.toLowerCase()}:)` : ''}; the mock delivers only to http: and https:`;
       this.record(attempted, { attempt: 0, ok: false, error });
       this.warnFailed(attempted, 0, error);
-      return settle({ delivered: false, attempts: 0, error });
+      return done({ delivered: false, attempts: 0, error });
     }
-    if (reservedHost(hook.target)) return settle({ delivered: false, attempts: 0, skipped: 'reserved-host' });
+    if (reservedHost(hook.target)) return done({ delivered: false, attempts: 0, skipped: 'reserved-host' });
     const bytes = Buffer.byteLength(built.body);
     const total = this.options.maxInFlightBytes ?? DEFAULT_MAX_IN_FLIGHT_BYTES;
     const perSubscription = this.options.maxInFlightBytesPerSubscription ?? DEFAULT_MAX_IN_FLIGHT_BYTES_PER_SUBSCRIPTION;
@@ -329,7 +371,7 @@ export class WebhookDispatcher {
       const error = `Not sent: dropped, ${bytes} more bytes of deliveries with ${which}; the receiver is slow or not answering`;
       this.record(attempted, { attempt: 0, ok: false, error });
       this.warnFailed(attempted, 0, error);
-      return settle({ delivered: false, attempts: 0, error, skipped: 'in-flight-limit' });
+      return done({ delivered: false, attempts: 0, error, skipped: 'in-flight-limit' });
     }
     this.inFlightTotal += bytes;
     this.inFlightBySubscription.set(hook._id, mine + bytes);
@@ -345,7 +387,7 @@ export class WebhookDispatcher {
     if (!(outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300)) {
       this.warnFailed(attempted, outcome.attempts, outcome.status !== undefined ? `HTTP ${outcome.status}` : (outcome.error ?? 'no answer'));
     }
-    settle(outcome);
+    return done(outcome);
   }
 
   /** Adds one entry to the log, dropping the oldest beyond the limit. */
@@ -375,6 +417,7 @@ export class WebhookDispatcher {
     const timeoutMs = this.options.timeoutMs ?? 10_000;
     let status: number | undefined;
     let error: string | undefined;
+    let answer: string | undefined;
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) await sleep(base * 2 ** (attempt - 1) + Math.floor(Math.random() * Math.min(base, 1000) * 0.1));
       // The attempt's timeout is a timer this method owns, raced against the fetch: the timer list
@@ -399,18 +442,21 @@ export class WebhookDispatcher {
         const response = await Promise.race([fetching, timedOut]);
         status = response.status;
         error = undefined;
-        void response.body?.cancel().catch(() => {});
+        // The answer matters to `operator.select` only (it may choose the operators); read it within the attempt's timeout.
+        if (attempted.event === 'operator.select') answer = await Promise.race([response.text(), timedOut]);
+        else void response.body?.cancel().catch(() => {});
         this.record(attempted, { attempt: attempt + 1, ok: status >= 200 && status < 300, status });
         const retryable = status < 200 || status === 429 || status >= 500;
-        if (!retryable) return { delivered: true, attempts: attempt + 1, status };
+        if (!retryable) return { delivered: true, attempts: attempt + 1, status, ...(answer !== undefined ? { answer } : {}) };
       } catch (cause) {
         status = undefined;
+        answer = undefined;
         error = describeError(cause);
         this.record(attempted, { attempt: attempt + 1, ok: false, error });
       } finally {
         clearTimeout(timer);
       }
     }
-    return { delivered: false, attempts: retries + 1, ...(status !== undefined ? { status } : {}), ...(error ? { error } : {}) };
+    return { delivered: false, attempts: retries + 1, ...(status !== undefined ? { status } : {}), ...(error ? { error } : {}), ...(answer !== undefined ? { answer } : {}) };
   }
 }

@@ -33,6 +33,7 @@ import { parse } from 'yaml';
 
 export const SDK_PACKAGE = /** @type {const} */ ('@supportkb/sdk');
 const WEBHOOK_PREFIX = 'webhook:';
+const PARAMETER_REF = '#/components/parameters/';
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 
 /**
@@ -60,7 +61,9 @@ function webhooksAsOperations(doc) {
       if (!METHODS.has(method) || !op || typeof op !== 'object') continue;
       /** @type {Record<string, { required: boolean, schema: unknown }>} */
       const headers = {};
-      for (const p of op.parameters ?? []) if (p && p.in === 'header') headers[p.name] = { required: !!p.required, schema: p.schema };
+      // A shared parameter is a `$ref` into components.parameters (the delivery headers are).
+      const resolve = (p) => (p && typeof p.$ref === 'string' && p.$ref.startsWith(PARAMETER_REF) ? doc.components?.parameters?.[p.$ref.slice(PARAMETER_REF.length)] : p);
+      for (const p of (op.parameters ?? []).map(resolve)) if (p && p.in === 'header') headers[p.name] = { required: !!p.required, schema: p.schema };
       pseudo[method] = {
         operationId: op.operationId,
         responses: {

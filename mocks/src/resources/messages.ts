@@ -39,7 +39,7 @@
  *
  * Emits `request.create` (new conversation), `lead.create` (new lead) and `message.create`.
  */
-import type { Conversation, CreateMessageResponse, Lead, Message, StoredConversation as StoredConversationJson, User } from '@supportkb/sdk';
+import type { CreateMessageResponse, Lead, StoredConversation as StoredConversationJson, User } from '@supportkb/sdk';
 import { isObject } from '../documents';
 import { beyondContract } from '../http/beyond-contract';
 import type { Caller } from '../auth/authenticator';
@@ -55,6 +55,7 @@ import { conversationKey, type Department, type StoredConversation, type StoredM
 import { builtinLabel } from '../labels-builtin';
 import { LEAD_MODEL } from '../models/lead';
 import { departmentJson } from './departments';
+import { routeConversation, type RoutedDepartment, type Routing } from './routing';
 import { isValidObjectId, populatedTeammate, teammateJson } from './team';
 
 /** `models/message.js` (`channel` is a sub-document, cast by {@link castChannel}). */
@@ -432,7 +433,7 @@ function errJson(error: unknown, values: Record<string, unknown>): Record<string
 }
 
 /** `departmentService.getOperators(departmentid, projectid)`: the department, all agents, the operator routing picks. */
-function operators(core: ServiceCore, projectId: string, departmentId: unknown): { department: Department; agents: StoredTeammate[]; operator?: StoredTeammate } | undefined {
+function operators(core: ServiceCore, projectId: string, departmentId: unknown): RoutedDepartment | undefined {
   let department: Department | undefined;
   if (departmentId === 'default' || departmentId === undefined) {
     department = [...core.store.departments.values()].find((d) => d.id_project === projectId && d.default === true);
@@ -465,9 +466,10 @@ function operators(core: ServiceCore, projectId: string, departmentId: unknown):
     .pop();
   let operator = available[0];
   if (last) {
-    const lastId = last.participants![0];
+    const lastId = last.participants![0]!;
     const index = available.findIndex((t) => (t.id_user ? t.id_user === lastId : t.uuid_user === lastId));
     operator = available[index + 1 >= available.length ? 0 : index + 1];
+    return { department, agents, operator, roundRobin: { last, lastOperatorId: lastId, index } };
   }
   return { department, agents, operator };
 }
@@ -482,6 +484,32 @@ function nextTicket(core: ServiceCore, projectId: string): number {
   return max + 1;
 }
 
+/**
+ * `context.request` of the routing (`services/requestService.js` `create`): the new conversation's
+ * fields, those the request left out absent (JSON drops `undefined`).
+ */
+function routingContext(body: unknown, known: Record<string, unknown>): Record<string, unknown> {
+  const sent = (name: string) => field(body, name);
+  const fields: Record<string, unknown> = {
+    ...known,
+    first_text: sent('text'),
+    sourcePage: sent('sourcePage'),
+    language: sent('language'),
+    userAgent: sent('userAgent'),
+    status: sent('request_status'),
+    attributes: sent('attributes'),
+    subject: sent('subject'),
+    preflight: sent('preflight'),
+    channel: sent('channel'),
+    location: sent('location'),
+    participants: sent('participants') ?? [],
+    priority: sent('priority'),
+    followers: sent('followers'),
+  };
+  for (const key of Object.keys(fields)) if (fields[key] === undefined) delete fields[key];
+  return fields;
+}
+
 /** What `requestService.create` is given (`new_request` of the route). */
 interface NewRequest {
   requestId: string;
@@ -490,6 +518,8 @@ interface NewRequest {
   lead: Lead;
   body: unknown;
   createdBy: string;
+  /** The routing's result, or the `operator.select` target's answer (./routing.ts). */
+  routing: Routing;
 }
 
 /**
@@ -497,16 +527,16 @@ interface NewRequest {
  * @returns the stored conversation, or `undefined` when the service rejects (the route's 500).
  */
 function createConversation(core: ServiceCore, input: NewRequest): StoredConversation | undefined {
-  const { projectId, body } = input;
+  const { projectId, body, routing } = input;
   const sent = (name: string) => field(body, name);
-  const routed = operators(core, projectId, sent('departmentid') || 'default');
-  if (!routed) return undefined;
+  // `result.department._id`: a TypeError (the route's 500) when an answer has no department.
+  const noDepartment = routing.department === undefined || routing.department === null;
   let status = sent('request_status');
   let participants = sent('participants') === undefined ? [] : sent('participants');
   const participantsAgents: unknown[] = [];
   const participantsBots: unknown[] = [];
   let hasBot = false;
-  let departmentId: string | undefined;
+  let departmentId: unknown;
   let assignedAt: string | undefined;
   const lengthOf = (value: unknown): unknown => (typeof value === 'string' || Array.isArray(value) ? value.length : undefined);
   if (participants === null) return undefined; // `participants.length` throws
@@ -518,14 +548,20 @@ function createConversation(core: ServiceCore, input: NewRequest): StoredConvers
     else return undefined; // `sourcePage.includes` is no function
   }
   if (status === TEMP) {
-    if (lengthOf(participants) === 0) departmentId = routed.department._id;
+    if (lengthOf(participants) === 0) {
+      if (noDepartment) return undefined;
+      departmentId = field(routing.department, '_id');
+    }
   } else {
     if (lengthOf(participants) === 0) {
-      if (routed.operator) {
-        if (routed.operator.id_user === undefined || routed.operator.id_user === null) return undefined;
-        participants = [routed.operator.id_user];
+      // `participants.push(result.operators[0].id_user.toString())`
+      if (Array.isArray(routing.operators) && routing.operators.length > 0) {
+        const id = field(routing.operators[0], 'id_user');
+        if (id === undefined || id === null) return undefined;
+        participants = [String(id)];
       }
-      departmentId = routed.department._id;
+      if (noDepartment) return undefined;
+      departmentId = field(routing.department, '_id');
     }
     const length = lengthOf(participants);
     if (typeof length === 'number' && length > 0) {
@@ -544,8 +580,13 @@ function createConversation(core: ServiceCore, input: NewRequest): StoredConvers
     }
   }
   const snapshot: Record<string, unknown> = {};
-  if (departmentId) snapshot.department = departmentJson(routed.department);
-  snapshot.availableAgentsCount = routed.agents.filter((t) => t.user_available === true).length;
+  if (departmentId) snapshot.department = structuredClone(routing.department);
+  // `getAvailableAgentsCount(result.agents)`: `agents.filter(pu => pu.user_available == true)`.
+  if (!Array.isArray(routing.agents)) return undefined;
+  snapshot.availableAgentsCount = routing.agents.filter((t) => {
+    const available = field(t, 'user_available');
+    return available === true || available === 1 || available === '1';
+  }).length;
   snapshot.requester = teammateJson(input.requester);
   snapshot.lead = leadJson(input.lead);
   let fields: Record<string, unknown>;
@@ -689,7 +730,7 @@ const STORED_MESSAGE = 'the saved message as stored: fields the request left out
 /** Handlers of createMessage. */
 export const messageHandlers = {
   createMessage: {
-    handle(ctx) {
+    async handle(ctx) {
       const { core, projectId, raw, caller } = ctx;
       const body = raw.body;
       const sent = (name: string) => field(body, name);
@@ -763,7 +804,16 @@ export const messageHandlers = {
       const lead = leadFor(core, projectId, sender || user._id, fullname, email, sent('attributes') || user.attributes, user.phone);
       if (isNoAnswer(lead)) return lead;
       if (!projectUser) return unanswered('routes/message.js reads project_user._id of a caller that has no teammate (a subscription token) and the TypeError is never caught');
-      const conversation = createConversation(core, { requestId, projectId, requester: projectUser, lead, body, createdBy: user._id });
+      const routed = operators(core, projectId, sent('departmentid') || 'default');
+      if (!routed) return failMsg(500, 'Error creating request', { err: {} });
+      const routing = await routeConversation(
+        core,
+        projectId,
+        requestId,
+        routed,
+        routingContext(body, { project_user_id: projectUser._id, lead_id: lead._id, departmentid: sent('departmentid') || 'default', createdBy: user._id }),
+      );
+      const conversation = createConversation(core, { requestId, projectId, requester: projectUser, lead, body, createdBy: user._id, routing });
       if (!conversation) return failMsg(500, 'Error creating request', { err: {} });
       const fields = messageFields(ctx, sender || user._id, fullname, projectId, user._id, status);
       const saved = saveMessage(core, projectId, fields, conversation);
@@ -774,7 +824,7 @@ export const messageHandlers = {
       // The creation answer carries the snapshot as built, its `agents` still empty.
       const populated = { ...(request as Record<string, unknown>), snapshot: { ...((request as { snapshot?: object }).snapshot ?? {}), agents: [] } };
       const answer = beyondContract<CreateMessageResponse>({ ...structuredClone(saved.message), request: populated }, STORED_MESSAGE);
-      core.webhooks.emit('request.create', projectId, request as Conversation);
+      core.webhooks.emit('request.create', projectId, request);
       core.webhooks.emit('message.create', projectId, answer);
       updateAssignedCounts(core, conversation);
       return ok(answer);

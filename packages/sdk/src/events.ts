@@ -6,8 +6,9 @@ import { webhookEvents as contractWebhooks } from './generated/operations.gen';
 
 /**
  * The events whose delivery payload the contract documents: the names of its `webhooks` section,
- * each with the schema of its delivery (today `['message.create']`, `MessageCreateEvent`, which
- * `verifyWebhook` checks). A subscription can name any of the 28 `subscriptionEvents`; the payloads of
- * the others are typed by `WebhookPayloads` (`@supportkb/sdk/webhooks`) but have no schema in the contract.
+ * each with the schema of its delivery (`message.create`'s `MessageCreateEvent`, `lead.create`'s
+ * `LeadCreateEvent`, ...), whose payload types `WebhookPayloads` (`@supportkb/sdk/webhooks`) takes from the
+ * generated types. A subscription can name any of the `subscriptionEvents`; the others have no schema in
+ * the contract.
  */
 export const webhookEventsWithPayloadSchema = contractWebhooks;

@@ -18,7 +18,7 @@
 import { jwtVerify, SignJWT, errors as joseErrors, type JWTPayload } from 'jose';
 import { WebhookVerificationError, type WebhookVerificationReason } from './errors';
 import { subscriptionEvents } from './generated/operations.gen';
-import type { Conversation, Group, Lead, Message, SubscriptionEvent, SubscriptionHook, Teammate } from './generated/types.gen';
+import type { Message, SubscriptionEvent, SubscriptionHook, Webhooks } from './generated/types.gen';
 import { zMessageCreateEvent, zSubscriptionHook } from './generated/zod.gen';
 import { violations } from './internal/validation';
 import * as z from 'zod/mini';
@@ -30,37 +30,20 @@ export const WEBHOOK_TOKEN_ISSUER = 'https://tiledesk.com';
 /** Audience (`aud`) of a delivery token for a subscription id. */
 export const webhookTokenAudience = (subscriptionId: string): string => `https://tiledesk.com/subscriptions/${subscriptionId}`;
 
-/** Payload type of each event name the real service delivers to subscriptions. */
-export interface WebhookPayloads {
-  'message.create': Message;
-  'request.create': Conversation & { messages?: Message[] };
-  'request.update': Conversation & { messages?: Message[] };
-  'request.close': Conversation & { messages?: Message[] };
-  'lead.create': Lead;
-  'project_user.invite': Teammate;
-  'project_user.update': Teammate;
-  'project_user.update.agent': Teammate;
-  'project_user.delete': Teammate;
-  'group.create': Group;
-  'group.update': Group;
-  'group.delete': Group;
-  'department.create': Record<string, unknown>;
-  'department.update': Record<string, unknown>;
-  'department.delete': Record<string, unknown>;
-  'faqbot.create': Record<string, unknown>;
-  'faqbot.update': Record<string, unknown>;
-  'faqbot.delete': Record<string, unknown>;
-  'faq.create': Record<string, unknown>;
-  'faq.update': Record<string, unknown>;
-  'faq.delete': Record<string, unknown>;
-  'user.signup': Record<string, unknown>;
-  'project.create': Record<string, unknown>;
-  'project.update': Record<string, unknown>;
-  'project.downgrade': Record<string, unknown>;
-  'project.delete': Record<string, unknown>;
-  'event.emit': Record<string, unknown>;
-  'operator.select': Record<string, unknown>;
-}
+/**
+ * The payload of each webhook the contract declares (its `webhooks`), by event name: generated from the
+ * contract (`Webhooks` of the generated types, each delivery's `body.payload`), so no event's type is
+ * written here.
+ */
+export type ContractWebhookPayloads = { [W in Webhooks as W['key']]: W['body']['payload'] };
+
+/**
+ * Payload type of each event name the real service delivers to subscriptions: the contract's payload of
+ * every webhook it declares ({@link ContractWebhookPayloads}), and a free object for the events of
+ * resources the contract has no operation for (`faqbot.*`, `faq.*`, `user.signup`, `project.*`,
+ * `event.emit`).
+ */
+export type WebhookPayloads = ContractWebhookPayloads & { [E in Exclude<SubscriptionEvent, keyof ContractWebhookPayloads>]: Record<string, unknown> };
 
 /** Every fixed event name a subscription can name: the contract's `SubscriptionEvent` values. */
 export const WEBHOOK_EVENTS: readonly SubscriptionEvent[] = subscriptionEvents;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
 import { SupportKbError, subscriptionEvents, webhookEventsWithPayloadSchema, WebhookVerificationError } from '../src/index';
-import { WEBHOOK_EVENTS, WebhookVerificationError as WebhooksEntryError, verifyWebhook } from '../src/webhooks';
+import { WEBHOOK_EVENTS, WebhookVerificationError as WebhooksEntryError, verifyWebhook, type ContractWebhookPayloads } from '../src/webhooks';
 
 /** The event names the main entry exports (src/events.ts) and the webhook error it shares with `./webhooks`. */
 const contract = parse(readFileSync(new URL('../../../openapi/openapi.yaml', import.meta.url), 'utf8')) as { webhooks: Record<string, unknown> };
@@ -10,8 +10,8 @@ const contract = parse(readFileSync(new URL('../../../openapi/openapi.yaml', imp
 describe('event names', () => {
   it("webhookEventsWithPayloadSchema: the events the contract's webhooks section documents a payload for", () => {
     expect([...webhookEventsWithPayloadSchema]).toEqual(Object.keys(contract.webhooks).sort());
-    expect(webhookEventsWithPayloadSchema).toEqual(['message.create']);
-    expectTypeOf(webhookEventsWithPayloadSchema).toEqualTypeOf<readonly ['message.create']>();
+    expect(webhookEventsWithPayloadSchema).toEqual(expect.arrayContaining(['message.create', 'lead.create', 'group.update', 'department.delete', 'project_user.update.agent', 'operator.select']));
+    expectTypeOf<(typeof webhookEventsWithPayloadSchema)[number]>().toEqualTypeOf<keyof ContractWebhookPayloads>();
     // Each is one of the events a subscription can name, of which there are many more.
     for (const event of webhookEventsWithPayloadSchema) expect(subscriptionEvents).toContain(event);
     expect(subscriptionEvents.length).toBeGreaterThan(webhookEventsWithPayloadSchema.length);

@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: 'https://api.tiledesk.com/v2' | 'http://127.0.0.1:4010' | (string & {});
 };
 
-export type Webhooks = MessageCreateEventWebhookRequest;
+export type Webhooks = MessageCreateEventWebhookRequest | ConversationCreateEventWebhookRequest | ConversationUpdateEventWebhookRequest | ConversationCloseEventWebhookRequest | LeadCreateEventWebhookRequest | GroupCreateEventWebhookRequest | GroupUpdateEventWebhookRequest | GroupDeleteEventWebhookRequest | DepartmentCreateEventWebhookRequest | DepartmentUpdateEventWebhookRequest | DepartmentDeleteEventWebhookRequest | TeammateInviteEventWebhookRequest | TeammateUpdateEventWebhookRequest | TeammateUpdateAgentEventWebhookRequest | TeammateDeleteEventWebhookRequest | OperatorSelectEventWebhookRequest;
 
 /**
  * Body of `signIn`, an agent's credentials.
@@ -4663,6 +4663,11 @@ export type SubscriptionUpdateRequest = {
 };
 
 /**
+ * Epoch time of the delivery in milliseconds.
+ */
+export type WebhookTimestamp = number;
+
+/**
  * The subscription as a webhook delivery describes it, its secret omitted (the `hook`
  * member of a delivery).
  *
@@ -4698,15 +4703,23 @@ export type SubscriptionHook = {
 };
 
 /**
+ * Always sent by real servers (the documented delivery does not list it): an HS256 JWT (no `JWT `
+ * prefix) of the `hook` fields, signed with the subscription's secret, with `iat` (seconds), `iss`
+ * `https://tiledesk.com`, `sub` `subscription` and `aud`
+ * `https://tiledesk.com/subscriptions/<subscription _id>`. Verify it with the secret to
+ * authenticate the delivery. (A server-wide `global` subscription's token is signed with the
+ * server's own secret instead, with `aud` `https://tiledesk.com`.)
+ *
+ */
+export type WebhookToken = string;
+
+/**
  * Body of a `message.create` delivery: the new message, the subscription that
  * matched, and when it was sent.
  *
  */
 export type MessageCreateEvent = {
-    /**
-     * Epoch time of the delivery in milliseconds.
-     */
-    timestamp: number;
+    timestamp: WebhookTimestamp;
     /**
      * The message, with its conversation as `request`. The server reads the conversation with
      * `lean()`: no `id` or `requester_id` virtuals, populated `lead`, `department` and `requester`
@@ -4716,16 +4729,239 @@ export type MessageCreateEvent = {
      */
     payload: Message;
     hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * Body of a `request.create` or `request.update` delivery: the conversation, the subscription that matched, and when it was sent.
+ *
+ */
+export type ConversationEvent = {
+    timestamp: WebhookTimestamp;
     /**
-     * Always sent by real servers (the documented delivery does not list it): an HS256 JWT (no `JWT `
-     * prefix) of the `hook` fields, signed with the subscription's secret, with `iat` (seconds), `iss`
-     * `https://tiledesk.com`, `sub` `subscription` and `aud`
-     * `https://tiledesk.com/subscriptions/<subscription _id>`. Verify it with the secret to
-     * authenticate the delivery. (A server-wide `global` subscription's token is signed with the
-     * server's own secret instead, with `aud` `https://tiledesk.com`.)
+     * The conversation as saved, populated (`lead`, `department`, `requester` with its user) and with
+     * the virtuals `requester_id`, `participatingAgents`, `participatingBots` and `id`.
      *
      */
-    token?: string;
+    payload: StoredConversation;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * Body of a `request.close` delivery: the closed conversation with its messages, the subscription that matched, and when it was sent.
+ *
+ */
+export type ConversationCloseEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The closed conversation (as in `request.update`), with `messages`: every message of the
+     * conversation, oldest update first.
+     *
+     */
+    payload: StoredConversation & {
+        /**
+         * The conversation's messages, oldest update first.
+         */
+        messages: Array<Message>;
+    };
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * Body of a `lead.create` delivery: the new lead, the subscription that matched, and when it was sent.
+ *
+ */
+export type LeadCreateEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The lead as saved: by `createLead`, and by a visitor's first message, whose new conversation
+     * creates its lead (`fullname`, `email` and `attributes` only when the visitor has them). Updating or
+     * deleting a lead delivers nothing: the service has no `lead.update` or `lead.delete` delivery.
+     *
+     */
+    payload: Lead;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * Body of a `group.create`, `group.update` or `group.delete` delivery: the group, the subscription that matched, and when it was sent.
+ *
+ */
+export type GroupEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The group as saved: created (`group.create`), updated (`group.update`), or deleted. Deleting a
+     * group without `force=true` only disables it (`enabled: false`, `trashed: true`) and delivers
+     * `group.update`; `force=true` removes it and delivers `group.delete` with the removed document.
+     *
+     */
+    payload: Group;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * Body of a `department.create`, `department.update` or `department.delete` delivery: the department, the subscription that matched, and when it was sent.
+ *
+ */
+export type DepartmentEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The department as saved, with its virtuals `id` and `hasBot`: created, updated (a `PUT` or
+     * `PATCH` of the department; a `PUT` stores `id_bot` and `id_group` as sent, so an update that leaves
+     * them out sets them to `null`), or deleted (the removed document). The departments a project is
+     * created with deliver nothing.
+     *
+     */
+    payload: Department;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * Body of a `project_user.invite`, `project_user.update`, `project_user.update.agent` or `project_user.delete` delivery: the teammate, the subscription that matched, and when it was sent.
+ *
+ */
+export type TeammateEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The teammate, its user populated as `id_user` (`firstname`, `lastname`, and `email` on invite
+     * and delete) and with `isBusy` (not on delete):
+     *
+     * - `project_user.invite`: an existing user invited into the project (inviting an address with no
+     * account saves a pending invitation and delivers nothing);
+     * - `project_user.update`: a teammate changed, by `updateTeammate`, `updateCurrentTeammate` (presence
+     * included), or the service recounting the conversations assigned to an agent
+     * (`number_assigned_requests`) when one is assigned, closed or reassigned;
+     * - `project_user.update.agent`: every `project_user.update` of an agent-type teammate
+     * (`roleType` 1), once more under this name;
+     * - `project_user.delete`: a teammate deleted with `soft=true` (`trashed: true`) or `hard=true`
+     * (the removed document). A plain `deleteTeammate` only disables the teammate
+     * (`status: disabled`) and delivers nothing.
+     *
+     */
+    payload: Teammate;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * The routing of a new conversation whose department has no bot, as the service computes it before
+ * saving the conversation: the department, every agent-type teammate that may serve it (`agents`:
+ * active, `roleType` 1, members of the department's group when it has one), the available ones
+ * (`available_agents`, within the operating hours) and the `operators` chosen. The conversation
+ * goes to `operators[0].id_user`, or stays unassigned when `operators` is empty. A subscription's
+ * target may answer a changed copy of this object (see `operator.select`).
+ *
+ */
+export type OperatorSelection = {
+    /**
+     * The agents available now (their `user_available`, within the project's operating hours).
+     */
+    available_agents: Array<Teammate>;
+    /**
+     * Every active agent-type teammate of the department (of its group, when it has one).
+     */
+    agents: Array<Teammate>;
+    /**
+     * The operators chosen, first one first: `[{id_user}]` from a random pick among the available
+     * agents, the whole teammate from the round robin, `[]` when none is available or the
+     * department's routing is `pooled`. The conversation goes to `operators[0].id_user`.
+     *
+     */
+    operators: Array<{
+        /**
+         * The user id of the operator (a bot is `bot_<id>`).
+         */
+        id_user: string;
+        [key: string]: unknown;
+    }>;
+    department: Department;
+    /**
+     * Project identifier.
+     */
+    id_project: string;
+    /**
+     * The project, as stored, with its virtuals (`id`, `trialExpired`, `trialDaysLeft`,
+     * `isActiveSubscription`); its `settings` carry the chat limits the routing applies.
+     *
+     */
+    project: {
+        _id: ObjectId;
+        name: string;
+        /**
+         * The project's plan (`type` `free` or `payment`, `trialDays`, `subEnd`, ...).
+         */
+        profile: {
+            [key: string]: unknown;
+        };
+        settings?: {
+            [key: string]: unknown;
+        };
+        [key: string]: unknown;
+    };
+    /**
+     * What the routing is for: `request`, the fields of the conversation being created
+     * (`request_id`, `project_user_id`, `lead_id`, `id_project`, `first_text`, `departmentid`,
+     * `createdBy`, `participants`, and any other field the creation was given).
+     *
+     */
+    context: {
+        request: {
+            request_id: string;
+            id_project: string;
+            departmentid?: string;
+            first_text?: string;
+            participants?: Array<string>;
+            [key: string]: unknown;
+        };
+        [key: string]: unknown;
+    };
+    /**
+     * The department's group (a list of one), when the department has one.
+     */
+    group?: Array<Group>;
+    /**
+     * The first participant of the project's last assigned conversation (round robin only).
+     */
+    lastOperatorId?: string;
+    /**
+     * That participant's index in `available_agents`, `-1` when it is not available (round robin only).
+     */
+    lastOperatorIndex?: number;
+    /**
+     * The project's last assigned conversation (round robin only).
+     */
+    lastRequest?: StoredConversation;
+    /**
+     * Only when the project limits the conversations per agent: each available agent with the
+     * number of its open conversations.
+     *
+     */
+    available_agents_request?: Array<{
+        project_user?: Teammate;
+        openRequetsCount?: number;
+        [key: string]: unknown;
+    }>;
+};
+
+/**
+ * Body of an `operator.select` delivery: the routing of a new conversation, the subscription that matched, and when it was sent. The target's answer chooses the operators (see the webhook).
+ *
+ */
+export type OperatorSelectEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * What the routing chose for the new conversation, before it is saved: the department, its
+     * agents, the available ones and the `operators` picked.
+     *
+     */
+    payload: OperatorSelection;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
 };
 
 /**
@@ -4778,6 +5014,23 @@ export type AnalyticsSender = string;
  * Only messages of this conversation (its `request_id`). A filter of the real server.
  */
 export type AnalyticsRecipient = string;
+
+/**
+ * The subscription's secret (as returned by `createSubscription`).
+ */
+export type WebhookSecret = string;
+
+/**
+ * Always `tiledesk-webhooks`.
+ */
+export type WebhookUserAgent = string;
+
+/**
+ * The deployment's configured origin (`WEBHOOK_ORIGIN`), `http://localhost:3000` when not
+ * configured.
+ *
+ */
+export type WebhookOrigin = string;
 
 export type SignInData = {
     body: SignInRequest;
@@ -10579,6 +10832,141 @@ export type MessageCreateEventWebhookPayload = MessageCreateEvent;
 export type MessageCreateEventWebhookRequest = {
     body: MessageCreateEventWebhookPayload;
     key: 'message.create';
+    path?: never;
+    query?: never;
+};
+
+export type ConversationCreateEventWebhookPayload = ConversationEvent;
+
+export type ConversationCreateEventWebhookRequest = {
+    body: ConversationCreateEventWebhookPayload;
+    key: 'request.create';
+    path?: never;
+    query?: never;
+};
+
+export type ConversationUpdateEventWebhookPayload = ConversationEvent;
+
+export type ConversationUpdateEventWebhookRequest = {
+    body: ConversationUpdateEventWebhookPayload;
+    key: 'request.update';
+    path?: never;
+    query?: never;
+};
+
+export type ConversationCloseEventWebhookPayload = ConversationCloseEvent;
+
+export type ConversationCloseEventWebhookRequest = {
+    body: ConversationCloseEventWebhookPayload;
+    key: 'request.close';
+    path?: never;
+    query?: never;
+};
+
+export type LeadCreateEventWebhookPayload = LeadCreateEvent;
+
+export type LeadCreateEventWebhookRequest = {
+    body: LeadCreateEventWebhookPayload;
+    key: 'lead.create';
+    path?: never;
+    query?: never;
+};
+
+export type GroupCreateEventWebhookPayload = GroupEvent;
+
+export type GroupCreateEventWebhookRequest = {
+    body: GroupCreateEventWebhookPayload;
+    key: 'group.create';
+    path?: never;
+    query?: never;
+};
+
+export type GroupUpdateEventWebhookPayload = GroupEvent;
+
+export type GroupUpdateEventWebhookRequest = {
+    body: GroupUpdateEventWebhookPayload;
+    key: 'group.update';
+    path?: never;
+    query?: never;
+};
+
+export type GroupDeleteEventWebhookPayload = GroupEvent;
+
+export type GroupDeleteEventWebhookRequest = {
+    body: GroupDeleteEventWebhookPayload;
+    key: 'group.delete';
+    path?: never;
+    query?: never;
+};
+
+export type DepartmentCreateEventWebhookPayload = DepartmentEvent;
+
+export type DepartmentCreateEventWebhookRequest = {
+    body: DepartmentCreateEventWebhookPayload;
+    key: 'department.create';
+    path?: never;
+    query?: never;
+};
+
+export type DepartmentUpdateEventWebhookPayload = DepartmentEvent;
+
+export type DepartmentUpdateEventWebhookRequest = {
+    body: DepartmentUpdateEventWebhookPayload;
+    key: 'department.update';
+    path?: never;
+    query?: never;
+};
+
+export type DepartmentDeleteEventWebhookPayload = DepartmentEvent;
+
+export type DepartmentDeleteEventWebhookRequest = {
+    body: DepartmentDeleteEventWebhookPayload;
+    key: 'department.delete';
+    path?: never;
+    query?: never;
+};
+
+export type TeammateInviteEventWebhookPayload = TeammateEvent;
+
+export type TeammateInviteEventWebhookRequest = {
+    body: TeammateInviteEventWebhookPayload;
+    key: 'project_user.invite';
+    path?: never;
+    query?: never;
+};
+
+export type TeammateUpdateEventWebhookPayload = TeammateEvent;
+
+export type TeammateUpdateEventWebhookRequest = {
+    body: TeammateUpdateEventWebhookPayload;
+    key: 'project_user.update';
+    path?: never;
+    query?: never;
+};
+
+export type TeammateUpdateAgentEventWebhookPayload = TeammateEvent;
+
+export type TeammateUpdateAgentEventWebhookRequest = {
+    body: TeammateUpdateAgentEventWebhookPayload;
+    key: 'project_user.update.agent';
+    path?: never;
+    query?: never;
+};
+
+export type TeammateDeleteEventWebhookPayload = TeammateEvent;
+
+export type TeammateDeleteEventWebhookRequest = {
+    body: TeammateDeleteEventWebhookPayload;
+    key: 'project_user.delete';
+    path?: never;
+    query?: never;
+};
+
+export type OperatorSelectEventWebhookPayload = OperatorSelectEvent;
+
+export type OperatorSelectEventWebhookRequest = {
+    body: OperatorSelectEventWebhookPayload;
+    key: 'operator.select';
     path?: never;
     query?: never;
 };

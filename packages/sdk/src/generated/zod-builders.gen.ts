@@ -1516,6 +1516,8 @@ export const zSubscriptionUpdateRequest = /* @__PURE__ */ lazy(() => z.object({
     target: z.optional(z.url().check(z.regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//)))
 }));
 
+export const zWebhookTimestamp = /* @__PURE__ */ lazy(() => z.int());
+
 export const zSubscriptionHook = /* @__PURE__ */ lazy(() => z.object({
     _id: zObjectId(),
     target: z.string(),
@@ -1527,11 +1529,97 @@ export const zSubscriptionHook = /* @__PURE__ */ lazy(() => z.object({
     __v: z.optional(z.int())
 }));
 
+export const zWebhookToken = /* @__PURE__ */ lazy(() => z.string());
+
 export const zMessageCreateEvent = /* @__PURE__ */ lazy(() => z.object({
-    timestamp: z.int(),
+    timestamp: zWebhookTimestamp(),
     payload: zMessage(),
     hook: zSubscriptionHook(),
-    token: z.optional(z.string())
+    token: z.optional(zWebhookToken())
+}));
+
+export const zConversationEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zStoredConversation(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
+export const zConversationCloseEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: z.intersection(zStoredConversation(), z.object({
+        messages: z.array(zMessage())
+    })),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
+export const zLeadCreateEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zLead(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
+export const zGroupEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zGroup(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
+export const zDepartmentEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zDepartment(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
+export const zTeammateEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zTeammate(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
+export const zOperatorSelection = /* @__PURE__ */ lazy(() => z.object({
+    available_agents: z.array(zTeammate()),
+    agents: z.array(zTeammate()),
+    operators: z.array(z.looseObject({
+        id_user: z.string()
+    })),
+    department: zDepartment(),
+    id_project: z.string(),
+    project: z.looseObject({
+        _id: zObjectId(),
+        name: z.string(),
+        profile: z.record(z.string(), z.unknown()),
+        settings: z.optional(z.record(z.string(), z.unknown()))
+    }),
+    context: z.looseObject({
+        request: z.looseObject({
+            request_id: z.string(),
+            id_project: z.string(),
+            departmentid: z.optional(z.string()),
+            first_text: z.optional(z.string()),
+            participants: z.optional(z.array(z.string()))
+        })
+    }),
+    group: z.optional(z.array(zGroup())),
+    lastOperatorId: z.optional(z.string()),
+    lastOperatorIndex: z.optional(z.int()),
+    lastRequest: z.optional(zStoredConversation()),
+    available_agents_request: z.optional(z.array(z.looseObject({
+        project_user: z.optional(zTeammate()),
+        openRequetsCount: z.optional(z.int())
+    })))
+}));
+
+export const zOperatorSelectEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zOperatorSelection(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
 }));
 
 export const zProjectId = /* @__PURE__ */ lazy(() => z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)));
@@ -1549,6 +1637,12 @@ export const zAnalyticsChannel = /* @__PURE__ */ lazy(() => z.string());
 export const zAnalyticsSender = /* @__PURE__ */ lazy(() => z.string());
 
 export const zAnalyticsRecipient = /* @__PURE__ */ lazy(() => z.string());
+
+export const zWebhookSecret = /* @__PURE__ */ lazy(() => z.string());
+
+export const zWebhookUserAgent = /* @__PURE__ */ lazy(() => z.string());
+
+export const zWebhookOrigin = /* @__PURE__ */ lazy(() => z.string());
 
 export const zSignInBody = /* @__PURE__ */ lazy(() => zSignInRequest());
 
@@ -2366,6 +2460,171 @@ export const zUpdateSubscriptionResponse = /* @__PURE__ */ lazy(() => z.union([
 
 export const zMessageCreateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
     body: zMessageCreateEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zConversationCreateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zConversationEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zConversationUpdateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zConversationEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zConversationCloseEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zConversationCloseEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zLeadCreateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zLeadCreateEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zGroupCreateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zGroupEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zGroupUpdateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zGroupEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zGroupDeleteEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zGroupEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zDepartmentCreateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zDepartmentEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zDepartmentUpdateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zDepartmentEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zDepartmentDeleteEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zDepartmentEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zTeammateInviteEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zTeammateEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zTeammateUpdateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zTeammateEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zTeammateUpdateAgentEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zTeammateEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zTeammateDeleteEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zTeammateEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zOperatorSelectEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zOperatorSelectEvent(),
     path: z.optional(z.never()),
     query: z.optional(z.never()),
     headers: z.object({

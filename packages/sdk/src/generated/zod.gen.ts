@@ -1036,6 +1036,11 @@ export const zSubscription = /* @__PURE__ */ z.lazy(builders.zSubscription);
 export const zSubscriptionUpdateRequest = /* @__PURE__ */ z.lazy(builders.zSubscriptionUpdateRequest);
 
 /**
+ * Epoch time of the delivery in milliseconds.
+ */
+export const zWebhookTimestamp = /* @__PURE__ */ z.lazy(builders.zWebhookTimestamp);
+
+/**
  * The subscription as a webhook delivery describes it, its secret omitted (the `hook`
  * member of a delivery).
  *
@@ -1043,11 +1048,75 @@ export const zSubscriptionUpdateRequest = /* @__PURE__ */ z.lazy(builders.zSubsc
 export const zSubscriptionHook = /* @__PURE__ */ z.lazy(builders.zSubscriptionHook);
 
 /**
+ * Always sent by real servers (the documented delivery does not list it): an HS256 JWT (no `JWT `
+ * prefix) of the `hook` fields, signed with the subscription's secret, with `iat` (seconds), `iss`
+ * `https://tiledesk.com`, `sub` `subscription` and `aud`
+ * `https://tiledesk.com/subscriptions/<subscription _id>`. Verify it with the secret to
+ * authenticate the delivery. (A server-wide `global` subscription's token is signed with the
+ * server's own secret instead, with `aud` `https://tiledesk.com`.)
+ *
+ */
+export const zWebhookToken = /* @__PURE__ */ z.lazy(builders.zWebhookToken);
+
+/**
  * Body of a `message.create` delivery: the new message, the subscription that
  * matched, and when it was sent.
  *
  */
 export const zMessageCreateEvent = /* @__PURE__ */ z.lazy(builders.zMessageCreateEvent);
+
+/**
+ * Body of a `request.create` or `request.update` delivery: the conversation, the subscription that matched, and when it was sent.
+ *
+ */
+export const zConversationEvent = /* @__PURE__ */ z.lazy(builders.zConversationEvent);
+
+/**
+ * Body of a `request.close` delivery: the closed conversation with its messages, the subscription that matched, and when it was sent.
+ *
+ */
+export const zConversationCloseEvent = /* @__PURE__ */ z.lazy(builders.zConversationCloseEvent);
+
+/**
+ * Body of a `lead.create` delivery: the new lead, the subscription that matched, and when it was sent.
+ *
+ */
+export const zLeadCreateEvent = /* @__PURE__ */ z.lazy(builders.zLeadCreateEvent);
+
+/**
+ * Body of a `group.create`, `group.update` or `group.delete` delivery: the group, the subscription that matched, and when it was sent.
+ *
+ */
+export const zGroupEvent = /* @__PURE__ */ z.lazy(builders.zGroupEvent);
+
+/**
+ * Body of a `department.create`, `department.update` or `department.delete` delivery: the department, the subscription that matched, and when it was sent.
+ *
+ */
+export const zDepartmentEvent = /* @__PURE__ */ z.lazy(builders.zDepartmentEvent);
+
+/**
+ * Body of a `project_user.invite`, `project_user.update`, `project_user.update.agent` or `project_user.delete` delivery: the teammate, the subscription that matched, and when it was sent.
+ *
+ */
+export const zTeammateEvent = /* @__PURE__ */ z.lazy(builders.zTeammateEvent);
+
+/**
+ * The routing of a new conversation whose department has no bot, as the service computes it before
+ * saving the conversation: the department, every agent-type teammate that may serve it (`agents`:
+ * active, `roleType` 1, members of the department's group when it has one), the available ones
+ * (`available_agents`, within the operating hours) and the `operators` chosen. The conversation
+ * goes to `operators[0].id_user`, or stays unassigned when `operators` is empty. A subscription's
+ * target may answer a changed copy of this object (see `operator.select`).
+ *
+ */
+export const zOperatorSelection = /* @__PURE__ */ z.lazy(builders.zOperatorSelection);
+
+/**
+ * Body of an `operator.select` delivery: the routing of a new conversation, the subscription that matched, and when it was sent. The target's answer chooses the operators (see the webhook).
+ *
+ */
+export const zOperatorSelectEvent = /* @__PURE__ */ z.lazy(builders.zOperatorSelectEvent);
 
 /**
  * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
@@ -1099,6 +1168,23 @@ export const zAnalyticsSender = /* @__PURE__ */ z.lazy(builders.zAnalyticsSender
  * Only messages of this conversation (its `request_id`). A filter of the real server.
  */
 export const zAnalyticsRecipient = /* @__PURE__ */ z.lazy(builders.zAnalyticsRecipient);
+
+/**
+ * The subscription's secret (as returned by `createSubscription`).
+ */
+export const zWebhookSecret = /* @__PURE__ */ z.lazy(builders.zWebhookSecret);
+
+/**
+ * Always `tiledesk-webhooks`.
+ */
+export const zWebhookUserAgent = /* @__PURE__ */ z.lazy(builders.zWebhookUserAgent);
+
+/**
+ * The deployment's configured origin (`WEBHOOK_ORIGIN`), `http://localhost:3000` when not
+ * configured.
+ *
+ */
+export const zWebhookOrigin = /* @__PURE__ */ z.lazy(builders.zWebhookOrigin);
 
 export const zSignInBody = /* @__PURE__ */ z.lazy(builders.zSignInBody);
 
@@ -1747,3 +1833,33 @@ export const zUpdateSubscriptionPath = /* @__PURE__ */ z.lazy(builders.zUpdateSu
 export const zUpdateSubscriptionResponse = /* @__PURE__ */ z.lazy(builders.zUpdateSubscriptionResponse);
 
 export const zMessageCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zMessageCreateEventWebhookRequest);
+
+export const zConversationCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zConversationCreateEventWebhookRequest);
+
+export const zConversationUpdateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zConversationUpdateEventWebhookRequest);
+
+export const zConversationCloseEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zConversationCloseEventWebhookRequest);
+
+export const zLeadCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zLeadCreateEventWebhookRequest);
+
+export const zGroupCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zGroupCreateEventWebhookRequest);
+
+export const zGroupUpdateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zGroupUpdateEventWebhookRequest);
+
+export const zGroupDeleteEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zGroupDeleteEventWebhookRequest);
+
+export const zDepartmentCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zDepartmentCreateEventWebhookRequest);
+
+export const zDepartmentUpdateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zDepartmentUpdateEventWebhookRequest);
+
+export const zDepartmentDeleteEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zDepartmentDeleteEventWebhookRequest);
+
+export const zTeammateInviteEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zTeammateInviteEventWebhookRequest);
+
+export const zTeammateUpdateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zTeammateUpdateEventWebhookRequest);
+
+export const zTeammateUpdateAgentEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zTeammateUpdateAgentEventWebhookRequest);
+
+export const zTeammateDeleteEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zTeammateDeleteEventWebhookRequest);
+
+export const zOperatorSelectEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zOperatorSelectEventWebhookRequest);
