@@ -374,17 +374,17 @@ for (const o of ops) {
 }
 lines.push('};');
 lines.push('');
-lines.push("/** How the SDK sends an operation's query parameters (`OperationInfo.queryAliases` and `presenceFlags`). */");
-lines.push("export type QueryRules = Pick<OperationInfo, 'queryAliases' | 'presenceFlags'>;");
+lines.push("/** How the SDK sends an operation's query parameters (`OperationInfo.queryAliases` and `presenceFlags`) and reads its 200 (`textBody`). */");
+lines.push("export type QueryRules = Pick<OperationInfo, 'queryAliases' | 'presenceFlags' | 'textBody'>;");
 lines.push('');
 lines.push('/**');
-lines.push(' * `METHOD /path/{template}` → [operationId, minimum role, query rules when it has any] of every operation:');
+lines.push(' * `METHOD /path/{template}` → [operationId, minimum role, query and answer rules when it has any] of every operation:');
 lines.push(" * how the client of `createHttpClient()` names the operation of a generated function's call (which sends");
 lines.push(' * only its method and path template) and sends its query, without bundling the whole manifest with one function.');
 lines.push(' */');
 lines.push('export const routeIndex: { readonly [route: string]: readonly [OperationId, MinRole] | readonly [OperationId, MinRole, QueryRules] } = {');
 for (const o of [...ops].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`))) {
-  const rules = { queryAliases: o.queryAliases, presenceFlags: o.presenceFlags };
+  const rules = { queryAliases: o.queryAliases, presenceFlags: o.presenceFlags, textBody: o.textBody };
   for (const key of Object.keys(rules)) if (rules[key] === undefined) delete rules[key];
   lines.push(`  '${o.method} ${o.path}': ['${o.operationId}', '${o.minRole}'${Object.keys(rules).length ? `, ${JSON.stringify(rules)}` : ''}],`);
 }

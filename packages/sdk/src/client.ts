@@ -170,7 +170,6 @@ export function createClient(options: ClientOptions): SupportKbClient {
     } = await send({
       route: info,
       ...request,
-      ...(info.textBody ? { parseAs: 'text' as const } : {}),
       ...(headers ? { headers } : {}),
       ...(requestOptions.signal ? { signal: requestOptions.signal } : {}),
       policy: requestOptions,

@@ -57,7 +57,7 @@ function headerRecord(headers: unknown): Record<string, string | null> | undefin
 }
 
 /** What the adapter learns of a generated function's call from its method and path template: its operation. @internal */
-export type RouteLookup = (method: string, path: string) => Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags'> | undefined;
+export type RouteLookup = (method: string, path: string) => Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags' | 'textBody'> | undefined;
 
 /**
  * The operationId, minimum role and query rules (`queryAliases`, `presenceFlags`) of

@@ -165,11 +165,11 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
   upsertLabels: { ...{"operationId":"upsertLabels","method":"POST","path":"/{project_id}/labels","resource":["labels"],"name":"upsert"}, security: [API_KEY_AUTH, BASIC_AUTH], ...{"minRole":"admin","pathParams":["project_id"],"queryParams":[],"hasBody":true} },
 };
 
-/** How the SDK sends an operation's query parameters (`OperationInfo.queryAliases` and `presenceFlags`). */
-export type QueryRules = Pick<OperationInfo, 'queryAliases' | 'presenceFlags'>;
+/** How the SDK sends an operation's query parameters (`OperationInfo.queryAliases` and `presenceFlags`) and reads its 200 (`textBody`). */
+export type QueryRules = Pick<OperationInfo, 'queryAliases' | 'presenceFlags' | 'textBody'>;
 
 /**
- * `METHOD /path/{template}` → [operationId, minimum role, query rules when it has any] of every operation:
+ * `METHOD /path/{template}` → [operationId, minimum role, query and answer rules when it has any] of every operation:
  * how the client of `createHttpClient()` names the operation of a generated function's call (which sends
  * only its method and path template) and sends its query, without bundling the whole manifest with one function.
  */
@@ -211,7 +211,7 @@ export const routeIndex: { readonly [route: string]: readonly [OperationId, MinR
   'GET /{project_id}/labels/default/{lang}': ['getDefaultLabels', 'none'],
   'GET /{project_id}/leads': ['listLeads', 'agent', {"queryAliases":{"sort":"sortField"},"presenceFlags":["with_email","with_fullname"]}],
   'GET /{project_id}/leads/{id}': ['getLead', 'agent'],
-  'GET /{project_id}/leads/csv': ['exportLeadsCsv', 'agent'],
+  'GET /{project_id}/leads/csv': ['exportLeadsCsv', 'agent', {"textBody":true}],
   'GET /{project_id}/project_users': ['listTeammates', 'agent'],
   'GET /{project_id}/project_users/{project_user_id}': ['getTeammate', 'agent'],
   'GET /{project_id}/project_users/users/{user_id}': ['getTeammateByUserId', 'agent'],
