@@ -2074,6 +2074,7 @@ export const removeConversationParticipant = <ThrowOnError extends boolean = fal
  * (`project_user.update`). When nothing changes (same status, department and participants) the
  * conversation is not saved: the answer and the `request.update` delivery still carry the new
  * `assigned_at` and snapshot, which the stored conversation does not get.
+ * Releases before 2.13.37 (read from their code, not run) notify nothing when nothing changes.
  *
  * A conversation that is already assigned (200), served (300) or closed (1000) is answered **as
  * stored, not populated** (`lead`, `requester` and `department` as ids, no `participatingAgents`),
@@ -2108,6 +2109,7 @@ export const assignConversation = <ThrowOnError extends boolean = false>(options
  * new counts of assigned conversations (`project_user.update`). When nothing changes (same status,
  * department and participants) the conversation is not saved, but the answer and the
  * notifications are the same.
+ * Releases before 2.13.37 (read from their code, not run) notify nothing when nothing changes.
  *
  * Minimum role: **agent**, or a bot/subscription token. The body is ignored. An unknown
  * `request_id`: 404 `{success: false, msg: "Object not found."}`. A department that no longer

@@ -4428,7 +4428,9 @@ export type ConversationAssignRequest = {
      */
     nobot?: boolean;
     /**
-     * Read by older releases; 2.19.16 answers the conversation populated whatever its value.
+     * Read by releases up to 2.13.36: `true` answers a routing that changes nothing as stored, not
+     * populated. From 2.13.37 the answer is populated whatever its value.
+     *
      *
      * @deprecated
      */
