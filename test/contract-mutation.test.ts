@@ -490,6 +490,10 @@ const SERVER: Record<OperationId, Root> = {
   addConversationParticipant: object(CONVERSATION),
   setConversationParticipants: object(CONVERSATION),
   removeConversationParticipant: object(CONVERSATION),
+  assignConversation: object(CONVERSATION),
+  transferConversationToAgent: object(CONVERSATION),
+  // A CSV text (text/csv): no JSON shape to break.
+  exportLeadsCsv: () => undefined,
   closeConversation: object(CONVERSATION),
   reopenConversation: object(CONVERSATION),
   listMessages: listOf(LISTED_MESSAGE),

@@ -99,7 +99,10 @@ PUT /:project_id/requests/:requestid/reopen
 POST /:project_id/requests/:requestid/participants
 PUT /:project_id/requests/:requestid/participants
 DELETE /:project_id/requests/:requestid/participants/:participantid
+PUT /:project_id/requests/:requestid/assign
+PUT /:project_id/requests/:requestid/agent
 GET /:project_id/requests/:request_id/messages
+GET /:project_id/leads/csv
 `
   .trim()
   .split('\n');
@@ -164,14 +167,14 @@ describe('the contract covers the documented interface', () => {
     for (const { operation, method, path } of operations(doc)) {
       if (/or a bot\/subscription\s+token/.test(`${operation.description}\n${operation['x-source-notes'] ?? ''}`)) expect(operation['x-accepts-subscription-token'], `${method} ${path}`).toBe(true);
     }
-    expect(marked).toHaveLength(44);
+    expect(marked).toHaveLength(47);
   });
 
-  it('answers 200 on success for every operation, with a JSON schema and an example', () => {
+  it("answers 200 on success for every operation, with a JSON schema and an example (the leads' CSV export: a text/csv one)", () => {
     for (const { operation, method, path } of operations(doc)) {
       const codes = Object.keys(operation.responses).filter((code) => code.startsWith('2'));
       expect(codes, `${method} ${path}`).toEqual(['200']);
-      const media = operation.responses['200'].content?.['application/json'];
+      const media = operation.responses['200'].content?.[operation.operationId === 'exportLeadsCsv' ? 'text/csv' : 'application/json'];
       expect(media?.schema, `${method} ${path}`).toBeDefined();
       expect(media.example ?? Object.keys(media.examples ?? {})[0], `${method} ${path}`).toBeDefined();
     }

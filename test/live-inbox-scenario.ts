@@ -16,6 +16,10 @@ import { decodeJwt, SignJWT } from 'jose';
  * 5. a second visitor opens another conversation;
  * 6. the owner closes the first conversation and reopens it;
  * 7. the agent changes its availability (presence);
+ * 7b. routing: the dataset's teammates (the seeded owner, and `others`) become unavailable, the second conversation loses its
+ *    participants, `assignConversation` routes it (the scenario's owner is the one teammate
+ *    available), is answered as stored the second time, and `transferConversationToAgent` routes it
+ *    again (nothing changes);
  * 8. the agent's socket publishes into the open conversations (a client `publish`);
  * 9. the agent's socket drops; a new socket subscribes again (a fresh snapshot), and the first
  *    visitor writes again.
@@ -51,6 +55,12 @@ export interface ScenarioTarget {
   email: string;
   password: string;
   projectSecret: string;
+  /**
+   * The dataset's other teammates that are available (the mock's example members), made unavailable
+   * before the routing step, unrecorded, so that the scenario's owner is the one teammate the default
+   * department's routing may pick.
+   */
+  others?: { email: string; password: string }[];
 }
 
 const QUIET_MS = 400;
@@ -204,6 +214,23 @@ export async function runLiveInboxScenario(target: ScenarioTarget): Promise<Scen
 
     // 7. presence
     await call('updateCurrentTeammate', 'PUT', `/${projectId}/project_users`, agentToken, { user_available: false });
+    await quiet();
+
+    // 7b. routing: only the scenario's owner is available; the second conversation is unassigned, then routed.
+    // Unrecorded: the seeded members' records differ between datasets (the mock's example members have a presence).
+    for (const other of [{ email: target.email, password: target.password }, ...(target.others ?? [])]) {
+      const signed = await fetch(`${baseUrl}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(other) });
+      const token = String(field(await signed.json(), 'token'));
+      await fetch(`${baseUrl}/${projectId}/project_users`, { method: 'PUT', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ user_available: false }) });
+    }
+    await quiet();
+    await call('setConversationParticipants none', 'PUT', `${inbox}/${second}/participants`, ownerToken, []);
+    await quiet();
+    await call('assignConversation', 'PUT', `${inbox}/${second}/assign`, ownerToken, {});
+    await quiet();
+    await call('assignConversation assigned', 'PUT', `${inbox}/${second}/assign`, ownerToken, {});
+    await quiet();
+    await call('transferConversationToAgent', 'PUT', `${inbox}/${second}/agent`, ownerToken);
     await quiet();
 
     // 8. a client publish

@@ -107,8 +107,15 @@ describe("the SDK's realtime entry on the real server", () => {
     const mock = await startHttpMock({ port: 0 });
     let mocked: ScenarioRun;
     try {
-      const { owner } = mock.service.seed.members;
-      mocked = await runLiveInboxScenario({ baseUrl: mock.url, projectId: mock.service.seed.projectId, email: owner.email, password: owner.password, projectSecret: mock.service.seed.projectSecret });
+      const { owner, admin, agent } = mock.service.seed.members;
+      mocked = await runLiveInboxScenario({
+        baseUrl: mock.url,
+        projectId: mock.service.seed.projectId,
+        email: owner.email,
+        password: owner.password,
+        projectSecret: mock.service.seed.projectSecret,
+        others: [admin, agent].map(({ email, password }) => ({ email, password })),
+      });
     } finally {
       await mock.stop();
     }

@@ -19,6 +19,11 @@ export interface Success<B> {
    * and the empty body's `ETag`).
    */
   readonly noEntity?: true;
+  /**
+   * With a string `body`: Express's `res.send(text)`, the text as it is (not JSON), with the
+   * `Content-Type` that `headers` names (`text/csv` for `exportLeadsCsv`).
+   */
+  readonly raw?: true;
 }
 
 /**
@@ -190,6 +195,7 @@ export function isNotModified(result: Result): result is NotModified {
 export function textOf(result: Success<unknown> | Failure | NotModified): string | undefined {
   if (result.status === 304) return '';
   if ('text' in result && result.text !== undefined) return result.text;
+  if ('raw' in result && result.raw === true && typeof result.body === 'string') return result.body;
   return result.status === 200 && result.body === undefined ? '' : undefined;
 }
 

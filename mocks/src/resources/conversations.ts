@@ -53,9 +53,16 @@
  *   an open conversation becomes 200 or 100). Each change emits `request.update` with the populated
  *   conversation, then recounts the joining or leaving teammates' assigned conversations
  *   (`project_user.update`, `pubmodules/routing-queue/listenerQueued.js`); a populate that fails
- *   after the save (a participant that is no id) is the route's error. Not implemented: the
- *   server's 200 with an empty body when a participant is already there (or already gone) and the
- *   populate fails.
+ *   after the save (a participant that is no id) is the route's error; removing a participant the
+ *   conversation does not have when the populate fails answers an empty 200
+ *   (`res.json(undefined)`). Not implemented: the server's 200 with an empty body when adding a
+ *   participant already there and the populate fails.
+ * - Routing, `requestService.route` over `routes/request.js:577-676`: `assignConversation` (an
+ *   unknown `request_id` 404 `Request not found`; status 200, 300 or 1000: the stored document,
+ *   not populated; else routed to `departmentid`, or the default department, with `nobot`) and
+ *   `transferConversationToAgent` (404 `Object not found.`; routed to the conversation's
+ *   department, or the default one, without the bot, whatever its status). An unknown or malformed
+ *   department: 500 `Error changing the department.`. See `routeConversation`.
  */
 import type { StoredConversation as StoredConversationJson } from '@supportkb/sdk';
 import { callerId } from '../auth/authorize';
@@ -71,7 +78,9 @@ import { documentFilter, isQueryError, querySchema } from '../mongoose/filter';
 import { PatternLimitError } from '../pattern';
 import type { HandlerGroup, ServiceCore } from '../service/context';
 import { conversationKey, type StoredConversation } from '../state/store';
-import { castLocation, populatedConversation, postSystemMessage, REQUEST_MODEL, updateAssignedCounts } from './messages';
+import { departmentJson } from './departments';
+import { castLocation, operators, populatedConversation, postSystemMessage, REQUEST_MODEL, updateAssignedCounts } from './messages';
+import { teammateJson } from './team';
 
 /** The request model's queries (`listConversations`). */
 const REQUEST_QUERY = querySchema(REQUEST_MODEL);
@@ -141,6 +150,82 @@ function unchangedConversation(core: ServiceCore, conversation: StoredConversati
   return 'reason' in populated ? error() : ok(populated);
 }
 
+/** `requestUtil.arraysEqual`: the same items in the same order. */
+function sameList(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((item, i) => item === b[i]);
+}
+
+/**
+ * `requestService.route(request_id, departmentid, id_project, nobot)` (`services/requestService.js:164-411`):
+ * `routeInternal` replaces the participants by the operator `getOperators` picks (the department's
+ * bot unless `nobot`, else an available agent; none: status 100), sets the department,
+ * `assigned_at`, the snapshot (department, the project's agents, how many are available) and clears
+ * `waiting_time`. The same status, department and participants: not saved (a `fully_abandoned`
+ * conversation is saved with status 150), else saved. Either way the answer is populated with the
+ * routed snapshot (its `agents` included), `request.update` is emitted with it, and the members who
+ * joined or left are recounted (`request.participants.update`, `project_user.update`).
+ * @returns the routed conversation, or the route's 500 when the service rejects.
+ */
+function routeConversation(core: ServiceCore, projectId: string, conversation: StoredConversation, departmentId: unknown, nobot: unknown) {
+  const error = () => failMsg(500, 'Error changing the department.');
+  const routed = operators(core, projectId, departmentId, truthy(nobot));
+  if (!routed) return error();
+  let operator: string | undefined = routed.bot;
+  if (!operator && routed.operator) {
+    // `assigned_operator_id.toString()`: an operator without a user id rejects.
+    if (typeof routed.operator.id_user !== 'string') return error();
+    operator = routed.operator.id_user;
+  }
+  const bot = operator?.startsWith(BOT_PREFIX) === true;
+  const before = { status: conversation.status, department: conversation.department, participants: conversation.participants ?? [] };
+  const stored: Record<string, unknown> = conversation;
+  const next: StoredConversation = {
+    ...structuredClone(conversation),
+    status: operator ? ASSIGNED : UNASSIGNED,
+    participants: operator ? [operator] : [],
+    participantsAgents: operator && !bot ? [operator] : [],
+    participantsBots: operator && bot ? [operator.replace(BOT_PREFIX, '')] : [],
+    hasBot: bot,
+    department: routed.department._id,
+    snapshot: {
+      ...(isObject(stored.snapshot) ? structuredClone(stored.snapshot) : {}),
+      department: departmentJson(routed.department),
+      agents: routed.agents.map((t) => teammateJson(t)),
+      availableAgentsCount: routed.agents.filter((t) => t.user_available === true).length,
+    },
+  };
+  if (operator) next.assigned_at = core.clock.iso();
+  else delete next.assigned_at;
+  delete next.waiting_time;
+  const unchanged = before.status === next.status && before.department === next.department && sameList(before.participants, next.participants);
+  let answered: StoredConversation = next;
+  if (unchanged) {
+    const attributes = stored.attributes;
+    if (isObject(attributes) && attributes.fully_abandoned === true) {
+      // Saved with status 150 (ABANDONED): the stored document, not the routed copy.
+      conversation.status = ABANDONED;
+      conversation.updatedAt = core.clock.iso();
+      answered = { ...next, status: ABANDONED, updatedAt: conversation.updatedAt };
+    }
+  } else {
+    if (failsValidation(conversation)) return error();
+    for (const key of Object.keys(stored)) if (!(key in next)) delete stored[key];
+    Object.assign(conversation, next, { updatedAt: core.clock.iso() });
+    answered = conversation;
+  }
+  const populated = populatedConversation(core, answered);
+  if ('reason' in populated) return error();
+  // The routed document in memory still holds `snapshot.agents`: the answer and the delivery send them.
+  const out: StoredConversationJson = { ...populated, snapshot: structuredClone(next.snapshot) };
+  core.webhooks.emit('request.update', projectId, out);
+  const after = next.participants ?? [];
+  const changed = [...after.filter((p) => !before.participants.includes(p)), ...before.participants.filter((p) => !after.includes(p))];
+  updateAssignedCounts(core, conversation, changed);
+  return ok(out);
+}
+
 /** Page size of `listConversations` when `limit` is not sent, or over 100 (`DEFAULT_LIMIT`). */
 const DEFAULT_LIMIT = 40;
 const MAX_LIMIT = 100;
@@ -148,6 +233,9 @@ const MAX_LIMIT = 100;
 const CLOSED = 1000;
 const ASSIGNED = 200;
 const UNASSIGNED = 100;
+/** `RequestConstants.ABANDONED`, `SERVED`. */
+const ABANDONED = 150;
+const SERVED = 300;
 
 /** The conversation `request_id` of the project, as `Request.findOne({request_id, id_project})` finds it. */
 const findConversation = (core: ServiceCore, projectId: string, requestId: string): StoredConversation | undefined => core.store.conversations.get(conversationKey(projectId, requestId));
@@ -384,7 +472,12 @@ export const conversationHandlers = {
       if (!conversation) return error();
       const participants = conversation.participants ?? [];
       const index = participants.indexOf(member);
-      if (index < 0) return unchangedConversation(core, conversation, error);
+      if (index < 0) {
+        // Not a participant: the conversation populated as it is; a populate that fails resolves
+        // `undefined` (requestService.js:1980-1990) and the route sends `res.json(undefined)`.
+        const populated = populatedConversation(core, conversation);
+        return 'reason' in populated ? { ...ok(undefined, { 'Content-Type': 'application/json; charset=utf-8' }), noEntity: true as const } : ok(populated);
+      }
       if (failsValidation(conversation)) return error();
       participants.splice(index, 1);
       if (member.startsWith(BOT_PREFIX)) {
@@ -409,6 +502,34 @@ export const conversationHandlers = {
       if (conversation.status !== CLOSED) conversation.status = participants.length > 0 ? ASSIGNED : UNASSIGNED;
       conversation.updatedAt = core.clock.iso();
       return changedConversation(core, projectId, conversation, error, [member]);
+    },
+  },
+
+  assignConversation: {
+    handle({ core, projectId, raw }) {
+      const conversation = findConversation(core, projectId, raw.path.request_id!);
+      if (!conversation) return failMsg(404, 'Request not found');
+      // Already assigned, served or closed: the stored document, not populated.
+      if (conversation.status === ASSIGNED || conversation.status === SERVED || conversation.status === CLOSED) {
+        const stored = populatedConversation(core, conversation, false);
+        return 'reason' in stored ? stored : ok(stored);
+      }
+      return routeConversation(core, projectId, conversation, field(raw.body, 'departmentid'), field(raw.body, 'nobot'));
+    },
+  },
+
+  transferConversationToAgent: {
+    handle({ core, projectId, raw }) {
+      const conversation = findConversation(core, projectId, raw.path.request_id!);
+      if (!conversation) return objectNotFound();
+      let departmentId: unknown = conversation.department;
+      if (!departmentId) {
+        // `departmentService.getDefaultDepartment`, awaited outside any try: its rejection is never answered.
+        const fallback = [...core.store.departments.values()].find((d) => d.id_project === projectId && d.default === true);
+        if (!fallback) return unanswered('routes/request.js awaits getDefaultDepartment in an async route; a project without a default department rejects and the route never answers');
+        departmentId = fallback._id;
+      }
+      return routeConversation(core, projectId, conversation, departmentId, true);
     },
   },
 

@@ -288,6 +288,11 @@ export function populatedConversation(core: ServiceCore, conversation: StoredCon
     out.participatingBots = participating.bots;
   }
   out.id = conversation._id;
+  // `snapshot.agents` is stored but `select: false` (models/requestSnapshot.js): no read sends it.
+  if (isPlainObject(out.snapshot) && 'agents' in out.snapshot) {
+    const { agents: _agents, ...snapshot } = out.snapshot;
+    out.snapshot = snapshot;
+  }
   return out as StoredConversationJson;
 }
 
@@ -432,10 +437,16 @@ function errJson(error: unknown, values: Record<string, unknown>): Record<string
   return error instanceof ValidationError ? mongooseErrorJson(error, 'message', values) : {};
 }
 
-/** `departmentService.getOperators(departmentid, projectid)`: the department, all agents, the operator routing picks. */
-function operators(core: ServiceCore, projectId: string, departmentId: unknown): RoutedDepartment | undefined {
+/**
+ * `departmentService.getOperators(departmentid, projectid, nobot)`: the department (by `_id`, any
+ * project's; `default` or none: the project's default one), all agents, and the operator routing
+ * picks — the department's bot `bot_<id_bot>` unless `nobot`, else an available agent (`assigned`
+ * routing).
+ * @returns `undefined` when the service rejects (no such department, an id that cannot be cast).
+ */
+export function operators(core: ServiceCore, projectId: string, departmentId: unknown, nobot = false): RoutedDepartment | undefined {
   let department: Department | undefined;
-  if (departmentId === 'default' || departmentId === undefined) {
+  if (departmentId === 'default' || departmentId === undefined || departmentId === null) {
     department = [...core.store.departments.values()].find((d) => d.id_project === projectId && d.default === true);
   } else {
     let key: string;
@@ -448,6 +459,7 @@ function operators(core: ServiceCore, projectId: string, departmentId: unknown):
   }
   if (!department) return undefined;
   const agents = [...core.store.teammates.values()].filter((t) => t.id_project === projectId && t.roleType === 1 && t.status === 'active');
+  if (department.id_bot !== undefined && department.id_bot !== null && !nobot) return { department, agents, bot: `bot_${department.id_bot}` };
   const available = agents.filter((t) => t.user_available === true);
   if (department.routing !== 'assigned' || !available.length) return { department, agents };
   // Round robin after the last assigned conversation (`roundRobin`), else the first available agent

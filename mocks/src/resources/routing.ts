@@ -29,6 +29,8 @@ export interface RoutedDepartment {
   agents: StoredTeammate[];
   /** The operator the department's routing picked, if any. */
   operator?: StoredTeammate;
+  /** The department's bot (`bot_<id_bot>`), which routing picks before any agent unless `nobot`. */
+  bot?: string;
   /** When the round robin picked it: the last assigned conversation, its first participant and that one's index among the available agents. */
   roundRobin?: { last: StoredConversation; lastOperatorId: string; index: number };
 }
@@ -58,10 +60,10 @@ function projectJson(core: ServiceCore, projectId: string): OperatorSelection['p
  * @param request the fields of the conversation being created (`context.request`), undefined ones left out.
  */
 export async function routeConversation(core: ServiceCore, projectId: string, requestId: string, routed: RoutedDepartment, request: Record<string, unknown>): Promise<Routing> {
-  const { department, agents, operator, roundRobin } = routed;
+  const { department, agents, operator, roundRobin, bot } = routed;
   const available = agents.filter((t) => t.user_available === true);
-  // The random pick is `[{id_user}]`, the round robin's the whole teammate.
-  const chosen = operator ? [roundRobin ? { ...teammateJson(operator), id_user: operator.id_user } : { id_user: operator.id_user }] : [];
+  // The bot is `[{id_user: 'bot_<id>'}]`, the random pick `[{id_user}]`, the round robin's the whole teammate.
+  const chosen = bot ? [{ id_user: bot }] : operator ? [roundRobin ? { ...teammateJson(operator), id_user: operator.id_user } : { id_user: operator.id_user }] : [];
   const own: Routing = { agents: agents.map(teammateJson), operators: chosen, department: departmentJson(department) };
   // A bot's department resolves with the bot before any webhook; a department with no agent resolves at once.
   if ((department.id_bot !== undefined && department.id_bot !== null) || !agents.length) return own;

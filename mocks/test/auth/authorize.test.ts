@@ -134,11 +134,15 @@ describe("a webhook subscription's token is scoped as the service scopes it", ()
       'addConversationParticipant',
       'setConversationParticipants',
       'removeConversationParticipant',
+      'assignConversation',
+      'transferConversationToAgent',
       'closeConversation',
       'reopenConversation',
       'listMessages',
     ];
-    expect([...SUBSCRIPTION_TOKEN_OPERATIONS].sort()).toEqual([...previous, ...conversations].sort());
+    // The leads' CSV export: the same mount as the other lead routes (app.js:572).
+    const leads = ['exportLeadsCsv'];
+    expect([...SUBSCRIPTION_TOKEN_OPERATIONS].sort()).toEqual([...previous, ...conversations, ...leads].sort());
   });
 
   const direct = createMockService({ clock: { frozen: true }, webhooks: { delivery: 'none' } });

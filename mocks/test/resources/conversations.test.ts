@@ -339,6 +339,120 @@ describe('the hand-over: addConversationParticipant, setConversationParticipants
   });
 });
 
+describe('routing: assignConversation, transferConversationToAgent', () => {
+  const stored = () => service.store.conversations.get(`${PID}/${RID}`)!;
+  const { agent, owner } = SEED.members;
+  /** Only the owner is available: the default department's `assigned` routing picks it. */
+  function ownerAloneAvailable() {
+    for (const t of service.store.teammates.values()) if (t.id_project === PID) t.user_available = t.id_user === owner.userId;
+  }
+
+  it('routes an unassigned conversation to the default department: the available teammate joins, request.update and the recount; snapshot.agents in the answer only (checked on 2.19.16)', async () => {
+    ownerAloneAvailable();
+    Object.assign(stored(), { participants: [], participantsAgents: [], participantsBots: [], status: 100, waiting_time: 5000, department: undefined });
+    let got!: ApiResult;
+    const delivered = await deliveredDuring(['request.update', 'project_user.update'], async () => {
+      got = await api(`${conversation}/assign`, { method: 'PUT', auth: await as('agent'), body: {} });
+    });
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({
+      status: 200,
+      participants: [owner.userId],
+      participantsAgents: [owner.userId],
+      participantsBots: [],
+      hasBot: false,
+      participatingAgents: [{ _id: owner.userId }],
+    });
+    expect(got.body.department).toMatchObject({ _id: SEED.departmentId, name: 'Default Department' });
+    expect(got.body.assigned_at).toBe(got.body.updatedAt);
+    expect(got.body).not.toHaveProperty('waiting_time');
+    expect(got.body.snapshot.department).toMatchObject({ _id: SEED.departmentId });
+    expect(got.body.snapshot.agents.map((t: { id_user: string }) => t.id_user)).toContain(owner.userId);
+    expect(got.body.snapshot.availableAgentsCount).toBe(1);
+    expect(delivered.map((d) => d.event)).toEqual(['request.update', 'project_user.update']);
+    expect(delivered[0]!.body.payload).toEqual(got.body);
+    expect(delivered[1]!.body.payload).toMatchObject({ _id: owner.teammateId });
+    // select: false — a read does not send the agents.
+    const read = (await api(conversation, { auth: await as('owner') })).body;
+    expect(read.snapshot).not.toHaveProperty('agents');
+    expect(read).toMatchObject({ status: 200, participants: [owner.userId] });
+  });
+
+  it('answers an assigned, served or closed conversation as stored, not populated, and notifies nothing (checked on 2.19.16)', async () => {
+    Object.assign(stored(), { participants: [agent.userId], participantsAgents: [agent.userId], status: 200 });
+    const delivered = await deliveredDuring(['request.update'], async () => {
+      const got = await api(`${conversation}/assign`, { method: 'PUT', auth: await as('owner') });
+      expect(got.status).toBe(200);
+      expect(typeof got.body.lead).toBe('string');
+      expect(got.body).not.toHaveProperty('participatingAgents');
+      expect(got.body).toMatchObject({ id: SEED.conversation.id, participants: [agent.userId], status: 200 });
+    });
+    expect(delivered).toEqual([]);
+    stored().status = 1000;
+    expect((await api(`${conversation}/assign`, { method: 'PUT', auth: await as('owner') })).body.status).toBe(1000);
+  });
+
+  it('answers 404 "Request not found", 500 "Error changing the department." for an unknown or malformed department, 403 below agent (checked on 2.19.16)', async () => {
+    const auth = await as('owner');
+    expect(await api(`/${PID}/requests/support-group-nope/assign`, { method: 'PUT', auth, body: {} })).toMatchObject({ status: 404, body: { success: false, msg: 'Request not found' } });
+    Object.assign(stored(), { participants: [], participantsAgents: [], status: 100 });
+    for (const departmentid of ['5f5f5f5f5f5f5f5f5f5f5f5f', 'xyz']) {
+      expect(await api(`${conversation}/assign`, { method: 'PUT', auth, body: { departmentid } })).toMatchObject({ status: 500, body: { success: false, msg: 'Error changing the department.' } });
+    }
+    expect(stored().status).toBe(100);
+    expect((await api(`${conversation}/assign`, { method: 'PUT', auth: await as('guest'), body: {} })).status).toBe(403);
+    expect((await api(`${conversation}/agent`, { method: 'PUT', auth: await as('guest') })).status).toBe(403);
+  });
+
+  it("routes to the department's bot unless nobot", async () => {
+    const auth = await as('owner');
+    ownerAloneAvailable();
+    service.store.departments.get(SEED.departmentId)!.id_bot = '65f1a2b3c4d5e6f708091901';
+    Object.assign(stored(), { participants: [], participantsAgents: [], status: 100 });
+    expect((await api(`${conversation}/assign`, { method: 'PUT', auth, body: {} })).body).toMatchObject({
+      status: 200,
+      hasBot: true,
+      participants: ['bot_65f1a2b3c4d5e6f708091901'],
+      participantsAgents: [],
+      participantsBots: ['65f1a2b3c4d5e6f708091901'],
+    });
+    // transferConversationToAgent: the same department without its bot, whatever the status.
+    const handed = await api(`${conversation}/agent`, { method: 'PUT', auth });
+    expect(handed.body).toMatchObject({ status: 200, hasBot: false, participants: [owner.userId], participantsBots: [] });
+  });
+
+  it('transferConversationToAgent routes any conversation, a closed one back to 200; the same result is not saved but still notified; 404 "Object not found." (checked on 2.19.16)', async () => {
+    const auth = await as('owner');
+    ownerAloneAvailable();
+    Object.assign(stored(), { participants: [owner.userId], participantsAgents: [owner.userId], status: 1000, department: SEED.departmentId });
+    const reopened = await api(`${conversation}/agent`, { method: 'PUT', auth });
+    expect(reopened.body).toMatchObject({ status: 200, participants: [owner.userId] });
+    const updatedAt = stored().updatedAt;
+    service.clock.advance(1000);
+    let again!: ApiResult;
+    const delivered = await deliveredDuring(['request.update', 'project_user.update'], async () => {
+      again = await api(`${conversation}/agent`, { method: 'PUT', auth });
+    });
+    expect(again.body.updatedAt).toBe(updatedAt);
+    expect(again.body.assigned_at).not.toBe(reopened.body.assigned_at);
+    expect(stored().assigned_at).toBe(reopened.body.assigned_at);
+    expect(delivered.map((d) => d.event)).toEqual(['request.update']);
+    expect(await api(`/${PID}/requests/support-group-nope/agent`, { method: 'PUT', auth })).toMatchObject({ status: 404, body: { success: false, msg: 'Object not found.' } });
+  });
+
+  it('answers removing a participant the conversation does not have with an empty 200 when its populate fails (checked on 2.19.16)', async () => {
+    const auth = await as('owner');
+    Object.assign(stored(), { participants: ['not-an-id'], participantsAgents: ['not-an-id'], status: 200 });
+    const got = await api(`${conversation}/participants/${agent.userId}`, { method: 'DELETE', auth });
+    expect(got.status).toBe(200);
+    expect(got.text).toBe('');
+    expect(got.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // transferConversationToAgent replaces the participants: the populate then succeeds.
+    ownerAloneAvailable();
+    expect((await api(`${conversation}/agent`, { method: 'PUT', auth })).body).toMatchObject({ status: 200, participants: [owner.userId] });
+  });
+});
+
 describe('listMessages', () => {
   it("lists the conversation's messages oldest first, without the conversation; [] for an unknown one", async () => {
     const listed = await api(`${conversation}/messages`, { auth: await as('guest') });

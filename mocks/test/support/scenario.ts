@@ -157,6 +157,7 @@ export async function runScenario(send: Send, customToken: string): Promise<{ op
   const lead = await call({ operationId: 'createLead', method: 'POST', path: `/${P}/leads`, auth: agent, body: { fullname: 'Anna Neri', email: 'anna.neri@example.org' } });
   await call({ operationId: 'getLead', method: 'GET', path: `/${P}/leads/${lead._id}`, auth: agent });
   await call({ operationId: 'updateLead', method: 'PUT', path: `/${P}/leads/${lead._id}`, auth: agent, body: { city: 'Torino', tags: ['vip'] } });
+  await call({ operationId: 'exportLeadsCsv', method: 'GET', path: `/${P}/leads/csv`, auth: agent, query: { email: 'anna.neri@example.org' } });
   await call({ operationId: 'deleteLead', method: 'DELETE', path: `/${P}/leads/${lead._id}`, auth: agent });
 
   // Departments (no credentials: the chat widget reads them anonymously).
@@ -201,6 +202,9 @@ export async function runScenario(send: Send, customToken: string): Promise<{ op
   await call({ operationId: 'addConversationParticipant', method: 'POST', path: `${conversationPath}/participants`, auth: admin, body: { member: agentUser } });
   await call({ operationId: 'setConversationParticipants', method: 'PUT', path: `${conversationPath}/participants`, auth: admin, body: [agentUser] });
   await call({ operationId: 'removeConversationParticipant', method: 'DELETE', path: `${conversationPath}/participants/${agentUser}`, auth: admin });
+  // Routed: assigned (to the default department's available teammate), handed to a teammate again.
+  await call({ operationId: 'assignConversation', method: 'PUT', path: `${conversationPath}/assign`, auth: admin, body: {} });
+  await call({ operationId: 'transferConversationToAgent', method: 'PUT', path: `${conversationPath}/agent`, auth: admin });
   await call({ operationId: 'closeConversation', method: 'PUT', path: `/${P}/requests/${conversationId}/close`, auth: admin });
   await call({ operationId: 'reopenConversation', method: 'PUT', path: `/${P}/requests/${conversationId}/reopen`, auth: admin });
   await call({ operationId: 'listMessages', method: 'GET', path: `/${P}/requests/${conversationId}/messages`, auth: admin });

@@ -79,6 +79,8 @@ const okSchema = (op) => op.responses['200']?.content?.['application/json']?.sch
 function pagination(op, params) {
   const query = params.filter((p) => p.in === 'query');
   if (!query.some((p) => p.name === 'page')) return undefined;
+  // A 200 that is no JSON (the leads' CSV export) is one text, not a page of items.
+  if (!op.responses['200']?.content?.['application/json']) return undefined;
   const schema = okSchema(op);
   const limit = query.find((p) => p.name === 'limit');
   if (schema.type === 'array') {
@@ -149,6 +151,12 @@ function releaseFieldsOf(schema, path = [], seen = new Set(), out = new Map()) {
 
 /** Whether the 200 may have an empty body: the contract declares it as a `text/plain` empty string. */
 const emptyBody = (op) => op.responses['200']?.content?.['text/plain']?.schema?.const === '';
+
+/** Whether the 200 is a text that is not JSON (e.g. `text/csv`): the method resolves to the text. */
+const textBody = (op) => {
+  const types = Object.keys(op.responses['200']?.content ?? {});
+  return types.length > 0 && types.every((type) => type.startsWith('text/')) && !emptyBody(op);
+};
 
 /** Security schemes of the contract as the generated client names them (hey-api's `Auth`). */
 const SCHEMES = {};
@@ -233,6 +241,7 @@ for (const { path, method, pathItem, operation: op } of operationsOf(doc)) {
     bodyOptional: (op.requestBody && op.requestBody.required !== true) || undefined,
     pagination: pagination(op, params),
     emptyBody: emptyBody(op) || undefined,
+    textBody: textBody(op) || undefined,
     signIn: isSignIn(op) || undefined,
     since: op['x-since'],
     until: op['x-until'],
@@ -323,6 +332,8 @@ lines.push('  readonly listBody?: boolean;');
 lines.push('  readonly pagination?: PaginationInfo;');
 lines.push('  /** The 200 may have an empty body (the method then resolves to `undefined`). */');
 lines.push('  readonly emptyBody?: boolean;');
+lines.push('  /** The 200 is a text that is not JSON (e.g. `text/csv`): the method resolves to the text, unparsed. */');
+lines.push('  readonly textBody?: boolean;');
 lines.push("  /** A sign-in (the contract's `x-sign-in`): its 200 answers a token, which `createClient` keeps for the calls that follow. */");
 lines.push('  readonly signIn?: boolean;');
 lines.push("  /** The first release of the server that has the operation (the contract's `x-since`); absent: every release of {@link releaseWindow}. */");
@@ -354,6 +365,7 @@ for (const o of ops) {
     listBody: o.listBody,
     pagination: o.pagination,
     emptyBody: o.emptyBody,
+    textBody: o.textBody,
     signIn: o.signIn,
     since: o.since,
     until: o.until,
@@ -364,17 +376,17 @@ for (const o of ops) {
 }
 lines.push('};');
 lines.push('');
-lines.push("/** How the SDK sends an operation's query parameters (`OperationInfo.queryAliases` and `presenceFlags`). */");
-lines.push("export type QueryRules = Pick<OperationInfo, 'queryAliases' | 'presenceFlags'>;");
+lines.push("/** How the SDK sends an operation's query parameters (`OperationInfo.queryAliases` and `presenceFlags`) and reads its 200 (`textBody`). */");
+lines.push("export type QueryRules = Pick<OperationInfo, 'queryAliases' | 'presenceFlags' | 'textBody'>;");
 lines.push('');
 lines.push('/**');
-lines.push(' * `METHOD /path/{template}` → [operationId, minimum role, query rules when it has any] of every operation:');
+lines.push(' * `METHOD /path/{template}` → [operationId, minimum role, query and answer rules when it has any] of every operation:');
 lines.push(" * how the client of `createHttpClient()` names the operation of a generated function's call (which sends");
 lines.push(' * only its method and path template) and sends its query, without bundling the whole manifest with one function.');
 lines.push(' */');
 lines.push('export const routeIndex: { readonly [route: string]: readonly [OperationId, MinRole] | readonly [OperationId, MinRole, QueryRules] } = {');
 for (const o of [...ops].sort((a, b) => `${a.method} ${a.path}`.localeCompare(`${b.method} ${b.path}`))) {
-  const rules = { queryAliases: o.queryAliases, presenceFlags: o.presenceFlags };
+  const rules = { queryAliases: o.queryAliases, presenceFlags: o.presenceFlags, textBody: o.textBody };
   for (const key of Object.keys(rules)) if (rules[key] === undefined) delete rules[key];
   lines.push(`  '${o.method} ${o.path}': ['${o.operationId}', '${o.minRole}'${Object.keys(rules).length ? `, ${JSON.stringify(rules)}` : ''}],`);
 }

@@ -57,7 +57,7 @@ function headerRecord(headers: unknown): Record<string, string | null> | undefin
 }
 
 /** What the adapter learns of a generated function's call from its method and path template: its operation. @internal */
-export type RouteLookup = (method: string, path: string) => Promise<Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags'> | undefined>;
+export type RouteLookup = (method: string, path: string) => Promise<Pick<Route, 'operationId' | 'minRole' | 'queryAliases' | 'presenceFlags' | 'textBody'> | undefined>;
 
 /** The manifest's compact route index, loaded with the first call (`internal/lazy-routes.ts`). */
 const routes = loadOnce(() => import('./internal/lazy-routes'));

@@ -304,6 +304,9 @@ async function writeMessagesAndSubscriptions(ctx, { admin, guest }) {
         await send('setConversationParticipants', { params, auth: admin, body: [me] });
         await send('removeConversationParticipant', { params: { ...params, participant_id: me }, auth: admin });
       } else skip(['addConversationParticipant', 'setConversationParticipants', 'removeConversationParticipant'], 'the admin token names no user');
+      // Routed (unassigned now: the default department's routing picks a teammate), then handed to a teammate again.
+      await send('assignConversation', { params, auth: admin, body: {} });
+      await send('transferConversationToAgent', { params, auth: admin });
       await send('closeConversation', { params, auth: admin });
       await send('reopenConversation', { params, auth: admin });
       await send('closeConversation', { params, auth: admin });
@@ -319,6 +322,8 @@ async function writeMessagesAndSubscriptions(ctx, { admin, guest }) {
         'addConversationParticipant',
         'setConversationParticipants',
         'removeConversationParticipant',
+        'assignConversation',
+        'transferConversationToAgent',
         'closeConversation',
         'reopenConversation',
       ],
@@ -407,8 +412,9 @@ async function writeGroupsSegmentsTagsLeads(ctx, { admin, me }) {
     // What the service's own JavaScript client sends for updateLead(id, { fullname }, null, null).
     await send('updateLead', { params: { id: lead.body._id }, auth: admin, body: { fullname: `${run} Lead renamed`, attributes: null, tags: null } });
     await send('listLeads', { auth: admin, query: { email: `${run}@example.org` } });
+    await send('exportLeadsCsv', { auth: admin, query: { email: `${run}@example.org` } });
     await send('deleteLead', { params: { id: lead.body._id }, auth: admin });
-  } else skip(['getLead', 'updateLead', 'deleteLead'], `createLead answered ${lead.status}`);
+  } else skip(['getLead', 'updateLead', 'exportLeadsCsv', 'deleteLead'], `createLead answered ${lead.status}`);
 }
 
 /** Labels (project-wide: snapshot, change, restore): upsertLabels, cloneDefaultLabels, setDefaultLabels, deleteLabels and deleteAllLabels, leaving the labels as they were. */

@@ -3470,8 +3470,9 @@ export type StoredConversation = {
     /**
      * Copies taken when the conversation was created or routed, so that lists and searches need not
      * populate: the `requester` (teammate), `lead` and `department` documents as they were then, and
-     * `availableAgentsCount`. The server's request model also stores the available `agents`, which it
-     * never selects into an answer.
+     * `availableAgentsCount`. The server's request model also stores the project's `agents`, which it
+     * never reads back: they appear only in the answer (and `request.update` delivery) of the routing
+     * that set them (`assignConversation`, `transferConversationToAgent`).
      *
      */
     snapshot?: {
@@ -3497,6 +3498,14 @@ export type StoredConversation = {
          * How many agents were available.
          */
         availableAgentsCount?: number;
+        /**
+         * The project's active teammates (owners, admins, supervisors, agents) when the conversation
+         * was routed, as stored (`id_user` an id); only in a routing's answer.
+         *
+         */
+        agents?: Array<{
+            [key: string]: unknown;
+        }>;
         [key: string]: unknown;
     };
     /**
@@ -3948,8 +3957,9 @@ export type Conversation = {
     /**
      * Copies taken when the conversation was created or routed, so that lists and searches need not
      * populate: the `requester` (teammate), `lead` and `department` documents as they were then, and
-     * `availableAgentsCount`. The server's request model also stores the available `agents`, which it
-     * never selects into an answer.
+     * `availableAgentsCount`. The server's request model also stores the project's `agents`, which it
+     * never reads back: they appear only in the answer (and `request.update` delivery) of the routing
+     * that set them (`assignConversation`, `transferConversationToAgent`).
      *
      */
     snapshot?: {
@@ -3975,6 +3985,14 @@ export type Conversation = {
          * How many agents were available.
          */
         availableAgentsCount?: number;
+        /**
+         * The project's active teammates (owners, admins, supervisors, agents) when the conversation
+         * was routed, as stored (`id_user` an id); only in a routing's answer.
+         *
+         */
+        agents?: Array<{
+            [key: string]: unknown;
+        }>;
         [key: string]: unknown;
     };
     /**
@@ -4387,6 +4405,36 @@ export type ConversationParticipantAddRequest = {
      *
      */
     member: string;
+};
+
+/**
+ * Body of `assignConversation`, all optional: the department to route to (`departmentid`; absent:
+ * the project's default department), and `nobot` to route to its teammates even when the
+ * department has a bot. The server reads nothing else.
+ *
+ */
+export type ConversationAssignRequest = {
+    /**
+     * The department to route to: its `_id`, or `default` (as when absent) for the project's default
+     * department. The server looks the id up without checking its project; an unknown or malformed
+     * id is 500 `Error changing the department.`.
+     *
+     */
+    departmentid?: string;
+    /**
+     * `true`: route to the department's teammates even when it has a bot. The server reads the value
+     * as JavaScript truthiness, so any non-empty string (`"false"` too) counts as `true`.
+     *
+     */
+    nobot?: boolean;
+    /**
+     * Read by releases up to 2.13.36: `true` answers a routing that changes nothing as stored, not
+     * populated. From 2.13.37 the answer is populated whatever its value.
+     *
+     *
+     * @deprecated
+     */
+    no_populate?: boolean;
 };
 
 /**
@@ -8442,6 +8490,93 @@ export type CreateLeadResponses = {
 
 export type CreateLeadResponse = CreateLeadResponses[keyof CreateLeadResponses];
 
+export type ExportLeadsCsvData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+    };
+    query?: {
+        /**
+         * Field to sort by, default `createdAt`. A field path MongoDB can sort by: a part that starts
+         * with `$`, an empty part or a trailing dot makes MongoDB refuse the query (500).
+         *
+         */
+        sort?: string;
+        /**
+         * Sort direction, `-1` descending (the default) or `1` ascending.
+         */
+        direction?: -1 | 1;
+        /**
+         * Only the leads with this email (an exact match on the stored address).
+         */
+        email?: string;
+        /**
+         * Full-text search over `fullname` and `email` (whole words).
+         */
+        full_text?: string;
+        /**
+         * Zero-based page of 100,000 leads; `0` (the default) is the first. A negative page makes
+         * MongoDB refuse the query (500).
+         *
+         */
+        page?: number;
+    };
+    url: '/{project_id}/leads/csv';
+};
+
+export type ExportLeadsCsvErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * A `direction` mquery refuses, a negative `page`, or a `sort` MongoDB refuses: the query fails
+     * and Express answers `{err: "error"}`.
+     *
+     */
+    500: ServerError;
+};
+
+export type ExportLeadsCsvError = ExportLeadsCsvErrors[keyof ExportLeadsCsvErrors];
+
+export type ExportLeadsCsvResponses = {
+    /**
+     * The leads as CSV (`;`-separated, CRLF line ends, a header row).
+     */
+    200: string;
+};
+
+export type ExportLeadsCsvResponse = ExportLeadsCsvResponses[keyof ExportLeadsCsvResponses];
+
 export type DeleteLeadData = {
     body?: never;
     path: {
@@ -10384,12 +10519,161 @@ export type RemoveConversationParticipantError = RemoveConversationParticipantEr
 
 export type RemoveConversationParticipantResponses = {
     /**
-     * The conversation, populated, without the participant.
+     * The conversation, populated, without the participant; an empty body when it did not have the participant and cannot be populated.
      */
     200: StoredConversation;
 };
 
 export type RemoveConversationParticipantResponse = RemoveConversationParticipantResponses[keyof RemoveConversationParticipantResponses];
+
+export type AssignConversationData = {
+    body?: ConversationAssignRequest;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Conversation id (`request_id`, e.g. `support-group-<UUID>`), looked up in the project.
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/requests/{request_id}/assign';
+};
+
+export type AssignConversationErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * No conversation of the project has this `request_id`: `{success: false, msg: "Request not found"}`.
+     */
+    404: ErrorBody;
+    /**
+     * The request body is over the service's limit (500 KB of JSON). The global JSON body parser
+     * refuses it before any route runs, with `{err: "Request entity too large", limit}`; nothing is
+     * stored.
+     *
+     */
+    413: ServerError;
+    /**
+     * An unknown or malformed `departmentid`, a project without a default department, or a
+     * routing that fails otherwise (a plan's conversation quota reached): `{success: false, msg:
+     * "Error changing the department."}`; malformed JSON gets Express's `{err: "error"}`.
+     *
+     */
+    500: ErrorBody | ServerError;
+};
+
+export type AssignConversationError = AssignConversationErrors[keyof AssignConversationErrors];
+
+export type AssignConversationResponses = {
+    /**
+     * The conversation, routed and populated; or as stored when it was already assigned, served or closed.
+     */
+    200: StoredConversation;
+};
+
+export type AssignConversationResponse = AssignConversationResponses[keyof AssignConversationResponses];
+
+export type TransferConversationToAgentData = {
+    body?: never;
+    path: {
+        /**
+         * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
+         * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
+         * <id>"}` for an unknown or inactive project.
+         *
+         */
+        project_id: string;
+        /**
+         * Conversation id (`request_id`, e.g. `support-group-<UUID>`), looked up in the project.
+         */
+        request_id: string;
+    };
+    query?: never;
+    url: '/{project_id}/requests/{request_id}/agent';
+};
+
+export type TransferConversationToAgentErrors = {
+    /**
+     * Bad request. A malformed or unknown project id gives `{error: "Invalid project id: <id>"}` /
+     * `{error: "Project not found with id: <id>"}` (400, not 404; the project is checked before the
+     * credentials); a missing required query parameter `{success: false, error}`; an `Authorization`
+     * value without a scheme the plain-text body `Bad Request`, sent without a `Content-Type` header.
+     *
+     * A deployment that validates requests against this contract (the supportkb mock in strict mode, a
+     * validating gateway) answers a request the contract forbids with 400 `{errors: [{value, msg,
+     * param, location}]}`, one item per violation; the real server does not validate most bodies (it
+     * stores what Mongoose can cast, answers 500, or never answers).
+     *
+     */
+    400: ErrorBody;
+    /**
+     * Authentication failed: no credentials, a wrong password or a bad token signature. Passport
+     * answers with the plain-text body `Unauthorized` and the `WWW-Authenticate` challenge, not JSON,
+     * and sends no `Content-Type` header: read the body as text whatever the header says.
+     *
+     */
+    401: string;
+    /**
+     * The caller's role is below the operation's minimum, the caller is not an active member of the
+     * project, or a plan limit was reached. `{success: false, msg}` for role and membership checks,
+     * `{success: false, error}` for knowledge-base rules.
+     *
+     */
+    403: ErrorBody;
+    /**
+     * No conversation of the project has this `request_id`: `{success: false, msg: "Object not found."}`.
+     */
+    404: ErrorBody;
+    /**
+     * The conversation's department no longer exists, or the routing fails otherwise (a plan's
+     * conversation quota reached): `{success: false, msg: "Error changing the department."}`;
+     * malformed JSON gets Express's `{err: "error"}`.
+     *
+     */
+    500: ErrorBody | ServerError;
+};
+
+export type TransferConversationToAgentError = TransferConversationToAgentErrors[keyof TransferConversationToAgentErrors];
+
+export type TransferConversationToAgentResponses = {
+    /**
+     * The conversation, routed again and populated.
+     */
+    200: StoredConversation;
+};
+
+export type TransferConversationToAgentResponse = TransferConversationToAgentResponses[keyof TransferConversationToAgentResponses];
 
 export type ListDepartmentsData = {
     body?: never;

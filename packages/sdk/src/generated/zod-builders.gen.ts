@@ -1113,7 +1113,8 @@ export const zStoredConversation = /* @__PURE__ */ lazy(() => z.object({
         requester: z.optional(z.record(z.string(), z.unknown())),
         lead: z.optional(z.record(z.string(), z.unknown())),
         department: z.optional(z.record(z.string(), z.unknown())),
-        availableAgentsCount: z.optional(z.int())
+        availableAgentsCount: z.optional(z.int()),
+        agents: z.optional(z.array(z.record(z.string(), z.unknown())))
     })),
     contact: z.optional(z.looseObject({
         phone: z.optional(z.string()),
@@ -1266,7 +1267,8 @@ export const zConversation = /* @__PURE__ */ lazy(() => z.object({
         requester: z.optional(z.record(z.string(), z.unknown())),
         lead: z.optional(z.record(z.string(), z.unknown())),
         department: z.optional(z.record(z.string(), z.unknown())),
-        availableAgentsCount: z.optional(z.int())
+        availableAgentsCount: z.optional(z.int()),
+        agents: z.optional(z.array(z.record(z.string(), z.unknown())))
     })),
     contact: z.optional(z.looseObject({
         phone: z.optional(z.string()),
@@ -1402,6 +1404,12 @@ export const zConversationParticipantsSetRequest = /* @__PURE__ */ lazy(() => z.
 
 export const zConversationParticipantAddRequest = /* @__PURE__ */ lazy(() => z.object({
     member: z.string().check(z.minLength(1), z.regex(/^(bot_)?[0-9a-fA-F]{24}$/))
+}));
+
+export const zConversationAssignRequest = /* @__PURE__ */ lazy(() => z.object({
+    departmentid: z.optional(z.string().check(z.regex(/^(default|[0-9a-fA-F]{24})$/))),
+    nobot: z.optional(z.boolean()),
+    no_populate: z.optional(z.boolean())
 }));
 
 export const zDepartment = /* @__PURE__ */ lazy(() => z.object({
@@ -2118,6 +2126,20 @@ export const zCreateLeadPath = /* @__PURE__ */ lazy(() => z.object({
 
 export const zCreateLeadResponse = /* @__PURE__ */ lazy(() => zLead());
 
+export const zExportLeadsCsvPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))
+}));
+
+export const zExportLeadsCsvQuery = /* @__PURE__ */ lazy(() => z.object({
+    sort: z._default(z.optional(z.string().check(z.regex(/^(?:[^$.][^.]*(?:\.[^$.][^.]*)*)?$/))), 'createdAt'),
+    direction: z._default(z.optional(z.union([z.literal(-1), z.literal(1)])), -1),
+    email: z.optional(z.string()),
+    full_text: z.optional(z.string()),
+    page: z._default(z.optional(z.int().check(z.gte(0), z.lte(90071992547))), 0)
+}));
+
+export const zExportLeadsCsvResponse = /* @__PURE__ */ lazy(() => z.string());
+
 export const zDeleteLeadPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
     id: zObjectId()
@@ -2391,6 +2413,22 @@ export const zRemoveConversationParticipantPath = /* @__PURE__ */ lazy(() => z.o
 }));
 
 export const zRemoveConversationParticipantResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
+
+export const zAssignConversationBody = /* @__PURE__ */ lazy(() => zConversationAssignRequest());
+
+export const zAssignConversationPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zAssignConversationResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
+
+export const zTransferConversationToAgentPath = /* @__PURE__ */ lazy(() => z.object({
+    project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)),
+    request_id: z.string().check(z.minLength(1))
+}));
+
+export const zTransferConversationToAgentResponse = /* @__PURE__ */ lazy(() => zStoredConversation());
 
 export const zListDepartmentsPath = /* @__PURE__ */ lazy(() => z.object({
     project_id: z.string().check(z.regex(/^[0-9a-fA-F]{24}$/))

@@ -977,6 +977,14 @@ export const zConversationParticipantsSetRequest = /* @__PURE__ */ z.lazy(builde
 export const zConversationParticipantAddRequest = /* @__PURE__ */ z.lazy(builders.zConversationParticipantAddRequest);
 
 /**
+ * Body of `assignConversation`, all optional: the department to route to (`departmentid`; absent:
+ * the project's default department), and `nobot` to route to its teammates even when the
+ * department has a bot. The server reads nothing else.
+ *
+ */
+export const zConversationAssignRequest = /* @__PURE__ */ z.lazy(builders.zConversationAssignRequest);
+
+/**
  * A department of the project: conversations are routed through one (the project's default
  * department unless the visitor picked another). Every project gets a default department, named
  * "Default Department", when it is created.
@@ -1569,6 +1577,15 @@ export const zCreateLeadPath = /* @__PURE__ */ z.lazy(builders.zCreateLeadPath);
  */
 export const zCreateLeadResponse = /* @__PURE__ */ z.lazy(builders.zCreateLeadResponse);
 
+export const zExportLeadsCsvPath = /* @__PURE__ */ z.lazy(builders.zExportLeadsCsvPath);
+
+export const zExportLeadsCsvQuery = /* @__PURE__ */ z.lazy(builders.zExportLeadsCsvQuery);
+
+/**
+ * The leads as CSV (`;`-separated, CRLF line ends, a header row).
+ */
+export const zExportLeadsCsvResponse = /* @__PURE__ */ z.lazy(builders.zExportLeadsCsvResponse);
+
 export const zDeleteLeadPath = /* @__PURE__ */ z.lazy(builders.zDeleteLeadPath);
 
 /**
@@ -1773,9 +1790,25 @@ export const zSetConversationParticipantsResponse = /* @__PURE__ */ z.lazy(build
 export const zRemoveConversationParticipantPath = /* @__PURE__ */ z.lazy(builders.zRemoveConversationParticipantPath);
 
 /**
- * The conversation, populated, without the participant.
+ * The conversation, populated, without the participant; an empty body when it did not have the participant and cannot be populated.
  */
 export const zRemoveConversationParticipantResponse = /* @__PURE__ */ z.lazy(builders.zRemoveConversationParticipantResponse);
+
+export const zAssignConversationBody = /* @__PURE__ */ z.lazy(builders.zAssignConversationBody);
+
+export const zAssignConversationPath = /* @__PURE__ */ z.lazy(builders.zAssignConversationPath);
+
+/**
+ * The conversation, routed and populated; or as stored when it was already assigned, served or closed.
+ */
+export const zAssignConversationResponse = /* @__PURE__ */ z.lazy(builders.zAssignConversationResponse);
+
+export const zTransferConversationToAgentPath = /* @__PURE__ */ z.lazy(builders.zTransferConversationToAgentPath);
+
+/**
+ * The conversation, routed again and populated.
+ */
+export const zTransferConversationToAgentResponse = /* @__PURE__ */ z.lazy(builders.zTransferConversationToAgentResponse);
 
 export const zListDepartmentsPath = /* @__PURE__ */ z.lazy(builders.zListDepartmentsPath);
 

@@ -37,6 +37,8 @@ export interface Route {
    * `{ sort: 'sortField' }`): the missing one of a pair is sent with the other's value.
    */
   readonly queryAliases?: Readonly<Record<string, string>>;
+  /** The 200 is a text that is not JSON (`OperationInfo.textBody`, e.g. `text/csv`): the answer is read as text. */
+  readonly textBody?: boolean;
   /** Boolean query parameters the server reads as true whatever their value (`x-false-is-true`): not sent when `false`. */
   readonly presenceFlags?: readonly string[];
 }
@@ -262,7 +264,7 @@ export function createTransport(options: HttpClientOptions, credentials: Credent
       throw toSupportKbError(error, context, (status) => says.advice(status, route, 'authorization' in headers), says, response);
     }
     let data: unknown = text;
-    if (call.parseAs !== 'text') {
+    if (call.parseAs !== 'text' && !(route.textBody && response.ok)) {
       try {
         data = text === '' ? undefined : JSON.parse(text);
       } catch (cause) {

@@ -1,5 +1,5 @@
 // The parity scenario's steps (../scenario.mjs): Conversations listed, read, updated, closed and
-// reopened, handed over (participants added, set, removed), and their messages listed (after ./messages.mjs created the run's conversations).
+// reopened, handed over (participants added, set, removed), routed (assign, agent), and their messages listed (after ./messages.mjs created the run's conversations).
 import { MALFORMED_ID, UNKNOWN_ID, s } from './steps.mjs';
 
 export function conversationSteps() {
@@ -16,6 +16,8 @@ export function conversationSteps() {
   };
   const r = (id, participant, options = {}) => s(`removeConversationParticipant.${id}`, 'removeConversationParticipant', { path: { ...a, participant_id: participant }, ...options });
   const u = (id, body, options = {}) => s(`updateConversation.${id}`, 'updateConversation', { path: a, body, ...options });
+  const g = (id, options = {}) => s(`assignConversation.${id}`, 'assignConversation', { path: a, body: {}, ...options });
+  const h = (id, options = {}) => s(`transferConversationToAgent.${id}`, 'transferConversationToAgent', { path: a, ...options });
   return [
     l('ok', {}),
     l('agent', {}, { as: 'agent' }),
@@ -120,6 +122,19 @@ export function conversationSteps() {
     r('none', (v) => v.ownerUserId, { as: 'none' }),
     r('owner', (v) => v.ownerUserId),
     s('getConversation.after-handover', 'getConversation', { path: a }),
+    // Routing: the conversation has no participant left, so assign routes it (the default department's
+    // available teammate); assigned, it is answered as stored; the agent route routes it again.
+    g('department-unknown', { body: { departmentid: UNKNOWN_ID } }),
+    g('department-malformed', { body: { departmentid: MALFORMED_ID } }),
+    g('unknown', { path: unknown }),
+    g('guest', { as: 'guest' }),
+    g('malformed-json', { body: undefined, raw: '{"departmentid":' }),
+    g('ok'),
+    g('assigned'),
+    h('ok'),
+    h('again'),
+    h('unknown', { path: unknown }),
+    h('guest', { as: 'guest' }),
     l('after-close-reopen', { status: 'all', sort: 'updatedAt' }),
   ];
 }

@@ -89,7 +89,8 @@ export const zConversation = /* @__PURE__ */ lazy(() => z.object({
         requester: z.optional(z.record(z.string(), z.unknown())),
         lead: z.optional(z.record(z.string(), z.unknown())),
         department: z.optional(z.record(z.string(), z.unknown())),
-        availableAgentsCount: z.optional(z.int())
+        availableAgentsCount: z.optional(z.int()),
+        agents: z.optional(z.array(z.record(z.string(), z.unknown())))
     })),
     contact: z.optional(z.looseObject({
         phone: z.optional(z.string()),

@@ -1,6 +1,6 @@
 // This file is written by packages/sdk/scripts/lazy-zod.mjs from the schemas @hey-api/openapi-ts generated
 // (zod.gen.ts): zodValidation()'s copy of them, by the operations that use them. Do not edit.
-// zod/mini schemas used by 8 operations: listConversations, getConversation, updateConversation, closeConversation, reopenConversation, addConversationParticipant, setConversationParticipants, removeConversationParticipant.
+// zod/mini schemas used by 10 operations: listConversations, getConversation, updateConversation, closeConversation, reopenConversation, addConversationParticipant, setConversationParticipants, removeConversationParticipant, assignConversation, transferConversationToAgent.
 
 import * as z from 'zod/mini';
 import { lazy } from './lazy.gen';
@@ -82,7 +82,8 @@ export const zStoredConversation = /* @__PURE__ */ lazy(() => z.object({
         requester: z.optional(z.record(z.string(), z.unknown())),
         lead: z.optional(z.record(z.string(), z.unknown())),
         department: z.optional(z.record(z.string(), z.unknown())),
-        availableAgentsCount: z.optional(z.int())
+        availableAgentsCount: z.optional(z.int()),
+        agents: z.optional(z.array(z.record(z.string(), z.unknown())))
     })),
     contact: z.optional(z.looseObject({
         phone: z.optional(z.string()),
