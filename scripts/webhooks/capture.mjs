@@ -104,7 +104,8 @@ try {
   // plan is one; the harness's seeded project (type payment, no subEnd) is not. So a new project.
   const fresh = await call('createProject', 'POST', '/projects', { name: 'Routing by webhook' });
   const p2 = fresh._id;
-  for (const event of ['operator.select', 'project_user.update', 'request.create', 'request.update', 'request.close']) await call(`subscribe ${event} (fresh project)`, 'POST', `/${p2}/subscriptions`, { event, target });
+  for (const event of ['operator.select', 'project_user.update', 'request.create', 'request.update', 'request.close'])
+    await call(`subscribe ${event} (fresh project)`, 'POST', `/${p2}/subscriptions`, { event, target });
   const invited2 = await call('inviteTeammate (fresh project)', 'POST', `/${p2}/project_users/invite`, { email, role: 'agent' });
   const visitor = await call('signInAnonymously', 'POST', '/auth/signinAnonymously', { id_project: p2 }, '');
   const conversation = async (step) => {

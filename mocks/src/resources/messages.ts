@@ -481,7 +481,7 @@ export function operators(core: ServiceCore, projectId: string, departmentId: un
     const lastId = last.participants![0]!;
     const index = available.findIndex((t) => (t.id_user ? t.id_user === lastId : t.uuid_user === lastId));
     operator = available[index + 1 >= available.length ? 0 : index + 1];
-    return { department, agents, operator, roundRobin: { last, lastOperatorId: lastId, index } };
+    return { department, agents, operator, roundRobin: { last: populatedConversation(core, last, false), lastOperatorId: lastId, index } };
   }
   return { department, agents, operator };
 }

@@ -15,11 +15,11 @@
  * subscription): the mock's projects have no plan, as a new project on the real server (free, with
  * trial mode off), so they are always asked.
  */
-import type { OperatorSelection } from '@supportkb/sdk';
+import type { OperatorSelection, StoredConversation as StoredConversationJson } from '@supportkb/sdk';
+import type { Unanswered } from '../http/results';
 import type { ServiceCore } from '../service/context';
-import type { Department, StoredConversation, StoredTeammate } from '../state/store';
+import type { Department, StoredTeammate } from '../state/store';
 import { departmentJson } from './departments';
-import { populatedConversation } from './messages';
 import { teammateJson } from './team';
 
 /** What `departmentService.getOperators` found for a department (`operators()` of ./messages.ts). */
@@ -31,8 +31,8 @@ export interface RoutedDepartment {
   operator?: StoredTeammate;
   /** The department's bot (`bot_<id_bot>`), which routing picks before any agent unless `nobot`. */
   bot?: string;
-  /** When the round robin picked it: the last assigned conversation, its first participant and that one's index among the available agents. */
-  roundRobin?: { last: StoredConversation; lastOperatorId: string; index: number };
+  /** When the round robin picked it: the last assigned conversation (as read, unpopulated: `populatedConversation(…, false)` of ./messages.ts), its first participant and that one's index among the available agents. */
+  roundRobin?: { last: StoredConversationJson | Unanswered; lastOperatorId: string; index: number };
 }
 
 /**
@@ -68,7 +68,7 @@ export async function routeConversation(core: ServiceCore, projectId: string, re
   // A bot's department resolves with the bot before any webhook; a department with no agent resolves at once.
   if ((department.id_bot !== undefined && department.id_bot !== null) || !agents.length) return own;
   const group = department.id_group ? core.store.groups.get(department.id_group) : undefined;
-  const last = roundRobin ? populatedConversation(core, roundRobin.last, false) : undefined;
+  const last = roundRobin?.last;
   const selection: OperatorSelection = {
     available_agents: available.map(teammateJson),
     agents: agents.map(teammateJson),
