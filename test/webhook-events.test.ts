@@ -39,7 +39,29 @@ describe("the contract's webhooks against the real server's deliveries", () => {
       expect(headers).toEqual({ 'content-type': 'application/json', 'user-agent': 'tiledesk-webhooks', origin: 'http://localhost:3000' });
       checked.push(event);
     }
-    expect(checked.length).toBeGreaterThanOrEqual(20);
+    expect(checked.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("sends the chatbot's secret in faqbot.create and faqbot.delete (not faqbot.update), and no project key in project.*", () => {
+    const payloads = (event: string) =>
+      capture.deliveries
+        .filter((d) => d.event === event)
+        .map((d) => d.body.payload)
+        .filter((payload): payload is Record<string, unknown> => typeof payload === 'object' && payload !== null);
+    for (const event of ['faqbot.create', 'faqbot.delete']) {
+      expect(payloads(event).length, event).toBeGreaterThan(0);
+      for (const payload of payloads(event)) expect(payload, event).toHaveProperty('secret');
+    }
+    for (const payload of payloads('faqbot.update')) expect(payload).not.toHaveProperty('secret');
+    for (const event of ['project.update', 'project.downgrade', 'project.delete'])
+      for (const payload of payloads(event)) {
+        expect(
+          Object.keys(payload).filter((key) => /secret|key/i.test(key)),
+          event,
+        ).toEqual([]);
+        expect(payload.id_project, event).toBe(payload._id);
+      }
+    expect(payloads('project.delete').map((p) => p.status)).toEqual([0]);
   });
 
   it('the answer the contract asks of an operator.select target is the schema of its 200, and the server assigned by it', () => {
@@ -58,7 +80,7 @@ describe("the contract's webhooks against the real server's deliveries", () => {
     expect(byStep('getConversation select answered no operators')!.answer).toMatchObject({ participants: [], status: 100 });
   });
 
-  it('delivers nothing where the contract says so: lead.update and lead.delete, a plain teammate delete, a pending invitation, the seeded project (no operator.select)', () => {
+  it('delivers nothing where the contract says so: lead.update and lead.delete, a plain teammate delete, a pending invitation, the seeded project (no operator.select), user.signup and project.create to the subscriptions of a project', () => {
     const events = (step: string) => capture.deliveries.filter((d) => d.step === step).map((d) => d.event);
     expect(capture.deliveries.map((d) => d.event)).not.toContain('lead.update');
     expect(capture.deliveries.map((d) => d.event)).not.toContain('lead.delete');
@@ -67,6 +89,13 @@ describe("the contract's webhooks against the real server's deliveries", () => {
     expect(events('deleteTeammate soft')).toEqual(['project_user.delete']);
     expect(events('deleteGroup')).toEqual(['group.update']);
     expect(events('deleteGroup force')).toEqual(['group.delete']);
+    // user.signup carries no project and project.create a project no one subscribed to yet: only a
+    // server-wide subscription (not creatable over REST) would receive them.
+    expect(events('signUp (user.signup)')).toEqual([]);
+    expect(capture.deliveries.map((d) => d.event)).not.toContain('user.signup');
+    expect(capture.deliveries.map((d) => d.event)).not.toContain('project.create');
+    expect(events('updateBot')).toEqual(['faqbot.update']);
+    expect(events('deleteBot')).toEqual(['faqbot.delete']);
     // The first operator.select comes from the project created for it: the seeded one is never asked.
     const first = capture.deliveries.findIndex((d) => d.event === 'operator.select');
     const fresh = capture.steps.findIndex((s) => s.step === 'createProject');

@@ -3,7 +3,8 @@
 // checks the contract's webhook payloads against: `lead.create` (and that updating or deleting a lead
 // delivers nothing), `group.*`, `department.*`, `project_user.invite|update|update.agent|delete`,
 // `operator.select` with the answers a target may give (none, `operators` alone, the payload with its
-// `operators` changed or emptied) and the conversation each produced, and `request.create|update|close`. Run: `npx node scripts/webhooks/capture.mjs`
+// `operators` changed or emptied) and the conversation each produced, `request.create|update|close`, `faqbot.*` and `faq.*`, `event.emit`,
+// `project.update|downgrade|delete`, and that `user.signup` and `project.create` reach no project's subscription. Run: `npx node scripts/webhooks/capture.mjs`
 // (starts and stops the real server with scripts/real-server; needs Debian's redis-server). Loopback only.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -126,6 +127,27 @@ try {
   const closing = steps.findLast((step) => step.step === 'getConversation select answered the payload with operators 2').answer.request_id;
   await call('closeConversation', 'PUT', `/${p2}/requests/${closing}/close`, {});
   await call('reopenConversation', 'PUT', `/${p2}/requests/${closing}/reopen`, {});
+  // faqbot.*, faq.*, event.emit, user.signup and project.* (no contract operation triggers them: the
+  // server's routes are called directly). faqbot.* and faq.* on the seeded project.
+  for (const event of ['faqbot.create', 'faqbot.update', 'faqbot.delete', 'faq.create', 'faq.update', 'faq.delete', 'event.emit', 'user.signup'])
+    await call(`subscribe ${event}`, 'POST', `/${projectId}/subscriptions`, { event, target });
+  const bot = await call('createBot', 'POST', `/${projectId}/faq_kb`, { name: 'Helpdesk bot', type: 'internal', description: 'Answers the FAQ' });
+  await call('updateBot', 'PUT', `/${projectId}/faq_kb/${bot._id}`, { name: 'Helpdesk bot v2', description: 'Answers the FAQ, politely' });
+  const faq = await call('createFaq', 'POST', `/${projectId}/faq`, { id_faq_kb: bot._id, question: 'How do I reset my password?', answer: 'Use the link on the sign-in page.' });
+  await call('updateFaq', 'PUT', `/${projectId}/faq/${faq._id}`, { id_faq_kb: bot._id, answer: 'Use the "Forgot password" link on the sign-in page.' });
+  await call('deleteFaq', 'DELETE', `/${projectId}/faq/${faq._id}`);
+  await call('deleteBot', 'DELETE', `/${projectId}/faq_kb/${bot._id}`);
+  await call('emitEvent', 'POST', `/${projectId}/events`, { name: 'checkout', attributes: { cart: 3, currency: 'EUR' } });
+  // user.signup carries no project: only a server-wide (global) subscription receives it.
+  await call('signUp (user.signup)', 'POST', '/auth/signup', { email: `signup-${Date.now()}@example.org`, password: 'Secret-123456', firstname: 'Alan', lastname: 'Turing' }, '');
+  // project.*: a project created for them (project.create carries the new project, which has no
+  // subscription yet), updated, patched, downgraded and deleted (a soft delete: status 0).
+  const p3 = (await call('createProject (project events)', 'POST', '/projects', { name: 'Project events' }))._id;
+  for (const event of ['project.create', 'project.update', 'project.downgrade', 'project.delete']) await call(`subscribe ${event} (project events)`, 'POST', `/${p3}/subscriptions`, { event, target });
+  await call('updateProject', 'PUT', `/projects/${p3}`, { name: 'Project events renamed' });
+  await call('patchProject', 'PATCH', `/projects/${p3}`, { widget: { themeColor: '#2a6ac1' } });
+  await call('downgradeProject', 'PUT', `/projects/${p3}/downgradeplan`, { profile: { name: 'free', type: 'free' } });
+  await call('deleteProject', 'DELETE', `/projects/${p3}`);
   await sleep(2000);
   mkdirSync(dirname(OUT), { recursive: true });
   // The deployment's ids and secrets are the run's own; tokens and secrets are cut.

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
-import type { Department, Group, Lead, Message, OperatorSelection, StoredConversation, SubscriptionHook, Teammate } from '../src/generated/types.gen';
+import type { Department, EmittedEvent, Faq, FaqBot, Group, Lead, Message, OperatorSelection, Project, StoredConversation, SubscriptionHook, Teammate } from '../src/generated/types.gen';
 import { buildWebhookDelivery, verifyWebhook, type ContractWebhookPayloads, type WebhookEvent, type WebhookPayloads } from '../src/webhooks';
 
 /**
@@ -24,7 +24,7 @@ function exampleOf<P = unknown>(event: string): { timestamp: number; payload: P;
 describe('the webhook events of the contract', () => {
   it('has a delivery example for each webhook, and every one passes verifyWebhook as its own event', async () => {
     const events = Object.keys(contract.webhooks);
-    expect(events.length).toBeGreaterThanOrEqual(16);
+    expect(events.length).toBeGreaterThanOrEqual(26);
     for (const event of events) {
       const example = exampleOf(event);
       expect(example.hook.event).toBe(event);
@@ -44,8 +44,13 @@ describe('the webhook events of the contract', () => {
     expectTypeOf<WebhookPayloads['department.update']>().toEqualTypeOf<Department>();
     expectTypeOf<WebhookPayloads['project_user.update.agent']>().toEqualTypeOf<Teammate>();
     expectTypeOf<WebhookPayloads['operator.select']>().toEqualTypeOf<OperatorSelection>();
-    // Events of resources the contract has no operation for stay free objects.
-    expectTypeOf<WebhookPayloads['faq.create']>().toEqualTypeOf<Record<string, unknown>>();
+    expectTypeOf<WebhookPayloads['faqbot.create']>().toEqualTypeOf<FaqBot>();
+    expectTypeOf<WebhookPayloads['faq.update']>().toEqualTypeOf<Faq>();
+    expectTypeOf<WebhookPayloads['project.delete']>().toEqualTypeOf<Project>();
+    expectTypeOf<WebhookPayloads['event.emit']>().toEqualTypeOf<EmittedEvent>();
+    // Events no project subscription receives (no capture to type them by) stay free objects.
+    expectTypeOf<WebhookPayloads['user.signup']>().toEqualTypeOf<Record<string, unknown>>();
+    expectTypeOf<WebhookPayloads['project.create']>().toEqualTypeOf<Record<string, unknown>>();
     expectTypeOf<keyof ContractWebhookPayloads>().toEqualTypeOf<
       | 'message.create'
       | 'request.create'
@@ -63,10 +68,24 @@ describe('the webhook events of the contract', () => {
       | 'project_user.update.agent'
       | 'project_user.delete'
       | 'operator.select'
+      | 'faqbot.create'
+      | 'faqbot.update'
+      | 'faqbot.delete'
+      | 'faq.create'
+      | 'faq.update'
+      | 'faq.delete'
+      | 'project.update'
+      | 'project.downgrade'
+      | 'project.delete'
+      | 'event.emit'
     >();
     const narrow = (event: WebhookEvent) => {
       if (event.event === 'operator.select') expectTypeOf(event.payload.operators).toEqualTypeOf<OperatorSelection['operators']>();
       if (event.event === 'department.delete') expectTypeOf(event.payload).toEqualTypeOf<Department>();
+      if (event.event === 'faqbot.delete') expectTypeOf(event.payload.secret).toEqualTypeOf<string | undefined>();
+      if (event.event === 'faq.create') expectTypeOf(event.payload.id_faq_kb).toEqualTypeOf<string>();
+      if (event.event === 'project.update') expectTypeOf(event.payload.status).toEqualTypeOf<number>();
+      if (event.event === 'event.emit') expectTypeOf(event.payload.attributes).toEqualTypeOf<{ [key: string]: unknown } | undefined>();
     };
     expect(typeof narrow).toBe('function');
   });

@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: 'https://api.tiledesk.com/v2' | 'http://127.0.0.1:4010' | (string & {});
 };
 
-export type Webhooks = MessageCreateEventWebhookRequest | ConversationCreateEventWebhookRequest | ConversationUpdateEventWebhookRequest | ConversationCloseEventWebhookRequest | LeadCreateEventWebhookRequest | GroupCreateEventWebhookRequest | GroupUpdateEventWebhookRequest | GroupDeleteEventWebhookRequest | DepartmentCreateEventWebhookRequest | DepartmentUpdateEventWebhookRequest | DepartmentDeleteEventWebhookRequest | TeammateInviteEventWebhookRequest | TeammateUpdateEventWebhookRequest | TeammateUpdateAgentEventWebhookRequest | TeammateDeleteEventWebhookRequest | OperatorSelectEventWebhookRequest;
+export type Webhooks = MessageCreateEventWebhookRequest | ConversationCreateEventWebhookRequest | ConversationUpdateEventWebhookRequest | ConversationCloseEventWebhookRequest | LeadCreateEventWebhookRequest | GroupCreateEventWebhookRequest | GroupUpdateEventWebhookRequest | GroupDeleteEventWebhookRequest | DepartmentCreateEventWebhookRequest | DepartmentUpdateEventWebhookRequest | DepartmentDeleteEventWebhookRequest | TeammateInviteEventWebhookRequest | TeammateUpdateEventWebhookRequest | TeammateUpdateAgentEventWebhookRequest | TeammateDeleteEventWebhookRequest | OperatorSelectEventWebhookRequest | FaqbotCreateEventWebhookRequest | FaqbotUpdateEventWebhookRequest | FaqbotDeleteEventWebhookRequest | FaqCreateEventWebhookRequest | FaqUpdateEventWebhookRequest | FaqDeleteEventWebhookRequest | ProjectUpdateEventWebhookRequest | ProjectDowngradeEventWebhookRequest | ProjectDeleteEventWebhookRequest | EventEmitEventWebhookRequest;
 
 /**
  * Body of `signIn`, an agent's credentials.
@@ -5008,6 +5008,437 @@ export type OperatorSelectEvent = {
      *
      */
     payload: OperatorSelection;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * A chatbot (a "FAQ bot", `faq_kb`) of the project, as the server stores it. Timestamps, no
+ * virtuals. `secret` is the bot's own secret: the server leaves it out of reads (`select: false`)
+ * but **sends it** where it holds the saved or removed document (`faqbot.create`, `faqbot.delete`).
+ * Open object: the model has more optional fields (`url`, `webhook_url`, `attributes`, `mainCategory`,
+ * `publishedBy`, `publishedAt`, `root_id`, …).
+ *
+ */
+export type FaqBot = {
+    /**
+     * Chatbot identifier.
+     */
+    _id: ObjectId;
+    /**
+     * The chatbot's name.
+     */
+    name: string;
+    /**
+     * A description, when one was set.
+     */
+    description?: string;
+    /**
+     * A slug of the name, unique in the project (a number appended when taken).
+     */
+    slug?: string;
+    /**
+     * Project identifier.
+     */
+    id_project: string;
+    /**
+     * `internal` (the model default), `tilebot`, `external`, `identity`, …
+     */
+    type: string;
+    /**
+     * `chatbot` by default for a `tilebot` (also `webhook`, `copilot`, …); absent for other types.
+     */
+    subtype?: string;
+    /**
+     * Language of the chatbot's intents (the model default `en`).
+     */
+    language: string;
+    /**
+     * True when the chatbot calls `webhook_url`.
+     */
+    webhook_enabled: boolean;
+    /**
+     * The URL an external chatbot is called at, when set.
+     */
+    webhook_url?: string;
+    /**
+     * The URL of an external chatbot, when set.
+     */
+    url?: string;
+    /**
+     * True for a chatbot published to the community.
+     */
+    public: boolean;
+    /**
+     * True for a certified community chatbot.
+     */
+    certified: boolean;
+    /**
+     * The intents engine (`none` by default).
+     */
+    intentsEngine: string;
+    /**
+     * Tags of the chatbot.
+     */
+    tags: Array<unknown>;
+    /**
+     * Certified tags.
+     */
+    certifiedTags: Array<unknown>;
+    /**
+     * Community score.
+     */
+    score: number;
+    /**
+     * True once the intents are trained.
+     */
+    trained: boolean;
+    /**
+     * True for a chatbot moved to the trash (a soft delete).
+     */
+    trashed: boolean;
+    /**
+     * Whether the chatbot offers a handover to agents (the model's default depends on the type).
+     */
+    agents_available?: boolean;
+    /**
+     * Set to true by every update.
+     */
+    modified?: boolean;
+    /**
+     * Free attributes, when set.
+     */
+    attributes?: {
+        [key: string]: unknown;
+    };
+    /**
+     * **A secret.** The bot's own secret, sent only in `faqbot.create` and `faqbot.delete`
+     * deliveries (the saved or removed document); never log or store it beside the delivery.
+     *
+     */
+    secret?: string;
+    /**
+     * Identifier of the user who created the chatbot.
+     */
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v: number;
+};
+
+/**
+ * Body of a `faqbot.create`, `faqbot.update` or `faqbot.delete` delivery: the chatbot, the subscription that matched, and when it was sent.
+ *
+ */
+export type FaqBotEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The chatbot: created (the saved document, **with its `secret`**), updated (a `PUT` of the
+     * chatbot, `modified: true`, without `secret`) or deleted (the removed document, **with its
+     * `secret`**). A receiver that does not need the bot's secret should drop it.
+     *
+     */
+    payload: FaqBot;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * An intent (a FAQ: a question and its answer) of a chatbot, as the server stores it, with the
+ * virtual `id`. Open object: the model has more optional fields (`reply`, `form`, `attributes`,
+ * `webhook_enabled`, …).
+ *
+ */
+export type Faq = {
+    /**
+     * Intent identifier.
+     */
+    _id: ObjectId;
+    /**
+     * The same identifier (a virtual the server adds).
+     */
+    id: ObjectId;
+    /**
+     * Identifier of the chatbot the intent belongs to.
+     */
+    id_faq_kb: string;
+    /**
+     * Project identifier.
+     */
+    id_project: string;
+    /**
+     * The intent's UUID.
+     */
+    intent_id: string;
+    /**
+     * The intent's name, unique in the chatbot (random when none was sent).
+     */
+    intent_display_name: string;
+    /**
+     * The question, when set.
+     */
+    question?: string;
+    /**
+     * The answer, when set.
+     */
+    answer?: string;
+    /**
+     * False for a disabled intent.
+     */
+    enabled: boolean;
+    /**
+     * True when the intent calls the chatbot's webhook.
+     */
+    webhook_enabled?: boolean;
+    /**
+     * The intent's topic (`default`).
+     */
+    topic: string;
+    /**
+     * `live` (the model default).
+     */
+    status: string;
+    /**
+     * The chatbot's language.
+     */
+    language: string;
+    /**
+     * The intent's actions (a `tilebot`'s flow).
+     */
+    actions: Array<unknown>;
+    /**
+     * Whether the intent offers a handover to agents.
+     */
+    agents_available?: boolean;
+    /**
+     * Identifier of the user who created the intent.
+     */
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v: number;
+};
+
+/**
+ * Body of a `faq.create`, `faq.update` or `faq.delete` delivery: the intent, the subscription that matched, and when it was sent.
+ *
+ */
+export type FaqEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The intent: created (the saved document), updated (`PUT /{project_id}/faq/{id}`, the
+     * document after the update) or deleted (the removed document).
+     *
+     */
+    payload: Faq;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * A project as the server stores it, with the virtuals `id`, `trialExpired`, `trialDaysLeft` and
+ * `isActiveSubscription`. Its keys (`jwtSecret`, `publicKey`, `privateKey`) are `select: false`:
+ * the server leaves them out. Open object: the model has more optional fields (`operatingHours`,
+ * `timeSlots`, `settings`, `attributes`, `organization`, …).
+ *
+ */
+export type Project = {
+    /**
+     * Project identifier.
+     */
+    _id: ObjectId;
+    /**
+     * The same identifier (a virtual the server adds).
+     */
+    id: ObjectId;
+    /**
+     * The same identifier again, which the webhook deliveries add (`project.*` only).
+     */
+    id_project?: string;
+    /**
+     * The project's name.
+     */
+    name: string;
+    /**
+     * `100` active, `0` deleted (`DELETE /projects/{project_id}` sets it).
+     */
+    status: number;
+    /**
+     * True when the operating hours apply.
+     */
+    activeOperatingHours?: boolean;
+    /**
+     * The operating hours (a JSON text), when set.
+     */
+    operatingHours?: string;
+    /**
+     * The plan (`name`, `type` `free` or `payment`, `trialDays`, `agents`, `subStart`, `subEnd`, …).
+     */
+    profile: {
+        [key: string]: unknown;
+    };
+    /**
+     * The widget and dashboard versions the project runs.
+     */
+    versions?: number;
+    /**
+     * The project's channels (`chat21` by default).
+     */
+    channels?: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * The widget's settings, when set.
+     */
+    widget?: {
+        [key: string]: unknown;
+    };
+    /**
+     * The project's settings, when set.
+     */
+    settings?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Free attributes, when set.
+     */
+    attributes?: {
+        [key: string]: unknown;
+    };
+    /**
+     * True when only `ipFilter` may reach the widget.
+     */
+    ipFilterEnabled?: boolean;
+    /**
+     * The addresses allowed.
+     */
+    ipFilter?: Array<unknown>;
+    /**
+     * True when `ipFilterDeny` is refused.
+     */
+    ipFilterDenyEnabled?: boolean;
+    /**
+     * The addresses refused.
+     */
+    ipFilterDeny?: Array<unknown>;
+    /**
+     * The banned visitors.
+     */
+    bannedUsers?: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * True once the free trial ended (a virtual).
+     */
+    trialExpired?: boolean;
+    /**
+     * Days left in the free trial (a virtual; negative for a plan without trial).
+     */
+    trialDaysLeft?: number;
+    /**
+     * True while a paid subscription runs (a virtual).
+     */
+    isActiveSubscription?: boolean;
+    /**
+     * Identifier of the user who created the project.
+     */
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v: number;
+};
+
+/**
+ * Body of a `project.update`, `project.downgrade` or `project.delete` delivery: the project, the subscription that matched, and when it was sent. (`project.create` has this shape too but is delivered only to server-wide subscriptions: a new project has no subscription yet.)
+ *
+ */
+export type ProjectEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The project after the change with `id_project` (its own `_id`, which the server adds to
+     * find the subscriptions): updated (`PUT` or `PATCH /projects/{project_id}`, its attributes,
+     * bans), downgraded (`PUT /projects/{project_id}/downgradeplan`) or deleted (`DELETE
+     * /projects/{project_id}`: `status` 0; the physical delete sends the removal's result instead).
+     *
+     */
+    payload: Project;
+    hook: SubscriptionHook;
+    token?: WebhookToken;
+};
+
+/**
+ * A custom event emitted in the project (`POST /{project_id}/events`, not modelled), as the server
+ * stores it with the emitter: the teammate (`project_user`, its `id_user` populated) and the `user`,
+ * and the virtual `id`. Open object.
+ *
+ */
+export type EmittedEvent = {
+    /**
+     * Event identifier.
+     */
+    _id: ObjectId;
+    /**
+     * The same identifier (a virtual the server adds).
+     */
+    id: ObjectId;
+    /**
+     * The event's name, as emitted.
+     */
+    name: string;
+    /**
+     * The event's attributes, as emitted.
+     */
+    attributes?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Project identifier.
+     */
+    id_project: string;
+    /**
+     * `stardard` (sic: the model default).
+     */
+    status: string;
+    /**
+     * The emitting teammate, its `id_user` populated.
+     */
+    project_user?: Teammate;
+    /**
+     * The emitting user (without password).
+     */
+    user?: User;
+    /**
+     * Identifier of the emitting user.
+     */
+    createdBy: string;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+    /**
+     * Mongo document version.
+     */
+    __v: number;
+};
+
+/**
+ * Body of an `event.emit` delivery: the emitted event, the subscription that matched, and when it was sent.
+ *
+ */
+export type EventEmitEvent = {
+    timestamp: WebhookTimestamp;
+    /**
+     * The event as saved and populated, with the emitting teammate and user.
+     *
+     */
+    payload: EmittedEvent;
     hook: SubscriptionHook;
     token?: WebhookToken;
 };
@@ -11251,6 +11682,96 @@ export type OperatorSelectEventWebhookPayload = OperatorSelectEvent;
 export type OperatorSelectEventWebhookRequest = {
     body: OperatorSelectEventWebhookPayload;
     key: 'operator.select';
+    path?: never;
+    query?: never;
+};
+
+export type FaqbotCreateEventWebhookPayload = FaqBotEvent;
+
+export type FaqbotCreateEventWebhookRequest = {
+    body: FaqbotCreateEventWebhookPayload;
+    key: 'faqbot.create';
+    path?: never;
+    query?: never;
+};
+
+export type FaqbotUpdateEventWebhookPayload = FaqBotEvent;
+
+export type FaqbotUpdateEventWebhookRequest = {
+    body: FaqbotUpdateEventWebhookPayload;
+    key: 'faqbot.update';
+    path?: never;
+    query?: never;
+};
+
+export type FaqbotDeleteEventWebhookPayload = FaqBotEvent;
+
+export type FaqbotDeleteEventWebhookRequest = {
+    body: FaqbotDeleteEventWebhookPayload;
+    key: 'faqbot.delete';
+    path?: never;
+    query?: never;
+};
+
+export type FaqCreateEventWebhookPayload = FaqEvent;
+
+export type FaqCreateEventWebhookRequest = {
+    body: FaqCreateEventWebhookPayload;
+    key: 'faq.create';
+    path?: never;
+    query?: never;
+};
+
+export type FaqUpdateEventWebhookPayload = FaqEvent;
+
+export type FaqUpdateEventWebhookRequest = {
+    body: FaqUpdateEventWebhookPayload;
+    key: 'faq.update';
+    path?: never;
+    query?: never;
+};
+
+export type FaqDeleteEventWebhookPayload = FaqEvent;
+
+export type FaqDeleteEventWebhookRequest = {
+    body: FaqDeleteEventWebhookPayload;
+    key: 'faq.delete';
+    path?: never;
+    query?: never;
+};
+
+export type ProjectUpdateEventWebhookPayload = ProjectEvent;
+
+export type ProjectUpdateEventWebhookRequest = {
+    body: ProjectUpdateEventWebhookPayload;
+    key: 'project.update';
+    path?: never;
+    query?: never;
+};
+
+export type ProjectDowngradeEventWebhookPayload = ProjectEvent;
+
+export type ProjectDowngradeEventWebhookRequest = {
+    body: ProjectDowngradeEventWebhookPayload;
+    key: 'project.downgrade';
+    path?: never;
+    query?: never;
+};
+
+export type ProjectDeleteEventWebhookPayload = ProjectEvent;
+
+export type ProjectDeleteEventWebhookRequest = {
+    body: ProjectDeleteEventWebhookPayload;
+    key: 'project.delete';
+    path?: never;
+    query?: never;
+};
+
+export type EventEmitEventWebhookPayload = EventEmitEvent;
+
+export type EventEmitEventWebhookRequest = {
+    body: EventEmitEventWebhookPayload;
+    key: 'event.emit';
     path?: never;
     query?: never;
 };

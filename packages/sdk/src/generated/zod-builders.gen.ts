@@ -1630,6 +1630,129 @@ export const zOperatorSelectEvent = /* @__PURE__ */ lazy(() => z.object({
     token: z.optional(zWebhookToken())
 }));
 
+export const zFaqBot = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    name: z.string(),
+    description: z.optional(z.string()),
+    slug: z.optional(z.string()),
+    id_project: z.string(),
+    type: z.string(),
+    subtype: z.optional(z.string()),
+    language: z.string(),
+    webhook_enabled: z.boolean(),
+    webhook_url: z.optional(z.string()),
+    url: z.optional(z.string()),
+    public: z.boolean(),
+    certified: z.boolean(),
+    intentsEngine: z.string(),
+    tags: z.array(z.unknown()),
+    certifiedTags: z.array(z.unknown()),
+    score: z.number(),
+    trained: z.boolean(),
+    trashed: z.boolean(),
+    agents_available: z.optional(z.boolean()),
+    modified: z.optional(z.boolean()),
+    attributes: z.optional(z.record(z.string(), z.unknown())),
+    secret: z.optional(z.string()),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));
+
+export const zFaqBotEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zFaqBot(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
+export const zFaq = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: zObjectId(),
+    id_faq_kb: z.string(),
+    id_project: z.string(),
+    intent_id: z.string(),
+    intent_display_name: z.string(),
+    question: z.optional(z.string()),
+    answer: z.optional(z.string()),
+    enabled: z.boolean(),
+    webhook_enabled: z.optional(z.boolean()),
+    topic: z.string(),
+    status: z.string(),
+    language: z.string(),
+    actions: z.array(z.unknown()),
+    agents_available: z.optional(z.boolean()),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));
+
+export const zFaqEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zFaq(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
+export const zProject = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: zObjectId(),
+    id_project: z.optional(z.string()),
+    name: z.string(),
+    status: z.int(),
+    activeOperatingHours: z.optional(z.boolean()),
+    operatingHours: z.optional(z.string()),
+    profile: z.record(z.string(), z.unknown()),
+    versions: z.optional(z.int()),
+    channels: z.optional(z.array(z.record(z.string(), z.unknown()))),
+    widget: z.optional(z.record(z.string(), z.unknown())),
+    settings: z.optional(z.record(z.string(), z.unknown())),
+    attributes: z.optional(z.record(z.string(), z.unknown())),
+    ipFilterEnabled: z.optional(z.boolean()),
+    ipFilter: z.optional(z.array(z.unknown())),
+    ipFilterDenyEnabled: z.optional(z.boolean()),
+    ipFilterDeny: z.optional(z.array(z.unknown())),
+    bannedUsers: z.optional(z.array(z.record(z.string(), z.unknown()))),
+    trialExpired: z.optional(z.boolean()),
+    trialDaysLeft: z.optional(z.number()),
+    isActiveSubscription: z.optional(z.boolean()),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));
+
+export const zProjectEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zProject(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
+export const zEmittedEvent = /* @__PURE__ */ lazy(() => z.object({
+    _id: zObjectId(),
+    id: zObjectId(),
+    name: z.string(),
+    attributes: z.optional(z.record(z.string(), z.unknown())),
+    id_project: z.string(),
+    status: z.string(),
+    project_user: z.optional(zTeammate()),
+    user: z.optional(zUser()),
+    createdBy: z.string(),
+    createdAt: zTimestamp(),
+    updatedAt: zTimestamp(),
+    __v: z.int()
+}));
+
+export const zEventEmitEvent = /* @__PURE__ */ lazy(() => z.object({
+    timestamp: zWebhookTimestamp(),
+    payload: zEmittedEvent(),
+    hook: zSubscriptionHook(),
+    token: z.optional(zWebhookToken())
+}));
+
 export const zProjectId = /* @__PURE__ */ lazy(() => z.string().check(z.regex(/^[0-9a-fA-F]{24}$/)));
 
 export const zPage = /* @__PURE__ */ lazy(() => z._default(z.int().check(z.gte(0)), 0));
@@ -2663,6 +2786,116 @@ export const zTeammateDeleteEventWebhookRequest = /* @__PURE__ */ lazy(() => z.o
 
 export const zOperatorSelectEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
     body: zOperatorSelectEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zFaqbotCreateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zFaqBotEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zFaqbotUpdateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zFaqBotEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zFaqbotDeleteEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zFaqBotEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zFaqCreateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zFaqEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zFaqUpdateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zFaqEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zFaqDeleteEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zFaqEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zProjectUpdateEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zProjectEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zProjectDowngradeEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zProjectEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zProjectDeleteEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zProjectEvent(),
+    path: z.optional(z.never()),
+    query: z.optional(z.never()),
+    headers: z.object({
+        'x-hook-secret': z.string(),
+        'User-Agent': z.optional(z.string()),
+        Origin: z.optional(z.string())
+    })
+}));
+
+export const zEventEmitEventWebhookRequest = /* @__PURE__ */ lazy(() => z.object({
+    body: zEventEmitEvent(),
     path: z.optional(z.never()),
     query: z.optional(z.never()),
     headers: z.object({

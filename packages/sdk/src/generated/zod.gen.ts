@@ -1127,6 +1127,65 @@ export const zOperatorSelection = /* @__PURE__ */ z.lazy(builders.zOperatorSelec
 export const zOperatorSelectEvent = /* @__PURE__ */ z.lazy(builders.zOperatorSelectEvent);
 
 /**
+ * A chatbot (a "FAQ bot", `faq_kb`) of the project, as the server stores it. Timestamps, no
+ * virtuals. `secret` is the bot's own secret: the server leaves it out of reads (`select: false`)
+ * but **sends it** where it holds the saved or removed document (`faqbot.create`, `faqbot.delete`).
+ * Open object: the model has more optional fields (`url`, `webhook_url`, `attributes`, `mainCategory`,
+ * `publishedBy`, `publishedAt`, `root_id`, …).
+ *
+ */
+export const zFaqBot = /* @__PURE__ */ z.lazy(builders.zFaqBot);
+
+/**
+ * Body of a `faqbot.create`, `faqbot.update` or `faqbot.delete` delivery: the chatbot, the subscription that matched, and when it was sent.
+ *
+ */
+export const zFaqBotEvent = /* @__PURE__ */ z.lazy(builders.zFaqBotEvent);
+
+/**
+ * An intent (a FAQ: a question and its answer) of a chatbot, as the server stores it, with the
+ * virtual `id`. Open object: the model has more optional fields (`reply`, `form`, `attributes`,
+ * `webhook_enabled`, …).
+ *
+ */
+export const zFaq = /* @__PURE__ */ z.lazy(builders.zFaq);
+
+/**
+ * Body of a `faq.create`, `faq.update` or `faq.delete` delivery: the intent, the subscription that matched, and when it was sent.
+ *
+ */
+export const zFaqEvent = /* @__PURE__ */ z.lazy(builders.zFaqEvent);
+
+/**
+ * A project as the server stores it, with the virtuals `id`, `trialExpired`, `trialDaysLeft` and
+ * `isActiveSubscription`. Its keys (`jwtSecret`, `publicKey`, `privateKey`) are `select: false`:
+ * the server leaves them out. Open object: the model has more optional fields (`operatingHours`,
+ * `timeSlots`, `settings`, `attributes`, `organization`, …).
+ *
+ */
+export const zProject = /* @__PURE__ */ z.lazy(builders.zProject);
+
+/**
+ * Body of a `project.update`, `project.downgrade` or `project.delete` delivery: the project, the subscription that matched, and when it was sent. (`project.create` has this shape too but is delivered only to server-wide subscriptions: a new project has no subscription yet.)
+ *
+ */
+export const zProjectEvent = /* @__PURE__ */ z.lazy(builders.zProjectEvent);
+
+/**
+ * A custom event emitted in the project (`POST /{project_id}/events`, not modelled), as the server
+ * stores it with the emitter: the teammate (`project_user`, its `id_user` populated) and the `user`,
+ * and the virtual `id`. Open object.
+ *
+ */
+export const zEmittedEvent = /* @__PURE__ */ z.lazy(builders.zEmittedEvent);
+
+/**
+ * Body of an `event.emit` delivery: the emitted event, the subscription that matched, and when it was sent.
+ *
+ */
+export const zEventEmitEvent = /* @__PURE__ */ z.lazy(builders.zEventEmitEvent);
+
+/**
  * Project identifier (a 24-character hexadecimal ObjectId). The server answers `400 {error:
  * "Invalid project id: <id>"}` for a malformed id and `400 {error: "Project not found with id:
  * <id>"}` for an unknown or inactive project.
@@ -1896,3 +1955,23 @@ export const zTeammateUpdateAgentEventWebhookRequest = /* @__PURE__ */ z.lazy(bu
 export const zTeammateDeleteEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zTeammateDeleteEventWebhookRequest);
 
 export const zOperatorSelectEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zOperatorSelectEventWebhookRequest);
+
+export const zFaqbotCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zFaqbotCreateEventWebhookRequest);
+
+export const zFaqbotUpdateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zFaqbotUpdateEventWebhookRequest);
+
+export const zFaqbotDeleteEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zFaqbotDeleteEventWebhookRequest);
+
+export const zFaqCreateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zFaqCreateEventWebhookRequest);
+
+export const zFaqUpdateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zFaqUpdateEventWebhookRequest);
+
+export const zFaqDeleteEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zFaqDeleteEventWebhookRequest);
+
+export const zProjectUpdateEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zProjectUpdateEventWebhookRequest);
+
+export const zProjectDowngradeEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zProjectDowngradeEventWebhookRequest);
+
+export const zProjectDeleteEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zProjectDeleteEventWebhookRequest);
+
+export const zEventEmitEventWebhookRequest = /* @__PURE__ */ z.lazy(builders.zEventEmitEventWebhookRequest);
