@@ -9,8 +9,8 @@
 import { delay, http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw';
 import type { OperationId, ResponseOf } from '@supportkb/sdk';
 import { expressJson } from './http/results';
-import { operationMeta } from './manifest';
-import { joinPath, mswMethod } from './service/routes';
+import { operationIds, operationMeta, type OperationMeta } from './manifest';
+import { concretePathOf, joinPath, mswMethod } from './service/routes';
 
 /** The 200 body of an operation: the SDK's own type (`ResponseOf<'getTag'>` is `GetTagResponses[200]`), re-exported. */
 export type { ResponseOf } from '@supportkb/sdk';
@@ -36,7 +36,26 @@ export interface OverrideOptions {
  */
 export function override<Op extends OperationId>(operationId: Op, resolver: HttpResponseResolver, options: OverrideOptions = {}): HttpHandler {
   const meta = operationMeta(operationId);
-  return http[mswMethod(meta.method)](joinPath(options.baseUrl ?? '*', meta.mswPath), resolver, { once: options.once ?? false });
+  // A request to a more concrete path of the same method is that operation's, not this one's (as the
+  // service routes it): an override of `getLead` (`/{project_id}/leads/{lead_id}`) leaves
+  // `GET /{p}/leads/csv` to `exportLeadsCsv`.
+  all ??= operationIds.map(operationMeta);
+  const metas = all;
+  return http[mswMethod(meta.method)](
+    joinPath(options.baseUrl ?? '*', meta.mswPath),
+    (info) => (concretePathOf(meta, pathParams(info.params), metas)?.methods.includes(meta.method) ? undefined : resolver(info)),
+    { once: options.once ?? false },
+  );
+}
+
+/** Every operation's meta, read on the first override. */
+let all: OperationMeta[] | undefined;
+
+/** MSW's path parameters as strings (a repeated one is an array: its first value). */
+function pathParams(params: Readonly<Record<string, string | readonly string[] | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) out[name] = typeof value === 'string' ? value : (value[0] ?? '');
+  return out;
 }
 
 /**

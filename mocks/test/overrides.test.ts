@@ -31,6 +31,14 @@ describe('overrides and faults (server.use)', () => {
     expect(seen).toEqual(['GET']);
   });
 
+  it("leaves a more concrete path's operation alone: an override of getLead does not take GET /leads/csv (exportLeadsCsv)", async () => {
+    server.use(override('getLead', () => HttpResponse.json({ lead_id: 'overridden' })));
+    const csv = await api(`/${PID}/leads/csv`, { auth: await as('agent') });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect((await api(`/${PID}/leads/${SEED.leads.giulia}`, { auth: await as('agent') })).body).toEqual({ lead_id: 'overridden' });
+  });
+
   it('override can answer once, then step aside', async () => {
     server.use(override('listLeads', () => HttpResponse.json({ perPage: 40, count: 0, leads: [] }), { once: true }));
     expect((await api(`/${PID}/leads`, { auth: await as('agent') })).body.count).toBe(0);

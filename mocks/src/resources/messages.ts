@@ -825,14 +825,21 @@ export const messageHandlers = {
         routed,
         routingContext(body, { project_user_id: projectUser._id, lead_id: lead._id, departmentid: sent('departmentid') || 'default', createdBy: user._id }),
       );
-      const conversation = createConversation(core, { requestId, projectId, requester: projectUser, lead, body, createdBy: user._id, routing });
-      if (!conversation) return failMsg(500, 'Error creating request', { err: {} });
-      const fields = messageFields(ctx, sender || user._id, fullname, projectId, user._id, status);
-      const saved = saveMessage(core, projectId, fields, conversation);
-      if (isNoAnswer(saved)) return saved;
-      if ('error' in saved) return failMsg(500, 'Error creating request', { err: errJson(saved.error, fields) });
-      const request = populatedConversation(core, conversation);
-      if (isNoAnswer(request)) return request;
+      // The writes after the routing's `await`: the conversation and its message, kept together or,
+      // refused by the storage cap, neither (a transaction of their own: the request's ended at the `await`).
+      const created = core.store.storage.atomically(() => {
+        const conversation = createConversation(core, { requestId, projectId, requester: projectUser, lead, body, createdBy: user._id, routing });
+        if (!conversation) return failMsg(500, 'Error creating request', { err: {} });
+        const fields = messageFields(ctx, sender || user._id, fullname, projectId, user._id, status);
+        const saved = saveMessage(core, projectId, fields, conversation);
+        if (isNoAnswer(saved)) return saved;
+        if ('error' in saved) return failMsg(500, 'Error creating request', { err: errJson(saved.error, fields) });
+        const request = populatedConversation(core, conversation);
+        if (isNoAnswer(request)) return request;
+        return { conversation, saved, request };
+      });
+      if (!('conversation' in created)) return created;
+      const { conversation, saved, request } = created;
       // The creation answer carries the snapshot as built, its `agents` still empty.
       const populated = { ...(request as Record<string, unknown>), snapshot: { ...((request as { snapshot?: object }).snapshot ?? {}), agents: [] } };
       const answer = beyondContract<CreateMessageResponse>({ ...structuredClone(saved.message), request: populated }, STORED_MESSAGE);

@@ -190,6 +190,25 @@ export class StorageLedger {
   }
 
   /**
+   * Runs `write` (synchronous: a route's writes after an `await`) as a transaction of its own: all its
+   * writes are kept, or, when one is refused or they take the store over the limit, none.
+   * @throws {StorageFullError} when it is refused (its writes undone); what `write` throws otherwise.
+   */
+  atomically<T>(write: () => T): T {
+    const tx = this.begin(true);
+    let result: T;
+    try {
+      result = write();
+    } catch (error) {
+      const refused = this.commit(tx);
+      throw refused && !(error instanceof StorageFullError) ? new StorageFullError(refused) : error;
+    }
+    const refused = this.commit(tx);
+    if (refused) throw new StorageFullError(refused);
+    return result;
+  }
+
+  /**
    * Begins a request's transaction. Call {@link commit} synchronously after the route (the writes
    * in between are the request's; nothing else runs in a synchronous stretch of code).
    * @param enforce whether writes may be refused (`false` for reads).

@@ -159,6 +159,7 @@ describe('the manifest carries the rules (generated from x-alias-of and x-false-
         minRole: info.minRole,
         ...(info.queryAliases ? { queryAliases: info.queryAliases } : {}),
         ...(info.presenceFlags ? { presenceFlags: info.presenceFlags } : {}),
+        ...(info.textBody ? { textBody: info.textBody } : {}),
       });
     }
     expect(Object.keys(routeIndex)).toHaveLength(Object.keys(operations).length);

@@ -104,16 +104,26 @@ function startRun(options) {
   return ctx;
 }
 
+/**
+ * The `Accept` a client of the operation sends: its 200's media types, then JSON (a server that
+ * negotiates, as Prism does, answers 406 to a CSV operation asked for JSON alone), `application/json` by default.
+ * @param {any} operation the OpenAPI operation (dereferenced).
+ */
+function acceptOf(operation) {
+  const types = Object.keys(operation.responses?.['200']?.content ?? {});
+  return types.length && !types.includes('application/json') ? [...types, 'application/json'].join(', ') : 'application/json';
+}
+
 /** Runs one operation: sends one call of it, checks the answer and records it; never throws for HTTP or network failures. */
 async function callOperation(ctx, operationId, { params = {}, query, body, auth, headers: extra } = {}) {
   const { contract, baseUrl, projectId, timeout } = ctx.options;
-  const { method, path } = contract.operation(operationId);
+  const { method, path, operation } = contract.operation(operationId);
   const filled = path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(name === 'project_id' && !(name in params) ? projectId : String(params[name])));
   const url = new URL(baseUrl + filled);
   for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
   const record = { method, path, url: `${url.pathname}${url.search}`, status: 0, problems: contract.checkRequest(operationId, body) };
   ctx.results.get(operationId).calls.push(record);
-  const headers = { accept: 'application/json', ...(auth ? { authorization: auth } : {}), ...extra };
+  const headers = { accept: acceptOf(operation), ...(auth ? { authorization: auth } : {}), ...extra };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response;
   try {
