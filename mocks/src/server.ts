@@ -25,7 +25,7 @@ import { defaultMaxConnections, limitConnections, openFileLimit } from './server
 import { candidateFilter } from './server/prefilter';
 import { hasBody, limitedBody, requestUrl, send, sendResult, toRequest, toServerRequest, type LimitedBody } from './server/socket';
 import { serveRealtime } from './server/websocket';
-import { createMockService, operationAnswers, operationPathGuards, type OperationAnswer } from './service/create';
+import { createMockService, operationAnswers, operationPathGuards, operationPatterns, type OperationAnswer } from './service/create';
 import type { MockService, MockServiceOptions } from './service/options';
 import { SEED, SEED_PASSWORD } from './state/seed';
 
@@ -312,7 +312,7 @@ function dispatch(handlers: readonly RequestHandler[], method: string, url: URL)
   for (const handler of handlers) {
     const answer = operationAnswers.get(handler);
     const info = (handler as { info?: { path?: unknown; method?: unknown } }).info;
-    const path = info?.path;
+    const path = operationPatterns.get(handler) ?? info?.path;
     if (!answer || typeof path !== 'string' || typeof info?.method !== 'string') return undefined;
     if (info.method.toUpperCase() !== method.toUpperCase()) continue; // MSW's predicate: the method first
     const match = matchRequestUrl(url, path, url.origin);

@@ -3,6 +3,7 @@
  * method and path are given to MSW, which still matches and resolves among them.
  */
 import type { RequestHandler } from 'msw';
+import { operationPatterns } from '../service/create';
 
 /**
  * A prefilter, not a router: keeps the handlers whose method matches and whose literal path
@@ -14,7 +15,9 @@ import type { RequestHandler } from 'msw';
 export function candidateFilter(handlers: readonly RequestHandler[]): (method: string, pathname: string) => RequestHandler[] {
   const entries = handlers.map((handler) => {
     const info = (handler as { info?: { method?: unknown; path?: unknown } }).info;
-    const path = typeof info?.path === 'string' && info.path.startsWith('*/') ? info.path.slice(1) : undefined;
+    // An operation's handler matches through a custom predicate (its pattern kept aside), others by their path.
+    const pattern = operationPatterns.get(handler) ?? info?.path;
+    const path = typeof pattern === 'string' && pattern.startsWith('*/') ? pattern.slice(1) : undefined;
     return { handler, method: typeof info?.method === 'string' ? info.method.toUpperCase() : undefined, segments: path?.split('/').slice(1) };
   });
   const cache = new Map<string, RequestHandler[]>();

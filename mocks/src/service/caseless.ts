@@ -59,14 +59,18 @@ export function caselessRoute(routes: readonly CaselessRoute[], method: string, 
 
 /**
  * The fallback handler: answers a request no operation's handler matched when its path, literal
- * segments compared without case, is an operation's (`HEAD` as the GET's); any other request goes
- * on unanswered (MSW's unhandled request, the standalone server's 404 page).
+ * segments compared without case, is an operation's (`HEAD` as the GET's). It matches only those
+ * requests (a custom predicate): any other request stays unmatched, so MSW applies the caller's
+ * `onUnhandledFrame` strategy to it (`'error'` rejects it, `'warn'` warns and lets it through), and
+ * the standalone server answers its 404 page. A handler that matched every request and answered
+ * none would make MSW pass such a request on to the network silently, whatever the strategy.
  * @param baseUrl the service's base URL (`*`, or an API root whose path prefixes every operation).
  */
 export function caselessHandler(baseUrl: string, routes: readonly CaselessRoute[]): HttpHandler {
   const base = baseUrl === '*' ? undefined : new URL(baseUrl);
   const basePath = base?.pathname.replace(/\/+$/, '') ?? '';
-  return http.all(/.*/, async ({ request }) => {
+  /** The route a request takes, if any. */
+  const routeOf = (request: Request) => {
     const url = new URL(request.url);
     let pathname = url.pathname;
     if (base) {
@@ -76,8 +80,20 @@ export function caselessHandler(baseUrl: string, routes: readonly CaselessRoute[
     }
     // Express ignores one trailing slash (strict routing is off), as MSW does.
     const segments = pathname.replace(/\/$/, '').split('/').slice(1);
-    const found = caselessRoute(routes, request.method.toUpperCase(), segments, !base);
-    if (!found) return undefined;
-    return found.route.answer(request, found.params);
-  });
+    return caselessRoute(routes, request.method.toUpperCase(), segments, !base);
+  };
+  /** The route of each request the predicate matched, for its resolver (the same Request object). */
+  const matched = new WeakMap<Request, NonNullable<ReturnType<typeof caselessRoute>>>();
+  return http.all(
+    ({ request }) => {
+      const found = routeOf(request);
+      if (!found) return false;
+      matched.set(request, found);
+      return true;
+    },
+    async ({ request }) => {
+      const found = matched.get(request) ?? routeOf(request);
+      return found ? found.route.answer(request, found.params) : undefined;
+    },
+  );
 }

@@ -4,7 +4,7 @@
  * authentication, roles, validation and error bodies. The same handlers serve Node tests
  * (`setupServer`), the browser (`setupWorker`) and the standalone HTTP server.
  */
-import { http } from 'msw';
+import { http, matchRequestUrl, type HttpCustomPredicate, type PathParams } from 'msw';
 import type { OperationId } from '@supportkb/sdk';
 import { Authenticator } from '../auth/authenticator';
 import { guestToken, projectTokenAudience, signToken, userToken } from '../auth/tokens';
@@ -64,8 +64,29 @@ export const operationAnswers: WeakMap<object, OperationAnswer> = new WeakMap();
  */
 export const operationPathGuards: WeakMap<object, (pathname: string) => boolean> = new WeakMap();
 
+/**
+ * Per MSW handler of an operation, its path pattern (`/:project_id/tags` after the base URL): under the default base
+ * URL the handler matches through a custom predicate (`guardedPath`), whose pattern MSW's `info.path`
+ * no longer shows; the standalone server's dispatch and prefilter read it here.
+ */
+export const operationPatterns: WeakMap<object, string> = new WeakMap();
+
 /** An operation's answer to a request its handler matched, with `params` its path parameters. */
 export type OperationAnswer = (request: Request, params: Readonly<Record<string, unknown>>) => Promise<Result>;
+
+/**
+ * MSW's match of `pattern`, narrowed to the requests `guard` lets the operation answer. A request it
+ * leaves stays unmatched and goes on to the next handler (in the end MSW's unhandled request, under
+ * the caller's `onUnhandledFrame` strategy): a handler that matched it and answered nothing would
+ * make MSW pass it on to the network.
+ */
+function guardedPath(pattern: string, guard: (pathname: string) => boolean): HttpCustomPredicate<PathParams> {
+  return ({ request }) => {
+    const url = new URL(request.url);
+    const match = matchRequestUrl(url, pattern);
+    return match.matches && guard(url.pathname) ? { matches: true, params: match.params ?? {} } : false;
+  };
+}
 
 /** The handler of operation `K` (a generic lookup keeps each handler tied to its operation). */
 function handlerOf<K extends OperationId>(table: HandlerTable, operationId: K): HandlerTable[K] {
@@ -159,10 +180,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       // Under the default base URL (`*`, any leading part) a pattern also matches another operation's
       // path with a prefix: such a request goes on to the next handler (in the end, an unknown route).
       const guard = baseUrl === '*' ? (pathname: string) => mayAnswerPath(meta, pathname, metas) : undefined;
-      const mswHandler = http[mswMethod(meta.method)](joinPath(baseUrl, meta.mswPath), ({ request, params }) =>
-        guard && !guard(new URL(request.url).pathname) ? undefined : respond(request, params),
-      );
+      const predicate = guard ? guardedPath(joinPath(baseUrl, meta.mswPath), guard) : joinPath(baseUrl, meta.mswPath);
+      const mswHandler = http[mswMethod(meta.method)](predicate, ({ request, params }) => respond(request, params));
       operationAnswers.set(mswHandler, answer);
+      operationPatterns.set(mswHandler, joinPath(baseUrl, meta.mswPath));
       if (guard) operationPathGuards.set(mswHandler, guard);
       caselessRoutes.push({ method: meta.method, path: meta.path, answer: respond });
       if (meta.method !== 'GET') return [mswHandler];
@@ -173,8 +194,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         const response = toResponse(await answerHead(request, params));
         return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
       };
-      const headHandler = http.head(joinPath(baseUrl, meta.mswPath), ({ request, params }) => (guard && !guard(new URL(request.url).pathname) ? undefined : respondHead(request, params)));
+      const headHandler = http.head(predicate, ({ request, params }) => respondHead(request, params));
       operationAnswers.set(headHandler, answerHead);
+      operationPatterns.set(headHandler, joinPath(baseUrl, meta.mswPath));
       if (guard) operationPathGuards.set(headHandler, guard);
       caselessRoutes.push({ method: 'HEAD', path: meta.path, answer: respondHead });
       return [mswHandler, headHandler];
