@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@supportkb/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, startRecordingProxy, type Har } from '../src/record';
+import { setupNodeMock } from '../src/node';
 import { startHttpMock } from '../src/server';
 import type { HttpMock } from '../src/running';
 import { SEED_PASSWORD } from '../src/state/seed';
@@ -397,6 +398,46 @@ describe('supportkb-record hardening (issue 31)', () => {
       hanging.closeAllConnections();
       await new Promise((resolve) => hanging.close(resolve));
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('startRecordingProxy and a replay in the same process', () => {
+  it('stop() ends its connections to the target (signed in and forwarded), so a replay through MSW at the same address never reaches it', async () => {
+    // A target that keeps connections alive and counts them: a sign-in and a list of tags.
+    const TOKEN = 'JWT eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJvd25lciJ9.c2lnbmF0dXJl';
+    const requests: string[] = [];
+    const target = createHttpServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      const body = req.url === '/auth/signin' ? { success: true, token: TOKEN, user: { email: 'owner@example.test' } } : [{ _id: '65f1a2b3c4d5e6f708091101', tag: 'vip' }];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const address = target.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const open = () => new Promise<number>((resolve, reject) => target.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    try {
+      const proxy = await startRecordingProxy({ target: url, credentials: { email: 'owner@example.test', password: 'a-password' } });
+      const live = await createClient({ baseUrl: proxy.url, projectId: '65f1a2b3c4d5e6f708090a0b', maxRetries: 0 }).tags.list();
+      expect(await open()).toBeGreaterThan(0); // the sign-in's and the forwarded call's kept-alive connections
+      const har = await proxy.stop();
+      expect(requests).toEqual(['POST /auth/signin', 'GET /65f1a2b3c4d5e6f708090a0b/tags?page=0']);
+
+      // Replayed right away at the target's own address: answered by MSW. A connection the proxy had
+      // left open (the global fetch's pool keeps one alive for seconds) would carry the request to the
+      // target past MSW, which intercepts requests as they open a connection.
+      const { server: msw } = setupNodeMock({ fromHar: har, warnings: false });
+      msw.listen({ onUnhandledFrame: 'error' });
+      try {
+        expect(await createClient({ baseUrl: url, projectId: '65f1a2b3c4d5e6f708090a0b', maxRetries: 0 }).tags.list()).toEqual(live);
+      } finally {
+        msw.close();
+      }
+      expect(requests).toHaveLength(2);
+      await expect.poll(open, { timeout: 10_000 }).toBe(0);
+    } finally {
+      target.closeAllConnections();
+      await new Promise((resolve) => target.close(resolve));
     }
   });
 });

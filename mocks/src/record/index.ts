@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createClient } from '@supportkb/sdk';
 import type { Entry, Har, Header, QueryString } from 'har-format';
 import { REDACTED, SecretSet, isSecretField, isSecretHeader, redactBody, redactJson } from './redact';
+import { upstreamFetch } from './upstream';
 
 export { REDACTED } from './redact';
 export type { Entry as HarEntry, Har } from 'har-format';
@@ -111,7 +112,15 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
   const hostnames = new Set(LOOPBACK_HOSTNAMES);
   if (host !== '0.0.0.0' && host !== '::') hostnames.add(host.includes(':') ? `[${host}]` : host.toLowerCase());
   const secrets = new SecretSet();
-  const authorization = await resolveCredentials(base, options.credentials, secrets);
+  // The connections to the target are the proxy's own, ended by stop() (./upstream.ts).
+  const upstream = upstreamFetch();
+  let authorization: string | undefined;
+  try {
+    authorization = await resolveCredentials(base, options.credentials, secrets, upstream.fetch);
+  } catch (error) {
+    upstream.close();
+    throw error;
+  }
 
   const entries: (Entry | undefined)[] = [];
   const inFlight = new Set<Promise<void>>();
@@ -196,7 +205,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       comment = 'not forwarded: request body over the proxy limit';
     } else {
       try {
-        const answer = await fetch(url, {
+        const answer = await upstream.fetch(url, {
           method,
           headers,
           body: body && body.length > 0 && method !== 'GET' && method !== 'HEAD' ? new Uint8Array(body) : undefined,
@@ -287,6 +296,9 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       server.off('error', reject);
       resolve();
     });
+  }).catch((error: unknown) => {
+    upstream.close();
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -311,6 +323,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
         server.closeAllConnections();
         await Promise.allSettled([...inFlight]);
         await closed;
+        upstream.close();
         const har: Har = {
           log: {
             version: '1.2',
@@ -328,7 +341,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
 }
 
 /** The `Authorization` value to inject; signs in once for `{ email, password }`. */
-async function resolveCredentials(base: string, credentials: RecordingCredentials | undefined, secrets: SecretSet): Promise<string | undefined> {
+async function resolveCredentials(base: string, credentials: RecordingCredentials | undefined, secrets: SecretSet, fetch: typeof globalThis.fetch): Promise<string | undefined> {
   if (!credentials) return undefined;
   if ('token' in credentials) {
     const token = credentials.token.trim();
@@ -338,7 +351,7 @@ async function resolveCredentials(base: string, credentials: RecordingCredential
     return value;
   }
   secrets.add(credentials.password);
-  const client = createClient({ baseUrl: base });
+  const client = createClient({ baseUrl: base, fetch });
   let token: string;
   try {
     ({ token } = await client.auth.signIn({ email: credentials.email, password: credentials.password }));
