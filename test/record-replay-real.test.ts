@@ -118,8 +118,8 @@ describe('the recording replayed by the mock, the real server gone', () => {
       sockets.push(socket);
       socket.destroy();
     });
-    // The port may stay busy for a moment after the stop: the server's ends of the proxy's kept-alive
-    // upstream connections (FIN_WAIT) hold it until this process closes its ends.
+    // The proxy ended its connections to the server when it stopped (else a replayed request could
+    // go out on one past MSW); the port may still stay busy for a moment while the server's ends close.
     const started = Date.now();
     for (;;) {
       const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => listener.once('error', resolve).listen(apiPort, '127.0.0.1', () => resolve(undefined)));
