@@ -5,8 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@supportkb/sdk';
-import { startRealServer, type RealServer } from '../../../scripts/real-server/index.mjs';
+import type { RealServer } from '../../../scripts/real-server/index.mjs';
 import { CHROMIUM, launchChromium, skipWithoutChromium, type Chromium } from '../../../test/chromium';
+import { sharedRealServer } from '../../../test/real-server-shared';
 import { serveStatic, type StaticSite } from './static-server';
 
 // The live inbox against the real server (2.19.16, unmodified, on loopback): the page built by the
@@ -41,7 +42,8 @@ async function buildLikeTheReadme(api: string, projectId: string, out: string): 
 
 beforeAll(async () => {
   if (!CHROMIUM) return;
-  server = await startRealServer();
+  // A project of its own on the run's shared real server (test/real-server-shared.ts).
+  server = await sharedRealServer('live-inbox');
   outDir = mkdtempSync(join(tmpdir(), 'supportkb-live-inbox-real-'));
   await buildLikeTheReadme(server.baseUrl, server.projectId, outDir);
   site = await serveStatic(outDir);
