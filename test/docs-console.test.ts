@@ -88,6 +88,16 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const blockOf = (entry: { tag: string; operationId: string }) => browser!.page.locator(`#operations-${entry.tag.trim().replace(/\s/g, '_')}-${entry.operationId}`);
 const entryOf = (operationId: string) => all.find((entry) => entry.operationId === operationId)!;
 
+/** What the page shows of an answer: the status cell, the contract check (its data and text), and the answer as Swagger UI holds it. */
+interface Shown {
+  status: string;
+  checkedStatus: string | undefined;
+  checkedOperation: string | undefined;
+  valid: string | undefined;
+  text: string;
+  answer: { status: number; headers: Record<string, string>; text: string };
+}
+
 /**
  * Sends one operation from the console as a reader does: its deep link opens it (and closes the one
  * before), its Execute button sends what the console prefilled. `again`: the operation was sent
@@ -95,7 +105,7 @@ const entryOf = (operationId: string) => all.find((entry) => entry.operationId =
  * block still shows. Returns the status
  * cell, the console's contract check, and the answer as Swagger UI holds it.
  */
-async function sendFromTheConsole(operationId: string, { again = false } = {}) {
+async function sendFromTheConsole(operationId: string, { again = false } = {}): Promise<Shown> {
   const page = browser!.page;
   const entry = entryOf(operationId);
   await page.evaluate((id) => (location.hash = `operation/${id}`), operationId);
@@ -111,27 +121,48 @@ async function sendFromTheConsole(operationId: string, { again = false } = {}) {
   }
   await execute.click();
   // Once the answer's check shows (the one before was cleared, or there was none): what the page shows, in one round trip.
-  const shown = await page.waitForFunction(
-    ([id, path, method]) => {
-      const block = document.getElementById(id);
-      const check = block?.querySelector<HTMLElement>('[data-testid="contract-check"]');
-      const status = block?.querySelector<HTMLElement>('.live-responses-table tbody .response-col_status');
-      if (!check || !status) return false;
-      const response = (window as any).supportkbConsole.ui.specSelectors.responseFor(path, method).toJS();
-      return {
-        status: status.innerText.trim(),
-        checkedStatus: check.dataset.status,
-        checkedOperation: check.dataset.operationId,
-        valid: check.dataset.valid,
-        text: check.innerText.replace(/\s+/g, ' '),
-        answer: { status: response.status as number, headers: response.headers as Record<string, string>, text: (response.text ?? '') as string },
-      };
-    },
-    [`operations-${entry.tag.trim().replace(/\s/g, '_')}-${entry.operationId}`, entry.path, entry.method.toLowerCase()] as const,
-    { polling: 'raf' },
+  // Read on each change of the block's DOM (a MutationObserver), not on every animation frame: polling
+  // by requestAnimationFrame keeps the page drawing frames while Swagger UI renders the answer (the
+  // test that sends all 82: measured 73.9 CPU-s with 'raf' polling, 60.6 with this, Chromium included).
+  const value = await page.evaluate(
+    ([id, path, method, timeoutMs]) =>
+      new Promise<Shown | false>((resolve) => {
+        const read = (): Shown | false => {
+          const block = document.getElementById(id);
+          const check = block?.querySelector<HTMLElement>('[data-testid="contract-check"]');
+          const status = block?.querySelector<HTMLElement>('.live-responses-table tbody .response-col_status');
+          if (!check || !status) return false;
+          const response = (window as any).supportkbConsole.ui.specSelectors.responseFor(path, method).toJS();
+          return {
+            status: status.innerText.trim(),
+            checkedStatus: check.dataset.status,
+            checkedOperation: check.dataset.operationId,
+            valid: check.dataset.valid,
+            text: check.innerText.replace(/\s+/g, ' '),
+            answer: { status: response.status as number, headers: response.headers as Record<string, string>, text: (response.text ?? '') as string },
+          };
+        };
+        const first = read();
+        if (first) return resolve(first);
+        // A slow interval besides, for a change no mutation reports; the time-out guards a hang (false: "no answer shown").
+        const finish = (value: Shown | false) => {
+          observer.disconnect();
+          clearInterval(interval);
+          clearTimeout(timer);
+          resolve(value);
+        };
+        const onChange = () => {
+          const value = read();
+          if (value) finish(value);
+        };
+        const observer = new MutationObserver(onChange);
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+        const interval = setInterval(onChange, 250);
+        const timer = setTimeout(() => finish(false), timeoutMs);
+      }),
+    [`operations-${entry.tag.trim().replace(/\s/g, '_')}-${entry.operationId}`, entry.path, entry.method.toLowerCase(), 30_000] as const,
   );
-  const value = await shown.jsonValue();
-  if (!value) throw new Error(`${operationId}: no answer shown`); // waitForFunction resolves on a truthy value only
+  if (!value) throw new Error(`${operationId}: no answer shown within 30 s`);
   return value;
 }
 
