@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { CHROMIUM, launchChromium, refuseExternalRequests, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
 import { dereferencedContract, firstExample, operations } from './contract-helpers';
 import { docsBuild } from './docs-build';
@@ -48,6 +48,27 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
 });
 
+/**
+ * Whether the page holds the docs page as an earlier test of this file loaded it. Loading it (3.9 MB of
+ * HTML, then Redoc's start) costs a few CPU-seconds each time: the tests share one load and move in
+ * it by its links and addresses, as a reader does (this file: measured 81.6 CPU-s with a load per
+ * test, 56.3 with one, Chromium included). A failed test leaves the page as it was: the next
+ * one loads it again.
+ */
+let loaded = false;
+
+/** The docs page, loaded once for the file (see `loaded`), its sidebar shown. Called first in a test. */
+async function docsPage(): Promise<Page> {
+  onTestFailed(() => {
+    loaded = false;
+  });
+  const page = browser!.page;
+  if (!loaded) await page.goto(`${origin}/`, { waitUntil: 'load' });
+  loaded = true;
+  await page.getByTestId('menu-item-label').first().waitFor();
+  return page;
+}
+
 const groupItems = () => browser!.page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group');
 const itemLabel = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -75,9 +96,7 @@ async function openGroup(group: Locator, item: Locator): Promise<void> {
 describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', () => {
   it('lists every tag and every operation, shows an example and the message.create webhook, without errors', async () => {
     expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
-    const page = browser!.page;
-    await page.goto(`${origin}/`, { waitUntil: 'load' });
-    await page.getByTestId('menu-item-label').first().waitFor();
+    const page = await docsPage();
 
     // The guides of info.description are sections of the sidebar.
     const sections = await page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-default > a').allInnerTexts();
@@ -152,9 +171,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
   }, 120_000);
 
   it('finds an operation by its operationId and SDK method first, a guide by its title first, shows excerpts as written, and keeps the implementation notes collapsed', async () => {
-    const page = browser!.page;
-    await page.goto(`${origin}/`, { waitUntil: 'load' });
-    await page.getByTestId('menu-item-label').first().waitFor();
+    const page = await docsPage();
     const input = page.getByPlaceholder('Search docs...');
     const results = page.locator('[data-component-name="Search/SearchItem"]');
     /** The texts of the search results for `query` (Redoc's search dialog), once the list has settled. */
@@ -243,9 +260,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
 
   it("shows every operation's TypeScript sample with its SDK call first, and curl and the payload in the sample menu", async () => {
     const { apiOperations } = await import('@supportkb/sdk/manifest');
-    const page = browser!.page;
-    await page.goto(`${origin}/`, { waitUntil: 'load' });
-    await page.getByTestId('menu-item-label').first().waitFor();
+    const page = await docsPage();
     // Every operation's address, as the sidebar links it: `#/<its tag's page>/<operationid>`.
     const tagPages = new Map<string, string>();
     for (const [label, href] of await page
