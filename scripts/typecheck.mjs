@@ -19,7 +19,7 @@ import ts from 'typescript';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The programs `npm run typecheck` checks. */
-export const PROJECTS = [
+const PROJECTS = [
   'tsconfig.json',
   'tsconfig.scripts.json',
   'examples/webhook-receiver/tsconfig.json',
