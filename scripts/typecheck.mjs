@@ -6,7 +6,8 @@
 // files, @types/node, the dependencies' and the built packages' declarations, the sources that several
 // import) is parsed and bound once, through one document registry (TypeScript's language service shares
 // source files between projects the same way: by file and the options that change how a file is parsed),
-// instead of once per `tsc` process. Measured back to back: the 6 `tsc -p` 55.7 CPU-s, this 34.3 CPU-s.
+// instead of once per `tsc` process. Measured back to back: the 6 `tsc -p` 41.6 CPU-s, this 32.0 (under heavier
+// load 55.7 and 34.3).
 //
 // Prints the errors as tsc does (with colours and code frames on a terminal), each project's under its
 // name, and exits 1 when any program has an error. `node scripts/typecheck.mjs PROJECT…` checks only
