@@ -50,7 +50,10 @@ export function indexContract(doc) {
   }
   const byId = new Map(operations.map((entry) => [entry.operationId, entry]));
 
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  // `code.optimize: false`: Ajv's clean-up passes over the generated code (unused names, constant
+  // conditions), which buy nothing for a validator that checks a few answers, cost most of compiling
+  // the dereferenced (inlined) schemas: a whole run measured 2.65 → 2.2 CPU-s. The checks are the same.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, code: { optimize: false } });
   addFormats(ajv);
   const compiled = new Map();
   const validatorOf = (key, schema) => {
