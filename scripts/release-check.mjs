@@ -16,8 +16,9 @@
 //            typed entry and a CJS consumer of every `require` entry, as the strictest consumer has it
 //            (strict, exactOptionalPropertyTypes, noUncheckedIndexedAccess, no skipLibCheck), under
 //            module resolution node16, nodenext and bundler (ESM only): the three programs in one
-//            process, each checking the consumers and our declarations (errors in third-party
-//            declarations are theirs, never a failure; their bodies are not checked).
+//            process, sharing the files they parse, each checking the consumers and our declarations
+//            (errors in third-party declarations are theirs, never a failure; their bodies are not
+//            checked).
 //   entries  in that project, Node imports (ESM) and requires (CJS; require(esm) for ESM-only
 //            packages, whose `default` condition promises both) every code entry of the exports map,
 //            each exports something, and a dual package's ESM and CJS builds export the same names;
@@ -45,7 +46,8 @@
 // ```ts snippet=NAME (other blocks, ```json or ```text, are shown data). The scratch project also gets
 // `typescript` and `@types/node` (the repository's versions), as a TypeScript user has them (whichever
 // checks run, so that every run on the same tarballs shares one install).
-//   ts                 type-checked with the project's `tsc` (strict, module nodenext), then run as js.
+//   ts                 type-checked with the project's TypeScript as its `tsc -p` does (strict, module
+//                      nodenext; every package's snippets in one process), then run as js.
 //   js / ts            run with this Node in the project (TypeScript by Node's type stripping); it must
 //                      exit 0 within 60 s, print nothing on stderr that looks like an error or a warning,
 //                      and print every `// → text` a line ends with, in order. A block that names

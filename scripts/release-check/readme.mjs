@@ -24,6 +24,36 @@ const snippetSlots = (() => {
   };
 })();
 
+/**
+ * Type-checks the ts snippets of a package (its tsconfig, relative to the project) with the project's
+ * TypeScript, as `tsc -p` does: every package's check asked for in the same turn runs in one process
+ * (tsc-consumers.mjs --all), whose programs share the files they all parse (@types/node, lib.dom.d.ts,
+ * the packages' declarations). Resolves with the tsconfig's error lines, or with a failure of the
+ * process as one line.
+ * @param {string} project
+ * @param {string} tsconfig
+ * @returns {Promise<string[]>}
+ */
+function typecheckSnippets(project, tsconfig) {
+  if (!typecheckSnippets.batch) {
+    const configs = /** @type {string[]} */ ([]);
+    const done = new Promise((next) => setImmediate(next)).then(async () => {
+      typecheckSnippets.batch = undefined;
+      // A guard against a hang, not a budget: the three packages' snippets took over 60 s each on a
+      // busy 2-core machine (one tsc process per package then, beside the snippets).
+      const worker = join(import.meta.dirname, 'tsc-consumers.mjs');
+      const r = await spawnIn(project, process.execPath, [worker, '--all', project, ...configs], { timeout: 240_000 }).exited;
+      if (r.code !== 0) return { failed: `tsc-consumers.mjs --all: exit code ${r.code ?? r.signal}\n${(r.stdout + r.stderr).trim()}` };
+      return { results: /** @type {{ config: string, lines: string[] }[]} */ (JSON.parse(r.stdout)) };
+    });
+    typecheckSnippets.batch = { configs, done };
+  }
+  typecheckSnippets.batch.configs.push(tsconfig);
+  return typecheckSnippets.batch.done.then(({ failed, results }) => (failed ? [failed] : (results?.find((r) => r.config === tsconfig)?.lines ?? [`${tsconfig}: not compiled`])));
+}
+/** @type {{ configs: string[], done: Promise<{ failed?: string, results?: { config: string, lines: string[] }[] }> } | undefined} */
+typecheckSnippets.batch = undefined;
+
 /** The fenced blocks of a README: { lang, name, flags, code, line }, and its untagged code blocks. */
 function readmeBlocks(text) {
   const blocks = [];
@@ -175,7 +205,7 @@ export async function readmeStep(packages, p, project) {
     mkdirSync(dir, { recursive: true });
     const typechecked = [];
 
-    // TypeScript: the project's tsc, strict, over every ts snippet at once.
+    // TypeScript: the project's TypeScript, strict, over every ts snippet at once (typecheckSnippets).
     const ts = blocks.filter((b) => b.lang === 'ts');
     for (const b of ts) writeFileSync(join(dir, `${b.name}.mts`), b.code);
     const typecheck = ts.length
@@ -191,11 +221,8 @@ export async function readmeStep(packages, p, project) {
             skipLibCheck: true,
           };
           writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ts.map((b) => `${b.name}.mts`) }, null, 2));
-          // A guard against a hang, not a budget: the three packages' tsc runs beside the snippets took over
-          // 60 s on a busy 2-core machine (before and after the install was shared).
-          const tscArgs = [join(project, 'node_modules/typescript/bin/tsc'), '-p', relative(project, join(dir, 'tsconfig.json')), '--pretty', 'false'];
-          const r = await spawnIn(project, process.execPath, tscArgs, { timeout: 180_000 }).exited;
-          if (r.code !== 0) problems.push(`tsc (strict) on the ts snippets:\n${(r.stdout + r.stderr).trim()}`);
+          const errors = await typecheckSnippets(project, relative(project, join(dir, 'tsconfig.json')));
+          if (errors.length) problems.push(`tsc (strict) on the ts snippets:\n${errors.join('\n')}`);
           else typechecked.push(`${ts.length} ts type-checked (tsc strict)`);
         })()
       : Promise.resolve();

@@ -58,6 +58,15 @@ const call = (tool: string, args: Record<string, unknown>, env?: Record<string, 
   }>;
 const text = (result: ToolResult) => result.content.map((part) => part.text).join('\n');
 
+/** A README's command run as written from `cwd`; a command two READMEs give alike (the same text, the same folder) runs once and both tests read its answer. */
+const commandRuns = new Map<string, Promise<{ stdout: string }>>();
+function runCommand(command: string, cwd: string): Promise<{ stdout: string }> {
+  const key = `${cwd}\0${command}`;
+  let run = commandRuns.get(key);
+  if (!run) commandRuns.set(key, (run = slot(() => exec('sh', ['-c', command], { cwd, timeout: 60_000 }))));
+  return run;
+}
+
 describe('supportkb-mcp over stdio, through the MCP Inspector CLI, on the embedded mock', () => {
   // Independent server processes: started side by side (three at a time), each test awaits its own.
   const runs = {
@@ -156,7 +165,7 @@ describe("the root README's MCP section", () => {
   it('runs its Inspector command as written (from the repository root, on the embedded mock)', async () => {
     const command = /```sh\n([\s\S]*?)```/.exec(section)![1]!.trim();
     expect(command).toMatch(/^npx mcp-inspector --cli npx supportkb-mcp /);
-    const { stdout } = await slot(() => exec('sh', ['-c', command], { cwd: root, timeout: 60_000 }));
+    const { stdout } = await runCommand(command, root);
     const answer = JSON.parse(stdout.slice(stdout.indexOf('{')));
     expect(answer.isError).toBeUndefined();
     expect(JSON.parse(answer.content[0].text)).toEqual([{ totalCount: expect.any(Number) }]);
@@ -169,7 +178,7 @@ describe("examples/mcp's commands", () => {
   const commands = block.trim().split('\n');
 
   it.each(commands.map((command) => [command]))('%s runs as written and answers without a tool error', async (command) => {
-    const { stdout } = await slot(() => exec('sh', ['-c', command], { cwd: root, timeout: 60_000 }));
+    const { stdout } = await runCommand(command, root);
     const answer = JSON.parse(stdout.slice(stdout.indexOf('{')));
     expect(answer.isError).toBeUndefined();
     expect(answer.tools ?? answer.content).toBeInstanceOf(Array);

@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { lazyZod } from '../scripts/lazy-zod.mjs';
 
 const sdk = fileURLToPath(new URL('..', import.meta.url));
@@ -22,22 +23,32 @@ function files(dir: string): Map<string, string> {
   return out;
 }
 
-it('regenerating the SDK from the contract gives no diff with the committed src/generated', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'supportkb-generate-'));
-  const bundle = join(scratch, 'openapi.yaml');
-  const output = join(scratch, 'generated');
-  execFileSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '-o', bundle], {
+/** This file's scratch folder: the bundled contract (made once, by the first test that needs it) and the outputs. */
+const scratch = mkdtempSync(join(tmpdir(), 'supportkb-generate-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let bundled = '';
+/** The contract bundled by Redocly as `npm run bundle` bundles it (YAML), once for the file: each bundle is a Redocly process of seconds. */
+function bundle(): string {
+  if (bundled) return bundled;
+  const file = join(scratch, 'openapi.yaml');
+  execFileSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '-o', file], {
     stdio: 'pipe',
   });
+  return (bundled = file);
+}
+
+it('regenerating the SDK from the contract gives no diff with the committed src/generated', () => {
+  const input = bundle();
+  const output = join(scratch, 'generated');
   execFileSync(process.execPath, [join(root, 'node_modules/@hey-api/openapi-ts/bin/run.js'), '-f', 'openapi-ts.config.ts'], {
     cwd: sdk,
     stdio: 'pipe',
-    env: { ...process.env, SUPPORTKB_GENERATE_INPUT: bundle, SUPPORTKB_GENERATE_OUTPUT: output },
+    env: { ...process.env, SUPPORTKB_GENERATE_INPUT: input, SUPPORTKB_GENERATE_OUTPUT: output },
   });
   execFileSync(process.execPath, ['scripts/generate-operations.mjs'], {
     cwd: sdk,
     stdio: 'pipe',
-    env: { ...process.env, SUPPORTKB_GENERATE_INPUT: bundle, SUPPORTKB_GENERATE_OUTPUT: output },
+    env: { ...process.env, SUPPORTKB_GENERATE_INPUT: input, SUPPORTKB_GENERATE_OUTPUT: output },
   });
   execFileSync(process.execPath, ['scripts/generate-realtime.mjs'], { cwd: sdk, stdio: 'pipe', env: { ...process.env, SUPPORTKB_GENERATE_OUTPUT: output } });
   const fresh = files(output);
@@ -48,15 +59,10 @@ it('regenerating the SDK from the contract gives no diff with the committed src/
 });
 
 describe('the query rules of the manifest (x-alias-of, x-false-is-true)', () => {
-  /** The contract bundled into `dir` as JSON, with `change` applied to it. */
+  /** The bundled contract, written into `dir` as JSON with `change` applied to it. */
   function contractWith(dir: string, change: (doc: any) => void): string {
     const file = join(dir, 'openapi.json');
-    execFileSync(
-      process.execPath,
-      [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'bundle', join(root, 'openapi/openapi.yaml'), '--config', join(root, 'redocly.yaml'), '--ext', 'json', '-o', file],
-      { stdio: 'pipe' },
-    );
-    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    const doc = parse(readFileSync(bundle(), 'utf8'));
     change(doc);
     writeFileSync(file, JSON.stringify(doc));
     return file;
