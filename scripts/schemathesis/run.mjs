@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bundledContract, root } from '../lib/contract-source.mjs';
 import { DEFAULT_INSTALL_DIR, ensureInstalled } from './install.mjs';
@@ -98,6 +98,7 @@ import { DEFAULT_INSTALL_DIR, ensureInstalled } from './install.mjs';
  * @property {number} [requestTimeout]
  * @property {boolean} [continueOnFailure]
  * @property {boolean} [noShrink] report failing cases as found, without shrinking them
+ * @property {boolean} [noJunit] write no junit.xml (the summary needs only the NDJSON and JSON reports)
  * @property {OperationCheck[]} [operationChecks] per-operation check settings
  * @property {string} [workers]
  * @property {string} [contract]
@@ -146,6 +147,8 @@ export const EXPECTED_STATUSES = {
   negative_data_rejection: ['400', '401', '403', '404', '405', '406', '409', '415', '422', '428', '429', '5xx'],
   missing_required_header: ['400', '401', '403', '406', '415', '422'],
 };
+/** Loaded by Schemathesis before the run (`SCHEMATHESIS_HOOKS`): garbage collection settings of its Python process. */
+const HOOKS_FILE = fileURLToPath(new URL('./hooks.py', import.meta.url));
 /** Stand-in for the credentials in printed curl lines: `export AUTH='JWT <token>'` first. */
 const AUTH_VARIABLE = 'AUTH';
 /** The value Schemathesis' ignored_auth check sends as invalid credentials for an apiKey scheme (schemathesis/specs/openapi/_auth_retry.py). */
@@ -175,6 +178,7 @@ the project's owner or an admin.
   --continue-on-failure   keep testing an operation after its first failure (finds more, takes longer)
   --no-shrink             report a failing case as found, without shrinking it (each shrinking step is a
                           request: costly on requests the deployment never answers)
+  --no-junit              write no junit.xml (the summary reads only events.ndjson and report.json)
   --skip-check ID:CHECK   do not run CHECK on operation ID (repeatable), e.g. getLead:use_after_free
   --expect-status ID:CHECK:STATUS
                           let CHECK accept STATUS (e.g. 500, 4xx) on operation ID besides its defaults
@@ -220,6 +224,7 @@ export function parseCommandLine(argv) {
         'request-timeout': { type: 'string' },
         'continue-on-failure': { type: 'boolean', default: false },
         'no-shrink': { type: 'boolean', default: false },
+        'no-junit': { type: 'boolean', default: false },
         'skip-check': { type: 'string', multiple: true },
         'expect-status': { type: 'string', multiple: true },
         workers: { type: 'string' },
@@ -276,6 +281,7 @@ export function parseCommandLine(argv) {
     requestTimeout: integer('request-timeout'),
     continueOnFailure: values['continue-on-failure'],
     noShrink: values['no-shrink'],
+    noJunit: values['no-junit'],
     operationChecks: operationChecksOf(values['skip-check'] ?? [], values['expect-status'] ?? [], problems),
     workers: values.workers,
     contract: values.contract,
@@ -675,8 +681,10 @@ export async function runSchemathesis(options) {
   args.push('--request-timeout', String(requestTimeout), '--generation-database', 'none', '--no-color', '--output-truncate', 'true');
   if (options.continueOnFailure) args.push('--continue-on-failure');
   if (options.noShrink) args.push('--no-shrink');
-  args.push('--report', 'ndjson,junit,json', '--report-dir', reportDir, '--report-ndjson-path', ndjsonFile);
-  args.push('--report-junit-path', join(reportDir, 'junit.xml'), '--report-json-path', join(reportDir, 'report.json'));
+  // The summary reads the NDJSON events (failures, errors) and the JSON report (figures); junit.xml is for CI tools.
+  args.push('--report', options.noJunit ? 'ndjson,json' : 'ndjson,junit,json', '--report-dir', reportDir, '--report-ndjson-path', ndjsonFile);
+  if (!options.noJunit) args.push('--report-junit-path', join(reportDir, 'junit.xml'));
+  args.push('--report-json-path', join(reportDir, 'report.json'));
   for (const id of options.includeOperationIds ?? []) args.push('--include-operation-id', id);
   for (const id of excluded) args.push('--exclude-operation-id', id);
   if (options.maxTime) args.push('--max-time', String(options.maxTime));
@@ -688,7 +696,19 @@ export async function runSchemathesis(options) {
   const exit = await new Promise((resolvePromise, reject) => {
     const child = spawn(installed.schemathesis, args, {
       cwd: reportDir,
-      env: { ...process.env, SUPPORTKB_SCHEMATHESIS_AUTHORIZATION: authorization, PYTHONUNBUFFERED: '1', NO_COLOR: '1' },
+      env: {
+        // Without npm's own variables (dozens under `npm test`): requests reads the whole environment
+        // for proxy settings on every request.
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))),
+        SUPPORTKB_SCHEMATHESIS_AUTHORIZATION: authorization,
+        // hooks.py: the Python process's own settings (garbage collection), none that changes the run's cases or checks.
+        SCHEMATHESIS_HOOKS: HOOKS_FILE,
+        // Hypothesis' caches (its Unicode tables: seconds of CPU to compute) kept across runs; the report
+        // directory, its default place, is emptied before each run. No example database (`--generation-database none`).
+        HYPOTHESIS_STORAGE_DIRECTORY: join(DEFAULT_INSTALL_DIR, 'hypothesis'),
+        PYTHONUNBUFFERED: '1',
+        NO_COLOR: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
     });
