@@ -61,6 +61,28 @@ export function describeAnswer(record) {
 }
 
 /**
+ * An answer's body without what the real server decides by a race, on both sides alike. A message
+ * posted to an existing conversation (`createMessage`): the server stores it as the conversation's
+ * `attributes.last_message` with an update it does not wait for, and reads the conversation it
+ * answers with at the same time (routes/message.js:271, 2.19.16), so the answer's
+ * `request.attributes.last_message` is there or not by which query the database runs first (an
+ * `attributes` left empty by that alone goes too). The mock always stores it first.
+ * @param {{ op: string, body: unknown }} record
+ * @returns {unknown}
+ */
+function withoutRaces(record) {
+  const { body } = record;
+  if (record.op !== 'createMessage' || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const request = /** @type {Record<string, unknown>} */ (body).request;
+  if (!request || typeof request !== 'object' || Array.isArray(request)) return body;
+  const attributes = /** @type {Record<string, unknown>} */ (request).attributes;
+  if (!attributes || typeof attributes !== 'object' || Array.isArray(attributes) || !('last_message' in attributes)) return body;
+  const { last_message: _raced, ...rest } = /** @type {Record<string, unknown>} */ (attributes);
+  const { attributes: _attributes, ...others } = /** @type {Record<string, unknown>} */ (request);
+  return { ...body, request: Object.keys(rest).length ? { ...others, attributes: rest } : others };
+}
+
+/**
  * Compares the two runs.
  * @param {import('./run.mjs').CallRecord[]} reference the real server's records.
  * @param {import('./run.mjs').CallRecord[]} candidate the mock's records (same steps, same order).
@@ -73,8 +95,8 @@ export function compareRuns(reference, candidate) {
   let same = 0;
   for (const expected of reference) {
     const actual = byId.get(expected.id);
-    const a = describeAnswer(expected);
-    const b = actual ? describeAnswer(actual) : { status: -1, body: 'not run' };
+    const a = describeAnswer({ ...expected, body: withoutRaces(expected) });
+    const b = actual ? describeAnswer({ ...actual, body: withoutRaces(actual) }) : { status: -1, body: 'not run' };
     const statusMatches = a.status === b.status;
     if (statusMatches) sameStatus++;
     if (statusMatches && a.body === b.body) same++;
