@@ -82,17 +82,11 @@ export function caselessHandler(baseUrl: string, routes: readonly CaselessRoute[
     const segments = pathname.replace(/\/$/, '').split('/').slice(1);
     return caselessRoute(routes, request.method.toUpperCase(), segments, !base);
   };
-  /** The route of each request the predicate matched, for its resolver (the same Request object). */
-  const matched = new WeakMap<Request, NonNullable<ReturnType<typeof caselessRoute>>>();
+  // The predicate and the resolver route the same request: the fallback serves rare requests only.
   return http.all(
-    ({ request }) => {
-      const found = routeOf(request);
-      if (!found) return false;
-      matched.set(request, found);
-      return true;
-    },
+    ({ request }) => routeOf(request) !== undefined,
     async ({ request }) => {
-      const found = matched.get(request) ?? routeOf(request);
+      const found = routeOf(request);
       return found ? found.route.answer(request, found.params) : undefined;
     },
   );

@@ -59,8 +59,8 @@ export const operationAnswers: WeakMap<object, OperationAnswer> = new WeakMap();
 
 /**
  * Per MSW handler of an operation, under the default base URL (`*`): whether it may answer a request
- * path its pattern matched (`mayAnswerPath`, ./routes.ts). The handler's resolver and the standalone
- * server's dispatch both ask it.
+ * path its pattern matched (`mayAnswerPath`, ./routes.ts). The handler's predicate (`guardedPath`)
+ * and the standalone server's dispatch both ask it.
  */
 export const operationPathGuards: WeakMap<object, (pathname: string) => boolean> = new WeakMap();
 
