@@ -217,6 +217,12 @@ export class WebhookDispatcher {
   private readonly listeners = new Set<WebhookListener>();
   private readonly eventListeners = new Set<WebhookEventListener>();
   private readonly pending = new Set<Promise<unknown>>();
+  /**
+   * Settles once the latest delivery started has been shown to the listeners: each delivery waits
+   * for the one before, so listeners see deliveries in the order they were emitted (signing is
+   * asynchronous and its promises may settle in any order).
+   */
+  private announced: Promise<void> = Promise.resolve();
   private readonly entries: WebhookLogEntry[] = [];
   /** Subscriptions whose failed delivery was already reported. */
   private readonly warned = new Set<string>();
@@ -243,8 +249,8 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Registers an in-process listener, called synchronously for every delivery (before the HTTP
-   * POST). @returns a function that removes the listener.
+   * Registers an in-process listener, called for every delivery once it is signed and before the
+   * HTTP POST, in the order the events were emitted. @returns a function that removes the listener.
    */
   onDelivery(listener: WebhookListener): () => void {
     this.listeners.add(listener);
@@ -333,19 +339,30 @@ export class WebhookDispatcher {
   }
 
   private async deliver<E extends WebhookEventName>(event: E, hook: SubscriptionHook & { event: E }, secret: string, payload: WebhookPayloads[E]): Promise<DeliveryResult> {
-    const built = await buildWebhookDelivery({ secret, hook, payload, timestamp: (this.options.now ?? Date.now)() });
-    // What the service's HTTP client adds to every delivery.
-    const headers = { ...built.headers, origin: 'http://localhost:3000' };
-    const body = JSON.parse(built.body) as WebhookBody;
+    const previous = this.announced;
+    let announce!: () => void;
+    this.announced = new Promise<void>((resolve) => (announce = resolve));
+    let built: Awaited<ReturnType<typeof buildWebhookDelivery>>;
+    let headers: Record<string, string>;
     let settle!: (result: DeliveryResult) => void;
     const result = new Promise<DeliveryResult>((resolve) => (settle = resolve));
-    const delivery: WebhookDelivery = { event, subscriptionId: hook._id, target: hook.target, headers, body, result };
-    for (const listener of this.listeners) {
-      try {
-        listener(delivery);
-      } catch {
-        // A failing listener must not break the request that emitted the event.
+    try {
+      built = await buildWebhookDelivery({ secret, hook, payload, timestamp: (this.options.now ?? Date.now)() });
+      // What the service's HTTP client adds to every delivery.
+      headers = { ...built.headers, origin: 'http://localhost:3000' };
+      const body = JSON.parse(built.body) as WebhookBody;
+      const delivery: WebhookDelivery = { event, subscriptionId: hook._id, target: hook.target, headers, body, result };
+      // The service emits in order; its listeners see the deliveries in that order.
+      await previous;
+      for (const listener of this.listeners) {
+        try {
+          listener(delivery);
+        } catch {
+          // A failing listener must not break the request that emitted the event.
+        }
       }
+    } finally {
+      announce();
     }
     const done = (outcome: DeliveryResult): DeliveryResult => (settle(outcome), outcome);
     if ((this.options.delivery ?? 'http') === 'none') return done({ delivered: false, attempts: 0, skipped: 'disabled' });

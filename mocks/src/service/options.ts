@@ -183,7 +183,7 @@ export interface MockService {
   reset(): void;
   /** Deep copy of the whole state, for comparisons. */
   snapshot(): Record<string, unknown>;
-  /** Registers an in-process webhook listener; returns the function that removes it. */
+  /** Registers an in-process webhook listener, called for each delivery in the order the events were emitted (before its HTTP POST); returns the function that removes it. */
   onWebhook(listener: WebhookListener): () => void;
   /** Resolves when every webhook delivery started so far is over (retries included). */
   webhooksIdle(): Promise<void>;
