@@ -25,13 +25,17 @@ const touch = (file: string) => {
 const input = () => join(dir, 'src/a.txt');
 const output = () => join(dir, 'out/a.txt');
 
-/** Runs buildStale on the scratch project in a child process; its stdout/stderr are what a user would see. */
-function build(verbose = false) {
+/**
+ * Runs buildStale on the scratch project in a child process; its stdout/stderr are what a user would see.
+ * Progress lines start once the build has run for `progressAfterMs`: by default past any build here
+ * (a quick build prints nothing, however busy the machine), 0 to see them.
+ */
+function build(verbose = false, progressAfterMs = 600_000) {
   const driver = `
     import { buildStale } from ${JSON.stringify(preflight)};
     import { writeFileSync } from 'node:fs';
     const steps = [{ name: 'copy', npm: ['run', 'build:copy'], inputs: ['src'], outputs: ['out'] }];
-    const result = await buildStale({ root: ${JSON.stringify(dir)}, steps, verbose: ${verbose} });
+    const result = await buildStale({ root: ${JSON.stringify(dir)}, steps, verbose: ${verbose}, progressAfterMs: ${progressAfterMs} });
     writeFileSync(${JSON.stringify(join(dir, 'result.json'))}, JSON.stringify(result));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', driver], { cwd: dir, encoding: 'utf8' });
   expect(run.status, run.stderr).toBe(0);
@@ -109,6 +113,16 @@ describe('scripts/preflight.mjs buildStale', () => {
     expect(verbose.built).toEqual(['copy']);
     expect(verbose.stdout).toContain('noise line 0');
     expect(verbose.stderr).toMatch(/^building copy \(sources changed\): npm run build:copy\n[\s\S]*built copy in [\d.]+ s\n$/);
+  });
+
+  it('shows one progress line per step on stderr, without the step output, once the build has run for progressAfterMs', () => {
+    writeFileSync(input(), 'six');
+    touch(input());
+    const long = build(false, 0);
+    expect(long.built).toEqual(['copy']);
+    expect(long.stdout).toBe('');
+    expect(long.stderr).toMatch(/^(building copy \(sources changed\) …\n)?built copy in [\d.]+ s\n$/);
+    expect(readFileSync(output(), 'utf8')).toBe('SIX');
   });
 });
 
