@@ -5,10 +5,14 @@
 //   node scripts/preflight.mjs                      fails clearly when the tooling would run on a Node
 //                                                   older than the one the project installs
 //   node scripts/preflight.mjs --run FILE [ARGS]    the same, then builds what is stale (the bundled
-//                                                   contract, @supportkb/sdk, @supportkb/mocks), then
-//                                                   runs FILE in this process with ARGS
-//                                                   (`npm run demo`, `npm run mock`, `npm run mock:prism`,
-//                                                   `npm run test:runtimes`)
+//                                                   contract, @supportkb/sdk, @supportkb/mocks,
+//                                                   @supportkb/mcp), then runs FILE in this process with
+//                                                   ARGS (`npm run demo`, `npm run mock`,
+//                                                   `npm run mock:prism`, `npm run test:runtimes`)
+//   node scripts/preflight.mjs --build [--verbose]  the same build of what is stale, then says in one line
+//                                                   what it built or that everything was current
+//                                                   (`npm test`: the packages' build, ~52 CPU-s, runs
+//                                                   again only when their inputs changed)
 //
 // The build is quiet: the steps' own output is printed only when one fails (then the failing step's
 // whole output) or with `--verbose` among ARGS (then every step's output; `--verbose` is not passed on
@@ -61,7 +65,8 @@ export const BUILD_STEPS = [
   {
     name: '@supportkb/sdk',
     npm: ['run', 'build', '-w', '@supportkb/sdk'],
-    inputs: ['packages/sdk/src', 'packages/sdk/package.json', 'packages/sdk/tsup.config.ts', 'packages/sdk/tsconfig.json', 'tsconfig.base.json'],
+    // package-lock.json: the build's tools (tsup, esbuild, TypeScript) and the code it bundles (zod).
+    inputs: ['packages/sdk/src', 'packages/sdk/package.json', 'packages/sdk/tsup.config.ts', 'packages/sdk/tsconfig.json', 'tsconfig.base.json', 'package-lock.json'],
     outputs: ['packages/sdk/dist'],
   },
   {
@@ -74,6 +79,7 @@ export const BUILD_STEPS = [
       'mocks/tsup.config.ts',
       'mocks/tsconfig.json',
       'tsconfig.base.json',
+      'package-lock.json',
       'openapi/dist/openapi.yaml',
       'packages/sdk/dist',
       'packages/sdk/package.json',
@@ -86,10 +92,13 @@ export const BUILD_STEPS = [
     inputs: [
       'packages/mcp/src',
       'packages/mcp/scripts',
+      // What packages/mcp/scripts/derive-contract.mjs reads the contract with.
+      'scripts/lib/contract-reader.mjs',
       'packages/mcp/package.json',
       'packages/mcp/tsup.config.ts',
       'packages/mcp/tsconfig.json',
       'tsconfig.base.json',
+      'package-lock.json',
       'openapi/dist/openapi.yaml',
       'packages/sdk/dist',
       'packages/sdk/package.json',
@@ -272,6 +281,13 @@ const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(imp
 if (isMain) {
   checkNode();
   const runAt = process.argv.indexOf('--run');
+  if (runAt === -1 && process.argv.includes('--build')) {
+    const started = Date.now();
+    const { built, failed } = await buildStale({ verbose: process.argv.includes('--verbose') });
+    if (failed) process.exit(1);
+    const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
+    console.error(built.length ? `built ${built.join(', ')} (${took}); the rest was current` : `the bundled contract and the packages are current: nothing to build (${took})`);
+  }
   if (runAt !== -1) {
     const file = process.argv[runAt + 1];
     if (!file) {
