@@ -1,19 +1,26 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import * as sdk from '@supportkb/sdk';
 import { REDACTED, startRecordingProxy, type Har } from '@supportkb/mocks/record';
 import { setupNodeMock } from '@supportkb/mocks/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRealServer, type RealServer } from '../scripts/real-server/index.mjs';
+import type { RealServer } from '../scripts/real-server/index.mjs';
+import { sharedRealServer } from './real-server-shared';
 
 /**
  * Record and replay, proven on the real server: the built SDK (`@supportkb/sdk`'s dist) runs a
  * realistic session against the real open-source server (`scripts/real-server/`, unmodified, on
  * loopback) through the recording proxy (`@supportkb/mocks/record`) — sign in as the harness's
  * seeded owner, create leads and page through them, create a tag, post a message, read analytics —
- * then the real server is stopped and the recording is replayed by the mock
- * (`setupNodeMock({ fromHar })`, MSW with `onUnhandledFrame: 'error'`): the same SDK calls, at the
- * real server's address, must give the same results, and no socket may reach that address.
+ * then the real server's address is gone and the recording is replayed by the mock
+ * (`setupNodeMock({ fromHar })`, MSW with `onUnhandledFrame: 'error'`): the same SDK calls, at that
+ * address, must give the same results, and no socket may reach it.
+ *
+ * The server is the run's shared one (test/real-server-shared.ts), with a project of this file's
+ * own, so it cannot be stopped here: the session reaches it through a plain TCP forwarder on a port
+ * of this file's own (`address`), and that forwarder is what goes away (its port then listens
+ * again, only to count who connects). The recording proxy targets that port, so the recording's
+ * URLs, and the replay, are at it.
  *
  * How the replayed session authenticates: it does not need to. The recording keeps the sign-in's
  * answer with its token `REDACTED`, so the replayed `signIn` hands the SDK `"REDACTED"`, which it then
@@ -32,10 +39,41 @@ const LEADS = ['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson', 'Margaret Ha
 const PER_PAGE = 2;
 
 let server: RealServer;
-let serverStopped = false;
 let har: Har;
 let live: Awaited<ReturnType<typeof session>>;
-let apiPort: number;
+/** The address the session reaches the real server at: the forwarder's, then nobody's. */
+let address: { baseUrl: string; port: number };
+let forwarder: Server | undefined;
+const forwarded = new Set<Socket>();
+
+/** A plain TCP forwarder from a free loopback port to the real server's: every byte passed as it is. */
+async function startForwarder(to: number): Promise<void> {
+  forwarder = createServer((socket) => {
+    const upstream = connect(to, '127.0.0.1');
+    for (const end of [socket, upstream]) {
+      forwarded.add(end);
+      end.on('close', () => forwarded.delete(end));
+      end.on('error', () => {
+        socket.destroy();
+        upstream.destroy();
+      });
+    }
+    socket.pipe(upstream).pipe(socket);
+  });
+  await new Promise<void>((resolve) => forwarder!.listen(0, '127.0.0.1', resolve));
+  const where = forwarder.address();
+  if (!where || typeof where === 'string') throw new Error('the forwarder has no TCP address');
+  address = { baseUrl: `http://127.0.0.1:${where.port}`, port: where.port };
+}
+
+/** Closes the forwarder and every connection it holds: nothing answers at `address` any more. */
+async function stopForwarder(): Promise<void> {
+  if (!forwarder) return;
+  const closed = new Promise<void>((resolve) => forwarder!.close(() => resolve()));
+  for (const socket of forwarded) socket.destroy();
+  await closed;
+  forwarder = undefined;
+}
 
 /** The session the app runs: every SDK result, as comparable data (a page without its `Response`). */
 async function session(sk: sdk.SupportKbClient, email: string, password: string) {
@@ -52,9 +90,9 @@ async function session(sk: sdk.SupportKbClient, email: string, password: string)
 }
 
 beforeAll(async () => {
-  server = await startRealServer();
-  apiPort = server.ports.api;
-  const proxy = await startRecordingProxy({ target: server.baseUrl });
+  server = await sharedRealServer('record-replay');
+  await startForwarder(server.ports.api);
+  const proxy = await startRecordingProxy({ target: address.baseUrl });
   try {
     // No credentials given to the proxy: the app signs in itself, as a real app does.
     live = await session(sdk.createClient({ baseUrl: proxy.url, projectId: server.projectId, maxRetries: 0 }), server.email, server.password);
@@ -63,7 +101,8 @@ beforeAll(async () => {
   }
 }, 600_000);
 afterAll(async () => {
-  if (!serverStopped) await server?.stop();
+  await stopForwarder();
+  await server?.stop(); // nothing on the shared server; a server of its own outside the integration project
 }, 60_000);
 
 describe('a session recorded against the real server', () => {
@@ -106,28 +145,27 @@ describe('a session recorded against the real server', () => {
   });
 });
 
-describe('the recording replayed by the mock, the real server gone', () => {
+describe("the recording replayed by the mock, the real server's address gone", () => {
   let listener: Server;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    await server.stop();
-    serverStopped = true;
-    // Something listens at the real server's address again, only to count who connects: nobody may.
+    await stopForwarder();
+    // Something listens at the address the session reached the real server at, only to count who connects: nobody may.
     listener = createServer((socket) => {
       sockets.push(socket);
       socket.destroy();
     });
-    // The proxy ended its connections to the server when it stopped (else a replayed request could
-    // go out on one past MSW); the port may still stay busy for a moment while the server's ends close.
+    // The proxy ended its connections to the forwarder when it stopped (else a replayed request could
+    // go out on one past MSW); the port may still stay busy for a moment while the forwarder's ends close.
     const started = Date.now();
     for (;;) {
-      const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => listener.once('error', resolve).listen(apiPort, '127.0.0.1', () => resolve(undefined)));
+      const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => listener.once('error', resolve).listen(address.port, '127.0.0.1', () => resolve(undefined)));
       if (!error) break;
       if (error.code !== 'EADDRINUSE' || Date.now() - started > 20_000) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (Date.now() - started > 50) console.info(`the real server's port was free again ${Date.now() - started} ms after it stopped`);
+    if (Date.now() - started > 50) console.info(`the forwarder's port was free again ${Date.now() - started} ms after it stopped`);
   }, 60_000);
   afterAll(() => new Promise<void>((resolve) => listener?.close(() => resolve())));
 
@@ -137,7 +175,7 @@ describe('the recording replayed by the mock, the real server gone', () => {
     const authorizations: (string | null)[] = [];
     msw.events.on('request:start', ({ request }) => void authorizations.push(request.headers.get('authorization')));
     try {
-      const sk = sdk.createClient({ baseUrl: server.baseUrl, projectId: server.projectId, maxRetries: 0 });
+      const sk = sdk.createClient({ baseUrl: address.baseUrl, projectId: server.projectId, maxRetries: 0 });
       const replayed = await session(sk, server.email, server.password);
       // After the replayed sign-in the SDK sends the token it got: the redacted one.
       expect(authorizations).toEqual([null, ...Array(har.log.entries.length - 1).fill(`JWT ${REDACTED}`)]);
@@ -157,7 +195,7 @@ describe('the recording replayed by the mock, the real server gone', () => {
     }
     expect(sockets).toHaveLength(0);
     // The listener does count: without the mock, the same address is reached.
-    await fetch(server.baseUrl).catch(() => undefined);
+    await fetch(address.baseUrl).catch(() => undefined);
     expect(sockets).toHaveLength(1);
   });
 });
