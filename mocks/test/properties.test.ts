@@ -47,8 +47,8 @@ const toRequest = (meta: OperationMeta, input: Input) => requestOf(meta, input, 
 /**
  * The service's state as JSON: every collection and secret of its store (what `snapshot()` copies,
  * Maps as objects) and the storage cap's limit. The same text as `JSON.stringify(snapshot())` but
- * for the cap, without `snapshot()`'s deep copy (structuredClone of the 120 KB state), which was a
- * sixth of this file's CPU in its some 2,000 comparisons.
+ * for the cap, without `snapshot()`'s deep copy (structuredClone of the 120 KB state) in each of
+ * some 2,000 comparisons (measured: this file alone 34.1 -> 30.7 CPU-s).
  */
 const stateOf = (target: MockService): string => JSON.stringify(target.store, (_key, value: unknown) => (value instanceof Map ? Object.fromEntries(value) : value));
 
