@@ -49,16 +49,19 @@ const UNIT = [
 /**
  * Files that close every server and child process they start, and restore every global they patch
  * within their own hooks (MSW's setupServer listens in beforeAll and closes in afterAll; console
- * spies are restored; no fake timers, no vi.mock): they run one after another in worker processes
- * that keep their module graph (`isolate: false`), so the stateful mock's sources and the SDK load
- * once per worker, not once per file (the first 55 files: 155.6 CPU-s in forks of their own, 73.4 here,
- * same 1,926 tests; the 14 added next, measured 40.9 -> 29.1 CPU-s with two pure files moved to
- * `unit`, same 96 tests). They still run in child processes, apart from the unit files. A file that
- * leaves state behind in a module or a global goes in `integration` instead.
+ * spies are restored; fake timers, where used, are real again after each test; no vi.mock): they
+ * run one after another in worker processes that keep their module graph (`isolate: false`), so the
+ * stateful mock's sources and the SDK load once per worker, not once per file (the first 55 files:
+ * 155.6 CPU-s in forks of their own, 73.4 here, same 1,926 tests; the 14 added next: 40.9 -> 29.1
+ * CPU-s with two pure files moved to `unit`, same 96 tests; then four that use fake timers,
+ * properties.test.ts among them: 37.0 -> 35.0 CPU-s, same 148 tests). They still run in child
+ * processes, apart from the unit files. A file that leaves state behind in a module or a global goes
+ * in `integration` instead.
  */
 const SHARED_MODULES = [
   'examples/frontend-testing/test/inbox-scenario.test.ts',
   'examples/frontend-testing/test/leads-inbox.test.ts',
+  'mocks/test/auth/authenticator.test.ts',
   'mocks/test/auth/authorize.test.ts',
   'mocks/test/bin/from-har-banner.test.ts',
   'mocks/test/fetch.test.ts',
@@ -69,7 +72,10 @@ const SHARED_MODULES = [
   'mocks/test/node.test.ts',
   'mocks/test/overrides.test.ts',
   'mocks/test/pattern.test.ts',
+  'mocks/test/properties.test.ts',
   'mocks/test/realtime/faults-sdk.test.ts',
+  'mocks/test/realtime/faults.test.ts',
+  'mocks/test/realtime/hub.test.ts',
   'mocks/test/realtime/node.test.ts',
   'mocks/test/realtime/real-frames.test.ts',
   'mocks/test/realtime/server.test.ts',
