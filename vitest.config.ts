@@ -11,6 +11,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const UNIT = [
   'mocks/test/auth/roles.test.ts',
   'mocks/test/auth/tokens.test.ts',
+  'mocks/test/documents.test.ts',
   'mocks/test/http/body.test.ts',
   'mocks/test/http/query.test.ts',
   'mocks/test/http/results.test.ts',
@@ -22,6 +23,7 @@ const UNIT = [
   'mocks/test/mongoose/filter.test.ts',
   'mocks/test/mongoose/query.test.ts',
   'mocks/test/mongoose/text.test.ts',
+  'mocks/test/server/socket.test.ts',
   'mocks/test/service/handlers.test.ts',
   'mocks/test/service/routes.test.ts',
   'mocks/test/state/factories.test.ts',
@@ -47,24 +49,38 @@ const UNIT = [
 /**
  * Files that close every server and child process they start, and restore every global they patch
  * within their own hooks (MSW's setupServer listens in beforeAll and closes in afterAll; console
- * spies are restored; no fake timers, no vi.mock): they run one after another in worker processes
- * that keep their module graph (`isolate: false`), so the stateful mock's sources and the SDK load
- * once per worker, not once per file (these 55 files: 155.6 CPU-s in forks of their own, 73.4 here,
- * same 1,926 tests). They still run in child processes, apart from the unit files. A file that
- * leaves state behind in a module or a global goes in `integration` instead.
+ * spies are restored; fake timers, where used, are real again after each test; no vi.mock): they
+ * run one after another in worker processes that keep their module graph (`isolate: false`), so the
+ * stateful mock's sources and the SDK load once per worker, not once per file (the first 55 files:
+ * 155.6 CPU-s in forks of their own, 73.4 here, same 1,926 tests; the 14 added next: 40.9 -> 29.1
+ * CPU-s with two pure files moved to `unit`, same 96 tests; then four that use fake timers,
+ * properties.test.ts among them: 37.0 -> 35.0 CPU-s, same 148 tests). They still run in child
+ * processes, apart from the unit files. A file that leaves state behind in a module or a global goes
+ * in `integration` instead.
  */
 const SHARED_MODULES = [
+  'examples/frontend-testing/test/inbox-scenario.test.ts',
+  'examples/frontend-testing/test/leads-inbox.test.ts',
+  'mocks/test/auth/authenticator.test.ts',
   'mocks/test/auth/authorize.test.ts',
   'mocks/test/bin/from-har-banner.test.ts',
   'mocks/test/fetch.test.ts',
+  'mocks/test/http/conditional.test.ts',
   'mocks/test/index.test.ts',
   'mocks/test/mongoose/bounds.test.ts',
   'mocks/test/mongoose/documents.test.ts',
   'mocks/test/node.test.ts',
   'mocks/test/overrides.test.ts',
   'mocks/test/pattern.test.ts',
+  'mocks/test/properties.test.ts',
+  'mocks/test/realtime/faults-sdk.test.ts',
+  'mocks/test/realtime/faults.test.ts',
+  'mocks/test/realtime/hub.test.ts',
+  'mocks/test/realtime/node.test.ts',
   'mocks/test/realtime/real-frames.test.ts',
   'mocks/test/realtime/server.test.ts',
+  'mocks/test/record.test.ts',
+  'mocks/test/replay.test.ts',
   'mocks/test/resources/analytics.test.ts',
   'mocks/test/resources/auth.test.ts',
   'mocks/test/resources/conversations.test.ts',
@@ -79,15 +95,22 @@ const SHARED_MODULES = [
   'mocks/test/resources/subscriptions.test.ts',
   'mocks/test/resources/tags.test.ts',
   'mocks/test/resources/team.test.ts',
+  'mocks/test/scenario-files.test.ts',
+  'mocks/test/scenario-hardening.test.ts',
   'mocks/test/scenario.test.ts',
+  'mocks/test/seed-from-har.test.ts',
   'mocks/test/server.test.ts',
+  'mocks/test/server/connections.test.ts',
   'mocks/test/server/prefilter.test.ts',
+  'mocks/test/service/caseless.test.ts',
   'mocks/test/service/create.test.ts',
   'mocks/test/service/pipeline.test.ts',
   'mocks/test/service/release.test.ts',
   'mocks/test/service/strict-contract-rules.test.ts',
+  'mocks/test/service/strict-query-refusals.test.ts',
   'mocks/test/service/warnings.test.ts',
   'mocks/test/state/storage-cap.test.ts',
+  'mocks/test/webhook-events.test.ts',
   'mocks/test/webhooks.test.ts',
   'packages/sdk/test/auth.test.ts',
   'packages/sdk/test/body.test.ts',

@@ -28,11 +28,16 @@ describe('startMock', () => {
     }
   });
 
-  it('starts Prism as a child process with { kind: "prism" }', async () => {
+  // The one start of `prism mock` among the mocks' tests through the API (startMock and startPrismMock
+  // are the same call; each start costs about 4.5 CPU-s): test/prism.test.ts starts the proxy mode,
+  // test/bin/cli.test.ts the bin.
+  it('starts Prism on the contract as a child process with { kind: "prism" } and says where', async () => {
     const mock = await startMock({ kind: 'prism', startTimeoutMs: 240_000 }); // a guard against a hang: Prism starts in about a second idle
     expectTypeOf(mock).toEqualTypeOf<PrismMock>();
     try {
       expect(mock.kind).toBe('prism');
+      expect(mock).toMatchObject({ kind: 'prism', host: '127.0.0.1' });
+      expect(mock.service).toBeUndefined();
       expect(mock.pid).not.toBe(process.pid);
       expect((await fetch(`${mock.url}/${P}/labels/default`)).status).toBe(200);
     } finally {

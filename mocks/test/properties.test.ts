@@ -44,6 +44,14 @@ afterAll(() => errorSpy.mockRestore());
 
 const toRequest = (meta: OperationMeta, input: Input) => requestOf(meta, input, tokens);
 
+/**
+ * The service's state as JSON: every collection and secret of its store (what `snapshot()` copies,
+ * Maps as objects) and the storage cap's limit. The same text as `JSON.stringify(snapshot())` but
+ * for the cap, without `snapshot()`'s deep copy (structuredClone of the 120 KB state) in each of
+ * some 2,000 comparisons (measured: this file alone 34.1 -> 30.7 CPU-s).
+ */
+const stateOf = (target: MockService): string => JSON.stringify(target.store, (_key, value: unknown) => (value instanceof Map ? Object.fromEntries(value) : value));
+
 /** Each service's state right after reset(), as JSON: the seed on a frozen clock, so the same after every reset. */
 const seededStates = new WeakMap<MockService, string>();
 /**
@@ -55,7 +63,7 @@ const seededStates = new WeakMap<MockService, string>();
 function resetToSeed(target: MockService): string {
   target.reset();
   let seeded = seededStates.get(target);
-  if (seeded === undefined) seededStates.set(target, (seeded = JSON.stringify(target.snapshot())));
+  if (seeded === undefined) seededStates.set(target, (seeded = stateOf(target)));
   return seeded;
 }
 
@@ -76,7 +84,7 @@ describe.each(metas.map((meta) => [meta.operationId, meta] as const))('%s with r
         const before = resetToSeed(service);
         const { status, problems } = await send(toRequest(meta, input));
         expect(problems).toEqual([]);
-        if (status >= 400 || status === 0) expect(JSON.stringify(service.snapshot())).toBe(before);
+        if (status >= 400 || status === 0) expect(stateOf(service)).toBe(before);
       }),
       { numRuns: RUNS, seed: 0x5eed + meta.operationId.length * 31 + meta.path.length },
     );
@@ -103,7 +111,7 @@ describe.each(metas.map((meta) => [meta.operationId, meta] as const))('%s with r
           const { status, problems } = await send(request, strict);
           expect(problems).toEqual([]);
           expect([400, 403, 422]).toContain(status);
-          expect(JSON.stringify(strict.snapshot())).toBe(before);
+          expect(stateOf(strict)).toBe(before);
         }),
         { numRuns: RUNS, seed: 0xbad + meta.operationId.length },
       );
@@ -212,7 +220,7 @@ describe('limits under hostile input', () => {
         if (Buffer.byteLength(body) > LIMIT) {
           expect(response.status).toBe(413);
           expect(answer).toEqual({ err: 'Request entity too large', limit: LIMIT });
-          expect(JSON.stringify(small.snapshot())).toBe(before);
+          expect(stateOf(small)).toBe(before);
         } else {
           expect(response.status).toBe(200);
           expect(small.store.tags.get(answer._id)?.tag).toBe(tag);
@@ -241,7 +249,7 @@ describe('limits under hostile input', () => {
         } else {
           expect(response.status).toBe(400);
           expect(answer.errors[0].msg).toBe(`Nesting deeper than ${MAX_BODY_DEPTH} levels`);
-          expect(JSON.stringify(small.snapshot())).toBe(before);
+          expect(stateOf(small)).toBe(before);
         }
       }),
       { numRuns: RUNS * 2, seed: 0xdee9 },
@@ -342,33 +350,36 @@ describe('limits under hostile input', () => {
 
     it('listContents?search= and segment filters answer any pattern as the server (200, or no answer for a pattern MongoDB refuses), conforming, never a mock error', async () => {
       const errors = vi.spyOn(console, 'error');
-      await fc.assert(
-        fc.asyncProperty(fc.oneof(anchored, fc.string({ maxLength: 40 })), async (source) => {
-          const from = conformance.problems.length;
-          let valid = true;
-          try {
-            new RegExp(source);
-          } catch {
-            valid = false;
-          }
-          const contents = (await getResponse(
-            small.handlers,
-            new Request(`http://api.supportkb.test/${P}/kb?namespace=${P}&search=${encodeURIComponent(source)}`, { headers: { Authorization: admin } }),
-          ))!;
-          await contents.arrayBuffer();
-          if (valid) expect(contents.status).toBe(200);
-          else expect([0, 200, 500]).toContain(contents.status);
-          const segment = await (await post(`/${P}/segments`, JSON.stringify({ name: 'p', filters: [{ field: 'fullname', operator: 'contains', value: source }] })))!.json();
-          const leads = (await getResponse(small.handlers, new Request(`http://api.supportkb.test/${P}/leads?segment=${segment._id}`, { headers: { Authorization: admin } })))!;
-          await leads.arrayBuffer();
-          if (valid) expect(leads.status).toBe(200);
-          else expect([0, 200]).toContain(leads.status);
-          expect(conformance.problems.splice(from)).toEqual([]);
-        }),
-        { numRuns: RUNS * 2, seed: 0x5ea7 },
-      );
-      expect(errors).not.toHaveBeenCalled();
-      errors.mockRestore();
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.oneof(anchored, fc.string({ maxLength: 40 })), async (source) => {
+            const from = conformance.problems.length;
+            let valid = true;
+            try {
+              new RegExp(source);
+            } catch {
+              valid = false;
+            }
+            const contents = (await getResponse(
+              small.handlers,
+              new Request(`http://api.supportkb.test/${P}/kb?namespace=${P}&search=${encodeURIComponent(source)}`, { headers: { Authorization: admin } }),
+            ))!;
+            await contents.arrayBuffer();
+            if (valid) expect(contents.status).toBe(200);
+            else expect([0, 200, 500]).toContain(contents.status);
+            const segment = await (await post(`/${P}/segments`, JSON.stringify({ name: 'p', filters: [{ field: 'fullname', operator: 'contains', value: source }] })))!.json();
+            const leads = (await getResponse(small.handlers, new Request(`http://api.supportkb.test/${P}/leads?segment=${segment._id}`, { headers: { Authorization: admin } })))!;
+            await leads.arrayBuffer();
+            if (valid) expect(leads.status).toBe(200);
+            else expect([0, 200]).toContain(leads.status);
+            expect(conformance.problems.splice(from)).toEqual([]);
+          }),
+          { numRuns: RUNS * 2, seed: 0x5ea7 },
+        );
+        expect(errors).not.toHaveBeenCalled();
+      } finally {
+        errors.mockRestore(); // also when the property fails: the next file in this worker keeps console.error
+      }
     });
   });
 });
