@@ -277,17 +277,38 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     for (const operationId of ids) {
       const entry = apiOperations[operationId as keyof typeof apiOperations];
       // The operation's address, followed in the page (no reload), and the request samples of this
-      // operation as the page shows them (their first line names it), once visible: one round trip.
-      const panel = await page.waitForFunction(
-        ({ hash, first }) => {
-          if (location.hash !== hash) location.hash = hash;
-          const found = [...document.querySelectorAll<HTMLElement>('.panel-request-samples')].find((element) => element.innerText.includes(first));
-          return found?.checkVisibility() ? found.innerText : false;
-        },
-        { hash: hrefOf(operationId), first: `// ${operationId}: answers` },
-        { polling: 'raf' },
+      // operation as the page shows them (their first line names it), once visible: one round trip,
+      // read in the page on each change of its DOM (a MutationObserver), not on every animation frame
+      // (polling by requestAnimationFrame keeps the page drawing frames while Redoc renders).
+      const shown = await page.evaluate(
+        ({ hash, first, timeoutMs }) =>
+          new Promise<string | false>((resolve) => {
+            const read = () => {
+              const found = [...document.querySelectorAll<HTMLElement>('.panel-request-samples')].find((element) => element.textContent?.includes(first));
+              return found?.checkVisibility() && found.innerText.includes(first) ? found.innerText : false;
+            };
+            if (location.hash !== hash) location.hash = hash;
+            const now = read();
+            if (now) return resolve(now);
+            // A slow interval besides, for a change no mutation reports (a scroll); the time-out guards a hang (false: "not shown").
+            const finish = (value: string | false) => {
+              observer.disconnect();
+              clearInterval(interval);
+              clearTimeout(timer);
+              resolve(value);
+            };
+            const onChange = () => {
+              const value = read();
+              if (value) finish(value);
+            };
+            const observer = new MutationObserver(onChange);
+            observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+            const interval = setInterval(onChange, 250);
+            const timer = setTimeout(() => finish(false), timeoutMs);
+          }),
+        { hash: hrefOf(operationId), first: `// ${operationId}: answers`, timeoutMs: 30_000 },
       );
-      const shown = String(await panel.jsonValue());
+      if (shown === false) throw new Error(`${operationId}: its address showed no request samples within 30 s`);
       const call = `await client.${[...entry.resource, entry.name].join('.')}(`;
       if (!shown.includes('TypeScript (SDK)') || !shown.includes("import { createClient } from '@supportkb/sdk';") || !shown.includes(call)) missing.push(`${operationId}: ${call}`);
     }
