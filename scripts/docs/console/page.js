@@ -95,9 +95,7 @@ function memoizedSample(getSampleSchema) {
  * page again. Told at the next animation frame (or after 100 ms, for a page in the background, which
  * gets no frames), with what the state is then; told at once for a change made in a DOM event (a
  * click, a key typed into an input: a controlled input must show its new value before the event ends,
- * or the caret jumps). The state itself changes as before: only the renders are fewer (measured, 20
- * operations opened and sent, before the at-once rule: 432 changes, 102 renders; docs-console's CPU
- * about a fifth lower).
+ * or the caret jumps). The state itself changes as before: only the renders are fewer.
  */
 const perFrame = new WeakSet();
 function notifiedPerFrame(store) {
@@ -120,10 +118,7 @@ function notifiedPerFrame(store) {
       frame = requestAnimationFrame(notify);
       timer = setTimeout(notify, 100);
     }
-    // A change made in a user's event (a click, a key, an input's change) is told at once: not in
-    // one of the page's other events (a service worker's message, a websocket frame).
-    const event = window.event;
-    if (event && (event instanceof UIEvent || event.type === 'input' || event.type === 'change' || event.type === 'submit')) notify();
+    if (window.event) notify();
   });
   store.subscribe = (listener) => {
     if (typeof listener !== 'function') throw new TypeError('store.subscribe: the listener must be a function');
@@ -216,10 +211,10 @@ async function main() {
       notifiedPerFrame(system.getStore());
     },
     wrapComponents: {
-      // Swagger UI renders the page again on every change of its state it is told of (about 20
-      // changes to open an operation and send it, told about 5 times: notifiedPerFrame), and each
-      // time its Markdown parsed and sanitized (DOMPurify) every description shown, and its
-      // highlighter coloured every example and answer, again: with an operation open, a render took 146 ms, 62 ms with these two rendered once.
+      // Swagger UI renders the page again on every change of its state (about 20 to open an
+      // operation and send it), and each time its Markdown parsed and sanitized (DOMPurify) every
+      // description shown, and its highlighter coloured every example and answer, again: with an
+      // operation open, a render took 146 ms, 62 ms with these two rendered once.
       // What it shows: the Markdown source, sanitized, in a div of that class (the page's configuration is fixed).
       Markdown: (Original, system) => renderedOnce(system.React, Original, ({ source, className }) => [source, className]),
       // What it shows: the text, coloured for its language (the page leaves syntax highlighting on, in one theme).
