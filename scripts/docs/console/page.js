@@ -88,46 +88,6 @@ function memoizedSample(getSampleSchema) {
   };
 }
 
-/**
- * `store` with its subscribers (React, through react-redux) told of its changes once per frame, not
- * once per change: opening an operation and sending it changes Swagger UI's state about 20 times, in
- * as many tasks (the request, the service worker's answer, the layout), and each told rendered the
- * page again. Told at the next animation frame (or after 100 ms, for a page in the background, which
- * gets no frames), with what the state is then; told at once for a change made in a DOM event (a
- * click, a key typed into an input: a controlled input must show its new value before the event ends,
- * or the caret jumps). The state itself changes as before: only the renders are fewer.
- */
-const perFrame = new WeakSet();
-function notifiedPerFrame(store) {
-  if (perFrame.has(store)) return store;
-  perFrame.add(store);
-  const listeners = new Set();
-  let scheduled = false;
-  let frame = 0;
-  let timer;
-  const notify = () => {
-    if (!scheduled) return;
-    scheduled = false;
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    for (const listener of [...listeners]) listener();
-  };
-  store.subscribe(() => {
-    if (!scheduled) {
-      scheduled = true;
-      frame = requestAnimationFrame(notify);
-      timer = setTimeout(notify, 100);
-    }
-    if (window.event) notify();
-  });
-  store.subscribe = (listener) => {
-    if (typeof listener !== 'function') throw new TypeError('store.subscribe: the listener must be a function');
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
-  return store;
-}
-
 async function main() {
   if (location.protocol === 'file:') return; // console.html's inline script has said why, in one sentence
   if (!('serviceWorker' in navigator)) {
@@ -204,11 +164,9 @@ async function main() {
 
   const consolePlugin = (system) => ({
     fn: { resolveSubtree: resolveSubtree(system.fn.resolveSubtree) },
-    // Runs after the presets' afterLoad (the OAS 3.1 plugin puts its getSampleSchema there), and
-    // before Swagger UI renders (react-redux subscribes to the store then).
+    // Runs after the presets' afterLoad (the OAS 3.1 plugin puts its getSampleSchema there).
     afterLoad() {
       this.fn.getSampleSchema = memoizedSample(this.fn.getSampleSchema);
-      notifiedPerFrame(system.getStore());
     },
     wrapComponents: {
       // Swagger UI renders the page again on every change of its state (about 20 to open an
