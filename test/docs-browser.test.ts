@@ -150,7 +150,9 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     await groups.nth(groupNames.indexOf('Webhooks')).locator('[data-component-name="Menu/MenuItem"].menu-item-type-operation > a').first().click();
     await expect.poll(() => page.url(), POLL).toMatch(/webhooks\//);
     await page.locator('main').getByText('message.create', { exact: true }).first().waitFor({ state: 'visible' });
-    expect(await page.locator('main').innerText()).toContain(webhookSummary);
+    // Read until the page shows it (a single read once failed under load: the main column then showed
+    // the Analytics page, with the address on the webhook).
+    await expect.poll(() => page.locator('main').innerText(), POLL).toContain(webhookSummary);
 
     // An operation shows its example: listTags' 200 body from the contract, in the right panel.
     const listTags = operations(doc).find((entry) => entry.operation.operationId === 'listTags')!;
