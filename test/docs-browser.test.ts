@@ -41,7 +41,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   // Nothing leaves loopback: record and refuse every other request.
   external = await refuseExternalRequests(browser, origin);
-}, 330_000);
+}, 720_000); // the docs build (test/docs-build.ts) may rebuild the packages first: the bound is for a hang
 
 afterAll(async () => {
   await browser?.close();
@@ -73,24 +73,30 @@ const groupItems = () => browser!.page.locator('[data-component-name="Menu/MenuI
 const itemLabel = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * Opens a sidebar group until `item`, one of its entries, is visible. A click on a group's link
- * toggles it (an open group closes), and Redoc opens and closes groups itself as the route changes:
- * so the group is clicked only while its chevron says it is closed, and the check is repeated until
- * the entry shows (a click that raced a change of the group's state is undone by the next round).
+ * Opens a sidebar group until `item`, one of its entries, is visible. A closed group has no entries
+ * in the page, and a click on a group's link goes to the group's page and toggles the group (an open
+ * group closes; going to a group's page closes the others). So the group is clicked once, and clicked
+ * again only after the page has shown what the click before did: first its address (the page has
+ * gone to the group's page), then, if the group is closed there, its chevron turning. Clicking again
+ * before a slow page (a loaded machine) had shown the first click toggled the group twice: open, then
+ * closed, so that its entries were read from a closed group (none).
  */
 async function openGroup(group: Locator, item: Locator): Promise<void> {
-  const closed = group.locator(':scope > a [data-component-name$="ChevronRightIcon"]');
-  await expect
-    .poll(
-      async () => {
-        if (await item.isVisible()) return true;
-        if ((await closed.count()) > 0) await group.locator(':scope > a').click();
-        await item.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
-        return item.isVisible();
-      },
-      { ...POLL, timeout: 30_000, interval: 50 },
-    )
-    .toBe(true);
+  const page = browser!.page;
+  const link = group.locator(':scope > a');
+  const closed = link.locator('[data-component-name$="ChevronRightIcon"]');
+  if (await item.isVisible()) return;
+  const hash = `#${await link.getAttribute('href')}`;
+  if (new URL(page.url()).hash !== hash) {
+    await link.click();
+    await expect.poll(() => new URL(page.url()).hash, { ...POLL, timeout: 30_000 }).toBe(hash);
+  }
+  // On the group's page: closed there, a click opens it (the address stays).
+  if ((await closed.count()) > 0 && !(await item.isVisible())) {
+    await link.click();
+    await expect.poll(() => closed.count(), { ...POLL, timeout: 30_000 }).toBe(0);
+  }
+  await item.waitFor({ state: 'visible', timeout: 30_000 });
 }
 
 describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', () => {
@@ -144,7 +150,9 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     await groups.nth(groupNames.indexOf('Webhooks')).locator('[data-component-name="Menu/MenuItem"].menu-item-type-operation > a').first().click();
     await expect.poll(() => page.url(), POLL).toMatch(/webhooks\//);
     await page.locator('main').getByText('message.create', { exact: true }).first().waitFor({ state: 'visible' });
-    expect(await page.locator('main').innerText()).toContain(webhookSummary);
+    // Read until the page shows it (a single read once failed under load: the main column then showed
+    // the Analytics page, with the address on the webhook).
+    await expect.poll(() => page.locator('main').innerText(), POLL).toContain(webhookSummary);
 
     // An operation shows its example: listTags' 200 body from the contract, in the right panel.
     const listTags = operations(doc).find((entry) => entry.operation.operationId === 'listTags')!;
@@ -277,17 +285,38 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
     for (const operationId of ids) {
       const entry = apiOperations[operationId as keyof typeof apiOperations];
       // The operation's address, followed in the page (no reload), and the request samples of this
-      // operation as the page shows them (their first line names it), once visible: one round trip.
-      const panel = await page.waitForFunction(
-        ({ hash, first }) => {
-          if (location.hash !== hash) location.hash = hash;
-          const found = [...document.querySelectorAll<HTMLElement>('.panel-request-samples')].find((element) => element.innerText.includes(first));
-          return found?.checkVisibility() ? found.innerText : false;
-        },
-        { hash: hrefOf(operationId), first: `// ${operationId}: answers` },
-        { polling: 'raf' },
+      // operation as the page shows them (their first line names it), once visible: one round trip,
+      // read in the page on each change of its DOM (a MutationObserver), not on every animation frame
+      // (polling by requestAnimationFrame keeps the page drawing frames while Redoc renders).
+      const shown = await page.evaluate(
+        ({ hash, first, timeoutMs }) =>
+          new Promise<string | false>((resolve) => {
+            const read = () => {
+              const found = [...document.querySelectorAll<HTMLElement>('.panel-request-samples')].find((element) => element.textContent?.includes(first));
+              return found?.checkVisibility() && found.innerText.includes(first) ? found.innerText : false;
+            };
+            if (location.hash !== hash) location.hash = hash;
+            const now = read();
+            if (now) return resolve(now);
+            // A slow interval besides, for a change no mutation reports (a scroll); the time-out guards a hang (false: "not shown").
+            const finish = (value: string | false) => {
+              observer.disconnect();
+              clearInterval(interval);
+              clearTimeout(timer);
+              resolve(value);
+            };
+            const onChange = () => {
+              const value = read();
+              if (value) finish(value);
+            };
+            const observer = new MutationObserver(onChange);
+            observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+            const interval = setInterval(onChange, 250);
+            const timer = setTimeout(() => finish(false), timeoutMs);
+          }),
+        { hash: hrefOf(operationId), first: `// ${operationId}: answers`, timeoutMs: 30_000 },
       );
-      const shown = String(await panel.jsonValue());
+      if (shown === false) throw new Error(`${operationId}: its address showed no request samples within 30 s`);
       const call = `await client.${[...entry.resource, entry.name].join('.')}(`;
       if (!shown.includes('TypeScript (SDK)') || !shown.includes("import { createClient } from '@supportkb/sdk';") || !shown.includes(call)) missing.push(`${operationId}: ${call}`);
     }

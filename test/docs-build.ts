@@ -71,7 +71,7 @@ let pending: Promise<DocsBuild> | undefined;
  * @throws when the command fails (with everything it printed), or when another worker's build holds
  * the lock longer than `timeoutMs`.
  */
-export function docsBuild({ timeoutMs = 300_000 } = {}): Promise<DocsBuild> {
+export function docsBuild({ timeoutMs = 600_000 } = {}): Promise<DocsBuild> {
   pending ??= locked(timeoutMs, buildUnlessCurrent).catch((error: unknown) => {
     pending = undefined;
     throw error;
@@ -86,7 +86,10 @@ async function buildUnlessCurrent(): Promise<DocsBuild> {
   rmSync(STAMP, { force: true });
   let output: string;
   try {
-    const result = await run('npm', ['run', '--silent', 'docs'], { cwd: root, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 });
+    // The bound is for a hang: the command first builds what is stale (seen on a 2-core machine at a
+    // load of 15: the contract 10 s, the SDK 78 s, the mocks 63 s, the MCP server 55 s, then Redocly;
+    // a 240 s bound killed it).
+    const result = await run('npm', ['run', '--silent', 'docs'], { cwd: root, timeout: 600_000, maxBuffer: 16 * 1024 * 1024 });
     output = `${result.stdout}${result.stderr}`;
   } catch (error) {
     const printed = (name: string) => (error instanceof Error && name in error ? String(Reflect.get(error, name)) : '');

@@ -79,7 +79,7 @@ beforeAll(async () => {
   browser = await launchChromium({ allowConsoleError: (url) => url.startsWith(`${origin}/mock-api/`) });
   // Nothing leaves loopback: record and refuse every other request.
   external = await refuseExternalRequests(browser, origin);
-}, 360_000);
+}, 720_000); // the docs build (test/docs-build.ts) may rebuild the packages first: the bound is for a hang
 
 afterAll(async () => {
   await browser?.close();
