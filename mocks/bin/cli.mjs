@@ -135,8 +135,12 @@ export function probeListen(host, port) {
   });
 }
 
-/** How long a stop may take before the command exits anyway (the port is released by then). */
-const STOP_DEADLINE_MS = 2000;
+/**
+ * How long a stop may take before the command exits anyway, with code 1: a guard against a hang
+ * only, as `docker stop`'s 10 s grace period (Prism's own exit on SIGTERM took over 2 s on a loaded
+ * machine, where the command then said it did not stop).
+ */
+const STOP_DEADLINE_MS = 10_000;
 /** How often, when run by npm, the command checks that npm is still there. */
 const PARENT_POLL_MS = 200;
 /**
@@ -148,7 +152,7 @@ const STARTING_PARENT = process.ppid;
 
 /**
  * Stops the server with `stop()` and exits — 0 once it stopped, 1 with one line on stderr when it
- * failed or took over 2 s — on SIGINT or SIGTERM, and, when run by npm (`npm run <npmScript>` or
+ * failed or took over 10 s — on SIGINT or SIGTERM, and, when run by npm (`npm run <npmScript>` or
  * `npx`), also as soon as this process's parent goes away: npm's run-script forwards SIGTERM only to
  * its direct child, and a shell in between (`sh -c`, dash on Debian, does not `exec` the command)
  * dies of it without passing it on, which used to leave the server running, orphaned, on its port.

@@ -75,7 +75,9 @@ describe.each(['mock', 'prism'] as const)('supportkb-%s', (bin) => {
   it('--port 0 serves on a free port and prints its URL first', async () => {
     const child = spawn(process.execPath, [BINS[bin], '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     // A guard against a hang only: a start takes about a second, much longer on a loaded machine.
     const deadline = Date.now() + 120_000;
@@ -85,7 +87,7 @@ describe.each(['mock', 'prism'] as const)('supportkb-%s', (bin) => {
     expect(Number(url![3])).toBeGreaterThan(0);
     expect((await fetch(`${url![2]}/65f1a2b3c4d5e6f708090a0b/labels/default`)).status).toBe(200);
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await exited, err).toBe(0);
   }, 180_000);
 });
 
