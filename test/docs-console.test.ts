@@ -114,27 +114,12 @@ async function sendFromTheConsole(operationId: string, { again = false } = {}): 
   const check = block.getByTestId('contract-check');
   const execute = block.locator('button.execute');
   // The deep link, then its block's Execute button once visible: in the page, on each change of its DOM
-  // (as for the answer below), in one round trip instead of the locator's polling.
+  // (window.waitForDom, test/chromium.ts, as for the answer below), in one round trip instead of the locator's polling.
   const opened = await page.evaluate(
-    ([id, blockId, timeoutMs]) =>
-      new Promise<boolean>((resolve) => {
-        const visible = () => Boolean(document.getElementById(blockId)?.querySelector<HTMLElement>('button.execute')?.checkVisibility());
-        location.hash = `operation/${id}`;
-        if (visible()) return resolve(true);
-        const finish = (value: boolean) => {
-          observer.disconnect();
-          clearInterval(interval);
-          clearTimeout(timer);
-          resolve(value);
-        };
-        const onChange = () => {
-          if (visible()) finish(true);
-        };
-        const observer = new MutationObserver(onChange);
-        observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-        const interval = setInterval(onChange, 250);
-        const timer = setTimeout(() => finish(false), timeoutMs);
-      }),
+    ([id, blockId, timeoutMs]) => {
+      location.hash = `operation/${id}`;
+      return window.waitForDom(() => Boolean(document.getElementById(blockId)?.querySelector<HTMLElement>('button.execute')?.checkVisibility()), timeoutMs);
+    },
     [operationId, `operations-${entry.tag.trim().replace(/\s/g, '_')}-${entry.operationId}`, 15_000] as const,
   );
   if (!opened) throw new Error(`${operationId}: its deep link showed no Execute button within 15 s`);
@@ -145,46 +130,25 @@ async function sendFromTheConsole(operationId: string, { again = false } = {}): 
     await check.waitFor({ state: 'detached' });
   }
   await execute.click();
-  // Once the answer's check shows (the one before was cleared, or there was none): what the page shows, in one round trip.
-  // Read on each change of the block's DOM (a MutationObserver), not on every animation frame: polling
-  // by requestAnimationFrame keeps the page drawing frames while Swagger UI renders the answer (the
-  // test that sends all 82: measured 73.9 CPU-s with 'raf' polling, 60.6 with this, Chromium included).
+  // Once the answer's check shows (the one before was cleared, or there was none): what the page shows, in one round trip,
+  // read on each change of the page's DOM (window.waitForDom), not on every animation frame.
   const value = await page.evaluate(
     ([id, path, method, timeoutMs]) =>
-      new Promise<Shown | false>((resolve) => {
-        const read = (): Shown | false => {
-          const block = document.getElementById(id);
-          const check = block?.querySelector<HTMLElement>('[data-testid="contract-check"]');
-          const status = block?.querySelector<HTMLElement>('.live-responses-table tbody .response-col_status');
-          if (!check || !status) return false;
-          const response = (window as any).supportkbConsole.ui.specSelectors.responseFor(path, method).toJS();
-          return {
-            status: status.innerText.trim(),
-            checkedStatus: check.dataset.status,
-            checkedOperation: check.dataset.operationId,
-            valid: check.dataset.valid,
-            text: check.innerText.replace(/\s+/g, ' '),
-            answer: { status: response.status as number, headers: response.headers as Record<string, string>, text: (response.text ?? '') as string },
-          };
+      window.waitForDom((): Shown | false => {
+        const block = document.getElementById(id);
+        const check = block?.querySelector<HTMLElement>('[data-testid="contract-check"]');
+        const status = block?.querySelector<HTMLElement>('.live-responses-table tbody .response-col_status');
+        if (!check || !status) return false;
+        const response = (window as any).supportkbConsole.ui.specSelectors.responseFor(path, method).toJS();
+        return {
+          status: status.innerText.trim(),
+          checkedStatus: check.dataset.status,
+          checkedOperation: check.dataset.operationId,
+          valid: check.dataset.valid,
+          text: check.innerText.replace(/\s+/g, ' '),
+          answer: { status: response.status as number, headers: response.headers as Record<string, string>, text: (response.text ?? '') as string },
         };
-        const first = read();
-        if (first) return resolve(first);
-        // A slow interval besides, for a change no mutation reports; the time-out guards a hang (false: "no answer shown").
-        const finish = (value: Shown | false) => {
-          observer.disconnect();
-          clearInterval(interval);
-          clearTimeout(timer);
-          resolve(value);
-        };
-        const onChange = () => {
-          const value = read();
-          if (value) finish(value);
-        };
-        const observer = new MutationObserver(onChange);
-        observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
-        const interval = setInterval(onChange, 250);
-        const timer = setTimeout(() => finish(false), timeoutMs);
-      }),
+      }, timeoutMs),
     [`operations-${entry.tag.trim().replace(/\s/g, '_')}-${entry.operationId}`, entry.path, entry.method.toLowerCase(), 30_000] as const,
   );
   if (!value) throw new Error(`${operationId}: no answer shown within 30 s`);
