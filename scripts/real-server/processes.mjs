@@ -44,6 +44,7 @@ export function spawnLogged(command, args, { logFile, env, cwd }) {
   const fd = openSync(logFile, 'w');
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', fd, fd] });
   closeSync(fd);
+  /** @type {{ code: number | null, signal: NodeJS.Signals | null, error?: Error } | null} */
   let ended = null;
   child.on('exit', (code, signal) => {
     ended = { code, signal };

@@ -78,6 +78,7 @@ function handleQuery(conn, message, requestId) {
 /** The body document of an OP_MSG with its document sequences merged in (e.g. `documents`). */
 function readMsgBody(message, end) {
   let offset = HEADER_SIZE + 4;
+  /** @type {Record<string, any> | null} */
   let body = null;
   const sequences = {};
   while (offset < end) {
@@ -100,6 +101,7 @@ function readMsgBody(message, end) {
       throw new Error(`bad OP_MSG section kind ${kind}`);
     }
   }
+  if (!body) throw new Error('OP_MSG without a body section (kind 0)');
   return Object.assign(body, sequences);
 }
 
