@@ -54,13 +54,20 @@ const UNIT = [
  * stateful mock's sources and the SDK load once per worker, not once per file (the first 55 files:
  * 155.6 CPU-s in forks of their own, 73.4 here, same 1,926 tests; the 14 added next: 40.9 -> 29.1
  * CPU-s with two pure files moved to `unit`, same 96 tests; then four that use fake timers,
- * properties.test.ts among them: 37.0 -> 35.0 CPU-s, same 148 tests). They still run in child
- * processes, apart from the unit files. A file that leaves state behind in a module or a global goes
- * in `integration` instead.
+ * properties.test.ts among them: 37.0 -> 35.0 CPU-s, same 148 tests; 24 more: 49.5 -> 43.8 CPU-s,
+ * medians of four runs each, same 172 tests). They still run in child processes, apart from the unit
+ * files. A file that leaves state behind in a module or a global goes in `integration` instead. So
+ * does a file that loads zod's classic API (`zod`, which the MCP SDK imports, or playwright-core,
+ * which bundles it): loading it sets zod's English messages in zod's process-wide configuration
+ * (`globalThis.__zod_globalConfig`), and the SDK's validation messages in the files after it change
+ * ("Invalid input: expected string, received number" instead of "invalid_type (expected string)").
  */
 const SHARED_MODULES = [
+  'examples/frontend-testing/test/inbox-recording.test.ts',
   'examples/frontend-testing/test/inbox-scenario.test.ts',
   'examples/frontend-testing/test/leads-inbox.test.ts',
+  'examples/frontend-testing/test/readme.test.ts',
+  'examples/webhook-receiver/test/receiver.test.ts',
   'mocks/test/auth/authenticator.test.ts',
   'mocks/test/auth/authorize.test.ts',
   'mocks/test/bin/from-har-banner.test.ts',
@@ -73,6 +80,7 @@ const SHARED_MODULES = [
   'mocks/test/overrides.test.ts',
   'mocks/test/pattern.test.ts',
   'mocks/test/properties.test.ts',
+  'mocks/test/readme-snippets.test.ts',
   'mocks/test/realtime/faults-sdk.test.ts',
   'mocks/test/realtime/faults.test.ts',
   'mocks/test/realtime/hub.test.ts',
@@ -112,26 +120,46 @@ const SHARED_MODULES = [
   'mocks/test/state/storage-cap.test.ts',
   'mocks/test/webhook-events.test.ts',
   'mocks/test/webhooks.test.ts',
+  'packages/mcp/test/conformance.test.ts',
   'packages/sdk/test/auth.test.ts',
   'packages/sdk/test/body.test.ts',
+  'packages/sdk/test/client.test.ts',
   'packages/sdk/test/error-bodies.test.ts',
   'packages/sdk/test/error-brand.test.ts',
   'packages/sdk/test/errors.test.ts',
   'packages/sdk/test/http.test.ts',
+  'packages/sdk/test/lazy.test.ts',
   'packages/sdk/test/logging.test.ts',
   'packages/sdk/test/pagination.test.ts',
   'packages/sdk/test/property.test.ts',
   'packages/sdk/test/query-rules.test.ts',
+  'packages/sdk/test/realtime.test.ts',
   'packages/sdk/test/retry.test.ts',
   'packages/sdk/test/server-version.test.ts',
+  'packages/sdk/test/sign-in.test.ts',
+  'packages/sdk/test/transport.test.ts',
   'packages/sdk/test/validation.test.ts',
+  'packages/sdk/test/webhook-events.test.ts',
   'test/asyncapi.test.ts',
+  'test/bins-old-node.test.ts',
+  'test/build-when-stale.test.ts',
   'test/conformance-releases.test.ts',
+  'test/demo.test.ts',
+  'test/dependency-rules.test.ts',
+  'test/docs-changelog.test.ts',
+  'test/docs.test.ts',
+  'test/error-identity.test.ts',
+  'test/real-server-release.test.ts',
+  'test/real-server-wire-mongo.test.ts',
   'test/releases-annotations.test.ts',
   'test/releases-corpus.test.ts',
   'test/releases-data.test.ts',
   'test/required-variants.test.ts',
+  'test/runtimes.test.ts',
   'test/sdk-transport.test.ts',
+  'test/sdk-without-zod.test.ts',
+  'test/security-lint.test.ts',
+  'test/webhook-events.test.ts',
 ];
 
 export default defineConfig({
