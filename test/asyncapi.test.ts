@@ -24,7 +24,7 @@ beforeAll(async () => {
   diagnostics = result.diagnostics.map((d) => ({ severity: d.severity, code: d.code, message: d.message }));
   if (!result.document) throw new Error(`openapi/asyncapi.yaml does not parse: ${JSON.stringify(diagnostics)}`);
   document = result.document;
-}, 300_000); // the parser (Spectral rules) takes a few CPU seconds; a loaded machine stretches that
+});
 
 /** One ajv validator per message of a channel, keyed by the message's id in the channel. */
 function validatorsOf(channelId: string) {

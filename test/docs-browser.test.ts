@@ -19,7 +19,7 @@ import { docsBuild } from './docs-build';
  * except in CI (`CI=true`), where a missing browser fails.
  */
 /** expect.poll waits 1 s by default: too short for a page on a loaded 2-core machine (the poll fails, not the page). */
-const POLL = { timeout: 15_000 };
+const POLL = { timeout: 60_000 };
 const doc = dereferencedContract();
 
 let server: Server | undefined;
@@ -89,14 +89,14 @@ async function openGroup(group: Locator, item: Locator): Promise<void> {
   const hash = `#${await link.getAttribute('href')}`;
   if (new URL(page.url()).hash !== hash) {
     await link.click();
-    await expect.poll(() => new URL(page.url()).hash, { ...POLL, timeout: 30_000 }).toBe(hash);
+    await expect.poll(() => new URL(page.url()).hash, POLL).toBe(hash);
   }
   // On the group's page: closed there, a click opens it (the address stays).
   if ((await closed.count()) > 0 && !(await item.isVisible())) {
     await link.click();
-    await expect.poll(() => closed.count(), { ...POLL, timeout: 30_000 }).toBe(0);
+    await expect.poll(() => closed.count(), POLL).toBe(0);
   }
-  await item.waitFor({ state: 'visible', timeout: 30_000 });
+  await item.waitFor({ state: 'visible', timeout: 60_000 });
 }
 
 /**
@@ -192,7 +192,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
 
     expect(browser!.problems).toEqual([]);
     expect(external).toEqual([]);
-  }, 120_000);
+  });
 
   it('finds an operation by its operationId and SDK method first, a guide by its title first, shows excerpts as written, and keeps the implementation notes collapsed', async () => {
     const page = await docsPage();
@@ -280,7 +280,7 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
 
     expect(browser!.problems).toEqual([]);
     expect(external).toEqual([]);
-  }, 120_000);
+  });
 
   it("shows every operation's TypeScript sample with its SDK call first, and curl and the payload in the sample menu", async () => {
     const { apiOperations } = await import('@supportkb/sdk/manifest');
@@ -311,9 +311,9 @@ describe.skipIf(skipWithoutChromium)('the API docs page in headless Chromium', (
             return found?.checkVisibility() && found.innerText.includes(first) ? found.innerText : false;
           }, timeoutMs);
         },
-        { hash: hrefOf(operationId), first: `// ${operationId}: answers`, timeoutMs: 30_000 },
+        { hash: hrefOf(operationId), first: `// ${operationId}: answers`, timeoutMs: POLL.timeout },
       );
-      if (shown === false) throw new Error(`${operationId}: its address showed no request samples within 30 s`);
+      if (shown === false) throw new Error(`${operationId}: its address showed no request samples within ${POLL.timeout / 1000} s`);
       const call = `await client.${[...entry.resource, entry.name].join('.')}(`;
       if (!shown.includes('TypeScript (SDK)') || !shown.includes("import { createClient } from '@supportkb/sdk';") || !shown.includes(call)) missing.push(`${operationId}: ${call}`);
     }

@@ -29,7 +29,7 @@ const DOCS = join(root, 'build/docs');
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.txt': 'text/plain' };
 
 /** expect.poll waits 1 s by default: too short for a page on a loaded 2-core machine (the poll fails, not the page). */
-const POLL = { timeout: 15_000 };
+const POLL = { timeout: 60_000 };
 const doc = dereferencedContract();
 const contract = indexContract(doc);
 const all = operations(doc).map(({ method, path, operation }) => ({
@@ -120,9 +120,9 @@ async function sendFromTheConsole(operationId: string, { again = false } = {}): 
       location.hash = `operation/${id}`;
       return window.waitForDom(() => Boolean(document.getElementById(blockId)?.querySelector<HTMLElement>('button.execute')?.checkVisibility()), timeoutMs);
     },
-    [operationId, `operations-${entry.tag.trim().replace(/\s/g, '_')}-${entry.operationId}`, 15_000] as const,
+    [operationId, `operations-${entry.tag.trim().replace(/\s/g, '_')}-${entry.operationId}`, POLL.timeout] as const,
   );
-  if (!opened) throw new Error(`${operationId}: its deep link showed no Execute button within 15 s`);
+  if (!opened) throw new Error(`${operationId}: its deep link showed no Execute button within ${POLL.timeout / 1000} s`);
   // An answer still shown from an earlier send (`again`, or an operation an earlier test sent) is
   // cleared first, so that the answer read below is this send's, not that one.
   if (again || (await check.count()) > 0) {
@@ -149,9 +149,9 @@ async function sendFromTheConsole(operationId: string, { again = false } = {}): 
           answer: { status: response.status as number, headers: response.headers as Record<string, string>, text: (response.text ?? '') as string },
         };
       }, timeoutMs),
-    [`operations-${entry.tag.trim().replace(/\s/g, '_')}-${entry.operationId}`, entry.path, entry.method.toLowerCase(), 30_000] as const,
+    [`operations-${entry.tag.trim().replace(/\s/g, '_')}-${entry.operationId}`, entry.path, entry.method.toLowerCase(), POLL.timeout] as const,
   );
-  if (!value) throw new Error(`${operationId}: no answer shown within 30 s`);
+  if (!value) throw new Error(`${operationId}: no answer shown within ${POLL.timeout / 1000} s`);
   return value;
 }
 
@@ -239,7 +239,7 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     expect(await local.locator('html').getAttribute('data-console')).toBeNull();
     await local.close();
     expect(external).toEqual([]);
-  }, 60_000);
+  });
 
   it('sends every operation from the page as the seeded owner: each answer declared by the contract and checked "valid"', async () => {
     const page = browser!.page;
@@ -327,7 +327,7 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
 
     expect(external).toEqual([]);
     expect(browser!.problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('opens listLeads with no filter filled (their examples as placeholders), so Execute answers the seeded list', async () => {
     const page = browser!.page;
@@ -345,7 +345,7 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     expect(await email.getAttribute('placeholder')).toMatch(/^e\.g\. \S+@\S+$/);
     expect(external).toEqual([]);
     freshPage = true; // its state: the seeded data, the default user, listLeads sent
-  }, 120_000);
+  });
 
   it("shows the websocket's live frames: a message sent and its conversation closed from the page arrive as the frames the server sends", async () => {
     const page = browser!.page;
@@ -389,7 +389,7 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     await expect.poll(() => page.locator('#console-live-state').innerText(), POLL).toMatch(/never answers an anonymous visitor's handshake/);
     expect(external).toEqual([]);
     expect(browser!.problems).toEqual([]);
-  }, 120_000);
+  });
 
   it("shows the websocket's reference (realtime.html, openapi/asyncapi.yaml): every topic and message, rendered in the page from its files alone", async () => {
     const asyncapi: { channels: Record<string, { address: string; title: string }>; components: { messages: Record<string, { name?: string; title?: string }> } } = parse(
@@ -412,5 +412,5 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     } finally {
       await page.close();
     }
-  }, 120_000);
+  });
 });

@@ -77,7 +77,7 @@ describe('@supportkb/sdk error classes, one identity across entries (packed tarb
     await installed({ name: 'supportkb-error-identity', private: true, dependencies: { '@supportkb/sdk': `file:${tarball}` } }, project);
     const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8'));
     expect(lock.packages['node_modules/@supportkb/sdk'].resolved, 'the SDK comes from the tarball').toMatch(/^file:.*\.tgz$/);
-  }, 120_000);
+  });
   afterAll(() => {
     if (project) rmSync(dirname(project), { recursive: true, force: true });
   });

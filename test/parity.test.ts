@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await targets?.stop(); // the mock (targets given a real server leave it running)
   await real?.stop(); // nothing on the shared server; a server of its own outside the integration project
-}, 60_000);
+});
 
 describe('the stateful mock answers as the real server does', () => {
   it('on the parity scenario: at least 98% identical, and only the listed differences', async () => {

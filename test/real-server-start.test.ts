@@ -66,7 +66,7 @@ describe('a failed real-server start names its cause', () => {
     );
     expect(existsSync(join(dir, 'pids')), 'the harness stopped what it had started').toBe(false);
     expect(processesWithEnv(`DATABASE_URI=${uri}`)).toEqual([]);
-  }, 120_000);
+  });
 
   it('a busy HTTP port: the server keeps running without serving, the harness stops it and says why', async () => {
     const dir = runDir();
@@ -81,7 +81,7 @@ describe('a failed real-server start names its cause', () => {
     );
     expect(existsSync(join(dir, 'pids'))).toBe(false);
     expect(processesWithEnv(`PORT=${holePort()}`), 'the server, still running when the start failed, was stopped').toEqual([]);
-  }, 120_000);
+  });
 
   it('refuses a database timeout that is not a positive number of milliseconds', async () => {
     await expect(startRealServer({ databaseTimeoutMs: 0 })).rejects.toThrow('databaseTimeoutMs must be a positive integer (milliseconds), got 0');

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const connection of live) connection.close();
   await server?.stop();
-}, 60_000);
+});
 
 /** Resolves when `check` holds (polling), or fails after `ms`: a guard against a hang, not a timing claim. */
 async function until(check: () => boolean, ms = 60_000) {
@@ -88,7 +88,7 @@ describe("the SDK's realtime entry on the real server", () => {
     await until(() => texts.includes('Chat reopened'));
     expect(statuses.at(-1)).toBeLessThan(1000);
     expect(texts).toEqual(['Where is my order?', 'Chat closed', 'Chat reopened']);
-  }, 300_000);
+  });
 
   it('is refused at the handshake with a bad token, and never answered for an anonymous visitor', async () => {
     const refused = createRealtime({ baseUrl: server.baseUrl, token: 'JWT not.a.token' });
@@ -100,7 +100,7 @@ describe("the SDK's realtime entry on the real server", () => {
     const anonymous = createRealtime({ baseUrl: server.baseUrl, credentials: visitor.http.credentials, connectTimeoutMs: 3_000 });
     live.push(anonymous);
     await expect(anonymous.connected).rejects.toMatchObject({ code: 'handshake_timeout' });
-  }, 120_000);
+  });
 
   it('the live-inbox scenario on the real server and the mock: REST answers, websocket frames (at least 95% the same) and webhook deliveries', async () => {
     const real = await runLiveInboxScenario({ baseUrl: server.baseUrl, projectId: server.projectId, email: server.email, password: server.password, projectSecret: server.projectSecret });
@@ -135,7 +135,7 @@ describe("the SDK's realtime entry on the real server", () => {
     expect(mocked.rest).toEqual(real.rest);
     expect(parity.same / parity.total).toBeGreaterThanOrEqual(0.95);
     expect(mocked.webhooks).toEqual(real.webhooks);
-  }, 300_000);
+  });
 
   it('the webhook events (conversations, lead, groups, departments, teammates, operator.select) on the real server and the mock: the same events, payload keys and types, and the operator the target chose', async () => {
     // The seeded project's plan (payment, no end date) is never asked operator.select: a new project's is.
@@ -183,7 +183,7 @@ describe("the SDK's realtime entry on the real server", () => {
     // Both gave the conversation to the operator the target answered.
     expect(real.routed.participants).toEqual([real.routed.invitedUserId]);
     expect(mocked.routed.participants).toEqual([mocked.routed.invitedUserId]);
-  }, 300_000);
+  });
 
   it("fails a subscription the server refuses (another teammate's own record) with subscribe_timeout", async () => {
     const sk = createClient({ baseUrl: server.baseUrl, projectId: server.projectId });
@@ -192,5 +192,5 @@ describe("the SDK's realtime entry on the real server", () => {
     live.push(connection);
     const sub = connection.subscribe('ownTeammate', { project_id: server.projectId, project_user_id: '000000000000000000000000' }, {});
     await expect(sub.ready).rejects.toMatchObject({ code: 'subscribe_timeout' });
-  }, 120_000);
+  });
 });

@@ -103,7 +103,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopForwarder();
   await server?.stop(); // nothing on the shared server; a server of its own outside the integration project
-}, 60_000);
+});
 
 describe('a session recorded against the real server', () => {
   it('is what the real server answered: leads in three pages, the tag, the message, the analytics', () => {
@@ -166,7 +166,7 @@ describe("the recording replayed by the mock, the real server's address gone", (
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     if (Date.now() - started > 50) console.info(`the forwarder's port was free again ${Date.now() - started} ms after it stopped`);
-  }, 60_000);
+  });
   afterAll(() => new Promise<void>((resolve) => listener?.close(() => resolve())));
 
   it('gives the SDK the same results for the same calls, without a socket to the server', async () => {

@@ -84,12 +84,12 @@ describe('Redocly in this project', () => {
     expect(run.output).toContain('bundled successfully');
     expect(run.output).not.toMatch(WARNINGS);
     expect(run.network).toEqual([]);
-  }, 300_000);
+  });
 
   it('the network log sees telemetry where a configuration leaves it on', () => {
     const config = join(dir, 'telemetry-on.yaml');
     writeFileSync(config, 'extends:\n  - recommended\n');
     const run = watched([cli, 'lint', 'openapi/openapi.yaml', '--config', config, '--format', 'summary']);
     expect(run.network.join('\n')).toMatch(/redocly\.com/);
-  }, 300_000);
+  });
 });

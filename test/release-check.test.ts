@@ -56,7 +56,7 @@ describe('the tarball file list', () => {
 });
 
 describe('the declarations under the strictest consumer settings', () => {
-  it('fail when an interface narrows an optional property the way exactOptionalPropertyTypes refuses (TS2430)', { timeout: 300_000 }, () => {
+  it('fail when an interface narrows an optional property the way exactOptionalPropertyTypes refuses (TS2430)', () => {
     const run = releaseCheck('--only', 'types', '--package', join(root, 'test/fixtures/release-check/loose-types-package'));
     expect(run.status, run.out).toBe(1);
     expect(run.out).toContain('exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: false');

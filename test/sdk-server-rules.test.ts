@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(async () => {
   await server?.stop();
-}, 60_000);
+});
 
 describe("sorting on a real server (x-alias-of: sort is sortField under the server's name)", () => {
   const names = ['sdk-rules-charlie', 'sdk-rules-alpha', 'sdk-rules-bravo'];

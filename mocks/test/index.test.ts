@@ -43,7 +43,7 @@ describe('startMock', () => {
     } finally {
       await mock.stop();
     }
-  }, 300_000);
+  });
 });
 
 describe('operations', () => {

@@ -42,14 +42,14 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   profile = mkdtempSync(join(tmpdir(), 'supportkb-chromium-'));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1000, height: 720 }, timeout: 30_000 });
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1000, height: 720 }, timeout: 60_000 });
   context.setDefaultTimeout(15_000);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url.replace(origin, '')})`);
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   if (context) await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
@@ -60,7 +60,7 @@ afterAll(async () => {
 describe.skipIf(!CHROMIUM && process.env.CI !== 'true')('browser app (Vite build + the mock service worker) in headless Chromium', () => {
   it('signs in, lists the tags, creates one and sees it listed', async () => {
     expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
-    await page.goto(`${origin}/`, { timeout: 30_000 });
+    await page.goto(`${origin}/`, { timeout: 60_000 });
     await page.getByRole('status').filter({ hasText: 'Mock API ready' }).waitFor();
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
@@ -92,7 +92,7 @@ describe.skipIf(!CHROMIUM && process.env.CI !== 'true')('browser app (Vite build
     expect(served.filter((path) => path.startsWith('/api'))).toEqual([]);
     expect(served).toContain('/mockServiceWorker.js');
     expect(problems).toEqual([]);
-  }, 90_000);
+  });
 
   it('shows a wrong password to the user', async () => {
     await page.reload();
@@ -103,5 +103,5 @@ describe.skipIf(!CHROMIUM && process.env.CI !== 'true')('browser app (Vite build
     await page.getByRole('status').filter({ hasText: 'Wrong email or password.' }).waitFor();
     // Chromium reports the refused request itself; nothing else went wrong.
     expect(problems).toEqual(['console error: Failed to load resource: the server responded with a status of 401 (Unauthorized) (/api/auth/signin)']);
-  }, 60_000);
+  });
 });

@@ -55,7 +55,7 @@ afterAll(async () => {
   await site?.close();
   await server?.stop();
   if (outDir) rmSync(outDir, { recursive: true, force: true });
-}, 60_000);
+});
 
 describe.skipIf(skipWithoutChromium)('live inbox against the real server (2.19.16), in headless Chromium', () => {
   it('shows a conversation a visitor opens, live; its message, a reply, and closing it', async () => {
@@ -105,5 +105,5 @@ describe.skipIf(skipWithoutChromium)('live inbox against the real server (2.19.1
     await parcel.waitFor({ state: 'detached' });
     expect(await messages.filter({ hasText: 'It is on its way' }).count()).toBe(1); // the REST answer and the frame: shown once
     expect(problems).toEqual([]);
-  }, 300_000);
+  });
 });

@@ -24,5 +24,5 @@ describe('supportkb-mock --from-har', () => {
     } finally {
       await mock.stop();
     }
-  }, 60_000);
+  });
 });

@@ -16,7 +16,7 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
 describe('a scripted drop of the socket', () => {
-  it('makes createRealtime reconnect and resync its subscriptions with a fresh snapshot', { timeout: 20_000 }, async () => {
+  it('makes createRealtime reconnect and resync its subscriptions with a fresh snapshot', async () => {
     const connection = createRealtime({ baseUrl: BASE, token: await service.authorization('owner'), reconnect: { initialDelayMs: 20, maxDelayMs: 50 } });
     const snapshots: boolean[] = [];
     try {

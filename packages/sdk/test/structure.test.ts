@@ -84,7 +84,7 @@ describe('the built declarations (npm run build)', () => {
     for (const file of ['webhooks.d.ts', 'webhooks.d.cts']) expect(exported(file)).toEqual(expect.arrayContaining(['verifyWebhook', 'WebhookVerificationError', 'WEBHOOK_EVENTS']));
     for (const file of ['realtime.d.ts', 'realtime.d.cts'])
       expect(exported(file)).toEqual(expect.arrayContaining(['createRealtime', 'RealtimeError', 'realtimeTopics', 'topicAddress', 'RealtimeTopicTypes']));
-  }, 240_000); // a guard against a hang: a TypeScript program over the declarations, seconds on an idle machine, 70 s at a load average of 35
+  });
 });
 
 describe('what loads with a call (dist/lazy/, npm run build)', () => {
