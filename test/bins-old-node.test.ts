@@ -37,7 +37,7 @@ delete env.PORT;
 function run(node: string, bin: keyof typeof BINS, preload?: string) {
   const [script, ...args] = BINS[bin];
   const flags = preload ? ['--import', `data:text/javascript,${encodeURIComponent(preload)}`] : [];
-  return spawnSync(node, [...flags, join(root, script), ...args], { encoding: 'utf8', env, input: '', timeout: 120_000 });
+  return spawnSync(node, [...flags, join(root, script), ...args], { encoding: 'utf8', env, input: '', timeout: 300_000 });
 }
 
 /** The one line every bin prints on an old Node, and the checks that it is only that. */

@@ -35,7 +35,7 @@ describe('.changeset/config.json', () => {
 });
 
 // Each step runs npm or Changesets in a process, synchronously; on a loaded 2-core machine
-// `npm run version-packages` took 78 s (7 s idle). The bound guards against a hang only.
+// `npm run version-packages` took 78 s (7 s idle): within vitest's default limit, a guard against a hang only.
 describe('a release in a scratch copy', () => {
   let dir: string;
   const run = (cmd: string, args: string[]) => {

@@ -40,10 +40,10 @@ export async function launchChromium(options: { allowConsoleError?: (url: string
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport: options.viewport ?? { width: 1400, height: 900 },
-    timeout: 60_000,
+    timeout: 180_000,
   });
-  context.setDefaultTimeout(60_000);
-  context.setDefaultNavigationTimeout(60_000);
+  context.setDefaultTimeout(180_000);
+  context.setDefaultNavigationTimeout(180_000);
   await context.addInitScript(installWaitForDom);
   const problems: string[] = [];
   const watch = (page: Page) => {

@@ -18,7 +18,7 @@ let server: RealServer;
 
 beforeAll(async () => {
   server = await sharedRealServer('conformance-real');
-}, 600_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

@@ -52,7 +52,7 @@ it('`npm run demo` prints the tour first: no build output, the packages being up
   const { staleSteps } = (await import('../scripts/preflight.mjs')) as { staleSteps: () => { name: string; reason: string }[] };
   expect(staleSteps(), 'the packages are older than their sources: run `npm run build` first (npm test does)').toEqual([]);
 
-  const run = spawnSync('npm', ['run', 'demo'], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, timeout: 120_000 });
+  const run = spawnSync('npm', ['run', 'demo'], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, timeout: 300_000 });
   expect(run.status, run.stdout + run.stderr).toBe(0);
   // npm's own banner (`> demo`, `> <command>`), then the tour's first line.
   const lines = run.stdout.split('\n').filter((line) => line.trim() && !line.startsWith('> '));

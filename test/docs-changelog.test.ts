@@ -39,7 +39,7 @@ const key = (group: string, change: Pick<ContractChange, 'location' | 'summary'>
 describe('the docs changelog', () => {
   it('for the first release, as the command writes it: one line per operation group, naming every operation', async () => {
     const out = join(scratch, 'first', 'changelog.html');
-    await run(process.execPath, [join(root, 'scripts/docs/changelog.mjs'), '--out', out], { cwd: root, timeout: 120_000 });
+    await run(process.execPath, [join(root, 'scripts/docs/changelog.mjs'), '--out', out], { cwd: root, timeout: 300_000 });
     const html = readFileSync(out, 'utf8');
     const doc = bundledContract();
     const webhooks: { post: { tags: string[]; operationId: string } }[] = Object.values(doc.webhooks);

@@ -29,7 +29,7 @@ const DOCS = join(root, 'build/docs');
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.txt': 'text/plain' };
 
 /** expect.poll waits 1 s by default: too short for a page on a loaded 2-core machine (the poll fails, not the page). */
-const POLL = { timeout: 60_000 };
+const POLL = { timeout: 180_000 };
 const doc = dereferencedContract();
 const contract = indexContract(doc);
 const all = operations(doc).map(({ method, path, operation }) => ({
@@ -79,7 +79,7 @@ beforeAll(async () => {
   browser = await launchChromium({ allowConsoleError: (url) => url.startsWith(`${origin}/mock-api/`) });
   // Nothing leaves loopback: record and refuse every other request.
   external = await refuseExternalRequests(browser, origin);
-}, 720_000); // the docs build (test/docs-build.ts) may rebuild the packages first: the bound is for a hang
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -289,7 +289,7 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     expect(served.filter((path) => path.startsWith('/mock-api'))).toEqual([]);
     expect(external).toEqual([]);
     expect(browser!.problems).toEqual([]);
-  }, 360_000); // 179 s on a 2-core machine at a load of 16 (other suites beside it): the bound is for a hang, not a figure
+  });
 
   it('shows what the mock refuses to a lower role, signs in an anonymous guest, sends Basic credentials, and shows an invalid answer as invalid', async () => {
     const page = browser!.page;
@@ -398,7 +398,7 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     const page = await browser!.context.newPage();
     try {
       await page.goto(`${origin}/realtime.html`);
-      await page.waitForFunction(() => document.documentElement.dataset.realtime, null, { timeout: 60_000 });
+      await page.waitForFunction(() => document.documentElement.dataset.realtime, null, { timeout: 180_000 });
       expect(await page.locator('html').getAttribute('data-realtime')).toBe('rendered');
       const text = await page.locator('#asyncapi').innerText();
       for (const channel of Object.values(asyncapi.channels)) expect(text, channel.title).toContain(channel.address);

@@ -124,7 +124,7 @@ describe('the code samples of the docs page', () => {
         const documented = Number(/^# \w+: answers (\d{3}) /.exec(source)![1]);
         mock.service.reset(); // every sample starts from the seed its examples describe
         // The sample as written, plus where curl prints the status (its last line is a `curl ...` argument).
-        const { stdout } = await run('sh', ['-c', `${source.trimEnd()} -w '\\n%{http_code}'`], { env, timeout: 60_000 });
+        const { stdout } = await run('sh', ['-c', `${source.trimEnd()} -w '\\n%{http_code}'`], { env, timeout: 300_000 });
         const status = Number(stdout.slice(stdout.lastIndexOf('\n') + 1));
         if (status !== documented) failures.push(`${operationId}: ${status} (documented ${documented}): ${stdout.slice(0, 300)}`);
       }

@@ -75,7 +75,7 @@ it('`npm run docs` builds one self-contained Redoc page carrying every operation
   expect(html).toContain('"x-traitTag":true');
   expect(decorated.tags.map((tag: { name: string }) => tag.name)).toEqual(dereferencedContract().tags.map((tag: { name: string }) => tag.name));
   expect(decorated.info.description).toContain('\n## Pagination\n');
-}, 330_000);
+});
 
 it('leaves the contract that `npm run bundle` writes, and the SDK reads, undecorated', () => {
   const bundled = readFileSync(join(root, 'openapi/dist/openapi.yaml'), 'utf8');

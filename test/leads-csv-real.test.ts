@@ -21,7 +21,7 @@ beforeAll(async () => {
   mock = await startHttpMock({ port: 0, serviceOptions: { ids: 'random' } });
   // The mock's project starts with the example leads; the real server's project with none.
   mock.service.store.leads.clear();
-}, 600_000);
+});
 afterAll(async () => {
   await mock?.stop();
   await real?.stop();

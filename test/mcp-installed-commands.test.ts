@@ -33,7 +33,7 @@ describe('the Inspector commands for an installed copy of @supportkb/mcp', () =>
   const runs = new Map<string, Promise<{ stdout: string }>>();
   const runOnce = (command: string) => {
     let run = runs.get(command);
-    if (!run) runs.set(command, (run = exec('sh', ['-c', command], { cwd: root, timeout: 120_000 })));
+    if (!run) runs.set(command, (run = exec('sh', ['-c', command], { cwd: root, timeout: 300_000 })));
     return run;
   };
 

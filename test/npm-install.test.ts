@@ -35,7 +35,7 @@ describe.skipIf(!olderNode && process.env.CI !== 'true')('npm ci on an older Nod
       }
       // Only the project's .npmrc counts: no npm_config_* inherited from the npm running this test.
       const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
-      const run = spawnSync(olderNode!, [npmCli!, 'ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', env, timeout: 120_000 });
+      const run = spawnSync(olderNode!, [npmCli!, 'ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', env, timeout: 300_000 });
       expect(run.status, run.stderr).toBe(0);
       return run;
     };

@@ -23,7 +23,7 @@ beforeAll(async () => {
   // A project of its own on the run's shared real server (test/real-server-shared.ts), as fresh as a server of its own.
   real = await sharedRealServer('parity');
   targets = await startParityTargets({ mockOptions: { warnings: false }, real });
-}, 600_000);
+});
 afterAll(async () => {
   await targets?.stop(); // the mock (targets given a real server leave it running)
   await real?.stop(); // nothing on the shared server; a server of its own outside the integration project
@@ -51,7 +51,7 @@ describe('the stateful mock answers as the real server does', () => {
     const stale = Object.keys(KNOWN_DIFFERENCES).filter((id) => !result.differences.some((d) => d.id === id));
     expect(stale, 'listed differences that no longer happen: remove them from known-differences.mjs').toEqual([]);
     expect(ratio).toBeGreaterThanOrEqual(0.98);
-  }, 600_000);
+  });
 
   it("compares a posted message's answer without the conversation's last_message, which the real server stores by a race", () => {
     const record = (id: string, body: unknown) => ({ id, op: 'createMessage', method: 'POST', url: '/p/requests/r/messages', status: 200, contentType: 'application/json', body, ms: 1 });

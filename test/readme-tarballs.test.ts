@@ -33,7 +33,7 @@ const packages = [
 const forUsers = (readme: string) => readme.split('\n## Developing this package')[0]!;
 
 describe('the package READMEs, run against the packed tarballs', () => {
-  // A guard against a hang only (the snippets' tsc may take up to 180 s on a busy machine).
+  // The snippets' tsc may take up to 180 s on a busy machine: within vitest's default limit, a guard against a hang only.
   it('run every snippet of the package READMEs in a scratch project; installing the mocks pulls no Prism and no install script', () => {
     const run = spawnSync(process.execPath, [join(root, 'scripts/release-check.mjs'), '--only', 'readme'], {
       cwd: root,

@@ -27,7 +27,7 @@ beforeAll(async () => {
     socket.on('error', () => {});
   });
   await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
-}, 600_000);
+});
 
 afterAll(async () => {
   for (const socket of held) socket.destroy();

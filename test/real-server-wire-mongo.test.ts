@@ -57,7 +57,7 @@ beforeAll(async () => {
     { n: 2, name: 'b' },
     { n: 3, name: 'c' },
   ]);
-}, 600_000);
+});
 
 afterAll(async () => {
   await client?.close();

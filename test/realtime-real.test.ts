@@ -24,7 +24,7 @@ beforeAll(async () => {
   // A server of its own, not the run's shared one: RESTHOOK_ENABLED makes it deliver webhooks (its
   // default is off), for the live-inbox scenario's deliveries.
   server = await startRealServer({ serverEnv: { RESTHOOK_ENABLED: 'true' } });
-}, 600_000);
+});
 afterAll(async () => {
   for (const connection of live) connection.close();
   await server?.stop();

@@ -99,7 +99,7 @@ beforeAll(async () => {
   } finally {
     har = await proxy.stop();
   }
-}, 600_000);
+});
 afterAll(async () => {
   await stopForwarder();
   await server?.stop(); // nothing on the shared server; a server of its own outside the integration project

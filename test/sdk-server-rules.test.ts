@@ -15,7 +15,7 @@ let sk: sdk.SupportKbClient;
 beforeAll(async () => {
   server = await sharedRealServer('sdk-server-rules');
   sk = sdk.createClient({ baseUrl: server.baseUrl, projectId: server.projectId, auth: { token: server.token }, maxRetries: 0 });
-}, 600_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

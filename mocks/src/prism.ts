@@ -69,7 +69,10 @@ export interface PrismOptions {
   errors?: boolean;
   /** Prism's own log lines: `ignore` (default) or `inherit` (to stderr). */
   log?: 'inherit' | 'ignore';
-  /** How long to wait for Prism to listen, default 30000 ms. */
+  /**
+   * How long to wait for Prism to listen, default 120000 ms: a guard against a hang only (Prism starts
+   * in about a second on an idle machine; a failure to start ends the wait at once, with Prism's output).
+   */
   startTimeoutMs?: number;
   /**
    * `mock` (default) serves examples; `proxy` forwards to `upstream` and validates requests and
@@ -107,7 +110,7 @@ export async function startPrismMock(options: PrismOptions = {}): Promise<PrismM
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const timeoutMs = options.startTimeoutMs ?? 30_000;
+  const timeoutMs = options.startTimeoutMs ?? 120_000;
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -43,11 +43,11 @@ afterAll(async () => {
 /** Opens `url` in headless Chromium (fresh profile) and returns `window.__result` once the page sets its title to `done`. */
 async function runInChromium(url: string): Promise<any> {
   const profile = mkdtempSync(join(tmpdir(), 'supportkb-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM!, headless: true, args: FLAGS, timeout: 60_000 });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM!, headless: true, args: FLAGS, timeout: 180_000 });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(url, { timeout: 60_000 });
-    await page.waitForFunction(() => document.title === 'done', null, { timeout: 60_000 });
+    await page.goto(url, { timeout: 180_000 });
+    await page.waitForFunction(() => document.title === 'done', null, { timeout: 180_000 });
     return await page.evaluate(() => (window as any).__result ?? null);
   } finally {
     await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);

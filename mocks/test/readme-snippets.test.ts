@@ -58,7 +58,7 @@ describe('mocks/README.md snippets', () => {
       writeFileSync(file, code);
       const test = flags.includes('test');
       const args = test ? ['--test', '--test-reporter=spec', file] : [file];
-      const { stdout, stderr } = await run(process.execPath, args, { cwd: mocksDir, timeout: 120_000 }).catch((error) => {
+      const { stdout, stderr } = await run(process.execPath, args, { cwd: mocksDir, timeout: 300_000 }).catch((error) => {
         throw new Error(`${name} snippet failed:\n${error.stdout}\n${error.stderr}`);
       });
       if (test) expect(stdout).toMatch(/pass 2/);

@@ -153,7 +153,7 @@ describe('file sizes (18)', () => {
       writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
       return path;
     };
-    const run = (...args: string[]) => spawnSync(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', ...args], { encoding: 'utf8', timeout: 120_000 });
+    const run = (...args: string[]) => spawnSync(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', ...args], { encoding: 'utf8', timeout: 300_000 });
     const cases: [string[], RegExp][] = [
       [['--scenario', write('slow.json', { latency: 2 ** 31 })], /^supportkb-mock: slow\.json: latency: Too long: at most 2147483647 ms \(2\^31 - 1, the longest timer\)\n$/],
       [

@@ -42,7 +42,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   profile = mkdtempSync(join(tmpdir(), 'supportkb-chromium-'));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1000, height: 720 }, timeout: 60_000 });
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1000, height: 720 }, timeout: 180_000 });
   context.setDefaultTimeout(15_000);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -60,7 +60,7 @@ afterAll(async () => {
 describe.skipIf(!CHROMIUM && process.env.CI !== 'true')('browser app (Vite build + the mock service worker) in headless Chromium', () => {
   it('signs in, lists the tags, creates one and sees it listed', async () => {
     expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
-    await page.goto(`${origin}/`, { timeout: 60_000 });
+    await page.goto(`${origin}/`, { timeout: 180_000 });
     await page.getByRole('status').filter({ hasText: 'Mock API ready' }).waitFor();
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 

@@ -37,7 +37,7 @@ describe('examples/frontend-testing/README.md', () => {
     mkdirSync(dir, { recursive: true });
     const file = `${dir}/${name}.mts`;
     writeFileSync(file, code);
-    const { stdout, stderr } = await run(process.execPath, [file], { cwd: exampleDir, timeout: 120_000 }).catch((error: { stdout: string; stderr: string }) => {
+    const { stdout, stderr } = await run(process.execPath, [file], { cwd: exampleDir, timeout: 300_000 }).catch((error: { stdout: string; stderr: string }) => {
       throw new Error(`${name} snippet failed:\n${error.stdout}\n${error.stderr}`);
     });
     const expected = [...code.matchAll(/\/\/ → (.+)$/gm)].map((m) => m[1]!.trim());

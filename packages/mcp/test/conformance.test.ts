@@ -44,7 +44,7 @@ afterAll(async () => {
 describe('supportkb-mcp --http against the MCP conformance suite', () => {
   it('passes every scenario but the reference server fixtures of its baseline', async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    const run = await exec(process.execPath, [conformance, 'server', '--url', url, '--expected-failures', baseline], { timeout: 120_000 }).then(
+    const run = await exec(process.execPath, [conformance, 'server', '--url', url, '--expected-failures', baseline], { timeout: 300_000 }).then(
       (out) => ({ ...out, code: 0 }),
       (error: { stdout: string; stderr: string; code: number }) => error,
     );

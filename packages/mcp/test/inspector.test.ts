@@ -40,7 +40,7 @@ function inspect(args: string[], env: Record<string, string> = {}): Promise<{ an
 }
 async function inspectNow(args: string[], env: Record<string, string>): Promise<{ answer: any; stderr: string; code: number }> {
   const envArgs = Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
-  const run = await exec(process.execPath, [inspector, '--cli', ...envArgs, process.execPath, bin, ...args], { timeout: 120_000 }).then(
+  const run = await exec(process.execPath, [inspector, '--cli', ...envArgs, process.execPath, bin, ...args], { timeout: 300_000 }).then(
     (out) => ({ ...out, code: 0 }),
     (error: { stdout: string; stderr: string; code: number }) => error,
   );
@@ -63,7 +63,7 @@ const commandRuns = new Map<string, Promise<{ stdout: string }>>();
 function runCommand(command: string, cwd: string): Promise<{ stdout: string }> {
   const key = `${cwd}\0${command}`;
   let run = commandRuns.get(key);
-  if (!run) commandRuns.set(key, (run = slot(() => exec('sh', ['-c', command], { cwd, timeout: 120_000 }))));
+  if (!run) commandRuns.set(key, (run = slot(() => exec('sh', ['-c', command], { cwd, timeout: 300_000 }))));
   return run;
 }
 

@@ -17,7 +17,7 @@ let real: RealServer;
 
 beforeAll(async () => {
   real = await sharedRealServer('mcp-real-server');
-}, 600_000);
+});
 afterAll(async () => {
   await real?.stop();
 });
