@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { TEST_TIMEOUT_MS } from './test/time-limits';
 
 /**
  * Pure unit-test files: no server, no child process, no MSW interception, no global stub, no
@@ -164,11 +165,9 @@ const SHARED_MODULES = [
 
 export default defineConfig({
   test: {
-    // Guards against a hang only, never a speed check (timing claims are benchmarks, bench/README.md): the
-    // slowest test takes about a minute on an idle machine, and two CI runs at once on 2 cores have run a
-    // test 14 times slower than idle (the docs page's TypeScript samples: 503 s, 36 s idle). No test sets a smaller limit.
-    testTimeout: 900_000,
-    hookTimeout: 900_000,
+    // Guards against a hang only, never a speed check (./test/time-limits.ts says how they are sized).
+    testTimeout: TEST_TIMEOUT_MS,
+    hookTimeout: TEST_TIMEOUT_MS,
     // Vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, where most suites
     // wait on servers and browsers. Two workers there took vitest from 451 s to 303 s (same suites).
     maxWorkers: Math.max(2, availableParallelism()),

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from './contract-helpers';
+import { COMMAND_TIMEOUT_MS } from './time-limits';
 
 /**
  * Every bin of the packages (`supportkb-mock`, `supportkb-prism`, `supportkb-record`,
@@ -37,7 +38,7 @@ delete env.PORT;
 function run(node: string, bin: keyof typeof BINS, preload?: string) {
   const [script, ...args] = BINS[bin];
   const flags = preload ? ['--import', `data:text/javascript,${encodeURIComponent(preload)}`] : [];
-  return spawnSync(node, [...flags, join(root, script), ...args], { encoding: 'utf8', env, input: '', timeout: 300_000 });
+  return spawnSync(node, [...flags, join(root, script), ...args], { encoding: 'utf8', env, input: '', timeout: COMMAND_TIMEOUT_MS });
 }
 
 /** The one line every bin prints on an old Node, and the checks that it is only that. */

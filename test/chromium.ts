@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { root } from './contract-helpers';
+import { WAIT_TIMEOUT_MS } from './time-limits';
 
 /**
  * Headless Chromium for the browser checks: Debian's `chromium` (installed by `.ci/run`) driven by
@@ -40,10 +41,10 @@ export async function launchChromium(options: { allowConsoleError?: (url: string
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport: options.viewport ?? { width: 1400, height: 900 },
-    timeout: 180_000,
+    timeout: WAIT_TIMEOUT_MS,
   });
-  context.setDefaultTimeout(180_000);
-  context.setDefaultNavigationTimeout(180_000);
+  context.setDefaultTimeout(WAIT_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(WAIT_TIMEOUT_MS);
   await context.addInitScript(installWaitForDom);
   const problems: string[] = [];
   const watch = (page: Page) => {

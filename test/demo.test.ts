@@ -3,6 +3,7 @@ import { SEED, startMock, type RunningMock } from '@supportkb/mocks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { root } from './contract-helpers';
 import { quickstart } from '../examples/quickstart/index.mjs';
+import { COMMAND_TIMEOUT_MS } from './time-limits';
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -52,7 +53,7 @@ it('`npm run demo` prints the tour first: no build output, the packages being up
   const { staleSteps } = (await import('../scripts/preflight.mjs')) as { staleSteps: () => { name: string; reason: string }[] };
   expect(staleSteps(), 'the packages are older than their sources: run `npm run build` first (npm test does)').toEqual([]);
 
-  const run = spawnSync('npm', ['run', 'demo'], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, timeout: 300_000 });
+  const run = spawnSync('npm', ['run', 'demo'], { cwd: root, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, timeout: COMMAND_TIMEOUT_MS });
   expect(run.status, run.stdout + run.stderr).toBe(0);
   // npm's own banner (`> demo`, `> <command>`), then the tour's first line.
   const lines = run.stdout.split('\n').filter((line) => line.trim() && !line.startsWith('> '));

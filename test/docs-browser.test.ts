@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed, vi } from 'vit
 import { CHROMIUM, launchChromium, refuseExternalRequests, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
 import { dereferencedContract, firstExample, operations } from './contract-helpers';
 import { docsBuild } from './docs-build';
+import { WAIT_TIMEOUT_MS } from './time-limits';
 
 /**
  * The Redoc page of `npm run docs`, in a real browser: built by the script itself (once for the docs
@@ -19,7 +20,7 @@ import { docsBuild } from './docs-build';
  * except in CI (`CI=true`), where a missing browser fails.
  */
 /** expect.poll waits 1 s by default: too short for a page on a loaded 2-core machine (the poll fails, not the page). */
-const POLL = { timeout: 180_000 };
+const POLL = { timeout: WAIT_TIMEOUT_MS };
 const doc = dereferencedContract();
 
 let server: Server | undefined;
@@ -96,7 +97,7 @@ async function openGroup(group: Locator, item: Locator): Promise<void> {
     await link.click();
     await expect.poll(() => closed.count(), POLL).toBe(0);
   }
-  await item.waitFor({ state: 'visible', timeout: 180_000 });
+  await item.waitFor({ state: 'visible' });
 }
 
 /**
@@ -113,7 +114,7 @@ async function goToEntry(item: Locator, address: RegExp): Promise<void> {
       if (!address.test(page.url())) await item.click();
       await expect.poll(() => page.url(), { timeout: 5_000 }).toMatch(address);
     },
-    { timeout: 180_000, interval: 100 },
+    { timeout: WAIT_TIMEOUT_MS, interval: 100 },
   );
 }
 

@@ -9,6 +9,7 @@ import { buildChangelog, changelogEntries, nextRelease, wasPublished } from '../
 import type { ContractChange } from '../scripts/lib/contract-diff.mjs';
 import { bundledContract } from '../scripts/lib/contract-source.mjs';
 import { operations, root } from './contract-helpers';
+import { COMMAND_TIMEOUT_MS } from './time-limits';
 
 /**
  * The changelog page of `npm run docs` (build/docs/changelog.html, scripts/docs/changelog.mjs), written
@@ -39,7 +40,7 @@ const key = (group: string, change: Pick<ContractChange, 'location' | 'summary'>
 describe('the docs changelog', () => {
   it('for the first release, as the command writes it: one line per operation group, naming every operation', async () => {
     const out = join(scratch, 'first', 'changelog.html');
-    await run(process.execPath, [join(root, 'scripts/docs/changelog.mjs'), '--out', out], { cwd: root, timeout: 300_000 });
+    await run(process.execPath, [join(root, 'scripts/docs/changelog.mjs'), '--out', out], { cwd: root, timeout: COMMAND_TIMEOUT_MS });
     const html = readFileSync(out, 'utf8');
     const doc = bundledContract();
     const webhooks: { post: { tags: string[]; operationId: string } }[] = Object.values(doc.webhooks);

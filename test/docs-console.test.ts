@@ -11,6 +11,7 @@ import { indexContract } from '../scripts/lib/conformance/contract.mjs';
 import { CHROMIUM, launchChromium, refuseExternalRequests, screenshotPath, skipWithoutChromium, type Chromium } from './chromium';
 import { dereferencedContract, operations, root } from './contract-helpers';
 import { docsBuild } from './docs-build';
+import { WAIT_TIMEOUT_MS } from './time-limits';
 
 /**
  * The try-it console of `npm run docs` (build/docs/console.html: Swagger UI beside the Redoc page,
@@ -29,7 +30,7 @@ const DOCS = join(root, 'build/docs');
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.txt': 'text/plain' };
 
 /** expect.poll waits 1 s by default: too short for a page on a loaded 2-core machine (the poll fails, not the page). */
-const POLL = { timeout: 180_000 };
+const POLL = { timeout: WAIT_TIMEOUT_MS };
 const doc = dereferencedContract();
 const contract = indexContract(doc);
 const all = operations(doc).map(({ method, path, operation }) => ({
@@ -398,7 +399,7 @@ describe.skipIf(skipWithoutChromium)('the try-it console in headless Chromium', 
     const page = await browser!.context.newPage();
     try {
       await page.goto(`${origin}/realtime.html`);
-      await page.waitForFunction(() => document.documentElement.dataset.realtime, null, { timeout: 180_000 });
+      await page.waitForFunction(() => document.documentElement.dataset.realtime);
       expect(await page.locator('html').getAttribute('data-realtime')).toBe('rendered');
       const text = await page.locator('#asyncapi').innerText();
       for (const channel of Object.values(asyncapi.channels)) expect(text, channel.title).toContain(channel.address);

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { startHttpMock, type HttpMock } from '@supportkb/mocks/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, root } from './contract-helpers';
+import { COMMAND_TIMEOUT_MS } from './time-limits';
 
 /**
  * The code samples of the docs page (`x-codeSamples`, added by the `supportkb-docs` Redocly decorator of
@@ -124,7 +125,7 @@ describe('the code samples of the docs page', () => {
         const documented = Number(/^# \w+: answers (\d{3}) /.exec(source)![1]);
         mock.service.reset(); // every sample starts from the seed its examples describe
         // The sample as written, plus where curl prints the status (its last line is a `curl ...` argument).
-        const { stdout } = await run('sh', ['-c', `${source.trimEnd()} -w '\\n%{http_code}'`], { env, timeout: 300_000 });
+        const { stdout } = await run('sh', ['-c', `${source.trimEnd()} -w '\\n%{http_code}'`], { env, timeout: COMMAND_TIMEOUT_MS });
         const status = Number(stdout.slice(stdout.lastIndexOf('\n') + 1));
         if (status !== documented) failures.push(`${operationId}: ${status} (documented ${documented}): ${stdout.slice(0, 300)}`);
       }

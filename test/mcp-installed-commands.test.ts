@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { root } from './contract-helpers';
+import { COMMAND_TIMEOUT_MS } from './time-limits';
 
 /**
  * The MCP Inspector commands the READMEs give for an installed copy of `@supportkb/mcp` (the official
@@ -33,7 +34,7 @@ describe('the Inspector commands for an installed copy of @supportkb/mcp', () =>
   const runs = new Map<string, Promise<{ stdout: string }>>();
   const runOnce = (command: string) => {
     let run = runs.get(command);
-    if (!run) runs.set(command, (run = exec('sh', ['-c', command], { cwd: root, timeout: 300_000 })));
+    if (!run) runs.set(command, (run = exec('sh', ['-c', command], { cwd: root, timeout: COMMAND_TIMEOUT_MS })));
     return run;
   };
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from './contract-helpers';
+import { COMMAND_TIMEOUT_MS } from './time-limits';
 
 /**
  * The first command of the Quick start, `npm ci`, on the Node the README says is enough (CI runs it
@@ -35,7 +36,7 @@ describe.skipIf(!olderNode && process.env.CI !== 'true')('npm ci on an older Nod
       }
       // Only the project's .npmrc counts: no npm_config_* inherited from the npm running this test.
       const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
-      const run = spawnSync(olderNode!, [npmCli!, 'ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', env, timeout: 300_000 });
+      const run = spawnSync(olderNode!, [npmCli!, 'ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', env, timeout: COMMAND_TIMEOUT_MS });
       expect(run.status, run.stderr).toBe(0);
       return run;
     };

@@ -9,6 +9,7 @@ import { startHttpMock } from '../mocks/src/server';
 import { root } from './contract-helpers';
 import { frameParity, runLiveInboxScenario, type ScenarioRun } from './live-inbox-scenario';
 import { runWebhookScenario } from './webhook-events-scenario';
+import { WAIT_TIMEOUT_MS } from './time-limits';
 
 /**
  * `@supportkb/sdk/realtime` against the real server (2.19.16, unmodified, on loopback): an agent's
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 /** Resolves when `check` holds (polling), or fails after `ms`: a guard against a hang, not a timing claim. */
-async function until(check: () => boolean, ms = 60_000) {
+async function until(check: () => boolean, ms = WAIT_TIMEOUT_MS) {
   const end = Date.now() + ms;
   while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25));
   expect(check()).toBe(true);

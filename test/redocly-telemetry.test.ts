@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from './contract-helpers';
+import { COMMAND_TIMEOUT_MS } from './time-limits';
 
 /**
  * Redocly never sends usage data from this project, and `npm run docs` prints no warning: every
@@ -43,7 +44,7 @@ function watched(args: string[]) {
   const log = join(dir, `net-${Math.random().toString(36).slice(2)}.log`);
   const env: NodeJS.ProcessEnv = { ...process.env, SUPPORTKB_NET_LOG: log, NODE_OPTIONS: `--import=${pathToFileURL(hook).href}`, FORCE_COLOR: '0', NO_COLOR: '1' };
   delete env.REDOCLY_TELEMETRY; // the configurations must turn it off themselves
-  const run = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8', timeout: 300_000 });
+  const run = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
   const network = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
   return { status: run.status, output: `${run.stdout}${run.stderr}`, network };
 }
@@ -75,7 +76,7 @@ describe('Redocly in this project', () => {
       expect(run.output).not.toMatch(WARNINGS);
       expect(run.network).toEqual([]);
     },
-    300_000,
+    COMMAND_TIMEOUT_MS,
   );
 
   it('the docs page build (scripts/docs/build.mjs, as npm run docs runs it): no warning, no banner, no connection', () => {

@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchChromium, skipWithoutChromium } from './chromium';
 import { root } from './contract-helpers';
+import { COMMAND_TIMEOUT_MS } from './time-limits';
 
 /**
  * `@supportkb/mocks` on a runtime msw 3 cannot run on fails at import with one sentence (which
@@ -26,7 +27,7 @@ const sdkPkg = JSON.parse(readFileSync(join(root, 'packages/sdk/package.json'), 
 function importWith(node: string, entry: string, preload?: string) {
   const script = `import(${JSON.stringify(pathToFileURL(join(mocksDist, entry)).href)}).then(() => console.log(JSON.stringify({ loaded: true })), (e) => console.log(JSON.stringify({ name: e.name, code: e.code, message: e.message })));`;
   const args = [...(preload ? ['--import', `data:text/javascript,${encodeURIComponent(preload)}`] : []), '--input-type=module', '-e', script];
-  const run = spawnSync(node, args, { encoding: 'utf8', timeout: 300_000 });
+  const run = spawnSync(node, args, { encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
   expect(run.status, run.stderr).toBe(0);
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!);
 }

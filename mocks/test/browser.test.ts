@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_TIMEOUT_MS } from '../../test/time-limits';
 
 /**
  * The browser transport for real: a page bundled with esbuild from `@supportkb/mocks/browser`,
@@ -43,11 +44,11 @@ afterAll(async () => {
 /** Opens `url` in headless Chromium (fresh profile) and returns `window.__result` once the page sets its title to `done`. */
 async function runInChromium(url: string): Promise<any> {
   const profile = mkdtempSync(join(tmpdir(), 'supportkb-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM!, headless: true, args: FLAGS, timeout: 180_000 });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM!, headless: true, args: FLAGS, timeout: WAIT_TIMEOUT_MS });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(url, { timeout: 180_000 });
-    await page.waitForFunction(() => document.title === 'done', null, { timeout: 180_000 });
+    await page.goto(url, { timeout: WAIT_TIMEOUT_MS });
+    await page.waitForFunction(() => document.title === 'done', null, { timeout: WAIT_TIMEOUT_MS });
     return await page.evaluate(() => (window as any).__result ?? null);
   } finally {
     await Promise.race([context.close(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);

@@ -12,6 +12,7 @@ import { PRISM_INSTALL_COMMAND, startPrismMock, type PrismMock } from '../src/pr
 import { startHttpMock, type HttpMock } from '../src/server';
 import { createConformanceCollector } from './support/conformance';
 import { runScenario, type Call, type Send } from './support/scenario';
+import { COMMAND_TIMEOUT_MS } from '../../test/time-limits';
 
 /**
  * Conformance over the wire: Prism's validation proxy (`prism proxy <contract> <mock> --errors`)
@@ -132,7 +133,7 @@ describe('without Prism installed (an optional peer dependency)', () => {
   it('startPrismMock rejects with one sentence naming the install command; the entry still imports', () => {
     const probe = `const { startPrismMock } = await import(${JSON.stringify(pathToFileURL(join(dir, 'node_modules/@supportkb/mocks/dist/prism.js')).href)});
       try { await startPrismMock(); console.log('started'); } catch (error) { console.log(JSON.stringify({ code: error.code, message: error.message })); }`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: dir, encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
     expect(run.status, run.stderr).toBe(0);
     const { code, message } = JSON.parse(run.stdout) as { code: string; message: string };
     expect(code).toBe('ERR_SUPPORTKB_PRISM_NOT_INSTALLED');
@@ -144,7 +145,7 @@ describe('without Prism installed (an optional peer dependency)', () => {
     const run = spawnSync(process.execPath, [join(dir, 'node_modules/@supportkb/mocks/bin/prism.mjs'), '--port', '0'], {
       cwd: dir,
       encoding: 'utf8',
-      timeout: 300_000,
+      timeout: COMMAND_TIMEOUT_MS,
       env: { ...process.env, npm_lifecycle_event: '' },
     });
     expect(run.status).toBe(1);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMMAND_TIMEOUT_MS } from '../../test/time-limits';
 
 /**
  * The Node code blocks of mocks/README.md (```js snippet=<name> and ```ts snippet=<name>; the
@@ -58,7 +59,7 @@ describe('mocks/README.md snippets', () => {
       writeFileSync(file, code);
       const test = flags.includes('test');
       const args = test ? ['--test', '--test-reporter=spec', file] : [file];
-      const { stdout, stderr } = await run(process.execPath, args, { cwd: mocksDir, timeout: 300_000 }).catch((error) => {
+      const { stdout, stderr } = await run(process.execPath, args, { cwd: mocksDir, timeout: COMMAND_TIMEOUT_MS }).catch((error) => {
         throw new Error(`${name} snippet failed:\n${error.stdout}\n${error.stderr}`);
       });
       if (test) expect(stdout).toMatch(/pass 2/);

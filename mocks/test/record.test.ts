@@ -13,6 +13,7 @@ import { setupNodeMock } from '../src/node';
 import { startHttpMock } from '../src/server';
 import type { HttpMock } from '../src/running';
 import { SEED_PASSWORD } from '../src/state/seed';
+import { WAIT_TIMEOUT_MS, COMMAND_TIMEOUT_MS } from '../../test/time-limits';
 
 /**
  * The recording proxy (`@supportkb/mocks/record`, `npm run record`): an SDK session against the
@@ -152,7 +153,7 @@ describe('supportkb-record', () => {
 
   it('says what is missing in one line (exit 2)', async () => {
     const { spawnSync } = await import('node:child_process');
-    const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env, timeout: 300_000 });
+    const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env, timeout: COMMAND_TIMEOUT_MS });
     const cases: [string[], string][] = [
       [['--project', 'p', '--out', 'x.har', '--token', 't'], 'supportkb-record: --base-url is required; --help lists the options'],
       [['--base-url', 'http://127.0.0.1:1', '--project', 'p', '--out', 'x.har'], 'supportkb-record: credentials are required: pass --email E --password P, or --token T'],
@@ -323,7 +324,7 @@ describe('supportkb-record hardening (issue 31)', () => {
     const result = spawnSync(process.execPath, [bin, '--base-url', 'http://alice:url-password-8@127.0.0.1:1', '--project', 'p', '--out', 'x.har', '--token', 't'], {
       encoding: 'utf8',
       env,
-      timeout: 300_000,
+      timeout: COMMAND_TIMEOUT_MS,
     });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe('supportkb-record: --base-url must not hold credentials (user:password@): pass --email E --password P, or --token T, instead\n');
@@ -347,7 +348,7 @@ describe('supportkb-record hardening (issue 31)', () => {
         '--allow-origin',
         'http://localhost:5173/app',
       ],
-      { encoding: 'utf8', env, timeout: 300_000 },
+      { encoding: 'utf8', env, timeout: COMMAND_TIMEOUT_MS },
     );
     expect([origin.status, origin.stderr]).toEqual([
       2,
@@ -434,7 +435,7 @@ describe('startRecordingProxy and a replay in the same process', () => {
         msw.close();
       }
       expect(requests).toHaveLength(2);
-      await expect.poll(open, { timeout: 180_000 }).toBe(0);
+      await expect.poll(open, { timeout: WAIT_TIMEOUT_MS }).toBe(0);
     } finally {
       target.closeAllConnections();
       await new Promise((resolve) => target.close(resolve));

@@ -11,6 +11,7 @@ import { FileTooLargeError, readFileBounded } from '../src/scenario/read-file';
 import { startHttpMock } from '../src/server';
 import { SEED } from '../src/state/seed';
 import { mocksDir } from './support/bin';
+import { COMMAND_TIMEOUT_MS } from '../../test/time-limits';
 
 /**
  * Issue 31 (items 13-19): what a scenario file or a recording can hold is checked at load, with one
@@ -153,7 +154,7 @@ describe('file sizes (18)', () => {
       writeFileSync(path, typeof value === 'string' ? value : JSON.stringify(value));
       return path;
     };
-    const run = (...args: string[]) => spawnSync(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', ...args], { encoding: 'utf8', timeout: 300_000 });
+    const run = (...args: string[]) => spawnSync(process.execPath, [`${mocksDir}bin/mock.mjs`, '--port', '0', ...args], { encoding: 'utf8', timeout: COMMAND_TIMEOUT_MS });
     const cases: [string[], RegExp][] = [
       [['--scenario', write('slow.json', { latency: 2 ** 31 })], /^supportkb-mock: slow\.json: latency: Too long: at most 2147483647 ms \(2\^31 - 1, the longest timer\)\n$/],
       [

@@ -12,6 +12,7 @@ import { createStore } from '../src/state/store';
 import { DELIVERY_LOG_LIMIT, WebhookDispatcher, type DeliveryResult, type WebhookDelivery } from '../src/webhooks';
 import { PID, useMock } from './support/harness';
 import { call, json } from './support/requests';
+import { WAIT_TIMEOUT_MS } from '../../test/time-limits';
 
 const { api, as, service } = useMock();
 
@@ -421,7 +422,7 @@ describe('deliveries in flight are bounded (issue 31, item 3)', () => {
     const emitted = options.subscriptions * options.messages;
     const dropped = () => service.webhookLog().filter((e) => e.attempt === 0);
     // Every delivery either reached the receiver (and waits for an answer) or was dropped.
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + WAIT_TIMEOUT_MS;
     while (receiver.hits() + dropped().length < emitted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     return { service, receiver, emitted, dropped };
   }
@@ -459,7 +460,7 @@ describe('deliveries in flight are bounded (issue 31, item 3)', () => {
         for (const [id, subscription] of service.store.subscriptions) service.store.subscriptions.set(id, { ...subscription, target: subscription.target.replace(receiver.url, again.url) });
         const before = dropped().length;
         await call(service, `/${PID}/requests/support-group-after/messages`, json(service.basic('admin'), { text: 'after' }));
-        const deadline = Date.now() + 30_000;
+        const deadline = Date.now() + WAIT_TIMEOUT_MS;
         while (again.hits() < 12 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
         expect([
           again.hits(),

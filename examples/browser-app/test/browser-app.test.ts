@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT_TIMEOUT_MS } from '../../../test/time-limits';
 
 // The page for real: built with Vite, served on loopback by a plain static server (which has no
 // API at all), opened in headless Chromium (Debian's `chromium`, driven by playwright-core). Every
@@ -42,8 +43,8 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   profile = mkdtempSync(join(tmpdir(), 'supportkb-chromium-'));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1000, height: 720 }, timeout: 180_000 });
-  context.setDefaultTimeout(15_000);
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1000, height: 720 }, timeout: WAIT_TIMEOUT_MS });
+  context.setDefaultTimeout(WAIT_TIMEOUT_MS);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
@@ -60,7 +61,7 @@ afterAll(async () => {
 describe.skipIf(!CHROMIUM && process.env.CI !== 'true')('browser app (Vite build + the mock service worker) in headless Chromium', () => {
   it('signs in, lists the tags, creates one and sees it listed', async () => {
     expect(CHROMIUM, 'Debian chromium is required in CI (.ci/run installs it)').toBeDefined();
-    await page.goto(`${origin}/`, { timeout: 180_000 });
+    await page.goto(`${origin}/`, { timeout: WAIT_TIMEOUT_MS });
     await page.getByRole('status').filter({ hasText: 'Mock API ready' }).waitFor();
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 

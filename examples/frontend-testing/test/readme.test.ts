@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMMAND_TIMEOUT_MS } from '../../../test/time-limits';
 
 /**
  * The code blocks of this example's README, as mocks/test/readme-snippets.test.ts runs the mocks'
@@ -37,7 +38,7 @@ describe('examples/frontend-testing/README.md', () => {
     mkdirSync(dir, { recursive: true });
     const file = `${dir}/${name}.mts`;
     writeFileSync(file, code);
-    const { stdout, stderr } = await run(process.execPath, [file], { cwd: exampleDir, timeout: 300_000 }).catch((error: { stdout: string; stderr: string }) => {
+    const { stdout, stderr } = await run(process.execPath, [file], { cwd: exampleDir, timeout: COMMAND_TIMEOUT_MS }).catch((error: { stdout: string; stderr: string }) => {
       throw new Error(`${name} snippet failed:\n${error.stdout}\n${error.stderr}`);
     });
     const expected = [...code.matchAll(/\/\/ → (.+)$/gm)].map((m) => m[1]!.trim());

@@ -76,7 +76,7 @@ describe.skipIf(skipWithoutChromium)('live inbox against the real server (2.19.1
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Signed in as').waitFor();
-    await page.getByLabel('Connection').filter({ hasText: 'live' }).waitFor({ timeout: 180_000 });
+    await page.getByLabel('Connection').filter({ hasText: 'live' }).waitFor();
     const conversations = page.getByRole('list', { name: 'Conversations' }).getByRole('button');
 
     // A visitor opens a conversation (from Node, with the SDK): the page shows it without a reload.
@@ -85,7 +85,7 @@ describe.skipIf(skipWithoutChromium)('live inbox against the real server (2.19.1
     const requestId = `support-group-${projectId}-live-inbox-${Date.now()}`;
     await visitor.messages.create({ request_id: requestId, text: 'My parcel never arrived' });
     const parcel = conversations.filter({ hasText: 'Ada: My parcel never arrived' }); // the CREATE frame populates the lead
-    await parcel.waitFor({ timeout: 180_000 });
+    await parcel.waitFor();
 
     await parcel.click();
     const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
@@ -95,13 +95,13 @@ describe.skipIf(skipWithoutChromium)('live inbox against the real server (2.19.1
       .filter({ hasText: /^\d+ messages\.$/ })
       .waitFor();
     await visitor.messages.create({ request_id: requestId, text: 'It was due on Monday' });
-    await messages.filter({ hasText: 'It was due on Monday' }).waitFor({ timeout: 180_000 });
+    await messages.filter({ hasText: 'It was due on Monday' }).waitFor();
     await page.getByRole('textbox', { name: 'Reply' }).fill('It is on its way, sorry for the wait');
     await page.getByRole('button', { name: 'Send' }).click();
     await messages.filter({ hasText: 'It is on its way' }).waitFor();
 
     await page.getByRole('button', { name: 'Close conversation' }).click();
-    await messages.filter({ hasText: 'Chat closed' }).waitFor({ timeout: 180_000 });
+    await messages.filter({ hasText: 'Chat closed' }).waitFor();
     await parcel.waitFor({ state: 'detached' });
     expect(await messages.filter({ hasText: 'It is on its way' }).count()).toBe(1); // the REST answer and the frame: shown once
     expect(problems).toEqual([]);

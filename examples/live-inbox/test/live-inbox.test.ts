@@ -151,7 +151,7 @@ describe.skipIf(skipWithoutChromium)('live inbox (Vite build, the mock service w
   it("runs on the README's dev command too (Vite's dev server, its HMR socket beside the mock's websocket); an agent cannot follow another's conversation", async () => {
     const page = await browser!.context.newPage();
     await page.goto(`${await dev!.origin}/`);
-    await page.getByRole('status').filter({ hasText: 'Mock API ready' }).waitFor({ timeout: 180_000 });
+    await page.getByRole('status').filter({ hasText: 'Mock API ready' }).waitFor();
     await page.getByLabel('Email').fill('agent@acme-support.test');
     await page.getByLabel('Password').fill('Str0ng-example-passw0rd');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -164,7 +164,7 @@ describe.skipIf(skipWithoutChromium)('live inbox (Vite build, the mock service w
     await visitor(page, 'routed', 'Can someone call me back?');
     await conversations.filter({ hasText: 'Can someone call me back?' }).click();
     await page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Can someone call me back?' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'New messages of this conversation will not appear live: it is not assigned to you.' }).waitFor({ timeout: 180_000 });
+    await page.getByRole('status').filter({ hasText: 'New messages of this conversation will not appear live: it is not assigned to you.' }).waitFor();
     await page.close();
     expect(browser!.problems).toEqual([]);
   });

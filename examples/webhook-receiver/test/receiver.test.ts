@@ -5,6 +5,7 @@ import { buildWebhookDelivery, type WebhookEvent } from '@supportkb/sdk/webhooks
 import { SEED, startMock, type DeliveryResult, type HttpMock, type WebhookDelivery } from '@supportkb/mocks';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startReceiver, type RunningReceiver } from '../src/receiver.ts';
+import { WAIT_TIMEOUT_MS } from '../../../test/time-limits';
 
 // The receiver against the stateful mock: the mock POSTs real deliveries over HTTP to the URL
 // subscribed through the SDK, exactly as the service does. The receiver runs with every check on:
@@ -195,7 +196,7 @@ it('runs as a program: `node src/server.ts` with WEBHOOK_SECRET, WEBHOOK_SUBSCRI
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const waitFor = (pattern: RegExp) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}:\n${stdout}\n${stderr}`)), 15_000);
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}:\n${stdout}\n${stderr}`)), WAIT_TIMEOUT_MS);
       const check = () => {
         const match = pattern.exec(stdout);
         if (match) {

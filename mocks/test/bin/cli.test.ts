@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED } from '../../src/state/seed';
 import { startBin } from '../support/bin';
+import { COMMAND_TIMEOUT_MS, WAIT_TIMEOUT_MS } from '../../../test/time-limits';
 
 /**
  * The command lines of supportkb-mock (`npm run mock`) and supportkb-prism (`npm run mock:prism`):
@@ -21,7 +22,7 @@ delete env.npm_lifecycle_event;
 delete env.PORT;
 
 const run = (bin: keyof typeof BINS, args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, [BINS[bin], ...args], { encoding: 'utf8', env: { ...env, ...extraEnv }, timeout: 300_000 });
+  spawnSync(process.execPath, [BINS[bin], ...args], { encoding: 'utf8', env: { ...env, ...extraEnv }, timeout: COMMAND_TIMEOUT_MS });
 
 let busy: Server;
 let busyPort = 0;
@@ -80,7 +81,7 @@ describe.each(['mock', 'prism'] as const)('supportkb-%s', (bin) => {
     child.stderr.on('data', (chunk) => (err += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     // A guard against a hang only: a start takes about a second, much longer on a loaded machine.
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + WAIT_TIMEOUT_MS;
     while (!out.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     const url = /^(Stateful|Prism) mock of the Support and Knowledge Base Service API at (http:\/\/127\.0\.0\.1:(\d+)) \(pid \d+(, [^)]*)?\)\. Ctrl-C to stop\.\n/.exec(out);
     expect(url, out).not.toBeNull();
@@ -93,7 +94,7 @@ describe.each(['mock', 'prism'] as const)('supportkb-%s', (bin) => {
 
 describe('through npm', () => {
   it.each(['mock', 'mock:prism'])('`npm run %s -- --help` says it builds first, then shows the options, without building', (script) => {
-    const result = spawnSync('npm', ['run', script, '--', '--help'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, timeout: 300_000 });
+    const result = spawnSync('npm', ['run', script, '--', '--help'], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, timeout: COMMAND_TIMEOUT_MS });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain(`(npm run ${script} first builds the contract and the packages when their sources changed, quietly; --verbose shows that build.)`);
     expect(result.stdout).toContain(`Usage: npm run ${script} -- [--port N] [--host H]`);
@@ -112,7 +113,7 @@ describe('supportkb-mock serving', () => {
     child.stdout.on('data', (c) => (out += c));
     child.stderr.on('data', (c) => (out += c));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + WAIT_TIMEOUT_MS;
     while (!/Seeded credentials[\s\S]*Custom tokens/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
     expect(url, out).toBeTruthy();

@@ -3,6 +3,7 @@ import { createRealtime } from '@supportkb/sdk/realtime';
 import { setupNodeMock } from '../../src/node';
 import { defineScenario } from '../../src/scenario/index';
 import { SEED } from '../../src/state/seed';
+import { WAIT_TIMEOUT_MS } from '../../../test/time-limits';
 
 /**
  * A scenario's dropped socket, seen by the SDK's realtime client on `setupNodeMock`: it reconnects,
@@ -23,7 +24,7 @@ describe('a scripted drop of the socket', () => {
       const sub = connection.subscribe('openConversations', { project_id: P }, { snapshot: (_conversations, { resync }) => snapshots.push(resync) });
       await sub.ready;
       expect(snapshots).toEqual([false]);
-      const end = Date.now() + 10_000;
+      const end = Date.now() + WAIT_TIMEOUT_MS;
       while (!snapshots.includes(true) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(snapshots[0]).toBe(false);
       expect(snapshots.slice(1)).toContain(true);

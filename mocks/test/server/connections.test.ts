@@ -18,6 +18,7 @@ import { override } from '../../src/overrides';
 import { startHttpMock } from '../../src/server';
 import { defaultMaxConnections, openFileLimit } from '../../src/server/connections';
 import { SEED } from '../../src/state/seed';
+import { WAIT_TIMEOUT_MS } from '../../../test/time-limits';
 
 const LABEL = `/${SEED.projectId}/labels/IT`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -143,7 +144,7 @@ describe('connection limits of the standalone server', () => {
       child.stderr.on('data', (chunk) => (out += chunk));
       const exited = new Promise((resolve) => child.once('exit', resolve));
       try {
-        expect(await until(() => /at http:\/\/127\.0\.0\.1:\d+/.test(out), 15_000), out).toBe(true);
+        expect(await until(() => /at http:\/\/127\.0\.0\.1:\d+/.test(out), WAIT_TIMEOUT_MS), out).toBe(true);
         const port = Number(/at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)![1]);
         const idle = await idleSockets(port, 300);
         // Answered, not locked out until the headers timeout (60 s); the signal only guards against a hang.

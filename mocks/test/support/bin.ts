@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { WAIT_TIMEOUT_MS } from '../../../test/time-limits';
 
 /** The package's folder (with `bin/` and the built `dist/`). */
 export const mocksDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -17,7 +18,7 @@ export async function startBin(args: string[]) {
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => (err += c));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 120_000; // a guard against a hang: a start takes about a second, longer on a loaded machine
+  const deadline = Date.now() + WAIT_TIMEOUT_MS; // a start takes about a second idle
   while (!/at http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
   if (!url) {

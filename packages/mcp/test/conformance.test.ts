@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_TIMEOUT_MS, WAIT_TIMEOUT_MS } from '../../../test/time-limits';
 
 /**
  * The Streamable HTTP transport (`supportkb-mcp --http`) checked by the MCP conformance suite
@@ -27,7 +28,7 @@ beforeAll(async () => {
   server = spawn(process.execPath, [bin, '--http', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   server.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + WAIT_TIMEOUT_MS;
   while (!/http:\/\/\S+\/mcp/.test(stdout)) {
     if (server.exitCode !== null || Date.now() > deadline) throw new Error(`supportkb-mcp --http did not start: ${stdout}${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -44,7 +45,7 @@ afterAll(async () => {
 describe('supportkb-mcp --http against the MCP conformance suite', () => {
   it('passes every scenario but the reference server fixtures of its baseline', async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    const run = await exec(process.execPath, [conformance, 'server', '--url', url, '--expected-failures', baseline], { timeout: 300_000 }).then(
+    const run = await exec(process.execPath, [conformance, 'server', '--url', url, '--expected-failures', baseline], { timeout: COMMAND_TIMEOUT_MS }).then(
       (out) => ({ ...out, code: 0 }),
       (error: { stdout: string; stderr: string; code: number }) => error,
     );

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { COMMAND_TIMEOUT_MS } from '../../../test/time-limits';
 
 /**
  * `supportkb-mcp` over stdio, driven as an MCP client drives it: the MCP Inspector's CLI mode
@@ -40,7 +41,7 @@ function inspect(args: string[], env: Record<string, string> = {}): Promise<{ an
 }
 async function inspectNow(args: string[], env: Record<string, string>): Promise<{ answer: any; stderr: string; code: number }> {
   const envArgs = Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]);
-  const run = await exec(process.execPath, [inspector, '--cli', ...envArgs, process.execPath, bin, ...args], { timeout: 300_000 }).then(
+  const run = await exec(process.execPath, [inspector, '--cli', ...envArgs, process.execPath, bin, ...args], { timeout: COMMAND_TIMEOUT_MS }).then(
     (out) => ({ ...out, code: 0 }),
     (error: { stdout: string; stderr: string; code: number }) => error,
   );
@@ -63,7 +64,7 @@ const commandRuns = new Map<string, Promise<{ stdout: string }>>();
 function runCommand(command: string, cwd: string): Promise<{ stdout: string }> {
   const key = `${cwd}\0${command}`;
   let run = commandRuns.get(key);
-  if (!run) commandRuns.set(key, (run = slot(() => exec('sh', ['-c', command], { cwd, timeout: 300_000 }))));
+  if (!run) commandRuns.set(key, (run = slot(() => exec('sh', ['-c', command], { cwd, timeout: COMMAND_TIMEOUT_MS }))));
   return run;
 }
 
