@@ -85,6 +85,7 @@ const SHARED_MODULES = [
   'mocks/test/realtime/faults-sdk.test.ts',
   'mocks/test/realtime/faults.test.ts',
   'mocks/test/realtime/hub.test.ts',
+  'mocks/test/realtime/late-publication-sdk.test.ts',
   'mocks/test/realtime/node.test.ts',
   'mocks/test/realtime/real-frames.test.ts',
   'mocks/test/realtime/server.test.ts',

@@ -19,7 +19,7 @@
  *   their topics. The mock has no bots and emits no events: their topics get a snapshot only.
  *
  * A scenario's `realtime` faults ({@link RealtimeFaults}): a socket dropped after some frames or some
- * time, every frame late, some topics refused.
+ * time, every frame late, the changes' frames published late, some topics refused.
  *
  * Strict mode refuses what the server lets any signed-in user do: `publish` and `broadcast` are
  * ignored, a conversation the caller may not see is neither subscribable nor delivered, and the
@@ -85,7 +85,12 @@ export class RealtimeHub implements MockRealtime {
     /** The scenario's websocket faults (none by default). */
     private readonly faults: RealtimeFaults = {},
   ) {
-    core.webhooks.onEvent((event, projectId, payload) => this.onEvent(event, projectId, payload));
+    core.webhooks.onEvent((event, projectId, payload) => {
+      const { eventDelayMs } = this.faults;
+      // A scenario's late publication: the change is stored now, its frames follow.
+      if (eventDelayMs) unrefTimer(setTimeout(() => this.onEvent(event, projectId, payload), eventDelayMs));
+      else this.onEvent(event, projectId, payload);
+    });
   }
 
   get connections(): number {

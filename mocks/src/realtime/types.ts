@@ -29,6 +29,13 @@ export interface RealtimeFaults {
   /** Every server frame is sent this many milliseconds late (in order). */
   delayMs?: number;
   /**
+   * The frames of the service's changes (a message or conversation created, a conversation or
+   * teammate updated) are published this many milliseconds after the change is stored, as the
+   * server's listeners publish after its write (`setImmediate`, then a query): a subscription made
+   * in between gets the document in its snapshot and again as a `CREATE`.
+   */
+  eventDelayMs?: number;
+  /**
    * Subscriptions to these topics get no answer and no frames, as the server refuses a topic: a
    * topic (`/{project_id}/requests`), `*` standing for one whole segment (a pattern ending in
    * `/requests/*` refuses every one conversation topic of its project).

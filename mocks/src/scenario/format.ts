@@ -202,7 +202,7 @@ export interface Scenario {
   latency?: LatencyValue | ({ default?: LatencyValue } & { [Op in OperationId]?: LatencyValue });
   /** The mock's clock: `start` (ISO time), `frozen` (default `false`: it runs from `start`). */
   clock?: { start: string; frozen?: boolean };
-  /** Faults of the websocket: sockets dropped after some frames or time, frames late, topics refused. */
+  /** Faults of the websocket: sockets dropped after some frames or time, frames late, changes published late, topics refused. */
   realtime?: RealtimeFaults;
 }
 
@@ -318,6 +318,7 @@ function build() {
             .check(z.refine((drop) => drop.afterFrames !== undefined || drop.afterMs !== undefined, { message: 'drop needs afterFrames or afterMs' })),
         ),
         delayMs: z.optional(ms().check(z.int())),
+        eventDelayMs: z.optional(ms().check(z.int())),
         refuseSubscribe: z.optional(z.array(z.string().check(z.regex(/^\/[^/]+(\/[^/]+)*$/, { message: 'A topic: /segment/segment…, * for any one segment' })))),
       }),
     ),

@@ -84,6 +84,28 @@ describe('realtime faults of a scenario', () => {
     expect(client.frames.map((f) => f.topic)).toEqual([`/${P}/requests`, `/${P}/requests/${REQ}/messages`]);
   });
 
+  it('publishes the frames of a stored change the given milliseconds late: a subscription made in between gets the document twice, as on the server', async () => {
+    vi.useFakeTimers();
+    const s = service({ eventDelayMs: 200 });
+    const owner = await s.authorization('owner');
+    const handshake = await s.realtime.handshake(owner);
+    if (!handshake.accepted) throw new Error('refused');
+    const frames: { method?: string; message: unknown }[] = [];
+    const connection = s.realtime.connect(handshake.userId, { send: (text) => frames.push(JSON.parse(text).payload), terminate: vi.fn() });
+    const { status, body: message } = await call(s, `/${P}/requests/${REQ}/messages`, json(owner, { text: 'stored before it is published' }));
+    expect(status).toBe(200);
+    // Subscribed after the write, before the publication: the message is in the snapshot...
+    connection.receive(JSON.stringify({ action: 'subscribe', payload: { topic: `/${P}/requests/${REQ}/messages` } }));
+    expect(frames).toHaveLength(1);
+    expect(frames[0]!.message).toContainEqual(expect.objectContaining({ _id: message._id }));
+    // ...and again as a CREATE once the server's listener has run.
+    vi.advanceTimersByTime(199);
+    expect(frames).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(frames[1]).toMatchObject({ method: 'CREATE', message: { _id: message._id, text: 'stored before it is published' } });
+    connection.close();
+  });
+
   it('refuses subscriptions to the given topics with no answer, as the server refuses a topic (* for one segment)', async () => {
     const s = service({ refuseSubscribe: [`/*/requests/*`] });
     const client = await open(s);
@@ -112,6 +134,7 @@ describe('realtime faults of a scenario', () => {
     expect(issues({ delayMs: 2 ** 31 })[0]).toMatch(/^realtime\.delayMs: Too long: at most 2147483647 ms/);
     expect(issues({ refuseSubscribe: ['requests'] })[0]).toMatch(/^realtime\.refuseSubscribe\[0\]: A topic/);
     expect(issues({ reset: true })[0]).toMatch(/^realtime\.reset: Unknown field/);
-    expect(issues({ drop: { afterFrames: 3 }, delayMs: 10, refuseSubscribe: ['/*/bots/*'] })).toEqual([]);
+    expect(issues({ eventDelayMs: -1 })[0]).toMatch(/^realtime\.eventDelayMs: /);
+    expect(issues({ drop: { afterFrames: 3 }, delayMs: 10, eventDelayMs: 50, refuseSubscribe: ['/*/bots/*'] })).toEqual([]);
   });
 });

@@ -70,6 +70,11 @@ export interface SnapshotInfo {
 /** Handlers of one subscription; each document is typed by the topic. */
 export interface RealtimeHandlers<T extends RealtimeTopic> {
   snapshot?(message: RealtimeTopicTypes[T]['snapshot'], info: SnapshotInfo): void;
+  /**
+   * A document created after the snapshot. A `CREATE` for a document the last snapshot already held
+   * (same `_id`) is not delivered: the server stores a document before it publishes its creation,
+   * so a subscription made in between gets it in the snapshot and again as a `CREATE`.
+   */
   created?(message: RealtimeTopicTypes[T]['created']): void;
   updated?(message: RealtimeTopicTypes[T]['updated']): void;
   /** A frame another client published into the topic (no `method`): untrusted data, not the server's. */
@@ -111,12 +116,24 @@ interface Entry {
   waiting: boolean;
   /** had a snapshot before: the next one is a resync */
   received: boolean;
+  /** the `_id`s of the last snapshot's documents not yet seen again in a `CREATE` */
+  held: Set<string>;
   timer?: ReturnType<typeof setTimeout>;
   resolve(): void;
   reject(error: RealtimeError): void;
 }
 
 const SEGMENT = /^[^/?#\s]+$/;
+
+/** The `_id`s of a frame's documents: a snapshot's array, or one document (none for `null`). */
+function documentIds(message: unknown): string[] {
+  const ids: string[] = [];
+  for (const document of Array.isArray(message) ? message : [message]) {
+    const id: unknown = typeof document === 'object' && document !== null && '_id' in document ? document._id : undefined;
+    if (typeof id === 'string') ids.push(id);
+  }
+  return ids;
+}
 
 /** The topic address of `topic` with `params` filled in; throws `RealtimeError('bad_topic')` on a missing or unsafe parameter. */
 export function topicAddress<T extends RealtimeTopic>(topic: T, params: RealtimeTopicTypes[T]['params']): string {
@@ -208,11 +225,15 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       else if (entry.waiting && payload.method === 'CREATE') {
         entry.waiting = false;
         clearTimeout(entry.timer);
+        entry.held = new Set(documentIds(payload.message));
         handlers.snapshot?.(payload.message, { resync: entry.received });
         entry.received = true;
         entry.resolve();
-      } else if (payload.method === 'CREATE') handlers.created?.(payload.message);
-      else if (payload.method === 'UPDATE') handlers.updated?.(payload.message);
+      } else if (payload.method === 'CREATE') {
+        // the snapshot held it already (see `RealtimeHandlers.created`)
+        const [id] = documentIds(payload.message);
+        if (id === undefined || !entry.held.delete(id)) handlers.created?.(payload.message);
+      } else if (payload.method === 'UPDATE') handlers.updated?.(payload.message);
     }
   }
 
@@ -320,7 +341,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       let entry!: Entry;
       const ready = new Promise<void>((resolve, reject) => {
         const anyHandlers: AnyHandlers = handlers;
-        entry = { topic, handlers: anyHandlers, waiting: false, received: false, resolve, reject };
+        entry = { topic, handlers: anyHandlers, waiting: false, received: false, held: new Set(), resolve, reject };
       });
       ready.catch(() => {});
       if (state === 'closed') entry.reject(new RealtimeError('the realtime connection is closed', 'closed'));

@@ -128,12 +128,48 @@ describe('createRealtime', () => {
     );
     await sub.ready;
     const socket = h.sockets[0]!;
-    publish(socket, sub.topic, conversation(200), 'CREATE');
+    publish(socket, sub.topic, { ...conversation(200), _id: '65f1a2b3c4d5e6f708090a0d' }, 'CREATE');
     publish(socket, sub.topic, conversation(1000), 'UPDATE');
     publish(socket, `/${PROJECT}/requests/other`, conversation(1), 'UPDATE');
     publish(socket, sub.topic, { evil: true });
     await until(() => events.length === 4);
     expect(events).toEqual(['snapshot true', 'created 200', 'updated 1000', 'injected {"evil":true}']);
+  });
+
+  it('does not deliver again a CREATE of a document the snapshot held: the server stores before it publishes', async () => {
+    const message = (_id: string, text: string): Message => ({ _id, text, type: 'text', sender: 'visitor', recipient: 'support-group-1', id_project: PROJECT });
+    const [first, second, third] = ['65f1a2b3c4d5e6f708090b01', '65f1a2b3c4d5e6f708090b02', '65f1a2b3c4d5e6f708090b03'];
+    const h = await harness((socket, frame) => {
+      if (frame.action === 'subscribe') publish(socket, frame.payload!.topic!, [message(first!, 'Where is my order?'), message(second!, 'Hello?')], 'CREATE');
+    });
+    const live = realtime({ url: h.url, token: 'good', reconnect: { initialDelayMs: 10, maxDelayMs: 20 } });
+    const texts: string[] = [];
+    const resyncs: boolean[] = [];
+    const sub = live.subscribe(
+      'conversationMessages',
+      { project_id: PROJECT, request_id: 'support-group-1' },
+      {
+        snapshot: (messages, { resync }) => {
+          resyncs.push(resync);
+          texts.push(...messages.map((m) => `snapshot ${m.text}`));
+        },
+        created: (m) => texts.push(`created ${m.text}`),
+      },
+    );
+    await sub.ready;
+    // the snapshot's first message published after the snapshot was read, then a new one
+    publish(h.sockets[0]!, sub.topic, message(first!, 'Where is my order?'), 'CREATE');
+    publish(h.sockets[0]!, sub.topic, message(third!, 'It arrived'), 'CREATE');
+    await until(() => texts.length === 3);
+    expect(texts).toEqual(['snapshot Where is my order?', 'snapshot Hello?', 'created It arrived']);
+    // a resync's snapshot replaces the set: its documents' late CREATEs are dropped, the others delivered
+    h.sockets[0]!.terminate();
+    await until(() => resyncs.length === 2 && h.sockets.length === 2);
+    publish(h.sockets[1]!, sub.topic, message(second!, 'Hello?'), 'CREATE');
+    publish(h.sockets[1]!, sub.topic, message(third!, 'It arrived'), 'CREATE');
+    await until(() => texts.length === 6);
+    expect(resyncs).toEqual([false, true]);
+    expect(texts.slice(3)).toEqual(['snapshot Where is my order?', 'snapshot Hello?', 'created It arrived']);
   });
 
   it("answers the server's heartbeat ping, which keeps the socket alive", async () => {
