@@ -3,6 +3,7 @@ import { operations as sdkOperations } from '@supportkb/sdk';
 import { operations, startMock, startPrismMock, type HttpMock, type PrismMock } from '../src/index';
 import { SEED } from '../src/state/seed';
 import { createConformanceCollector } from './support/conformance';
+import { COMMAND_TIMEOUT_MS } from '../../test/time-limits';
 
 // Every answer of the stateful servers started here is checked against the contract too.
 const conformance = createConformanceCollector();
@@ -32,7 +33,7 @@ describe('startMock', () => {
   // are the same call; each start costs about 4.5 CPU-s): test/prism.test.ts starts the proxy mode,
   // test/bin/cli.test.ts the bin.
   it('starts Prism on the contract as a child process with { kind: "prism" } and says where', async () => {
-    const mock = await startMock({ kind: 'prism', startTimeoutMs: 240_000 }); // a guard against a hang: Prism starts in about a second idle
+    const mock = await startMock({ kind: 'prism', startTimeoutMs: COMMAND_TIMEOUT_MS }); // Prism starts in about a second idle
     expectTypeOf(mock).toEqualTypeOf<PrismMock>();
     try {
       expect(mock.kind).toBe('prism');

@@ -27,7 +27,7 @@ const conformance = createConformanceCollector();
 beforeAll(async () => {
   mock = await startHttpMock({ serviceOptions: { onResponse: conformance.onResponse, webhooks: { delivery: 'none' } } });
   // A guard against a hang, not a timing: Prism starts in about a second, minutes on a loaded machine.
-  prism = await startPrismMock({ mode: 'proxy', upstream: mock.url, errors: true, onOutput: (text) => (prismOutput += text), startTimeoutMs: 240_000 });
+  prism = await startPrismMock({ mode: 'proxy', upstream: mock.url, errors: true, onOutput: (text) => (prismOutput += text), startTimeoutMs: COMMAND_TIMEOUT_MS });
 });
 afterAll(async () => {
   await prism?.stop();

@@ -256,14 +256,14 @@ describe('stops on SIGTERM and SIGINT and releases its port, through npm too', (
     let server = 0;
     try {
       // `npm run` builds first when sources changed: allow for it.
-      expect(await waitFor(() => / at http:\/\/127\.0\.0\.1:\d+ \(pid \d+/.test(out), 240_000), out).toBe(true);
+      expect(await waitFor(() => / at http:\/\/127\.0\.0\.1:\d+ \(pid \d+/.test(out), COMMAND_TIMEOUT_MS), out).toBe(true);
       server = Number(/ at http:\/\/127\.0\.0\.1:\d+ \(pid (\d+)/.exec(out)![1]);
       expect(await portIsFree(port)).toBe(false);
       child.kill(signal);
       const sent = Date.now();
       // Guards against a hang only (before the fix: never); a few hundred ms on an idle machine.
-      expect(await waitFor(() => portIsFree(port), 120_000), `port ${port} still in use ${Date.now() - sent} ms after ${signal}`).toBe(true);
-      expect(await waitFor(() => !isAlive(server), 120_000), `the server (pid ${server}) still runs`).toBe(true);
+      expect(await waitFor(() => portIsFree(port), WAIT_TIMEOUT_MS), `port ${port} still in use ${Date.now() - sent} ms after ${signal}`).toBe(true);
+      expect(await waitFor(() => !isAlive(server), WAIT_TIMEOUT_MS), `the server (pid ${server}) still runs`).toBe(true);
     } finally {
       if (server && isAlive(server)) process.kill(server, 'SIGKILL');
       child.kill('SIGKILL');

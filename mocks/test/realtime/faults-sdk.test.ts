@@ -24,8 +24,7 @@ describe('a scripted drop of the socket', () => {
       const sub = connection.subscribe('openConversations', { project_id: P }, { snapshot: (_conversations, { resync }) => snapshots.push(resync) });
       await sub.ready;
       expect(snapshots).toEqual([false]);
-      const end = Date.now() + WAIT_TIMEOUT_MS;
-      while (!snapshots.includes(true) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+      await expect.poll(() => snapshots.includes(true), { timeout: WAIT_TIMEOUT_MS, interval: 20 }).toBe(true);
       expect(snapshots[0]).toBe(false);
       expect(snapshots.slice(1)).toContain(true);
     } finally {

@@ -36,8 +36,7 @@ describe("a change published after the subscription's snapshot was read", () => 
       expect(texts.filter((text) => text === stored.text)).toHaveLength(1);
       // A message written after the snapshot is delivered as created, once its publication came.
       await sk.messages.create({ request_id: REQ, text: 'Written after the snapshot' });
-      const end = Date.now() + WAIT_TIMEOUT_MS;
-      while (!texts.includes('Written after the snapshot') && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+      await expect.poll(() => texts.includes('Written after the snapshot'), { timeout: WAIT_TIMEOUT_MS, interval: 20 }).toBe(true);
       expect(texts.filter((text) => text === stored.text || text === 'Written after the snapshot')).toEqual([stored.text, 'Written after the snapshot']);
     } finally {
       connection.close();
