@@ -151,6 +151,7 @@ const SHARED_MODULES = [
   'test/docs-changelog.test.ts',
   'test/docs.test.ts',
   'test/error-identity.test.ts',
+  'test/process-accounting.test.ts',
   'test/real-server-release.test.ts',
   'test/real-server-wire-mongo.test.ts',
   'test/releases-annotations.test.ts',
@@ -174,6 +175,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     // The default reporter, then the time of every test file, slowest first (test/reporters/file-durations.ts).
     reporters: ['default', './test/reporters/file-durations.ts'],
+    // Which process ran which file, for `npm run bench:test-cpu` only (inert unless it sets SUPPORTKB_TEST_PROCESS_MAP).
+    setupFiles: ['./test/setup/process-map.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT, pool: 'threads', isolate: false } },
       { extends: true, test: { name: 'integration-shared', include: SHARED_MODULES, pool: 'forks', isolate: false } },
