@@ -6,7 +6,7 @@
 // On 2 cores, two runs side by side cannot take less wall time than their CPU time together over 2:
 // this tells which checks that CPU time buys.
 //
-//   npm run bench:test-cpu [-- --json] [-- --top N] [-- COMMAND...]   (default command: npm test)
+//   npm run bench:test-cpu -- [--json] [--top N] [-- COMMAND...]   (default command: npm test)
 //
 // Needs Linux, root and `accton` (Debian: apt-get install acct). Process accounting is the machine's:
 // run it with nothing else running, or other processes are counted too (under "outside test files").
