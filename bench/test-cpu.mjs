@@ -92,6 +92,7 @@ const files = [...charges.files]
   .sort((a, b) => b.total - a.total);
 const outside = [...charges.outside].map(([label, commands]) => ({ label, total: sum(commands), commands: byValue([...commands]) })).sort((a, b) => b.total - a.total);
 const inFiles = files.reduce((acc, file) => acc + file.total, 0);
+const outsideTotal = outside.reduce((acc, entry) => acc + entry.total, 0);
 const workers = sum(charges.workers);
 
 if (values.json) {
@@ -113,7 +114,7 @@ if (values.json) {
     '',
     `${command.join(' ')}: exit ${status}, ${wall.toFixed(0)} s wall, ${charges.total.toFixed(1)} CPU-s in ${records.length} processes (${(charges.total / wall).toFixed(2)} cores on average)`,
     `  two such runs side by side on this machine's ${availableParallelism()} cores: at least ${((2 * charges.total) / availableParallelism()).toFixed(0)} s each (their CPU time together over the cores; a floor, as the same work costs more CPU time on busy cores)`,
-    `  test files ${inFiles.toFixed(1)} CPU-s, vitest's workers outside them ${workers.toFixed(1)}, everything else ${sum(new Map(outside.map((o) => [o.label, o.total]))).toFixed(1)}`,
+    `  test files ${inFiles.toFixed(1)} CPU-s, vitest's workers outside them ${workers.toFixed(1)}, everything else ${outsideTotal.toFixed(1)}`,
     '',
     `CPU-s per test file, its worker's share and its child processes' (${files.length} files; the ${Math.min(TOP, files.length)} costliest):`,
     '  total    own  children  file   [children by command]',
